@@ -1,0 +1,337 @@
+//! Building a policy's tables from a parsed document.
+
+use crate::directive::Directive;
+use crate::document::{parse, Document, ParseOptions};
+use crate::extension::{
+    check_sitemap_url, parse_clean_param, parse_crawl_delay, parse_host, parse_request_rate,
+    parse_visit_time,
+};
+use crate::group::AgentToken;
+use crate::pattern::{compile as compile_pattern, google_index_alias, Pattern};
+use crate::policy::{
+    AgentEntry, ExtensionRecord, ExtensionValue, GroupAgentRecord, GroupRecord, Node, Policy,
+    RuleRecord, RuleSet, NONE,
+};
+use crate::profile::Profile;
+use crate::report::LineReport;
+use crate::table::Span;
+use crate::trie::TrieBuilder;
+use alloc::collections::BTreeMap;
+use alloc::vec::Vec;
+
+fn index(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(NONE - 1)
+}
+
+/// The byte table every string of a policy lives in.
+#[derive(Default)]
+struct Text(Vec<u8>);
+
+impl Text {
+    fn push(&mut self, bytes: &[u8]) -> Span {
+        let start = index(self.0.len());
+        self.0.extend_from_slice(bytes);
+        Span {
+            start,
+            len: index(bytes.len()),
+        }
+    }
+}
+
+fn span_of(start: usize, end: usize) -> Span {
+    Span {
+        start: index(start),
+        len: index(end.saturating_sub(start)),
+    }
+}
+
+fn rank(profile: Profile, priority: u32, allow: bool, order: u32) -> u64 {
+    let earlier = u64::from(u32::MAX - order);
+    if profile.first_match_wins() {
+        earlier
+    } else {
+        (u64::from(priority) << 33) | (u64::from(allow) << 32) | earlier
+    }
+}
+
+struct Builder<'d, 'a> {
+    doc: &'d Document<'a>,
+    profile: Profile,
+    text: Text,
+    rules: Vec<RuleRecord>,
+    segments: Vec<Span>,
+    groups: Vec<GroupRecord>,
+    group_agents: Vec<GroupAgentRecord>,
+    extensions: Vec<ExtensionRecord>,
+    order: u32,
+}
+
+impl Builder<'_, '_> {
+    fn add_rule(&mut self, line: &LineReport, group: u32, allow: bool, derived: bool, value: &[u8]) {
+        let pattern: Pattern = compile_pattern(value, self.profile);
+        if pattern.priority == 0 {
+            // An empty pattern matches nothing, in every profile.
+            return;
+        }
+        let start = self.segments.len();
+        for segment in &pattern.segments {
+            let span = self.text.push(segment);
+            self.segments.push(span);
+        }
+        let written = self.text.push(value);
+        self.rules.push(RuleRecord {
+            line: line.number,
+            column: line.value_column(),
+            allow,
+            derived,
+            priority: pattern.priority,
+            rank: rank(self.profile, pattern.priority, allow, self.order),
+            pattern: written,
+            segments: span_of(start, self.segments.len()),
+            anchored: pattern.anchored,
+            group,
+        });
+    }
+
+    fn add_group(&mut self, at: usize) {
+        let doc = self.doc;
+        let group = &doc.groups()[at];
+        let group_id = index(at);
+        let agents_start = self.group_agents.len();
+        for agent in &group.agents {
+            let line = &doc.lines()[agent.line];
+            let value = self.text.push(doc.value(line));
+            self.group_agents.push(GroupAgentRecord {
+                line: line.number,
+                value,
+            });
+        }
+        let rules_start = self.rules.len();
+        for &line_index in &group.rules {
+            let line = &doc.lines()[line_index];
+            let allow = line.kind == crate::LineKind::Directive(Directive::Allow);
+            let value = doc.value(line);
+            self.add_rule(line, group_id, allow, false, value);
+            if allow && self.profile == Profile::Google {
+                if let Some(alias) = google_index_alias(value) {
+                    self.add_rule(line, group_id, true, true, &alias);
+                }
+            }
+            self.order = self.order.saturating_add(1);
+        }
+        for &line_index in &group.records {
+            self.add_extension(line_index, group_id);
+        }
+        let first_line = group
+            .agents
+            .first()
+            .map_or(0, |a| doc.lines()[a.line].number);
+        self.groups.push(GroupRecord {
+            line: first_line,
+            agents: span_of(agents_start, self.group_agents.len()),
+            rules: span_of(rules_start, self.rules.len()),
+        });
+    }
+
+    fn add_extension(&mut self, line_index: usize, group: u32) {
+        let line = &self.doc.lines()[line_index];
+        let crate::LineKind::Directive(directive) = line.kind else {
+            return;
+        };
+        let value = self.doc.value(line);
+        let ok = |r: Result<(), _>| match r {
+            Ok(()) => ExtensionValue::Text,
+            Err(_) => ExtensionValue::Invalid,
+        };
+        let parsed = match directive {
+            Directive::CrawlDelay => parse_crawl_delay(value)
+                .map_or(ExtensionValue::Invalid, ExtensionValue::CrawlDelay),
+            Directive::RequestRate => parse_request_rate(value)
+                .map_or(ExtensionValue::Invalid, ExtensionValue::RequestRate),
+            Directive::VisitTime => parse_visit_time(value)
+                .map_or(ExtensionValue::Invalid, ExtensionValue::VisitTime),
+            Directive::Sitemap => ok(check_sitemap_url(value)),
+            Directive::Host => ok(parse_host(value).map(|_| ())),
+            Directive::CleanParam => ok(parse_clean_param(value).map(|_| ())),
+            _ => ExtensionValue::Text,
+        };
+        let value = self.text.push(value);
+        self.extensions.push(ExtensionRecord {
+            directive,
+            line: line.number,
+            group,
+            value,
+            parsed,
+        });
+    }
+}
+
+/// Which groups each crawler name selects, and the `*` groups.
+struct Selection {
+    /// (lower-cased name as matched, groups) in the order the profile resolves them.
+    named: Vec<(Vec<u8>, Vec<u32>, bool)>,
+    any: Vec<u32>,
+}
+
+fn select(doc: &Document<'_>, profile: Profile) -> Selection {
+    let mut named: Vec<(Vec<u8>, Vec<u32>, bool)> = Vec::new();
+    let mut any = Vec::new();
+    if profile.substring_agents() {
+        // Legacy: records are tried in file order, each on its own.
+        for (g, group) in doc.groups().iter().enumerate() {
+            for agent in &group.agents {
+                let (name, is_any) = match &agent.token {
+                    AgentToken::Any => (Vec::new(), true),
+                    AgentToken::Named(r) => (doc.slice(r.clone()).to_ascii_lowercase(), false),
+                };
+                named.push((name, alloc::vec![index(g)], is_any));
+            }
+        }
+        return Selection { named, any };
+    }
+    let mut by_name: BTreeMap<Vec<u8>, Vec<u32>> = BTreeMap::new();
+    for (g, group) in doc.groups().iter().enumerate() {
+        let g = index(g);
+        for agent in &group.agents {
+            let list = match &agent.token {
+                AgentToken::Any => &mut any,
+                AgentToken::Named(r) => by_name
+                    .entry(doc.slice(r.clone()).to_ascii_lowercase())
+                    .or_default(),
+            };
+            if list.last() != Some(&g) {
+                list.push(g);
+            }
+        }
+    }
+    named.extend(by_name.into_iter().map(|(name, groups)| (name, groups, false)));
+    Selection { named, any }
+}
+
+/// Compile a parsed document into a policy.
+pub fn compile(doc: &Document<'_>) -> Policy {
+    let profile = doc.profile();
+    let mut b = Builder {
+        doc,
+        profile,
+        text: Text::default(),
+        rules: Vec::new(),
+        segments: Vec::new(),
+        groups: Vec::new(),
+        group_agents: Vec::new(),
+        extensions: Vec::new(),
+        order: 0,
+    };
+    for at in 0..doc.groups().len() {
+        b.add_group(at);
+    }
+    for &line_index in doc.file_records() {
+        b.add_extension(line_index, NONE);
+    }
+
+    let selection = select(doc, profile);
+    // Distinct group lists become rule sets.
+    let mut set_ids: BTreeMap<Vec<u32>, u32> = BTreeMap::new();
+    let mut set_lists: Vec<Vec<u32>> = Vec::new();
+    let mut intern = |groups: &Vec<u32>| -> u32 {
+        *set_ids.entry(groups.clone()).or_insert_with(|| {
+            set_lists.push(groups.clone());
+            index(set_lists.len() - 1)
+        })
+    };
+    let mut agents = Vec::new();
+    for (name, groups, is_any) in &selection.named {
+        let set = intern(groups);
+        let name = b.text.push(name);
+        agents.push(AgentEntry {
+            name,
+            set,
+            any: *is_any,
+        });
+    }
+    let any_set = if selection.any.is_empty() {
+        NONE
+    } else {
+        intern(&selection.any)
+    };
+
+    // One merged trie per set while that stays linear in the input; otherwise
+    // one trie per group, shared by the sets that use it.
+    let group_rules = |g: u32| b.groups[g as usize].rules.range();
+    let total_rules = b.rules.len();
+    let merged_cost: usize = set_lists
+        .iter()
+        .flat_map(|l| l.iter())
+        .map(|&g| group_rules(g).len())
+        .sum();
+    let merge = merged_cost <= 4 * total_rules + 4096;
+
+    let mut trie = TrieBuilder::new(&b.rules, &b.segments, &b.text.0);
+    let mut sets = Vec::new();
+    let mut set_roots = Vec::new();
+    let mut set_groups = Vec::new();
+    let mut group_roots: Vec<Option<u32>> = alloc::vec![None; b.groups.len()];
+    for list in &set_lists {
+        let roots_start = set_roots.len();
+        if merge {
+            let ids = list.iter().flat_map(|&g| group_rules(g)).map(index);
+            set_roots.push(trie.build(ids));
+        } else {
+            for &g in list {
+                let root = match group_roots[g as usize] {
+                    Some(root) => root,
+                    None => {
+                        let root = trie.build(group_rules(g).map(index));
+                        group_roots[g as usize] = Some(root);
+                        root
+                    }
+                };
+                set_roots.push(root);
+            }
+        }
+        let groups_start = set_groups.len();
+        set_groups.extend_from_slice(list);
+        sets.push(RuleSet {
+            roots: span_of(roots_start, set_roots.len()),
+            groups: span_of(groups_start, set_groups.len()),
+        });
+    }
+    let tables = trie.finish();
+    let nodes: Vec<Node> = tables.nodes;
+
+    Policy {
+        profile,
+        text: b.text.0.into(),
+        agents: agents.into(),
+        any_set,
+        sets: sets.into(),
+        set_roots: set_roots.into(),
+        set_groups: set_groups.into(),
+        nodes: nodes.into(),
+        edge_bytes: tables.edge_bytes.into(),
+        edge_targets: tables.edge_targets.into(),
+        wild_rules: tables.wild_rules.into(),
+        rules: b.rules.into(),
+        segments: b.segments.into(),
+        groups: b.groups.into(),
+        group_agents: b.group_agents.into(),
+        extensions: b.extensions.into(),
+    }
+}
+
+impl Policy {
+    /// Parse `input` under `profile` (with its default cap) and compile it.
+    pub fn parse(input: &[u8], profile: Profile) -> Policy {
+        compile(&parse(input, ParseOptions::new(profile)))
+    }
+
+    /// Parse `input` with `options` and compile it.
+    pub fn parse_with(input: &[u8], options: ParseOptions) -> Policy {
+        compile(&parse(input, options))
+    }
+
+    /// Compile an already parsed document.
+    pub fn from_document(doc: &Document<'_>) -> Policy {
+        compile(doc)
+    }
+}

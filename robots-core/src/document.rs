@@ -1,0 +1,142 @@
+//! Parsing: bytes in, lines, groups and records out. Never fails.
+
+use crate::group::{group, Group, Structure};
+use crate::lex::lex;
+use crate::profile::Profile;
+use crate::report::{LineReport, Truncation};
+use alloc::vec::Vec;
+
+/// How to parse.
+///
+/// ```
+/// use robots_core::{ParseOptions, Profile};
+/// let options = ParseOptions::new(Profile::Google).max_bytes(Some(1 << 20));
+/// assert_eq!(options.profile, Profile::Google);
+/// assert_eq!(options.max_bytes, Some(1 << 20));
+/// assert_eq!(ParseOptions::default().max_bytes, Some(500 * 1024));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// The semantics to read the file under.
+    pub profile: Profile,
+    /// Bytes past this offset are ignored (and reported). `None`: no cap.
+    pub max_bytes: Option<usize>,
+}
+
+impl ParseOptions {
+    /// Options for `profile`, with its default cap.
+    pub const fn new(profile: Profile) -> Self {
+        ParseOptions {
+            profile,
+            max_bytes: profile.default_max_bytes(),
+        }
+    }
+
+    /// Set the parsing cap (`None` for no cap).
+    #[must_use]
+    pub const fn max_bytes(mut self, max_bytes: Option<usize>) -> Self {
+        self.max_bytes = max_bytes;
+        self
+    }
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions::new(Profile::default())
+    }
+}
+
+/// A parsed robots.txt: every line's report, the groups, and the file-wide records.
+///
+/// It borrows the input; values are byte ranges into it.
+///
+/// ```
+/// use robots_core::{parse, LineKind, ParseOptions, directive::Directive};
+/// let doc = parse(b"User-agent: *\nDisallow: /private\n", ParseOptions::default());
+/// assert_eq!(doc.groups().len(), 1);
+/// assert_eq!(doc.lines()[1].kind, LineKind::Directive(Directive::Disallow));
+/// assert_eq!(doc.value(&doc.lines()[1]), b"/private");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Document<'a> {
+    source: &'a [u8],
+    options: ParseOptions,
+    lines: Vec<LineReport>,
+    bom_len: usize,
+    truncation: Option<Truncation>,
+    structure: Structure,
+}
+
+/// Parse `input` under `options`. Any bytes are accepted.
+pub fn parse(input: &[u8], options: ParseOptions) -> Document<'_> {
+    let lexed = lex(input, options.profile, options.max_bytes);
+    let structure = group(input, &lexed.reports, options.profile);
+    Document {
+        source: input,
+        options,
+        lines: lexed.reports,
+        bom_len: lexed.bom_len,
+        truncation: lexed.truncation,
+        structure,
+    }
+}
+
+impl<'a> Document<'a> {
+    /// The input this document was parsed from.
+    pub fn source(&self) -> &'a [u8] {
+        self.source
+    }
+
+    /// The options it was parsed with.
+    pub fn options(&self) -> ParseOptions {
+        self.options
+    }
+
+    /// The profile it was parsed under.
+    pub fn profile(&self) -> Profile {
+        self.options.profile
+    }
+
+    /// One report per line read, in order.
+    pub fn lines(&self) -> &[LineReport] {
+        &self.lines
+    }
+
+    /// How many bytes of a leading UTF-8 byte order mark (or a prefix of one) were skipped.
+    pub fn bom_len(&self) -> usize {
+        self.bom_len
+    }
+
+    /// Where the parsing cap cut the input, if it did.
+    pub fn truncation(&self) -> Option<&Truncation> {
+        self.truncation.as_ref()
+    }
+
+    /// The groups, in file order.
+    pub fn groups(&self) -> &[Group] {
+        &self.structure.groups
+    }
+
+    /// Indexes of rule and group-scoped lines that stand before any user-agent line.
+    pub fn orphans(&self) -> &[usize] {
+        &self.structure.orphans
+    }
+
+    /// Indexes of file-wide record lines (sitemap, host, clean-param, robot-version).
+    pub fn file_records(&self) -> &[usize] {
+        &self.structure.file_records
+    }
+
+    /// The bytes of a line's value (empty when it has none).
+    pub fn value(&self, line: &LineReport) -> &'a [u8] {
+        line.value
+            .clone()
+            .and_then(|v| self.source.get(v))
+            .unwrap_or_default()
+    }
+
+    /// The bytes of a byte range of the input (empty when out of range).
+    pub fn slice(&self, range: core::ops::Range<usize>) -> &'a [u8] {
+        self.source.get(range).unwrap_or_default()
+    }
+}

@@ -1,0 +1,174 @@
+//! Splitting the input into lines and each line into key and value.
+
+use crate::directive::{classify_key, is_google_typo, KeyMatch};
+use crate::profile::{Profile, GOOGLE_MAX_LINE_BYTES};
+use crate::report::{LineKind, LineReport, Truncation};
+use alloc::vec::Vec;
+use core::ops::Range;
+
+const UTF8_BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+
+/// The lines of an input, with the BOM and cap accounted for.
+pub(crate) struct Lines {
+    pub reports: Vec<LineReport>,
+    pub bom_len: usize,
+    pub truncation: Option<Truncation>,
+}
+
+/// Lex every line of `input` under `profile`'s syntax, reading at most `max_bytes`.
+pub(crate) fn lex(input: &[u8], profile: Profile, max_bytes: Option<usize>) -> Lines {
+    // Google skips any prefix of the UTF-8 BOM; so do we, for every profile.
+    let bom_len = input
+        .iter()
+        .zip(UTF8_BOM.iter())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let end = max_bytes.map_or(input.len(), |cap| cap.min(input.len()));
+    let truncated = end < input.len();
+    let mut reports = Vec::new();
+    let mut start = bom_len.min(end);
+    let mut last_was_cr = false;
+    let mut i = start;
+    while let Some(off) = memchr::memchr2(b'\n', b'\r', input.get(i..end).unwrap_or_default()) {
+        let at = i + off;
+        let ch = input[at];
+        let crlf_continuation = ch == b'\n' && last_was_cr && at == start;
+        if !crlf_continuation {
+            let number = next_number(&reports);
+            reports.push(lex_line(input, start..at, number, profile));
+        }
+        last_was_cr = ch == b'\r';
+        start = at + 1;
+        i = start;
+    }
+    let truncation = if truncated {
+        Some(Truncation {
+            max_bytes: end,
+            input_len: input.len(),
+            first_ignored_line: next_number(&reports),
+        })
+    } else {
+        let number = next_number(&reports);
+        reports.push(lex_line(input, start..end, number, profile));
+        None
+    };
+    Lines {
+        reports,
+        bom_len,
+        truncation,
+    }
+}
+
+fn next_number(reports: &[LineReport]) -> u32 {
+    u32::try_from(reports.len() + 1).unwrap_or(u32::MAX)
+}
+
+fn is_space(profile: Profile, b: u8) -> bool {
+    if profile.lenient_syntax() {
+        // absl::ascii_isspace
+        matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+    } else {
+        matches!(b, b' ' | b'\t')
+    }
+}
+
+fn trim(input: &[u8], mut r: Range<usize>, profile: Profile) -> Range<usize> {
+    while r.start < r.end && is_space(profile, input[r.start]) {
+        r.start += 1;
+    }
+    while r.end > r.start && is_space(profile, input[r.end - 1]) {
+        r.end -= 1;
+    }
+    r
+}
+
+fn find(input: &[u8], r: &Range<usize>, pred: impl Fn(u8) -> bool) -> Option<usize> {
+    input[r.clone()].iter().position(|&b| pred(b)).map(|p| r.start + p)
+}
+
+/// Lex one line's content (`span`, without its line end).
+fn lex_line(input: &[u8], span: Range<usize>, number: u32, profile: Profile) -> LineReport {
+    let mut report = LineReport {
+        number,
+        span: span.clone(),
+        kind: LineKind::Invalid,
+        key: None,
+        value: None,
+        resembles: None,
+        has_comment: false,
+        accepted_typo: false,
+        missing_colon: false,
+        too_long: false,
+    };
+    let mut content = span;
+    if profile.lenient_syntax() {
+        // Google keeps a fixed-size buffer per line, and reads it as a C string.
+        if content.len() > GOOGLE_MAX_LINE_BYTES {
+            report.too_long = true;
+            content.end = content.start + GOOGLE_MAX_LINE_BYTES;
+        }
+        if let Some(nul) = memchr::memchr(0, &input[content.clone()]) {
+            content.end = content.start + nul;
+        }
+    }
+    if let Some(hash) = memchr::memchr(b'#', &input[content.clone()]) {
+        report.has_comment = true;
+        content.end = content.start + hash;
+    }
+    let body = trim(input, content, profile);
+    if body.is_empty() {
+        report.kind = if report.has_comment {
+            LineKind::Comment
+        } else {
+            LineKind::Empty
+        };
+        return report;
+    }
+    let (key, value) = match memchr::memchr(b':', &input[body.clone()]) {
+        Some(colon) => {
+            let colon = body.start + colon;
+            (
+                trim(input, body.start..colon, profile),
+                trim(input, colon + 1..body.end, profile),
+            )
+        }
+        None => {
+            // Whitespace (space or tab only) instead of a colon: only for exactly two words.
+            let blank = |b: u8| b == b' ' || b == b'\t';
+            let Some(sep) = find(input, &body, blank) else {
+                return report;
+            };
+            let mut words = sep..body.end;
+            while words.start < words.end && blank(input[words.start]) {
+                words.start += 1;
+            }
+            if find(input, &words, blank).is_some() {
+                return report;
+            }
+            report.missing_colon = true;
+            (
+                trim(input, body.start..sep, profile),
+                trim(input, sep + 1..body.end, profile),
+            )
+        }
+    };
+    if key.is_empty() {
+        return report;
+    }
+    let matched = classify_key(&input[key.clone()]);
+    report.resembles = matched.directive();
+    report.kind = match matched {
+        KeyMatch::Exact(d) => LineKind::Directive(d),
+        KeyMatch::Loose(d) if profile.lenient_syntax() => {
+            report.accepted_typo = is_google_typo(&input[key.clone()], d);
+            LineKind::Directive(d)
+        }
+        KeyMatch::Loose(_) | KeyMatch::Unknown => LineKind::Unknown,
+    };
+    if report.missing_colon && !profile.lenient_syntax() {
+        report.kind = LineKind::Invalid;
+    }
+    report.key = Some(key);
+    report.value = Some(value);
+    report
+}

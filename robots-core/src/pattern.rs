@@ -1,0 +1,180 @@
+//! Rule patterns: how a profile reads a rule's value, and the wildcard match.
+//!
+//! A pattern is a list of literal segments separated by `*`, optionally anchored
+//! at the end by a final `$`. The first segment must be a prefix of the path; the
+//! trie finds those. The remaining segments are found left to right, each at its
+//! leftmost occurrence after the previous one; the last one, when anchored, must
+//! end the path. Leftmost placement is always safe for `*`-only globs, so the
+//! match is a single pass over the path per segment: time is bounded by
+//! path length × segment count, with no backtracking.
+
+use crate::encoding::{decode_percent, decode_percent_except_slash, google_escape, google_escaped_len};
+use crate::profile::Profile;
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
+use memchr::memmem;
+
+/// A rule value as a profile reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Pattern {
+    /// Literal segments; there is a `*` between each two.
+    pub segments: Vec<Vec<u8>>,
+    /// A final `$` anchors the match at the end of the path.
+    pub anchored: bool,
+    /// The rule's specificity: its length in octets (Google's escaped length).
+    pub priority: u32,
+}
+
+fn priority_of(len: usize) -> u32 {
+    u32::try_from(len).unwrap_or(u32::MAX >> 2).min(u32::MAX >> 2)
+}
+
+fn split_wildcards(value: &[u8], decode: impl Fn(&[u8]) -> Vec<u8>) -> (Vec<Vec<u8>>, bool) {
+    let (body, anchored) = match value.split_last() {
+        Some((b'$', body)) => (body, true),
+        _ => (value, false),
+    };
+    (body.split(|&b| b == b'*').map(decode).collect(), anchored)
+}
+
+/// Read a rule's value under `profile`.
+pub(crate) fn compile(value: &[u8], profile: Profile) -> Pattern {
+    match profile {
+        Profile::Google => {
+            let escaped = google_escape(value);
+            let (segments, anchored) = split_wildcards(&escaped, <[u8]>::to_vec);
+            Pattern {
+                segments,
+                anchored,
+                priority: priority_of(escaped.len()),
+            }
+        }
+        Profile::Rfc9309 => {
+            let (segments, anchored) =
+                split_wildcards(value, |s| decode_percent(s).into_owned());
+            Pattern {
+                segments,
+                anchored,
+                priority: priority_of(google_escaped_len(value)),
+            }
+        }
+        Profile::Draft1996 => Pattern {
+            segments: alloc::vec![decode_percent_except_slash(value).into_owned()],
+            anchored: false,
+            priority: priority_of(value.len()),
+        },
+        Profile::Original1994 => Pattern {
+            segments: alloc::vec![value.to_vec()],
+            anchored: false,
+            priority: priority_of(value.len()),
+        },
+    }
+}
+
+/// Google's `index.htm` quirk: `Allow: /dir/index.html` also allows `/dir/` exactly.
+/// Returns the extra pattern's value (`/dir/$`), as Google spells it.
+pub(crate) fn google_index_alias(value: &[u8]) -> Option<Vec<u8>> {
+    let escaped = google_escape(value);
+    let slash = memchr::memrchr(b'/', &escaped)?;
+    if !escaped[slash..].starts_with(b"/index.htm") {
+        return None;
+    }
+    let mut alias = escaped[..=slash].to_vec();
+    alias.push(b'$');
+    Some(alias)
+}
+
+/// The path as a profile compares it.
+pub(crate) fn normalize_path(path: &[u8], profile: Profile) -> Cow<'_, [u8]> {
+    match profile {
+        Profile::Rfc9309 => decode_percent(path),
+        Profile::Draft1996 => decode_percent_except_slash(path),
+        Profile::Google | Profile::Original1994 => Cow::Borrowed(path),
+    }
+}
+
+/// Whether `rest` matches the segments that follow an already matched first segment.
+///
+/// `segments` yields the segments after the first; there is a `*` before each.
+pub(crate) fn tail_matches<'s>(
+    rest: &[u8],
+    mut segments: impl ExactSizeIterator<Item = &'s [u8]>,
+    anchored: bool,
+) -> bool {
+    let count = segments.len();
+    if count == 0 {
+        return !anchored || rest.is_empty();
+    }
+    let mut at = 0;
+    for _ in 1..count {
+        let Some(segment) = segments.next() else {
+            return false;
+        };
+        if segment.is_empty() {
+            continue;
+        }
+        let Some(found) = rest.get(at..).and_then(|hay| memmem::find(hay, segment)) else {
+            return false;
+        };
+        at += found + segment.len();
+    }
+    let last = segments.next().unwrap_or_default();
+    if anchored {
+        rest.len() >= at + last.len() && rest.ends_with(last)
+    } else {
+        last.is_empty() || rest.get(at..).is_some_and(|hay| memmem::find(hay, last).is_some())
+    }
+}
+
+/// Whether `path` matches `pattern` (first segment as a prefix, then the tail).
+#[cfg(test)]
+pub(crate) fn matches(path: &[u8], pattern: &Pattern) -> bool {
+    let Some((first, tail)) = pattern.segments.split_first() else {
+        return false;
+    };
+    match path.strip_prefix(first.as_slice()) {
+        Some(rest) => tail_matches(rest, tail.iter().map(Vec::as_slice), pattern.anchored),
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(pattern: &str, path: &str) -> bool {
+        matches(path.as_bytes(), &compile(pattern.as_bytes(), Profile::Google))
+    }
+
+    #[test]
+    fn wildcards_and_anchors() {
+        assert!(m("/*.php$", "/x.php"));
+        assert!(m("/*.php$", "/x.php/y.php"));
+        assert!(!m("/*.php$", "/x.php/y.phpx"));
+        assert!(m("/*/forks", "/img/products/forks"));
+        assert!(m("/fish*", "/fish"));
+        assert!(m("*", "/"));
+        assert!(!m("$", "/"));
+        assert!(m("/a$b", "/a$b"));
+        assert!(!m("/a$b", "/ab"));
+        assert!(m("/a**b", "/axxb"));
+        assert!(m("/a*$", "/a/anything"));
+        assert!(!m("/this/*/exactly", "/this/exactly"));
+        assert!(m("/*a*a*a$", "/aaa"));
+        assert!(!m("/*a*a*a$", "/aa"));
+    }
+
+    #[test]
+    fn many_stars_on_long_path_is_linear() {
+        let pattern = "/*a*b*c*d*e*f*g*h$";
+        let path = alloc::format!("/{}", "x".repeat(4000));
+        assert!(!m(pattern, &path));
+    }
+
+    #[test]
+    fn index_alias() {
+        assert_eq!(google_index_alias(b"/dir/index.html").as_deref(), Some(&b"/dir/$"[..]));
+        assert_eq!(google_index_alias(b"/index.htm").as_deref(), Some(&b"/$"[..]));
+        assert_eq!(google_index_alias(b"/dir/page.html"), None);
+    }
+}

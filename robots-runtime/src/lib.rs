@@ -1,0 +1,49 @@
+//! **robots**: a compiled robots.txt policy engine.
+//!
+//! Parse a robots.txt once, then check millions of URLs against it from many
+//! threads. A [`Policy`] is `Send + Sync`; checks take `&self`, take no locks
+//! and do not allocate (except to percent-decode a path with `%` escapes under
+//! the `rfc9309` and `draft1996` profiles).
+//!
+//! ```
+//! use robots_runtime::{Policy, Profile};
+//!
+//! let robots = b"User-agent: *\nDisallow: /private/\nCrawl-delay: 2\n\nSitemap: https://example.com/sitemap.xml\n";
+//! let policy = Policy::parse(robots, Profile::Rfc9309);
+//!
+//! // Resolve the crawler once, then check many URLs.
+//! let bot = policy.matcher("ExampleBot");
+//! assert!(bot.is_allowed("https://example.com/"));
+//! assert!(!bot.is_allowed("https://example.com/private/report.pdf"));
+//!
+//! // Every verdict can say which rule decided it.
+//! let verdict = bot.check("/private/x");
+//! let rule = policy.rule(verdict.rule.unwrap());
+//! assert_eq!((rule.line, rule.pattern), (2, &b"/private/"[..]));
+//! ```
+//!
+//! # Profiles
+//! | name | semantics |
+//! |---|---|
+//! | `rfc9309` (default) | RFC 9309 to the letter: longest match, allow wins ties, `%`-encoding equivalence, `/robots.txt` always allowed |
+//! | `google` | bit-for-bit Google's robotstxt library, quirks included |
+//! | `draft1996` | the 1996 draft: first matching Allow/Disallow line in file order, `%xx` decoded except `%2F` |
+//! | `original1994` | the 1994 standard: Disallow-only prefix rules, substring user-agent match |
+//!
+//! # Crate features
+//! - `std` (default): `std::error::Error` impls and the URL helpers that need `std`.
+//! - `macros` (default): re-exports the `robots!` macro.
+#![cfg_attr(not(feature = "std"), no_std)]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub use robots_core::*;
+
+#[cfg(feature = "macros")]
+pub use robots_macro::robots;
+
+/// Not public API: paths the code generator's output refers to.
+#[doc(hidden)]
+pub mod __private {
+    pub use robots_core::*;
+}
