@@ -49,6 +49,7 @@ mod lex;
 mod pattern;
 mod policy;
 mod profile;
+mod records;
 mod report;
 mod table;
 mod trie;

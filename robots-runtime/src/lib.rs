@@ -39,6 +39,11 @@
 
 pub use robots_core::*;
 
+#[cfg(feature = "std")]
+mod location;
+#[cfg(feature = "std")]
+pub use location::{robots_txt_url, InvalidPageUrl};
+
 #[cfg(feature = "macros")]
 pub use robots_macro::robots;
 
