@@ -174,6 +174,16 @@ impl Policy {
         self.profile
     }
 
+    /// How many rules the policy has (derived ones included); rule indexes are `0..rule_count()`.
+    pub fn rule_count(&self) -> usize {
+        self.rules.len()
+    }
+
+    /// How many groups the policy has; group indexes are `0..group_count()`.
+    pub fn group_count(&self) -> usize {
+        self.groups.len()
+    }
+
     /// Bytes of the policy's text table (empty when out of range).
     #[inline]
     pub(crate) fn bytes(&self, span: Span) -> &[u8] {

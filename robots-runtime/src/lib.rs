@@ -52,3 +52,8 @@ pub use robots_macro::robots;
 pub mod __private {
     pub use robots_core::*;
 }
+
+/// The README's examples are tested as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
