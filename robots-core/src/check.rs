@@ -208,11 +208,17 @@ impl Policy {
             let Some(&byte) = path.get(depth) else {
                 break;
             };
-            match self.child(node, byte) {
-                Some(next) => node_id = next,
-                None => break,
+            let Some(next) = self.child(node, byte) else {
+                break;
+            };
+            let label = nodes.get(next as usize).map_or(&[][..], |n| self.bytes(n.label));
+            match path.get(depth..) {
+                Some(rest) if rest.starts_with(label) => {
+                    node_id = next;
+                    depth += label.len();
+                }
+                _ => break,
             }
-            depth += 1;
         }
     }
 

@@ -38,9 +38,11 @@ pub struct RuleRecord {
     pub group: u32,
 }
 
-/// A trie node over the first literal segment of each rule.
+/// A node of the path-compressed trie over the first literal segment of each rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Node {
+    /// The bytes on the edge into this node (in the policy's text); empty for a root.
+    pub label: Span,
     /// Outgoing edges: a range of `edge_bytes` / `edge_targets`, sorted by byte.
     pub edges: Span,
     /// Best-ranked rule whose pattern is exactly this prefix (matches any path with it).

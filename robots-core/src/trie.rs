@@ -1,21 +1,19 @@
-//! The prefix trie over rules' first literal segments.
+//! The prefix trie over rules' first literal segments, path-compressed.
 //!
-//! Each rule set gets a trie. Walking a path down it visits, in one pass, every
-//! rule whose literal prefix the path starts with: the node where a rule's
-//! first segment ends holds it, as a plain prefix rule, an exact (`$`) rule, or
-//! a wildcard rule whose remaining segments are checked on the rest of the path.
+//! Each rule set gets a radix trie: every edge carries a label of one or more
+//! bytes, and a node exists only where a rule's first segment ends or where keys
+//! branch, so the trie has at most twice as many nodes as rules. Walking a path
+//! down it visits, in one pass, every rule whose literal prefix the path starts
+//! with: the node where a rule's first segment ends holds it, as a plain prefix
+//! rule, an exact (`$`) rule, or a wildcard rule whose remaining segments are
+//! checked on the rest of the path.
+//!
+//! The trie is built from the keys in sorted order, with an explicit stack, in
+//! time linear in the total key length (plus the sort).
 
 use crate::policy::{Node, RuleRecord, NONE};
 use crate::table::Span;
 use alloc::vec::Vec;
-
-#[derive(Default)]
-struct BuildNode {
-    children: Vec<(u8, u32)>,
-    prefix_rule: u32,
-    exact_rule: u32,
-    wild: Vec<u32>,
-}
 
 /// The flattened trie tables of all rule sets.
 pub(crate) struct TrieTables {
@@ -26,7 +24,7 @@ pub(crate) struct TrieTables {
 }
 
 pub(crate) struct TrieBuilder<'r> {
-    nodes: Vec<BuildNode>,
+    out: TrieTables,
     rules: &'r [RuleRecord],
     segments: &'r [Span],
     text: &'r [u8],
@@ -36,110 +34,174 @@ fn index(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(NONE - 1)
 }
 
+fn span(start: usize, len: usize) -> Span {
+    Span {
+        start: index(start),
+        len: index(len),
+    }
+}
+
+/// A node under construction: the sorted keys `lo..hi` that share its prefix of `depth` bytes.
+struct Pending {
+    node: u32,
+    lo: usize,
+    hi: usize,
+    depth: usize,
+}
+
 impl<'r> TrieBuilder<'r> {
     pub fn new(rules: &'r [RuleRecord], segments: &'r [Span], text: &'r [u8]) -> Self {
         TrieBuilder {
-            nodes: Vec::new(),
+            out: TrieTables {
+                nodes: Vec::new(),
+                edge_bytes: Vec::new(),
+                edge_targets: Vec::new(),
+                wild_rules: Vec::new(),
+            },
             rules,
             segments,
             text,
         }
     }
 
-    fn new_node(&mut self) -> u32 {
-        self.nodes.push(BuildNode {
+    /// The first literal segment of a rule, and where it lives in the text.
+    fn key(&self, id: u32) -> (&'r [u8], usize) {
+        let text = self.text;
+        self.rules
+            .get(id as usize)
+            .and_then(|r| r.segments.of(self.segments).first())
+            .map_or((&[][..], 0), |s| (s.of(text), s.start as usize))
+    }
+
+    fn rank(&self, id: u32) -> u64 {
+        self.rules.get(id as usize).map_or(0, |r| r.rank)
+    }
+
+    fn new_node(&mut self, label: Span) -> u32 {
+        self.out.nodes.push(Node {
+            label,
+            edges: Span::EMPTY,
             prefix_rule: NONE,
             exact_rule: NONE,
-            ..BuildNode::default()
+            wild: Span::EMPTY,
         });
-        index(self.nodes.len() - 1)
+        index(self.out.nodes.len() - 1)
     }
 
-    fn better(&self, current: u32, candidate: u32) -> u32 {
-        if current == NONE || self.rank(candidate) > self.rank(current) {
-            candidate
-        } else {
-            current
+    /// Attach the rules whose key ends exactly at this node.
+    fn attach(&mut self, node: u32, ids: &[u32]) {
+        let mut wild: Vec<u32> = Vec::new();
+        let (mut prefix, mut exact) = (NONE, NONE);
+        for &id in ids {
+            let Some(rule) = self.rules.get(id as usize) else {
+                continue;
+            };
+            let slot = match (rule.segments.len, rule.anchored) {
+                (1, true) => &mut exact,
+                (1, false) => &mut prefix,
+                _ => {
+                    wild.push(id);
+                    continue;
+                }
+            };
+            if *slot == NONE || self.rank(id) > self.rank(*slot) {
+                *slot = id;
+            }
         }
-    }
-
-    fn rank(&self, rule: u32) -> u64 {
-        self.rules.get(rule as usize).map_or(0, |r| r.rank)
+        wild.sort_unstable_by_key(|&id| core::cmp::Reverse(self.rank(id)));
+        let start = self.out.wild_rules.len();
+        self.out.wild_rules.extend_from_slice(&wild);
+        if let Some(n) = self.out.nodes.get_mut(node as usize) {
+            n.prefix_rule = prefix;
+            n.exact_rule = exact;
+            n.wild = span(start, wild.len());
+        }
     }
 
     /// Build a trie over `rules`; returns its root.
     pub fn build(&mut self, rules: impl Iterator<Item = u32>) -> u32 {
-        let root = self.new_node();
-        for id in rules {
-            let Some(rule) = self.rules.get(id as usize) else {
-                continue;
-            };
-            let segments = rule.segments.of(self.segments);
-            let Some(first) = segments.first() else {
-                continue;
-            };
-            let mut node = root;
-            for &byte in first.of(self.text) {
-                let existing = self.nodes[node as usize]
-                    .children
-                    .iter()
-                    .find(|(b, _)| *b == byte)
-                    .map(|&(_, t)| t);
-                node = match existing {
-                    Some(t) => t,
-                    None => {
-                        let t = self.new_node();
-                        self.nodes[node as usize].children.push((byte, t));
-                        t
-                    }
-                };
+        let mut ids: Vec<u32> = rules.collect();
+        ids.sort_by(|&a, &b| self.key(a).0.cmp(self.key(b).0));
+        let root = self.new_node(Span::EMPTY);
+        let mut stack = alloc::vec![Pending {
+            node: root,
+            lo: 0,
+            hi: ids.len(),
+            depth: 0,
+        }];
+        while let Some(Pending { node, lo, hi, depth }) = stack.pop() {
+            // Keys that end here sort first among keys sharing this prefix.
+            let mut mid = lo;
+            while mid < hi && self.key(ids[mid]).0.len() == depth {
+                mid += 1;
             }
-            let (single, anchored) = (segments.len() == 1, rule.anchored);
-            let n = node as usize;
-            if single && anchored {
-                self.nodes[n].exact_rule = self.better(self.nodes[n].exact_rule, id);
-            } else if single {
-                self.nodes[n].prefix_rule = self.better(self.nodes[n].prefix_rule, id);
-            } else {
-                self.nodes[n].wild.push(id);
+            self.attach(node, &ids[lo..mid]);
+            // Group the rest by their next byte; each group becomes one edge.
+            let mut children: Vec<(u8, u32)> = Vec::new();
+            let mut at = mid;
+            while at < hi {
+                let (first_key, first_start) = self.key(ids[at]);
+                let byte = first_key.get(depth).copied().unwrap_or(0);
+                let mut end = at + 1;
+                while end < hi && self.key(ids[end]).0.get(depth) == Some(&byte) {
+                    end += 1;
+                }
+                // Sorted keys: the group's common prefix is that of its first and last.
+                let last_key = self.key(ids[end - 1]).0;
+                let common = first_key
+                    .iter()
+                    .zip(last_key)
+                    .skip(depth)
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                let child = self.new_node(span(first_start + depth, common));
+                children.push((byte, child));
+                stack.push(Pending {
+                    node: child,
+                    lo: at,
+                    hi: end,
+                    depth: depth + common,
+                });
+                at = end;
+            }
+            let start = self.out.edge_bytes.len();
+            for &(byte, child) in &children {
+                self.out.edge_bytes.push(byte);
+                self.out.edge_targets.push(child);
+            }
+            if let Some(n) = self.out.nodes.get_mut(node as usize) {
+                n.edges = span(start, children.len());
             }
         }
         root
     }
 
-    /// Flatten every trie built so far.
-    pub fn finish(mut self) -> TrieTables {
-        let mut out = TrieTables {
-            nodes: Vec::with_capacity(self.nodes.len()),
-            edge_bytes: Vec::new(),
-            edge_targets: Vec::new(),
-            wild_rules: Vec::new(),
-        };
-        let rules = self.rules;
-        let rank = |id: &u32| rules.get(*id as usize).map_or(0, |r| r.rank);
-        for node in &mut self.nodes {
-            node.children.sort_unstable_by_key(|&(b, _)| b);
-            node.wild.sort_unstable_by_key(|id| core::cmp::Reverse(rank(id)));
-            let edges = Span {
-                start: index(out.edge_bytes.len()),
-                len: index(node.children.len()),
-            };
-            for &(b, t) in &node.children {
-                out.edge_bytes.push(b);
-                out.edge_targets.push(t);
-            }
-            let wild = Span {
-                start: index(out.wild_rules.len()),
-                len: index(node.wild.len()),
-            };
-            out.wild_rules.extend_from_slice(&node.wild);
-            out.nodes.push(Node {
-                edges,
-                prefix_rule: node.prefix_rule,
-                exact_rule: node.exact_rule,
-                wild,
-            });
+    /// The tables of every trie built so far.
+    pub fn finish(self) -> TrieTables {
+        self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Policy, Profile};
+
+    #[test]
+    fn radix_trie_has_at_most_two_nodes_per_rule_plus_roots() {
+        let mut body = alloc::string::String::from("User-agent: *\n");
+        for i in 0..500 {
+            body.push_str(&alloc::format!("Disallow: /{:x}/deep/path/segment/{i}.html\n", i * 7919));
         }
-        out
+        let policy = Policy::parse(body.as_bytes(), Profile::Google);
+        assert_eq!(policy.rule_count(), 500);
+        assert!(policy.nodes.len() <= 2 * 500 + 1, "{} nodes", policy.nodes.len());
+        // Rule i is on line i + 2; a longer path still matches its prefix.
+        let path = alloc::format!("/{:x}/deep/path/segment/1.html.extra", 7919);
+        let verdict = policy.check("bot", &path);
+        assert!(!verdict.allowed);
+        assert_eq!(verdict.rule.map(|r| policy.rule(r).line), Some(3));
+        // Diverging inside a compressed label must not match.
+        let near = alloc::format!("/{:x}/deep/path/segmenX/1.html", 7919);
+        assert!(policy.is_allowed("bot", &near));
     }
 }
