@@ -1,0 +1,89 @@
+//! JSON lines for verdicts, written into a reused buffer without building a value tree.
+//!
+//! Strings go through `serde_json` (so escaping is exact); bytes that are not
+//! UTF-8 are shown lossily (U+FFFD). In the common, valid-UTF-8 case nothing is
+//! allocated per line.
+
+use robots_runtime::{Policy, Reason, Verdict};
+use std::io::{self, Write};
+
+/// The stable name of a [`Reason`], as `--json` prints it.
+pub fn reason_name(reason: Reason) -> &'static str {
+    match reason {
+        Reason::Rule => "rule",
+        Reason::NoMatchingRule => "no-matching-rule",
+        Reason::NoGroup => "no-group",
+        Reason::RobotsTxt => "robots-txt",
+    }
+}
+
+/// Append `bytes` to `out` as a JSON string (lossy UTF-8).
+pub fn write_str(out: &mut Vec<u8>, bytes: &[u8]) -> io::Result<()> {
+    let text = String::from_utf8_lossy(bytes);
+    serde_json::to_writer(out, &*text).map_err(io::Error::from)
+}
+
+/// Append one verdict as a JSON object and a newline:
+///
+/// ```text
+/// {"url":"/x","allowed":false,"rule":{"line":2,"directive":"disallow","pattern":"/x"},"reason":"rule"}
+/// {"url":"/y","allowed":true,"rule":null,"reason":"no-matching-rule"}
+/// ```
+pub fn write_verdict(
+    out: &mut Vec<u8>,
+    policy: &Policy,
+    url: &[u8],
+    verdict: &Verdict,
+) -> io::Result<()> {
+    out.extend_from_slice(b"{\"url\":");
+    write_str(out, url)?;
+    out.extend_from_slice(if verdict.allowed {
+        b",\"allowed\":true,\"rule\":"
+    } else {
+        b",\"allowed\":false,\"rule\":"
+    });
+    match verdict.rule {
+        Some(id) => {
+            let rule = policy.rule(id);
+            write!(out, "{{\"line\":{},\"directive\":", rule.line)?;
+            write_str(out, rule.directive.name().as_bytes())?;
+            out.extend_from_slice(b",\"pattern\":");
+            write_str(out, rule.pattern)?;
+            out.push(b'}');
+        }
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b",\"reason\":");
+    write_str(out, reason_name(verdict.reason).as_bytes())?;
+    out.extend_from_slice(b"}\n");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use robots_runtime::Profile;
+
+    #[test]
+    fn verdict_lines_are_valid_json() {
+        let policy = Policy::parse(b"User-agent: *\nDisallow: /p\"\n", Profile::Rfc9309);
+        let bot = policy.matcher("bot");
+        let mut out = Vec::new();
+        write_verdict(&mut out, &policy, b"/p\"x", &bot.check("/p\"x")).unwrap();
+        write_verdict(&mut out, &policy, b"/\xff", &bot.check(b"/\xff")).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(
+            lines[0],
+            serde_json::json!({"url": "/p\"x", "allowed": false,
+                "rule": {"line": 2, "directive": "disallow", "pattern": "/p\""}, "reason": "rule"})
+        );
+        assert_eq!(
+            lines[1],
+            serde_json::json!({"url": "/\u{fffd}", "allowed": true, "rule": null, "reason": "no-matching-rule"})
+        );
+    }
+}

@@ -1,0 +1,116 @@
+//! The `robots` command-line tool, as a library.
+//!
+//! The binary (`src/main.rs`) only wires the process's standard streams to
+//! [`run`]; everything else lives here, so the whole tool can be driven from
+//! tests or embedded in another program.
+//!
+//! # Commands
+//!
+//! ```text
+//! robots check --robots FILE --agent AGENT [--profile rfc9309|google|draft1996|original1994]
+//!              [--json] [--] [URL ...]
+//! ```
+//!
+//! `check` reads FILE as raw bytes, resolves AGENT once and prints one line per
+//! URL, in input order: `allowed<TAB>URL` or `disallowed<TAB>URL`, or with
+//! `--json` one JSON object per line (see [`check`]). URLs come from the
+//! arguments, or, when there are none, from standard input, one per line.
+//!
+//! # Exit status
+//!
+//! - [`EXIT_OK`] (0): every URL was checked, whatever the verdicts; also for
+//!   `--help` and `--version`, and when standard output is closed early (a
+//!   broken pipe, as with `robots check … | head`).
+//! - [`EXIT_USAGE`] (2): a usage or I/O error, with a one-line reason on
+//!   standard error, e.g. `robots: cannot read robots.txt 'x': No such file or directory`.
+//!
+//! # Layout
+//!
+//! One module per job: [`cli`] defines and parses the command line,
+//! [`check`] runs the `check` subcommand, [`json`] writes JSON lines,
+//! [`error`] carries failures to a one-line message and an exit status.
+//! A new subcommand is a variant of [`cli::Command`], a module, and an arm in
+//! [`run`].
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod check;
+pub mod cli;
+pub mod error;
+pub mod json;
+
+use std::ffi::OsString;
+use std::io::{BufRead, Write};
+
+pub use error::Error;
+
+/// Exit status when the command did its job (whatever the verdicts).
+pub const EXIT_OK: i32 = 0;
+
+/// Exit status for a usage or I/O error.
+pub const EXIT_USAGE: i32 = 2;
+
+/// Run the tool: parse `args` (including the program name, as from
+/// [`std::env::args_os`]), do the work, and return the process exit status.
+///
+/// Results go to `stdout`, diagnostics to `stderr` (one line each). `stdout` should
+/// be buffered (the binary passes a large `BufWriter` over the locked handle);
+/// `run` flushes it before returning. `stdin` is read only when a command needs
+/// it (`check` without URL arguments).
+///
+/// ```
+/// use std::io::Cursor;
+/// let robots = std::env::temp_dir().join(format!("robots-cli-doc-{}.txt", std::process::id()));
+/// std::fs::write(&robots, "User-agent: *\nDisallow: /private\n").unwrap();
+/// let args = ["robots", "check", "--robots", robots.to_str().unwrap(), "--agent", "Bot"];
+/// let mut stdin = Cursor::new(&b"/private/x\n/public\n"[..]);
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let status = robots_cli::run(args, &mut stdin, &mut out, &mut err);
+/// std::fs::remove_file(&robots).unwrap();
+/// assert_eq!(status, 0);
+/// assert_eq!(out, b"disallowed\t/private/x\nallowed\t/public\n");
+/// assert!(err.is_empty());
+/// ```
+pub fn run<I>(
+    args: I,
+    stdin: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> i32
+where
+    I: IntoIterator,
+    I::Item: Into<OsString> + Clone,
+{
+    let result = match cli::parse(args) {
+        Ok(cli::Parsed::Run(command)) => dispatch(command, stdin, stdout),
+        Ok(cli::Parsed::Print(text)) => {
+            // `--help` / `--version`: print normally. A closed stdout is no error.
+            let _ = stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush());
+            return EXIT_OK;
+        }
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(()) => EXIT_OK,
+        Err(e) if e.is_broken_pipe() => EXIT_OK,
+        Err(e) => {
+            // If stderr is gone too there is nobody left to tell.
+            let _ = writeln!(stderr, "robots: {e}");
+            let _ = stderr.flush();
+            e.exit_code()
+        }
+    }
+}
+
+/// Run one parsed command.
+fn dispatch(
+    command: cli::Command,
+    stdin: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+) -> Result<(), Error> {
+    match command {
+        cli::Command::Check(args) => check::run(&args, stdin, stdout),
+    }
+}
