@@ -211,7 +211,9 @@ impl Policy {
             let Some(next) = self.child(node, byte) else {
                 break;
             };
-            let label = nodes.get(next as usize).map_or(&[][..], |n| self.bytes(n.label));
+            let label = nodes
+                .get(next as usize)
+                .map_or(&[][..], |n| self.bytes(n.label));
             match path.get(depth..) {
                 Some(rest) if rest.starts_with(label) => {
                     node_id = next;

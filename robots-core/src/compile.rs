@@ -67,7 +67,14 @@ struct Builder<'d, 'a> {
 }
 
 impl Builder<'_, '_> {
-    fn add_rule(&mut self, line: &LineReport, group: u32, allow: bool, derived: bool, value: &[u8]) {
+    fn add_rule(
+        &mut self,
+        line: &LineReport,
+        group: u32,
+        allow: bool,
+        derived: bool,
+        value: &[u8],
+    ) {
         let pattern: Pattern = compile_pattern(value, self.profile);
         if pattern.priority == 0 {
             // An empty pattern matches nothing, in every profile.
@@ -143,18 +150,19 @@ impl Builder<'_, '_> {
             Ok(()) => ExtensionValue::Text,
             Err(_) => ExtensionValue::Invalid,
         };
-        let parsed = match directive {
-            Directive::CrawlDelay => parse_crawl_delay(value)
-                .map_or(ExtensionValue::Invalid, ExtensionValue::CrawlDelay),
-            Directive::RequestRate => parse_request_rate(value)
-                .map_or(ExtensionValue::Invalid, ExtensionValue::RequestRate),
-            Directive::VisitTime => parse_visit_time(value)
-                .map_or(ExtensionValue::Invalid, ExtensionValue::VisitTime),
-            Directive::Sitemap => ok(check_sitemap_url(value)),
-            Directive::Host => ok(parse_host(value).map(|_| ())),
-            Directive::CleanParam => ok(parse_clean_param(value).map(|_| ())),
-            _ => ExtensionValue::Text,
-        };
+        let parsed =
+            match directive {
+                Directive::CrawlDelay => parse_crawl_delay(value)
+                    .map_or(ExtensionValue::Invalid, ExtensionValue::CrawlDelay),
+                Directive::RequestRate => parse_request_rate(value)
+                    .map_or(ExtensionValue::Invalid, ExtensionValue::RequestRate),
+                Directive::VisitTime => parse_visit_time(value)
+                    .map_or(ExtensionValue::Invalid, ExtensionValue::VisitTime),
+                Directive::Sitemap => ok(check_sitemap_url(value)),
+                Directive::Host => ok(parse_host(value).map(|_| ())),
+                Directive::CleanParam => ok(parse_clean_param(value).map(|_| ())),
+                _ => ExtensionValue::Text,
+            };
         let value = self.text.push(value);
         self.extensions.push(ExtensionRecord {
             directive,
@@ -204,7 +212,11 @@ fn select(doc: &Document<'_>, profile: Profile) -> Selection {
             }
         }
     }
-    named.extend(by_name.into_iter().map(|(name, groups)| (name, groups, false)));
+    named.extend(
+        by_name
+            .into_iter()
+            .map(|(name, groups)| (name, groups, false)),
+    );
     Selection { named, any }
 }
 

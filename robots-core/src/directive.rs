@@ -95,9 +95,10 @@ impl Directive {
             | Directive::RequestRate
             | Directive::VisitTime
             | Directive::Comment => Scope::Group,
-            Directive::Sitemap | Directive::Host | Directive::CleanParam | Directive::RobotVersion => {
-                Scope::File
-            }
+            Directive::Sitemap
+            | Directive::Host
+            | Directive::CleanParam
+            | Directive::RobotVersion => Scope::File,
             Directive::NoIndex | Directive::NoFollow | Directive::NoArchive => Scope::Unsupported,
         }
     }
@@ -183,7 +184,10 @@ fn starts_with_ignore_case(key: &[u8], prefix: &[u8]) -> bool {
 /// assert_eq!(classify_key(b"unicorns"), KeyMatch::Unknown);
 /// ```
 pub fn classify_key(key: &[u8]) -> KeyMatch {
-    if let Some(d) = ALL.iter().find(|d| key.eq_ignore_ascii_case(d.name().as_bytes())) {
+    if let Some(d) = ALL
+        .iter()
+        .find(|d| key.eq_ignore_ascii_case(d.name().as_bytes()))
+    {
         return KeyMatch::Exact(*d);
     }
     for d in GOOGLE_PREFIXED {

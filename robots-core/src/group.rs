@@ -50,9 +50,10 @@ fn agent_token(input: &[u8], value: Range<usize>, profile: Profile) -> AgentToke
     let any = match profile {
         // Google: a '*' followed by whitespace and more is still the global agent.
         Profile::Google => {
-            bytes.first() == Some(&b'*') && bytes
-                    .get(1)
-                    .map_or(true, |b| matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r'))
+            bytes.first() == Some(&b'*')
+                && bytes.get(1).map_or(true, |b| {
+                    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+                })
         }
         _ => bytes == b"*",
     };

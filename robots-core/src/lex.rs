@@ -83,7 +83,10 @@ fn trim(input: &[u8], mut r: Range<usize>, profile: Profile) -> Range<usize> {
 }
 
 fn find(input: &[u8], r: &Range<usize>, pred: impl Fn(u8) -> bool) -> Option<usize> {
-    input[r.clone()].iter().position(|&b| pred(b)).map(|p| r.start + p)
+    input[r.clone()]
+        .iter()
+        .position(|&b| pred(b))
+        .map(|p| r.start + p)
 }
 
 /// Lex one line's content (`span`, without its line end).

@@ -31,6 +31,7 @@
 //!
 //! # Crate features
 //! - `std` (default): `std::error::Error` impls. Without it the crate is `no_std` + `alloc`.
+//! - `render`: [`render`](crate::render) findings as rustc-style diagnostics (annotate-snippets).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -44,12 +45,15 @@ mod document;
 pub mod encoding;
 mod explain;
 pub mod extension;
+pub mod finding;
 mod group;
 mod lex;
 mod pattern;
 mod policy;
 mod profile;
 mod records;
+#[cfg(feature = "render")]
+pub mod render;
 mod report;
 mod table;
 mod trie;

@@ -8,7 +8,9 @@
 //! match is a single pass over the path per segment: time is bounded by
 //! path length × segment count, with no backtracking.
 
-use crate::encoding::{decode_percent, decode_percent_except_slash, google_escape, google_escaped_len};
+use crate::encoding::{
+    decode_percent, decode_percent_except_slash, google_escape, google_escaped_len,
+};
 use crate::profile::Profile;
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
@@ -26,7 +28,9 @@ pub(crate) struct Pattern {
 }
 
 fn priority_of(len: usize) -> u32 {
-    u32::try_from(len).unwrap_or(u32::MAX >> 2).min(u32::MAX >> 2)
+    u32::try_from(len)
+        .unwrap_or(u32::MAX >> 2)
+        .min(u32::MAX >> 2)
 }
 
 fn split_wildcards(value: &[u8], decode: impl Fn(&[u8]) -> Vec<u8>) -> (Vec<Vec<u8>>, bool) {
@@ -50,8 +54,7 @@ pub(crate) fn compile(value: &[u8], profile: Profile) -> Pattern {
             }
         }
         Profile::Rfc9309 => {
-            let (segments, anchored) =
-                split_wildcards(value, |s| decode_percent(s).into_owned());
+            let (segments, anchored) = split_wildcards(value, |s| decode_percent(s).into_owned());
             Pattern {
                 segments,
                 anchored,
@@ -122,7 +125,10 @@ pub(crate) fn tail_matches<'s>(
     if anchored {
         rest.len() >= at + last.len() && rest.ends_with(last)
     } else {
-        last.is_empty() || rest.get(at..).is_some_and(|hay| memmem::find(hay, last).is_some())
+        last.is_empty()
+            || rest
+                .get(at..)
+                .is_some_and(|hay| memmem::find(hay, last).is_some())
     }
 }
 
@@ -143,7 +149,10 @@ mod tests {
     use super::*;
 
     fn m(pattern: &str, path: &str) -> bool {
-        matches(path.as_bytes(), &compile(pattern.as_bytes(), Profile::Google))
+        matches(
+            path.as_bytes(),
+            &compile(pattern.as_bytes(), Profile::Google),
+        )
     }
 
     #[test]
@@ -173,8 +182,14 @@ mod tests {
 
     #[test]
     fn index_alias() {
-        assert_eq!(google_index_alias(b"/dir/index.html").as_deref(), Some(&b"/dir/$"[..]));
-        assert_eq!(google_index_alias(b"/index.htm").as_deref(), Some(&b"/$"[..]));
+        assert_eq!(
+            google_index_alias(b"/dir/index.html").as_deref(),
+            Some(&b"/dir/$"[..])
+        );
+        assert_eq!(
+            google_index_alias(b"/index.htm").as_deref(),
+            Some(&b"/$"[..])
+        );
         assert_eq!(google_index_alias(b"/dir/page.html"), None);
     }
 }

@@ -4,8 +4,8 @@
 //! as a `static`. Build one at run time with [`Policy::parse`] or
 //! [`Policy::from_document`]; the two paths produce the same tables.
 
-use crate::extension::{RequestRate, TimeWindow};
 use crate::directive::Directive;
+use crate::extension::{RequestRate, TimeWindow};
 use crate::profile::Profile;
 use crate::table::{Span, Table};
 use core::time::Duration;

@@ -129,7 +129,13 @@ impl<'r> TrieBuilder<'r> {
             hi: ids.len(),
             depth: 0,
         }];
-        while let Some(Pending { node, lo, hi, depth }) = stack.pop() {
+        while let Some(Pending {
+            node,
+            lo,
+            hi,
+            depth,
+        }) = stack.pop()
+        {
             // Keys that end here sort first among keys sharing this prefix.
             let mut mid = lo;
             while mid < hi && self.key(ids[mid]).0.len() == depth {
@@ -190,11 +196,18 @@ mod tests {
     fn radix_trie_has_at_most_two_nodes_per_rule_plus_roots() {
         let mut body = alloc::string::String::from("User-agent: *\n");
         for i in 0..500 {
-            body.push_str(&alloc::format!("Disallow: /{:x}/deep/path/segment/{i}.html\n", i * 7919));
+            body.push_str(&alloc::format!(
+                "Disallow: /{:x}/deep/path/segment/{i}.html\n",
+                i * 7919
+            ));
         }
         let policy = Policy::parse(body.as_bytes(), Profile::Google);
         assert_eq!(policy.rule_count(), 500);
-        assert!(policy.nodes.len() <= 2 * 500 + 1, "{} nodes", policy.nodes.len());
+        assert!(
+            policy.nodes.len() <= 2 * 500 + 1,
+            "{} nodes",
+            policy.nodes.len()
+        );
         // Rule i is on line i + 2; a longer path still matches its prefix.
         let path = alloc::format!("/{:x}/deep/path/segment/1.html.extra", 7919);
         let verdict = policy.check("bot", &path);
