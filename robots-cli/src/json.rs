@@ -4,18 +4,8 @@
 //! UTF-8 are shown lossily (U+FFFD). In the common, valid-UTF-8 case nothing is
 //! allocated per line.
 
-use robots_runtime::{Policy, Reason, Verdict};
+use robots_runtime::{Policy, Verdict};
 use std::io::{self, Write};
-
-/// The stable name of a [`Reason`], as `--json` prints it.
-pub fn reason_name(reason: Reason) -> &'static str {
-    match reason {
-        Reason::Rule => "rule",
-        Reason::NoMatchingRule => "no-matching-rule",
-        Reason::NoGroup => "no-group",
-        Reason::RobotsTxt => "robots-txt",
-    }
-}
 
 /// Append `bytes` to `out` as a JSON string (lossy UTF-8).
 pub fn write_str(out: &mut Vec<u8>, bytes: &[u8]) -> io::Result<()> {
@@ -54,7 +44,7 @@ pub fn write_verdict(
         None => out.extend_from_slice(b"null"),
     }
     out.extend_from_slice(b",\"reason\":");
-    write_str(out, reason_name(verdict.reason).as_bytes())?;
+    write_str(out, verdict.reason.name().as_bytes())?;
     out.extend_from_slice(b"}\n");
     Ok(())
 }

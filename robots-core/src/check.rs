@@ -18,6 +18,18 @@ pub enum Reason {
     RobotsTxt,
 }
 
+impl Reason {
+    /// The stable kebab-case name tools print: `rule`, `no-matching-rule`, `no-group`, `robots-txt`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reason::Rule => "rule",
+            Reason::NoMatchingRule => "no-matching-rule",
+            Reason::NoGroup => "no-group",
+            Reason::RobotsTxt => "robots-txt",
+        }
+    }
+}
+
 /// The answer to one check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Verdict {
@@ -135,10 +147,18 @@ impl Policy {
     /// The rule behind an index from a [`Verdict`].
     ///
     /// # Panics
-    /// If `id` is not a rule index of this policy.
+    /// If `id` is not a rule index of this policy (see [`Policy::get_rule`]).
     pub fn rule(&self, id: u32) -> RuleInfo<'_> {
-        let r = &self.rules[id as usize];
-        RuleInfo {
+        match self.get_rule(id) {
+            Some(rule) => rule,
+            None => panic!("rule {id} is not in this policy"),
+        }
+    }
+
+    /// The rule behind an index, or `None` if it is not a rule index of this policy.
+    pub fn get_rule(&self, id: u32) -> Option<RuleInfo<'_>> {
+        let r = self.rules.get(id as usize)?;
+        Some(RuleInfo {
             line: r.line,
             column: r.column,
             directive: if r.allow {
@@ -149,7 +169,7 @@ impl Policy {
             pattern: self.bytes(r.pattern),
             priority: r.priority,
             derived: r.derived,
-        }
+        })
     }
 
     fn child(&self, node: &Node, byte: u8) -> Option<u32> {

@@ -100,7 +100,7 @@ impl Builder<'_, '_> {
         });
     }
 
-    fn add_group(&mut self, at: usize) {
+    fn add_group(&mut self, at: usize, keep_rules: bool) {
         let doc = self.doc;
         let group = &doc.groups()[at];
         let group_id = index(at);
@@ -114,7 +114,12 @@ impl Builder<'_, '_> {
             });
         }
         let rules_start = self.rules.len();
-        for &line_index in &group.rules {
+        let (rules, records): (&[usize], &[usize]) = if keep_rules {
+            (&group.rules, &group.records)
+        } else {
+            (&[], &[])
+        };
+        for &line_index in rules {
             let line = &doc.lines()[line_index];
             let allow = line.kind == crate::LineKind::Directive(Directive::Allow);
             let value = doc.value(line);
@@ -126,7 +131,7 @@ impl Builder<'_, '_> {
             }
             self.order = self.order.saturating_add(1);
         }
-        for &line_index in &group.records {
+        for &line_index in records {
             self.add_extension(line_index, group_id);
         }
         let first_line = group
@@ -220,9 +225,54 @@ fn select(doc: &Document<'_>, profile: Profile) -> Selection {
     Selection { named, any }
 }
 
+/// The groups that apply to `agent`, resolved as [`Policy::check`] resolves them.
+fn groups_for(selection: &Selection, agent: &[u8], profile: Profile) -> Vec<u32> {
+    if profile.substring_agents() {
+        let name = agent
+            .split(|&b| b == b'/')
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let named = selection.named.iter().find(|(token, _, any)| {
+            !*any && !token.is_empty() && name.windows(token.len()).any(|w| w == token.as_slice())
+        });
+        let chosen = named.or_else(|| selection.named.iter().find(|(_, _, any)| *any));
+        return chosen
+            .map(|(_, groups, _)| groups.clone())
+            .unwrap_or_default();
+    }
+    let lower = agent.to_ascii_lowercase();
+    selection
+        .named
+        .iter()
+        .find(|(token, _, _)| *token == lower)
+        .map_or_else(|| selection.any.clone(), |(_, groups, _)| groups.clone())
+}
+
 /// Compile a parsed document into a policy.
 pub fn compile(doc: &Document<'_>) -> Policy {
+    build(doc, None)
+}
+
+/// Compile only the rules that apply to `agent`: the smallest, fastest policy for
+/// one crawler. The result answers as `agent` whatever agent it is asked about.
+///
+/// ```
+/// use robots_core::{compile_for_agent, parse, ParseOptions};
+/// let doc = parse(b"User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n", ParseOptions::default());
+/// let only_a = compile_for_agent(&doc, b"a");
+/// assert_eq!(only_a.rule_count(), 1);
+/// assert!(only_a.is_allowed("anyone", "/b"));
+/// assert!(!only_a.is_allowed("anyone", "/a"));
+/// ```
+pub fn compile_for_agent(doc: &Document<'_>, agent: &[u8]) -> Policy {
+    build(doc, Some(agent))
+}
+
+fn build(doc: &Document<'_>, only: Option<&[u8]>) -> Policy {
     let profile = doc.profile();
+    let selection = select(doc, profile);
+    let kept: Option<Vec<u32>> = only.map(|agent| groups_for(&selection, agent, profile));
     let mut b = Builder {
         doc,
         profile,
@@ -235,13 +285,13 @@ pub fn compile(doc: &Document<'_>) -> Policy {
         order: 0,
     };
     for at in 0..doc.groups().len() {
-        b.add_group(at);
+        let keep = kept.as_ref().map_or(true, |k| k.contains(&index(at)));
+        b.add_group(at, keep);
     }
     for &line_index in doc.file_records() {
         b.add_extension(line_index, NONE);
     }
 
-    let selection = select(doc, profile);
     // Distinct group lists become rule sets.
     let mut set_ids: BTreeMap<Vec<u32>, u32> = BTreeMap::new();
     let mut set_lists: Vec<Vec<u32>> = Vec::new();
@@ -252,19 +302,36 @@ pub fn compile(doc: &Document<'_>) -> Policy {
         })
     };
     let mut agents = Vec::new();
-    for (name, groups, is_any) in &selection.named {
-        let set = intern(groups);
-        let name = b.text.push(name);
-        agents.push(AgentEntry {
-            name,
-            set,
-            any: *is_any,
-        });
-    }
-    let any_set = if selection.any.is_empty() {
-        NONE
-    } else {
-        intern(&selection.any)
+    let any_set = match &kept {
+        // One crawler: no name lookup; every agent gets its set.
+        Some(groups) if groups.is_empty() => NONE,
+        Some(groups) => {
+            let set = intern(groups);
+            if profile.substring_agents() {
+                agents.push(AgentEntry {
+                    name: Span::EMPTY,
+                    set,
+                    any: true,
+                });
+            }
+            set
+        }
+        None => {
+            for (name, groups, is_any) in &selection.named {
+                let set = intern(groups);
+                let name = b.text.push(name);
+                agents.push(AgentEntry {
+                    name,
+                    set,
+                    any: *is_any,
+                });
+            }
+            if selection.any.is_empty() {
+                NONE
+            } else {
+                intern(&selection.any)
+            }
+        }
     };
 
     // One merged trie per set while that stays linear in the input; otherwise

@@ -60,7 +60,7 @@ mod trie;
 pub mod url;
 
 pub use check::{Matcher, Reason, RuleInfo, Verdict};
-pub use compile::compile;
+pub use compile::{compile, compile_for_agent};
 pub use document::{parse, Document, ParseOptions};
 pub use explain::{Candidate, Explanation, GroupInfo};
 pub use group::{AgentToken, Group, GroupAgent};
