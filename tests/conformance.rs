@@ -10,7 +10,11 @@ use robots_tests::{failing_expectations, verdict_expectations};
 #[test]
 fn every_verdict_case_passes_through_the_api() {
     let expectations = verdict_expectations();
-    assert_eq!(expectations.len(), 145 + 2 * 104 + 48 + 49, "case count changed");
+    assert_eq!(
+        expectations.len(),
+        145 + 2 * 104 + 48 + 49,
+        "case count changed"
+    );
     let failures = failing_expectations(&expectations, |e| {
         Ok(Policy::parse(&e.body, e.profile).is_allowed(&e.agent, &e.url))
     });
@@ -128,10 +132,19 @@ mod google_other {
             .filter_map(|case| {
                 let got = actual(case);
                 (got != case["expected"]).then(|| {
-                    format!("{}: got {got}, want {}", str_field(case, "id"), case["expected"])
+                    format!(
+                        "{}: got {got}, want {}",
+                        str_field(case, "id"),
+                        case["expected"]
+                    )
                 })
             })
             .collect();
-        assert!(failures.is_empty(), "{} failed:\n{}", failures.len(), failures.join("\n"));
+        assert!(
+            failures.is_empty(),
+            "{} failed:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
     }
 }

@@ -9,12 +9,15 @@ use robots_tests::corpus_files;
 /// The first named agent of a file, as written, if any.
 fn first_named_agent(body: &[u8], profile: Profile) -> Option<String> {
     let doc = parse(body, ParseOptions::new(profile));
-    doc.groups().iter().flat_map(|g| &g.agents).find_map(|a| match &a.token {
-        AgentToken::Named(r) if !r.is_empty() => {
-            Some(String::from_utf8_lossy(doc.slice(r.clone())).into_owned())
-        }
-        _ => None,
-    })
+    doc.groups()
+        .iter()
+        .flat_map(|g| &g.agents)
+        .find_map(|a| match &a.token {
+            AgentToken::Named(r) if !r.is_empty() => {
+                Some(String::from_utf8_lossy(doc.slice(r.clone())).into_owned())
+            }
+            _ => None,
+        })
 }
 
 #[test]
@@ -27,7 +30,10 @@ fn every_corpus_file_checks_and_agrees_with_brute_force() {
     for (name, txt, urls) in &files {
         let body = std::fs::read(txt).expect("read robots.txt");
         let urls = std::fs::read(urls).expect("read urls");
-        let urls: Vec<&[u8]> = urls.split(|&b| b == b'\n').filter(|u| !u.is_empty()).collect();
+        let urls: Vec<&[u8]> = urls
+            .split(|&b| b == b'\n')
+            .filter(|u| !u.is_empty())
+            .collect();
         assert_eq!(urls.len(), 2000, "{name}: url count");
         for profile in Profile::ALL {
             let policy = Policy::parse(&body, profile);
@@ -64,7 +70,10 @@ fn every_corpus_file_checks_and_agrees_with_brute_force() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(checks >= 226 * 4 * 2000, "only {checks} checks ran");
-    assert!(cross_checked > checks / 2, "only {cross_checked} cross-checked");
+    assert!(
+        cross_checked > checks / 2,
+        "only {cross_checked} cross-checked"
+    );
 }
 
 #[test]
@@ -82,6 +91,9 @@ fn the_parsing_cap_applies_to_the_largest_files() {
     assert_eq!(t.input_len, body.len());
     assert!(capped.lines().iter().all(|l| l.span.end <= 500 * 1024));
     let google = parse(&body, ParseOptions::new(Profile::Google));
-    assert!(google.truncation().is_none(), "google has no cap by default");
+    assert!(
+        google.truncation().is_none(),
+        "google has no cap by default"
+    );
     assert!(google.lines().len() > capped.lines().len());
 }
