@@ -142,3 +142,96 @@ pub fn failing_expectations(
         })
         .collect()
 }
+
+/// The agents a verdict table covers for a file: an unknown crawler, `*`, and the
+/// first few crawlers the file names (as written, distinct, case-insensitively).
+pub fn table_agents(body: &[u8], profile: Profile) -> Vec<String> {
+    let doc = robots_runtime::parse(body, robots_runtime::ParseOptions::new(profile));
+    let mut agents = vec!["UnknownCrawler".to_owned(), "*".to_owned()];
+    for agent in doc.groups().iter().flat_map(|g| &g.agents) {
+        if agents.len() >= 6 {
+            break;
+        }
+        let value = doc.value(&doc.lines()[agent.line]);
+        let name = String::from_utf8_lossy(value).trim().to_owned();
+        if name.is_empty() || name.contains(char::is_whitespace) || name.contains('*') {
+            continue;
+        }
+        if !agents.iter().any(|a| a.eq_ignore_ascii_case(&name)) {
+            agents.push(name);
+        }
+    }
+    agents
+}
+
+/// One verdict cell: `A`llowed or `D`isallowed, then the deciding rule's line, or
+/// `-` (no rule matched), `.` (no group applies) or `r` (`/robots.txt` is always allowed).
+pub fn verdict_cell(policy: &robots_runtime::Policy, verdict: robots_runtime::Verdict) -> String {
+    use robots_runtime::Reason;
+    let head = if verdict.allowed { 'A' } else { 'D' };
+    match (verdict.reason, verdict.rule.and_then(|r| policy.get_rule(r))) {
+        (Reason::Rule, Some(rule)) if rule.derived => format!("{head}{}i", rule.line),
+        (Reason::Rule, Some(rule)) => format!("{head}{}", rule.line),
+        (Reason::NoGroup, _) => format!("{head}."),
+        (Reason::RobotsTxt, _) => format!("{head}r"),
+        _ => format!("{head}-"),
+    }
+}
+
+/// The verdict table of a policy: a header naming the agents, then one line per
+/// URL with one cell per agent (see [`verdict_cell`]).
+pub fn verdict_table(policy: &robots_runtime::Policy, agents: &[String], urls: &[Vec<u8>]) -> String {
+    use std::fmt::Write as _;
+    let mut out = format!("profile: {}\n", policy.profile());
+    for (i, agent) in agents.iter().enumerate() {
+        let _ = writeln!(out, "agent {}: {agent}", i + 1);
+    }
+    let matchers: Vec<_> = agents.iter().map(|a| policy.matcher(a)).collect();
+    for url in urls {
+        out.push_str(&String::from_utf8_lossy(url));
+        for m in &matchers {
+            out.push(' ');
+            out.push_str(&verdict_cell(policy, m.check(url)));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The URL list of a corpus file (one path per line).
+pub fn corpus_urls(urls_path: &std::path::Path) -> Vec<Vec<u8>> {
+    let bytes = std::fs::read(urls_path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", urls_path.display()));
+    bytes
+        .split(|&b| b == b'\n')
+        .filter(|u| !u.is_empty())
+        .map(<[u8]>::to_vec)
+        .collect()
+}
+
+/// Every distinct robots.txt body of the conformance set, with a stable name
+/// (the id of its first case) and the URLs its cases check, in first-seen order.
+pub fn conformance_bodies() -> Vec<(String, Vec<u8>, Vec<Vec<u8>>)> {
+    let mut out: Vec<(String, Vec<u8>, Vec<Vec<u8>>)> = Vec::new();
+    for file in ["google_cases.jsonl", "rfc9309_cases.jsonl", "legacy1994_cases.jsonl"] {
+        for case in conformance_cases(file) {
+            let body = body_of(&case);
+            let url = str_field(&case, "url").as_bytes().to_vec();
+            match out.iter_mut().find(|(_, b, _)| *b == body) {
+                Some((_, _, urls)) => {
+                    if !urls.contains(&url) {
+                        urls.push(url);
+                    }
+                }
+                None => {
+                    let name: String = str_field(&case, "id")
+                        .chars()
+                        .map(|c| if c.is_ascii_alphanumeric() || c == '.' { c } else { '_' })
+                        .collect();
+                    out.push((name, body, vec![url]));
+                }
+            }
+        }
+    }
+    out
+}
