@@ -1,1 +1,125 @@
-//! codegen
+//! The code generator behind the `robots!` macro and the build.rs API: a
+//! robots.txt in, a Rust expression of type `Policy` over `&'static` tables out.
+//!
+//! The generated policy is the very value [`Policy::parse`](robots_core::Policy::parse)
+//! builds at run time, with its tables compiled into the binary instead of
+//! allocated: `robots-core` parses, compiles and checks both, and the
+//! generator only writes the tables down. So a compiled-in policy and a runtime
+//! one give the same verdicts by construction.
+//!
+//! There are two front ends, both thin:
+//! - the `robots!` macro (crate `robots-macro`, re-exported by `robots-runtime`);
+//! - [`Builder`], for build scripts.
+//!
+//! # From a build script
+//!
+//! `build.rs`:
+//!
+//! ```no_run
+//! use robots_codegen::{Builder, Profile};
+//!
+//! fn main() -> Result<(), robots_codegen::Error> {
+//!     // Prints `cargo:rerun-if-changed=<absolute path of robots.txt>` and writes
+//!     // `$OUT_DIR/robots_policy.rs`; on failure, the error shows every finding.
+//!     Builder::new("robots.txt")
+//!         .profile(Profile::Google)
+//!         .agent("MyBot")
+//!         .strict(true)
+//!         .write("robots_policy.rs")?;
+//!     Ok(())
+//! }
+//! ```
+//!
+//! and in the crate (`robots-runtime` as a dependency, `robots-codegen` as a
+//! build-dependency):
+//!
+//! ```ignore
+//! static POLICY: robots_runtime::Policy = include!(concat!(env!("OUT_DIR"), "/robots_policy.rs"));
+//! ```
+//!
+//! # As a library
+//!
+//! [`policy_expr`] gives the expression as tokens; [`Builder::generate`] gives it
+//! as source text.
+//!
+//! ```
+//! use robots_codegen::{policy_expr, Options, Profile};
+//!
+//! let tokens = policy_expr(b"User-agent: *\nDisallow: /private\n", &Options::new(Profile::Rfc9309)).unwrap();
+//! let expr: syn::Expr = syn::parse2(tokens).unwrap();
+//! assert!(matches!(expr, syn::Expr::Block(_)));
+//!
+//! // Strict generation fails on every error finding, and returns them all.
+//! let strict = Options::new(Profile::Rfc9309).strict(true);
+//! let findings = policy_expr(b"Disallow: /a\nUser-agent: *\nDisalow: /b\n", &strict).unwrap_err();
+//! let codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
+//! assert_eq!(codes, ["rule-outside-group", "misspelled-directive"]);
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod builder;
+mod emit;
+mod options;
+
+pub use builder::{Builder, Error};
+pub use options::Options;
+pub use robots_core::finding::{Finding, Severity};
+pub use robots_core::Profile;
+
+use proc_macro2::TokenStream;
+use robots_core::finding::line_findings;
+use robots_core::{compile, compile_for_agent, parse};
+
+/// The error findings that make a strict build fail (empty when not strict).
+fn strict_failures(doc: &robots_core::Document<'_>, options: &Options) -> Vec<Finding> {
+    if !options.strict_value() {
+        return Vec::new();
+    }
+    line_findings(doc)
+        .into_iter()
+        .filter(|f| f.severity == Severity::Error)
+        .collect()
+}
+
+/// Parse `source` and write it as an expression of type `Policy`, usable as
+/// the initializer of a `static` or a `const`.
+///
+/// The expression names the runtime only through `<crate path>::__private`
+/// (see [`Options::crate_path`]).
+///
+/// # Errors
+/// With [`Options::strict`], every [`Severity::Error`] finding of
+/// [`line_findings`](robots_core::finding::line_findings), in file order.
+/// Otherwise it never fails: any bytes compile, as they do at run time.
+pub fn policy_expr(source: &[u8], options: &Options) -> Result<TokenStream, Vec<Finding>> {
+    let doc = parse(source, options.parse_options());
+    let failures = strict_failures(&doc, options);
+    if !failures.is_empty() {
+        return Err(failures);
+    }
+    let policy = match options.agent_value() {
+        Some(agent) => compile_for_agent(&doc, agent),
+        None => compile(&doc),
+    };
+    Ok(emit::policy(&policy, options.crate_path_value()))
+}
+
+/// Render findings as the CLI does: rustc-style, `path:LINE:COL` and a caret
+/// excerpt each, separated by blank lines.
+///
+/// ```
+/// use robots_codegen::{policy_expr, render_findings, Options};
+/// let src = b"User-agent: *\nCrawl-delay: soon\n";
+/// let findings = policy_expr(src, &Options::default().strict(true)).unwrap_err();
+/// let text = render_findings(&findings, src, "robots.txt");
+/// assert!(text.contains("error[invalid-crawl-delay]"));
+/// assert!(text.contains("robots.txt:2:14"));
+/// ```
+pub fn render_findings(findings: &[Finding], source: &[u8], path: &str) -> String {
+    findings
+        .iter()
+        .map(|f| robots_core::render::render(f, source, path))
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}

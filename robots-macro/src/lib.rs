@@ -1,8 +1,143 @@
-use proc_macro::TokenStream;
-/// Compile a robots.txt into a static policy (see the robots-runtime docs).
+//! The `robots!` macro: compile a robots.txt into a `static` policy at build time.
+//!
+//! This crate only parses the macro's input; the work is done by
+//! `robots-codegen`, the same generator the build.rs API uses. Use the macro
+//! through `robots-runtime`, which re-exports it as `robots_runtime::robots`.
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod args;
+
+use args::{Args, Source};
+use proc_macro2::TokenStream;
+use quote::quote;
+use std::path::{Path, PathBuf};
+
+/// Compile a robots.txt into a `Policy` expression, usable in a `static` or a `const`.
+///
+/// ```
+/// use robots_runtime::{robots, Policy};
+///
+/// static POLICY: Policy = robots!(text = "User-agent: *\nDisallow: /private\n");
+/// assert!(!POLICY.is_allowed("MyBot", "/private/x"));
+/// ```
+///
+/// # Input
+/// - `robots!("path/to/robots.txt", ...)`: the file, relative to the calling
+///   crate's `CARGO_MANIFEST_DIR` (an absolute path is used as is). The crate
+///   rebuilds when the file changes.
+/// - `robots!(text = "...", ...)`: the robots.txt inline.
+///
+/// # Options
+/// After the first argument, comma-separated, each at most once:
+/// - `profile = google`: `rfc9309` (default), `google`, `draft1996` or
+///   `original1994`, as an identifier or a string;
+/// - `agent = "MyBot"`: keep only that crawler's rules (the policy then answers
+///   as that crawler whatever agent it is asked about);
+/// - `max_bytes = 1048576` (or `none`): the parsing cap, instead of the profile's;
+/// - `strict`: fail the build on every error finding (rule outside a group,
+///   misspelled directive, invalid value, file over the cap, …), each reported
+///   as `robots.txt:LINE:COL` with the line and a caret;
+/// - `crate = path::to::robots_runtime`: where the runtime is, if renamed.
+///
+/// ```
+/// use robots_runtime::{robots, Policy};
+///
+/// const FOR_MYBOT: Policy = robots!(
+///     text = "User-agent: mybot\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n",
+///     profile = google,
+///     agent = "MyBot",
+///     strict,
+/// );
+/// assert!(FOR_MYBOT.is_allowed("anyone", "/b"));
+/// assert!(!FOR_MYBOT.is_allowed("anyone", "/a"));
+/// ```
 #[proc_macro]
-pub fn robots(_input: TokenStream) -> TokenStream {
-    "compile_error!(\"robots! is not implemented yet\")"
-        .parse()
-        .unwrap_or_default()
+pub fn robots(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    match expand(input.into()) {
+        Ok(tokens) => tokens.into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
+fn expand(input: TokenStream) -> syn::Result<TokenStream> {
+    let Args {
+        source,
+        options,
+        mut errors,
+    } = args::parse(input)?;
+    let literal = source.literal();
+    let (bytes, shown, file) = match &source {
+        Source::Text(text) => (Some(text.value().into_bytes()), text.value(), None),
+        Source::Path(written) => match read(written) {
+            Ok((path, bytes)) => (Some(bytes), written.value(), Some(path)),
+            Err(e) => {
+                errors.push(e);
+                (None, written.value(), None)
+            }
+        },
+    };
+    let shown = match source {
+        Source::Text(_) => String::from("robots.txt"),
+        Source::Path(_) => shown,
+    };
+    let policy = match bytes {
+        // Findings depend on the options: check them only once those are right.
+        Some(bytes) if errors.is_empty() => {
+            match robots_codegen::policy_expr(&bytes, &options) {
+                Ok(policy) => Some(policy),
+                Err(findings) => {
+                    errors.extend(findings.iter().map(|f| {
+                        let text = robots_codegen::render_findings(
+                            std::slice::from_ref(f),
+                            &bytes,
+                            &shown,
+                        );
+                        syn::Error::new(literal.span(), text)
+                    }));
+                    None
+                }
+            }
+        }
+        _ => None,
+    };
+    if let Some(combined) = errors.into_iter().reduce(|mut all, e| {
+        all.combine(e);
+        all
+    }) {
+        return Err(combined);
+    }
+    let policy = policy.unwrap_or_default();
+    Ok(match file {
+        // Rebuild when the file changes: cargo tracks what `include_bytes!` reads.
+        Some(path) => quote!({
+            const _: &[u8] = include_bytes!(#path);
+            #policy
+        }),
+        None => policy,
+    })
+}
+
+/// Read the file a path literal names, relative to the calling crate.
+fn read(written: &syn::LitStr) -> syn::Result<(String, Vec<u8>)> {
+    let error = |message: String| syn::Error::new(written.span(), message);
+    let value = written.value();
+    let path = Path::new(&value);
+    let path: PathBuf = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        let dir = std::env::var_os("CARGO_MANIFEST_DIR").ok_or_else(|| {
+            error(String::from(
+                "CARGO_MANIFEST_DIR is not set: build with cargo, or give an absolute path",
+            ))
+        })?;
+        Path::new(&dir).join(path)
+    };
+    let bytes = std::fs::read(&path)
+        .map_err(|e| error(format!("cannot read `{value}` ({}): {e}", path.display())))?;
+    let path = path
+        .into_os_string()
+        .into_string()
+        .map_err(|p| error(format!("the path {p:?} is not UTF-8")))?;
+    Ok((path, bytes))
 }

@@ -1,0 +1,385 @@
+//! Writing a compiled [`Policy`] as a Rust expression over `&'static` tables.
+//!
+//! The expression is a block: one `const` slice per table, then the `Policy`
+//! struct literal naming them, so it works as the initializer of a `static`
+//! or a `const`. Every table is a `Table::Static`; the byte tables are
+//! byte-string literals, the record tables arrays of struct literals. The
+//! output grows linearly with the policy: a fixed number of tokens per record.
+//!
+//! Every struct is destructured exhaustively, so a field added to a record in
+//! `robots-core` fails to compile here until the generator writes it.
+
+use proc_macro2::{Ident, Literal, Span as CallSite, TokenStream};
+use quote::{format_ident, quote};
+use robots_core::directive::Directive;
+use robots_core::extension::{RequestRate, TimeWindow};
+use robots_core::{
+    AgentEntry, ExtensionRecord, ExtensionValue, GroupAgentRecord, GroupRecord, Node, Policy,
+    Profile, RuleRecord, RuleSet, Span,
+};
+
+/// The local alias the generated block gives `<crate path>::__private`.
+const ALIAS: &str = "__robots";
+
+fn alias() -> Ident {
+    Ident::new(ALIAS, CallSite::call_site())
+}
+
+fn int(n: u32) -> Literal {
+    Literal::u32_unsuffixed(n)
+}
+
+fn span(s: &Span) -> TokenStream {
+    let r = alias();
+    let Span { start, len } = *s;
+    let (start, len) = (int(start), int(len));
+    quote!(#r::Span { start: #start, len: #len })
+}
+
+fn profile(p: Profile) -> TokenStream {
+    let r = alias();
+    let variant = match p {
+        Profile::Rfc9309 => "Rfc9309",
+        Profile::Google => "Google",
+        Profile::Draft1996 => "Draft1996",
+        Profile::Original1994 => "Original1994",
+    };
+    let variant = Ident::new(variant, CallSite::call_site());
+    quote!(#r::Profile::#variant)
+}
+
+fn directive(d: Directive) -> TokenStream {
+    let r = alias();
+    let variant = match d {
+        Directive::UserAgent => "UserAgent",
+        Directive::Allow => "Allow",
+        Directive::Disallow => "Disallow",
+        Directive::Sitemap => "Sitemap",
+        Directive::CrawlDelay => "CrawlDelay",
+        Directive::RequestRate => "RequestRate",
+        Directive::VisitTime => "VisitTime",
+        Directive::Host => "Host",
+        Directive::CleanParam => "CleanParam",
+        Directive::Comment => "Comment",
+        Directive::RobotVersion => "RobotVersion",
+        Directive::NoIndex => "NoIndex",
+        Directive::NoFollow => "NoFollow",
+        Directive::NoArchive => "NoArchive",
+    };
+    let variant = Ident::new(variant, CallSite::call_site());
+    quote!(#r::directive::Directive::#variant)
+}
+
+fn duration(d: core::time::Duration) -> TokenStream {
+    let secs = Literal::u64_unsuffixed(d.as_secs());
+    let nanos = int(d.subsec_nanos());
+    quote!(::core::time::Duration::new(#secs, #nanos))
+}
+
+fn time_window(w: &TimeWindow) -> TokenStream {
+    let r = alias();
+    let TimeWindow { start, end } = *w;
+    let (start, end) = (Literal::u16_unsuffixed(start), Literal::u16_unsuffixed(end));
+    quote!(#r::extension::TimeWindow { start: #start, end: #end })
+}
+
+fn request_rate(rate: &RequestRate) -> TokenStream {
+    let r = alias();
+    let RequestRate {
+        requests,
+        per,
+        window,
+    } = rate;
+    let requests = int(*requests);
+    let per = duration(*per);
+    let window = match window {
+        Some(w) => {
+            let w = time_window(w);
+            quote!(::core::option::Option::Some(#w))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    quote!(#r::extension::RequestRate { requests: #requests, per: #per, window: #window })
+}
+
+fn extension_value(v: &ExtensionValue) -> TokenStream {
+    let r = alias();
+    match v {
+        ExtensionValue::CrawlDelay(d) => {
+            let d = duration(*d);
+            quote!(#r::ExtensionValue::CrawlDelay(#d))
+        }
+        ExtensionValue::RequestRate(rate) => {
+            let rate = request_rate(rate);
+            quote!(#r::ExtensionValue::RequestRate(#rate))
+        }
+        ExtensionValue::VisitTime(w) => {
+            let w = time_window(w);
+            quote!(#r::ExtensionValue::VisitTime(#w))
+        }
+        ExtensionValue::Text => quote!(#r::ExtensionValue::Text),
+        ExtensionValue::Invalid => quote!(#r::ExtensionValue::Invalid),
+    }
+}
+
+fn agent_entry(a: &AgentEntry) -> TokenStream {
+    let r = alias();
+    let AgentEntry { name, set, any } = a;
+    let (name, set) = (span(name), int(*set));
+    quote!(#r::AgentEntry { name: #name, set: #set, any: #any })
+}
+
+fn rule_set(s: &RuleSet) -> TokenStream {
+    let r = alias();
+    let RuleSet { roots, groups } = s;
+    let (roots, groups) = (span(roots), span(groups));
+    quote!(#r::RuleSet { roots: #roots, groups: #groups })
+}
+
+/// Span pairs, flattened for the positional constructors.
+fn span_args(s: &Span) -> [Literal; 2] {
+    [int(s.start), int(s.len)]
+}
+
+fn node(n: &Node) -> TokenStream {
+    let Node {
+        label,
+        edges,
+        prefix_rule,
+        exact_rule,
+        wild,
+    } = n;
+    let [ls, ll] = span_args(label);
+    let [es, el] = span_args(edges);
+    let [ws, wl] = span_args(wild);
+    let (prefix_rule, exact_rule) = (int(*prefix_rule), int(*exact_rule));
+    quote!(node(#ls, #ll, #es, #el, #prefix_rule, #exact_rule, #ws, #wl))
+}
+
+fn rule(rec: &RuleRecord) -> TokenStream {
+    let RuleRecord {
+        line,
+        column,
+        allow,
+        derived,
+        priority,
+        rank,
+        pattern,
+        segments,
+        anchored,
+        group,
+    } = rec;
+    let (line, column, priority, group) = (int(*line), int(*column), int(*priority), int(*group));
+    let rank = Literal::u64_unsuffixed(*rank);
+    let [ps, pl] = span_args(pattern);
+    let [ss, sl] = span_args(segments);
+    quote!(rule(#line, #column, #allow, #derived, #priority, #rank, #ps, #pl, #ss, #sl, #anchored, #group))
+}
+
+fn segment(s: &Span) -> TokenStream {
+    let [start, len] = span_args(s);
+    quote!(span(#start, #len))
+}
+
+/// Positional constructors for the tables with a record per rule, so each
+/// record costs a dozen tokens rather than a struct literal's fifty.
+fn constructors() -> TokenStream {
+    let r = alias();
+    quote! {
+        const fn span(start: u32, len: u32) -> #r::Span {
+            #r::Span { start, len }
+        }
+        #[allow(clippy::too_many_arguments)]
+        const fn node(
+            label_start: u32,
+            label_len: u32,
+            edges_start: u32,
+            edges_len: u32,
+            prefix_rule: u32,
+            exact_rule: u32,
+            wild_start: u32,
+            wild_len: u32,
+        ) -> #r::Node {
+            #r::Node {
+                label: span(label_start, label_len),
+                edges: span(edges_start, edges_len),
+                prefix_rule,
+                exact_rule,
+                wild: span(wild_start, wild_len),
+            }
+        }
+        #[allow(clippy::too_many_arguments)]
+        const fn rule(
+            line: u32,
+            column: u32,
+            allow: bool,
+            derived: bool,
+            priority: u32,
+            rank: u64,
+            pattern_start: u32,
+            pattern_len: u32,
+            segments_start: u32,
+            segments_len: u32,
+            anchored: bool,
+            group: u32,
+        ) -> #r::RuleRecord {
+            #r::RuleRecord {
+                line,
+                column,
+                allow,
+                derived,
+                priority,
+                rank,
+                pattern: span(pattern_start, pattern_len),
+                segments: span(segments_start, segments_len),
+                anchored,
+                group,
+            }
+        }
+    }
+}
+
+fn group(g: &GroupRecord) -> TokenStream {
+    let r = alias();
+    let GroupRecord {
+        line,
+        agents,
+        rules,
+    } = g;
+    let (line, agents, rules) = (int(*line), span(agents), span(rules));
+    quote!(#r::GroupRecord { line: #line, agents: #agents, rules: #rules })
+}
+
+fn group_agent(a: &GroupAgentRecord) -> TokenStream {
+    let r = alias();
+    let GroupAgentRecord { line, value } = a;
+    let (line, value) = (int(*line), span(value));
+    quote!(#r::GroupAgentRecord { line: #line, value: #value })
+}
+
+fn extension(e: &ExtensionRecord) -> TokenStream {
+    let r = alias();
+    let ExtensionRecord {
+        directive: d,
+        line,
+        group,
+        value,
+        parsed,
+    } = e;
+    let (d, line, group) = (directive(*d), int(*line), int(*group));
+    let (value, parsed) = (span(value), extension_value(parsed));
+    quote!(#r::ExtensionRecord {
+        directive: #d,
+        line: #line,
+        group: #group,
+        value: #value,
+        parsed: #parsed,
+    })
+}
+
+/// One table as a `const` item and the `Table::Static` that names it.
+struct Tables {
+    items: TokenStream,
+}
+
+impl Tables {
+    /// `const NAME: &[u8] = b"...";`
+    fn bytes(&mut self, name: &str, bytes: &[u8]) -> TokenStream {
+        let lit = Literal::byte_string(bytes);
+        self.push(name, quote!(u8), quote!(#lit))
+    }
+
+    /// `const NAME: &[u32] = &[1, 2, 3];`
+    fn ints(&mut self, name: &str, values: &[u32]) -> TokenStream {
+        let values = values.iter().map(|&v| int(v));
+        self.push(name, quote!(u32), quote!(&[#(#values),*]))
+    }
+
+    /// `const NAME: &[Record] = &[Record { .. }, ..];`
+    fn records<T>(
+        &mut self,
+        name: &str,
+        ty: &str,
+        values: &[T],
+        emit: fn(&T) -> TokenStream,
+    ) -> TokenStream {
+        let r = alias();
+        let ty = Ident::new(ty, CallSite::call_site());
+        let values = values.iter().map(emit);
+        self.push(name, quote!(#r::#ty), quote!(&[#(#values),*]))
+    }
+
+    fn push(&mut self, name: &str, ty: TokenStream, value: TokenStream) -> TokenStream {
+        let r = alias();
+        let name = format_ident!("{}", name);
+        self.items.extend(quote!(const #name: &[#ty] = #value;));
+        quote!(#r::Table::Static(#name))
+    }
+}
+
+/// The policy as a block expression of type `Policy`, naming the runtime as `crate_path`.
+pub(crate) fn policy(policy: &Policy, crate_path: &TokenStream) -> TokenStream {
+    let Policy {
+        profile: p,
+        text,
+        agents,
+        any_set,
+        sets,
+        set_roots,
+        set_groups,
+        nodes,
+        edge_bytes,
+        edge_targets,
+        wild_rules,
+        rules,
+        segments,
+        groups,
+        group_agents,
+        extensions,
+    } = policy;
+    let mut t = Tables {
+        items: TokenStream::new(),
+    };
+    let text = t.bytes("TEXT", text);
+    let agents = t.records("AGENTS", "AgentEntry", agents, agent_entry);
+    let sets = t.records("SETS", "RuleSet", sets, rule_set);
+    let set_roots = t.ints("SET_ROOTS", set_roots);
+    let set_groups = t.ints("SET_GROUPS", set_groups);
+    let nodes = t.records("NODES", "Node", nodes, node);
+    let edge_bytes = t.bytes("EDGE_BYTES", edge_bytes);
+    let edge_targets = t.ints("EDGE_TARGETS", edge_targets);
+    let wild_rules = t.ints("WILD_RULES", wild_rules);
+    let rules = t.records("RULES", "RuleRecord", rules, rule);
+    let segments = t.records("SEGMENTS", "Span", segments, segment);
+    let groups = t.records("GROUPS", "GroupRecord", groups, group);
+    let group_agents = t.records("GROUP_AGENTS", "GroupAgentRecord", group_agents, group_agent);
+    let extensions = t.records("EXTENSIONS", "ExtensionRecord", extensions, extension);
+    let items = t.items;
+    let constructors = constructors();
+    let r = alias();
+    let p = profile(*p);
+    let any_set = int(*any_set);
+    quote!({
+        use #crate_path::__private as #r;
+        #constructors
+        #items
+        #r::Policy {
+            profile: #p,
+            text: #text,
+            agents: #agents,
+            any_set: #any_set,
+            sets: #sets,
+            set_roots: #set_roots,
+            set_groups: #set_groups,
+            nodes: #nodes,
+            edge_bytes: #edge_bytes,
+            edge_targets: #edge_targets,
+            wild_rules: #wild_rules,
+            rules: #rules,
+            segments: #segments,
+            groups: #groups,
+            group_agents: #group_agents,
+            extensions: #extensions,
+        }
+    })
+}

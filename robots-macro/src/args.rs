@@ -1,0 +1,176 @@
+//! Parsing the macro's input: the robots.txt (a path or inline text), then options.
+//!
+//! Mistakes in options do not stop parsing: each is recorded on its token and
+//! parsing resumes at the next comma, so one expansion reports them all.
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use robots_codegen::{Options, Profile};
+use syn::ext::IdentExt;
+use syn::parse::{ParseStream, Parser};
+use syn::{Ident, LitBool, LitInt, LitStr, Token};
+
+/// Where the robots.txt comes from.
+pub(crate) enum Source {
+    /// `robots!("path/to/robots.txt")`.
+    Path(LitStr),
+    /// `robots!(text = "...")`.
+    Text(LitStr),
+}
+
+impl Source {
+    pub(crate) fn literal(&self) -> &LitStr {
+        match self {
+            Source::Path(lit) | Source::Text(lit) => lit,
+        }
+    }
+}
+
+/// The parsed input, and the option mistakes found along the way.
+pub(crate) struct Args {
+    pub(crate) source: Source,
+    pub(crate) options: Options,
+    pub(crate) errors: Vec<syn::Error>,
+}
+
+const OPTIONS: &str = "profile, agent, max_bytes, strict or crate";
+
+pub(crate) fn parse(input: TokenStream) -> syn::Result<Args> {
+    Parser::parse2(parse_args, input)
+}
+
+fn parse_args(input: ParseStream<'_>) -> syn::Result<Args> {
+    let source = parse_source(input)?;
+    let mut args = Args {
+        source,
+        options: Options::default(),
+        errors: Vec::new(),
+    };
+    let mut seen: Vec<String> = Vec::new();
+    while !input.is_empty() {
+        input.parse::<Token![,]>()?;
+        if input.is_empty() {
+            break;
+        }
+        let key = Ident::parse_any(input)?;
+        let name = key.to_string();
+        let result = if seen.contains(&name) {
+            Err(syn::Error::new(
+                key.span(),
+                format!("duplicate option `{name}`"),
+            ))
+        } else {
+            seen.push(name);
+            parse_option(input, &key, &mut args.options)
+        };
+        if let Err(e) = result {
+            args.errors.push(e);
+            skip_to_comma(input)?;
+        }
+    }
+    Ok(args)
+}
+
+fn parse_source(input: ParseStream<'_>) -> syn::Result<Source> {
+    if input.peek(LitStr) {
+        return Ok(Source::Path(input.parse()?));
+    }
+    if input.peek(Ident) && input.peek2(Token![=]) {
+        let key: Ident = input.fork().parse()?;
+        if key == "text" {
+            input.parse::<Ident>()?;
+            input.parse::<Token![=]>()?;
+            return Ok(Source::Text(input.parse()?));
+        }
+    }
+    Err(input.error(
+        "expected the path of a robots.txt (`robots!(\"robots.txt\")`) or inline text (`robots!(text = \"...\")`)",
+    ))
+}
+
+fn parse_option(input: ParseStream<'_>, key: &Ident, options: &mut Options) -> syn::Result<()> {
+    let set = |options: &mut Options, f: &dyn Fn(Options) -> Options| {
+        *options = f(std::mem::take(options));
+    };
+    match key.to_string().as_str() {
+        "profile" => {
+            input.parse::<Token![=]>()?;
+            let (name, span) = if input.peek(LitStr) {
+                let lit: LitStr = input.parse()?;
+                (lit.value(), lit.span())
+            } else {
+                let ident = Ident::parse_any(input)?;
+                (ident.to_string(), ident.span())
+            };
+            let profile: Profile = name.parse().map_err(|_| {
+                syn::Error::new(
+                    span,
+                    format!("unknown profile `{name}`: expected rfc9309, google, draft1996 or original1994"),
+                )
+            })?;
+            set(options, &|o| o.profile(profile));
+        }
+        "agent" => {
+            input.parse::<Token![=]>()?;
+            let agent: LitStr = input.parse()?;
+            set(options, &|o| o.agent(agent.value()));
+        }
+        "max_bytes" => {
+            input.parse::<Token![=]>()?;
+            let cap = if input.peek(Ident) {
+                let none: Ident = input.parse()?;
+                if none != "none" {
+                    return Err(syn::Error::new(
+                        none.span(),
+                        "expected a number of bytes or `none`",
+                    ));
+                }
+                None
+            } else {
+                Some(input.parse::<LitInt>()?.base10_parse::<usize>()?)
+            };
+            set(options, &|o| o.max_bytes(cap));
+        }
+        "strict" => {
+            let strict = if input.peek(Token![=]) {
+                input.parse::<Token![=]>()?;
+                input.parse::<LitBool>()?.value
+            } else {
+                true
+            };
+            set(options, &|o| o.strict(strict));
+        }
+        "crate" => {
+            input.parse::<Token![=]>()?;
+            let path: syn::Path = input.parse()?;
+            set(options, &|o| o.crate_path(path.to_token_stream()));
+        }
+        other => {
+            return Err(syn::Error::new(
+                key.span(),
+                format!("unknown option `{other}`: expected {OPTIONS}"),
+            ))
+        }
+    }
+    if input.is_empty() || input.peek(Token![,]) {
+        Ok(())
+    } else {
+        Err(input.error("expected `,` between options"))
+    }
+}
+
+/// Skip the rest of an option after a mistake.
+fn skip_to_comma(input: ParseStream<'_>) -> syn::Result<()> {
+    input.step(|cursor| {
+        let mut rest = *cursor;
+        while let Some((tt, next)) = rest.token_tree() {
+            if let proc_macro2::TokenTree::Punct(p) = &tt {
+                if p.as_char() == ',' {
+                    return Ok(((), rest));
+                }
+            }
+            rest = next;
+        }
+        Ok(((), rest))
+    })
+}

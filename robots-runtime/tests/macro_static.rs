@@ -1,0 +1,247 @@
+//! Policies compiled in by `robots!` are the policies `Policy::parse` builds at
+//! run time: same tables, same verdicts, same deciding rules, same extensions.
+
+use core::time::Duration;
+use robots_runtime::directive::Directive;
+use robots_runtime::{compile_for_agent, parse, robots, ParseOptions, Policy, Profile, Reason};
+
+const FIXTURE: &[u8] = include_bytes!("fixtures/x.txt");
+
+static RFC: Policy = robots!("tests/fixtures/x.txt");
+static GOOGLE_FOOBOT: Policy = robots!("tests/fixtures/x.txt", profile = google, agent = "FooBot");
+static GOOGLE: Policy = robots!("tests/fixtures/x.txt", profile = "google",);
+static DRAFT: Policy = robots!("tests/fixtures/x.txt", profile = draft1996);
+static ORIGINAL: Policy = robots!("tests/fixtures/x.txt", profile = Original1994);
+static CAPPED: Policy = robots!("tests/fixtures/x.txt", max_bytes = 300);
+static UNCAPPED: Policy = robots!("tests/fixtures/x.txt", max_bytes = none, profile = rfc9309);
+
+const INLINE_TEXT: &str = "User-agent: *\nDisallow: /private\nAllow: /private/ok\n";
+static INLINE: Policy = robots!(text = "User-agent: *\nDisallow: /private\nAllow: /private/ok\n");
+const CONST_STRICT: Policy = robots!("tests/fixtures/strict.txt", strict, profile = google);
+
+mod renamed {
+    pub use robots_runtime::*;
+}
+static RENAMED: Policy = robots!(
+    text = "User-agent: *\nDisallow: /x\n",
+    crate = crate::renamed,
+    strict = true,
+);
+
+fn runtime(source: &[u8], options: ParseOptions, agent: Option<&str>) -> Policy {
+    let doc = parse(source, options);
+    match agent {
+        Some(agent) => compile_for_agent(&doc, agent.as_bytes()),
+        None => Policy::from_document(&doc),
+    }
+}
+
+/// Every table of the two policies is equal, and the compiled one is all static data.
+fn assert_same_tables(compiled: &Policy, runtime: &Policy) {
+    let Policy {
+        profile,
+        text,
+        agents,
+        any_set,
+        sets,
+        set_roots,
+        set_groups,
+        nodes,
+        edge_bytes,
+        edge_targets,
+        wild_rules,
+        rules,
+        segments,
+        groups,
+        group_agents,
+        extensions,
+    } = compiled;
+    assert_eq!(*profile, runtime.profile);
+    assert_eq!(**text, *runtime.text);
+    assert_eq!(**agents, *runtime.agents);
+    assert_eq!(*any_set, runtime.any_set);
+    assert_eq!(**sets, *runtime.sets);
+    assert_eq!(**set_roots, *runtime.set_roots);
+    assert_eq!(**set_groups, *runtime.set_groups);
+    assert_eq!(**nodes, *runtime.nodes);
+    assert_eq!(**edge_bytes, *runtime.edge_bytes);
+    assert_eq!(**edge_targets, *runtime.edge_targets);
+    assert_eq!(**wild_rules, *runtime.wild_rules);
+    assert_eq!(**rules, *runtime.rules);
+    assert_eq!(**segments, *runtime.segments);
+    assert_eq!(**groups, *runtime.groups);
+    assert_eq!(**group_agents, *runtime.group_agents);
+    assert_eq!(**extensions, *runtime.extensions);
+    assert!(matches!(text, robots_runtime::Table::Static(_)));
+    assert!(matches!(rules, robots_runtime::Table::Static(_)));
+}
+
+const AGENTS: &[&str] = &["FooBot", "foobot-news", "FooBot/2.1", "BarBot", "Other", ""];
+const URLS: &[&str] = &[
+    "/",
+    "/private/x",
+    "/private/public/y",
+    "/doc.pdf",
+    "/doc.pdf?x=1",
+    "/index.html",
+    "/index.htm",
+    "/search?q=1",
+    "/search/about",
+    "/typo",
+    "/caf%c3%a9/menu",
+    "/café/menu",
+    "/a/b/c",
+    "/robots.txt",
+    "https://example.com/private/x#top",
+];
+
+/// Same verdicts, deciding rules and extensions for every agent and URL.
+fn assert_same_answers(compiled: &Policy, runtime: &Policy) {
+    for agent in AGENTS {
+        let (a, b) = (compiled.matcher(agent), runtime.matcher(agent));
+        assert_eq!(a.groups(), b.groups(), "groups for {agent}");
+        assert_eq!(a.crawl_delay(), b.crawl_delay(), "crawl-delay for {agent}");
+        assert_eq!(a.request_rate(), b.request_rate(), "request-rate for {agent}");
+        assert_eq!(a.visit_time(), b.visit_time(), "visit-time for {agent}");
+        assert!(a.comments().eq(b.comments()), "comments for {agent}");
+        for url in URLS {
+            let (va, vb) = (a.check(url), b.check(url));
+            assert_eq!(va, vb, "{agent} {url}");
+            if let Some(id) = va.rule {
+                assert_eq!(compiled.rule(id), runtime.rule(id), "{agent} {url}");
+            }
+            assert_eq!(
+                compiled.explain(agent, url),
+                runtime.explain(agent, url),
+                "{agent} {url}"
+            );
+        }
+    }
+    assert!(compiled.sitemaps().eq(runtime.sitemaps()));
+    assert_eq!(compiled.host(), runtime.host());
+    assert!(compiled.clean_params().eq(runtime.clean_params()));
+}
+
+fn assert_same(compiled: &Policy, runtime: &Policy) {
+    assert_same_tables(compiled, runtime);
+    assert_same_answers(compiled, runtime);
+}
+
+#[test]
+fn file_under_every_profile_matches_runtime() {
+    for (compiled, profile) in [
+        (&RFC, Profile::Rfc9309),
+        (&GOOGLE, Profile::Google),
+        (&DRAFT, Profile::Draft1996),
+        (&ORIGINAL, Profile::Original1994),
+    ] {
+        assert_eq!(compiled.profile(), profile);
+        assert_same(compiled, &Policy::parse(FIXTURE, profile));
+    }
+}
+
+#[test]
+fn agent_option_matches_compile_for_agent() {
+    let runtime = runtime(
+        FIXTURE,
+        ParseOptions::new(Profile::Google),
+        Some("FooBot"),
+    );
+    assert_same(&GOOGLE_FOOBOT, &runtime);
+    // Narrowed to FooBot: every agent gets FooBot's rules.
+    assert!(!GOOGLE_FOOBOT.is_allowed("Other", "/private/x"));
+    assert!(GOOGLE_FOOBOT.is_allowed("Other", "/search"));
+    assert!(GOOGLE_FOOBOT.rule_count() < GOOGLE.rule_count());
+}
+
+#[test]
+fn max_bytes_option_matches_runtime_cap() {
+    let capped = runtime(
+        FIXTURE,
+        ParseOptions::new(Profile::Rfc9309).max_bytes(Some(300)),
+        None,
+    );
+    assert_same(&CAPPED, &capped);
+    assert!(CAPPED.rule_count() < RFC.rule_count());
+    let uncapped = runtime(FIXTURE, ParseOptions::new(Profile::Rfc9309).max_bytes(None), None);
+    assert_same(&UNCAPPED, &uncapped);
+}
+
+#[test]
+fn verdicts_rules_and_extensions() {
+    let foo = RFC.matcher("FooBot");
+    let v = foo.check("/private/x");
+    assert!(!v.allowed);
+    assert_eq!(v.reason, Reason::Rule);
+    let rule = RFC.rule(v.rule.unwrap());
+    assert_eq!((rule.line, rule.directive), (7, Directive::Disallow));
+    assert_eq!(rule.pattern, b"/private/");
+    assert!(foo.is_allowed("/private/public/y"));
+    assert!(!foo.is_allowed("/doc.pdf"));
+    assert!(foo.is_allowed("/doc.pdf?x=1"));
+    assert_eq!(foo.crawl_delay(), Some(Duration::from_millis(2500)));
+    let rate = foo.request_rate().unwrap();
+    assert_eq!((rate.requests, rate.per), (3, Duration::from_secs(20)));
+    assert_eq!(rate.window.map(|w| (w.start, w.end)), Some((360, 525)));
+    assert_eq!(foo.visit_time().map(|w| (w.start, w.end)), Some((60, 285)));
+
+    let other = RFC.matcher("Other");
+    assert!(!other.is_allowed("/search?q=1"));
+    assert!(other.is_allowed("/search/about"));
+    assert!(!other.is_allowed("/caf%C3%A9/menu"));
+    assert!(!other.is_allowed("/a/b/c"));
+    assert_eq!(other.crawl_delay(), None, "`soon` is not a delay");
+    assert!(!RFC.is_allowed("barbot", "/"));
+    assert_eq!(RFC.check("barbot", "/robots.txt").reason, Reason::RobotsTxt);
+
+    let sitemaps: Vec<&[u8]> = RFC.sitemaps().collect();
+    assert_eq!(
+        sitemaps,
+        [
+            &b"https://example.com/sitemap.xml"[..],
+            b"https://example.com/news.xml"
+        ]
+    );
+    assert_eq!(RFC.host(), Some(&b"example.com"[..]));
+    let clean: Vec<&[u8]> = RFC.clean_params().collect();
+    assert_eq!(clean, [&b"ref&utm_source /articles/"[..]]);
+}
+
+#[test]
+fn google_reads_typos_and_index_alias() {
+    // Google accepts `Disalow`; RFC 9309 does not.
+    assert!(!GOOGLE.is_allowed("Other", "/typo"));
+    assert!(RFC.is_allowed("Other", "/typo"));
+    // `Allow: /index.html` also allows `/` under Google (a derived rule).
+    assert!(GOOGLE.rule_count() > RFC.rule_count());
+}
+
+#[test]
+fn inline_text_and_const() {
+    assert_same(&INLINE, &Policy::parse(INLINE_TEXT.as_bytes(), Profile::Rfc9309));
+    assert!(!INLINE.is_allowed("a", "/private/x"));
+    assert!(INLINE.is_allowed("a", "/private/ok"));
+
+    let source = include_bytes!("fixtures/strict.txt");
+    assert_same(&CONST_STRICT, &Policy::parse(source, Profile::Google));
+    // A `const` is usable in const position, and as a value.
+    const RULES: usize = 1;
+    let policy = CONST_STRICT;
+    assert_eq!(policy.rule_count(), RULES);
+    assert!(!policy.is_allowed("any", "/tmp/x"));
+    assert_eq!(policy.matcher("any").crawl_delay(), Some(Duration::from_secs(1)));
+}
+
+#[test]
+fn renamed_crate_path() {
+    assert!(!RENAMED.is_allowed("a", "/x"));
+    assert!(RENAMED.is_allowed("a", "/y"));
+}
+
+#[test]
+fn empty_text() {
+    assert_eq!(EMPTY.rule_count(), 0);
+    assert_eq!(EMPTY.check("a", "/").reason, Reason::NoGroup);
+}
+
+static EMPTY: Policy = robots!(text = "");
