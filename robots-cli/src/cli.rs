@@ -26,6 +26,14 @@ struct Cli {
 pub enum Command {
     /// Check URLs against a robots.txt: one `allowed`/`disallowed` line per URL.
     Check(CheckArgs),
+    /// Lint a robots.txt: rustc-style diagnostics or JSON lines, one per finding.
+    Lint(crate::lint::LintArgs),
+    /// Explain one verdict: the path compared, the groups, every candidate rule, the tie-break.
+    Explain(crate::explain::ExplainArgs),
+    /// List the URLs whose verdict changes between two versions of a robots.txt.
+    Diff(crate::diff::DiffArgs),
+    /// Check a robots.txt against a file of must-allow / must-block assertions.
+    Test(crate::assert::TestArgs),
 }
 
 /// Arguments of `robots check`.
@@ -54,7 +62,7 @@ pub struct CheckArgs {
 }
 
 /// Accepts exactly the profile names (and lists them in `--help` and in errors).
-fn profile_parser() -> impl TypedValueParser<Value = Profile> {
+pub(crate) fn profile_parser() -> impl TypedValueParser<Value = Profile> {
     PossibleValuesParser::new(Profile::ALL.map(Profile::name))
         .try_map(|name| name.parse::<Profile>())
 }

@@ -9,6 +9,10 @@
 //! ```text
 //! robots check --robots FILE --agent AGENT [--profile rfc9309|google|draft1996|original1994]
 //!              [--json] [--] [URL ...]
+//! robots lint FILE [--profile P] [--format human|json] [--deny warnings]
+//! robots explain --robots FILE --agent AGENT [--profile P] [--json] URL
+//! robots diff OLD NEW --agent AGENT [--urls FILE] [--profile P] [--json]
+//! robots test FILE --assert ASSERTS [--profile P]
 //! ```
 //!
 //! `check` reads FILE as raw bytes, resolves AGENT once and prints one line per
@@ -21,23 +25,31 @@
 //! - [`EXIT_OK`] (0): every URL was checked, whatever the verdicts; also for
 //!   `--help` and `--version`, and when standard output is closed early (a
 //!   broken pipe, as with `robots check … | head`).
+//! - [`EXIT_FAIL`] (1): the site-owner commands' "no": `lint` found errors (or
+//!   warnings, with `--deny warnings`), `diff` found verdicts that change, `test`
+//!   found an assertion that does not hold.
 //! - [`EXIT_USAGE`] (2): a usage or I/O error, with a one-line reason on
 //!   standard error, e.g. `robots: cannot read robots.txt 'x': No such file or directory`.
 //!
 //! # Layout
 //!
 //! One module per job: [`cli`] defines and parses the command line,
-//! [`check`] runs the `check` subcommand, [`json`] writes JSON lines,
+//! [`check`] runs the `check` subcommand, [`lint`], [`explain`], [`diff`] and
+//! [`assert`](mod@assert) (`robots test`) the site-owner commands, [`json`] writes JSON lines,
 //! [`error`] carries failures to a one-line message and an exit status.
 //! A new subcommand is a variant of [`cli::Command`], a module, and an arm in
 //! [`run`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod assert;
 pub mod check;
 pub mod cli;
+pub mod diff;
 pub mod error;
+pub mod explain;
 pub mod json;
+pub mod lint;
 
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
@@ -46,6 +58,9 @@ pub use error::Error;
 
 /// Exit status when the command did its job (whatever the verdicts).
 pub const EXIT_OK: i32 = 0;
+
+/// Exit status when a site-owner command's answer is "no" (see the crate docs).
+pub const EXIT_FAIL: i32 = 1;
 
 /// Exit status for a usage or I/O error.
 pub const EXIT_USAGE: i32 = 2;
@@ -93,7 +108,7 @@ where
         Err(e) => Err(e),
     };
     match result {
-        Ok(()) => EXIT_OK,
+        Ok(status) => status,
         Err(e) if e.is_broken_pipe() => EXIT_OK,
         Err(e) => {
             // If stderr is gone too there is nobody left to tell.
@@ -104,13 +119,17 @@ where
     }
 }
 
-/// Run one parsed command.
+/// Run one parsed command; its exit status.
 fn dispatch(
     command: cli::Command,
     stdin: &mut dyn BufRead,
     stdout: &mut dyn Write,
-) -> Result<(), Error> {
+) -> Result<i32, Error> {
     match command {
-        cli::Command::Check(args) => check::run(&args, stdin, stdout),
+        cli::Command::Check(args) => check::run(&args, stdin, stdout).map(|()| EXIT_OK),
+        cli::Command::Lint(args) => lint::run(&args, stdout),
+        cli::Command::Explain(args) => explain::run(&args, stdout),
+        cli::Command::Diff(args) => diff::run(&args, stdout),
+        cli::Command::Test(args) => assert::run(&args, stdout),
     }
 }

@@ -48,6 +48,7 @@ pub mod extension;
 pub mod finding;
 mod group;
 mod lex;
+pub mod lint;
 mod pattern;
 mod policy;
 mod profile;

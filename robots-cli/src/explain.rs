@@ -1,0 +1,315 @@
+//! `robots explain`: the whole decision behind one verdict.
+//!
+//! Built on [`Policy::explain`]: the path as the profile compares it, the groups
+//! that applied and which user-agent line selected each, every rule that matches
+//! (best first, with its priority), the tie-break between the top two, and the
+//! verdict. `--json` prints the same as one JSON object. Exit status 0 whatever
+//! the verdict.
+
+use crate::cli::{os_bytes, profile_parser};
+use crate::error::Error;
+use crate::lint::read_file;
+use crate::EXIT_OK;
+use clap::Args;
+use robots_runtime::url::product_token_prefix;
+use robots_runtime::{Candidate, Explanation, Policy, Profile, Reason};
+use serde_json::{json, Value};
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Arguments of `robots explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The robots.txt file, read as raw bytes.
+    #[arg(long, value_name = "FILE")]
+    pub robots: PathBuf,
+
+    /// The crawler's name (user-agent), used exactly as given.
+    #[arg(long, value_name = "AGENT", value_parser = clap::value_parser!(OsString))]
+    pub agent: OsString,
+
+    /// The semantics to read the file under.
+    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
+    pub profile: Profile,
+
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+
+    /// The URL (full URL or path) to explain.
+    #[arg(value_name = "URL", value_parser = clap::value_parser!(OsString))]
+    pub url: OsString,
+}
+
+/// How a user-agent line relates to the crawler.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AgentMatch {
+    /// The line names the crawler.
+    Name,
+    /// The line is `*`.
+    Any,
+    /// The line names another crawler.
+    No,
+}
+
+impl AgentMatch {
+    fn json(self) -> Value {
+        match self {
+            AgentMatch::Name => json!("name"),
+            AgentMatch::Any => json!("any"),
+            AgentMatch::No => Value::Null,
+        }
+    }
+}
+
+fn first_match(profile: Profile) -> bool {
+    matches!(profile, Profile::Draft1996 | Profile::Original1994)
+}
+
+/// How a user-agent line's `value` relates to `agent` under `profile` (as the engine resolves it).
+pub fn agent_match(profile: Profile, value: &[u8], agent: &[u8]) -> AgentMatch {
+    let any = match profile {
+        Profile::Google => {
+            value.first() == Some(&b'*')
+                && value.get(1).map_or(true, |b| {
+                    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+                })
+        }
+        _ => value == b"*",
+    };
+    if any {
+        return AgentMatch::Any;
+    }
+    let token = match profile {
+        Profile::Google => product_token_prefix(value),
+        _ => value,
+    };
+    let named = if first_match(profile) {
+        let name = agent.split(|&b| b == b'/').next().unwrap_or_default();
+        !token.is_empty()
+            && name
+                .windows(token.len())
+                .any(|w| w.eq_ignore_ascii_case(token))
+    } else {
+        token.eq_ignore_ascii_case(agent)
+    };
+    if named {
+        AgentMatch::Name
+    } else {
+        AgentMatch::No
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn rule_line(c: &Candidate<'_>) -> String {
+    let name = if c.rule.directive == robots_runtime::directive::Directive::Allow {
+        "Allow"
+    } else {
+        "Disallow"
+    };
+    format!("{name}: {}", text(c.rule.pattern))
+}
+
+/// Why the top candidate beat the second, or why there was no contest.
+pub fn tie_break(profile: Profile, e: &Explanation<'_>) -> String {
+    match (e.candidates.first(), e.candidates.get(1)) {
+        (None, _) => match e.verdict.reason {
+            Reason::RobotsTxt => format!("none: /robots.txt is always allowed under {profile}"),
+            Reason::NoGroup => String::from("none: no group applies, so everything is allowed"),
+            _ => String::from("none: no rule matches, so the URL is allowed"),
+        },
+        (Some(_), None) => String::from("none: only one rule matches"),
+        (Some(a), Some(b)) if first_match(profile) => format!(
+            "the first matching line in file order wins under {profile} (line {} before line {})",
+            a.rule.line, b.rule.line
+        ),
+        (Some(a), Some(b)) if a.rule.priority > b.rule.priority => format!(
+            "the longest match wins ({} octets against {})",
+            a.rule.priority, b.rule.priority
+        ),
+        (Some(a), Some(b)) if a.rule.directive != b.rule.directive => format!(
+            "equal length ({} octets): `Allow` wins the tie",
+            a.rule.priority
+        ),
+        (Some(a), Some(_)) => format!(
+            "equal length ({} octets) and directive: the earlier line wins",
+            a.rule.priority
+        ),
+    }
+}
+
+fn verdict_text(profile: Profile, e: &Explanation<'_>) -> String {
+    let word = if e.verdict.allowed {
+        "allowed"
+    } else {
+        "disallowed"
+    };
+    match (e.verdict.reason, e.candidates.first()) {
+        (Reason::Rule, Some(c)) => format!("{word} by line {} `{}`", c.rule.line, rule_line(c)),
+        (Reason::RobotsTxt, _) => format!("{word}: /robots.txt is always allowed under {profile}"),
+        (Reason::NoGroup, _) => format!("{word}: no group applies"),
+        _ => format!("{word}: no rule matches"),
+    }
+}
+
+/// Which groups applied, and why, in words.
+fn selection(profile: Profile, agent: &[u8], e: &Explanation<'_>) -> (&'static str, String) {
+    let who = text(agent);
+    let named = e.groups.iter().any(|g| {
+        g.agents
+            .iter()
+            .any(|(_, v)| agent_match(profile, v, agent) == AgentMatch::Name)
+    });
+    let n = e.groups.len();
+    if e.groups.is_empty() {
+        (
+            "none",
+            format!("no group names `{who}` and there is no `*` group"),
+        )
+    } else if named && first_match(profile) {
+        (
+            "name",
+            format!("the first record whose user-agent is part of `{who}` applies ({profile})"),
+        )
+    } else if named {
+        (
+            "name",
+            format!(
+                "{n} group(s) name `{who}`; {profile} merges every group that names the crawler"
+            ),
+        )
+    } else if first_match(profile) {
+        (
+            "any",
+            format!("no record names `{who}`; the first `*` record applies ({profile})"),
+        )
+    } else {
+        (
+            "any",
+            format!("no group names `{who}`; the {n} `*` group(s) apply, merged"),
+        )
+    }
+}
+
+/// Run `explain`; the exit status (always 0).
+///
+/// # Errors
+/// [`Error::Input`] when the file cannot be read, [`Error::Output`] when stdout cannot be written.
+pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
+    let source = read_file(&args.robots, "robots.txt")?;
+    let policy = Policy::parse(&source, args.profile);
+    let agent = os_bytes(&args.agent);
+    let url = os_bytes(&args.url);
+    let e = policy.explain(&*agent, &*url);
+    let profile = args.profile;
+    let (kind, why) = selection(profile, &agent, &e);
+    let mut out = Vec::new();
+    if args.json {
+        let groups: Vec<Value> = e
+            .groups
+            .iter()
+            .map(|g| {
+                json!({
+                    "line": g.line,
+                    "agents": g.agents.iter().map(|(line, v)| json!({
+                        "line": line,
+                        "value": text(v),
+                        "matches": agent_match(profile, v, &agent).json(),
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let candidates: Vec<Value> = e
+            .candidates
+            .iter()
+            .map(|c| {
+                json!({
+                    "line": c.rule.line,
+                    "column": c.rule.column,
+                    "directive": c.rule.directive.name(),
+                    "pattern": text(c.rule.pattern),
+                    "priority": c.rule.priority,
+                    "derived": c.rule.derived,
+                })
+            })
+            .collect();
+        let rule = match (e.verdict.reason, e.candidates.first()) {
+            (Reason::Rule, Some(c)) => json!({
+                "line": c.rule.line,
+                "directive": c.rule.directive.name(),
+                "pattern": text(c.rule.pattern),
+            }),
+            _ => Value::Null,
+        };
+        let value = json!({
+            "agent": text(&agent),
+            "url": text(&url),
+            "profile": profile.name(),
+            "path": text(&e.path),
+            "selection": kind,
+            "groups": groups,
+            "candidates": candidates,
+            "tie_break": tie_break(profile, &e),
+            "verdict": {
+                "allowed": e.verdict.allowed,
+                "reason": e.verdict.reason.name(),
+                "rule": rule,
+            },
+        });
+        serde_json::to_writer(&mut out, &value).map_err(std::io::Error::from)?;
+        out.push(b'\n');
+    } else {
+        writeln!(out, "agent:      {}", text(&agent))?;
+        writeln!(out, "url:        {}", text(&url))?;
+        writeln!(
+            out,
+            "path:       {}  (as {profile} compares it)",
+            text(&e.path)
+        )?;
+        writeln!(out, "groups:     {why}")?;
+        for g in &e.groups {
+            writeln!(out, "  group at line {}:", g.line)?;
+            for (line, v) in &g.agents {
+                let mark = match agent_match(profile, v, &agent) {
+                    AgentMatch::Name => format!("  <- names `{}`", text(&agent)),
+                    AgentMatch::Any => String::from("  <- `*`"),
+                    AgentMatch::No => String::new(),
+                };
+                writeln!(out, "    line {line:<5} User-agent: {}{mark}", text(v))?;
+            }
+        }
+        if e.candidates.is_empty() {
+            writeln!(out, "candidates: none")?;
+        } else {
+            writeln!(out, "candidates: (best first)")?;
+            for (i, c) in e.candidates.iter().enumerate() {
+                let mark = if i == 0 && e.verdict.reason == Reason::Rule {
+                    "  <- decides"
+                } else {
+                    ""
+                };
+                let derived = if c.rule.derived {
+                    " (Google's index.htm alias)"
+                } else {
+                    ""
+                };
+                writeln!(
+                    out,
+                    "    line {:<5} {}  priority {}{derived}{mark}",
+                    c.rule.line,
+                    rule_line(c),
+                    c.rule.priority
+                )?;
+            }
+        }
+        writeln!(out, "tie-break:  {}", tie_break(profile, &e))?;
+        writeln!(out, "verdict:    {}", verdict_text(profile, &e))?;
+    }
+    stdout.write_all(&out)?;
+    stdout.flush()?;
+    Ok(EXIT_OK)
+}

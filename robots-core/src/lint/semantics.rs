@@ -1,0 +1,414 @@
+//! Semantics: what the rules decide, proven on the compiled patterns.
+//!
+//! `duplicate-rule`, `conflicting-rules`, `shadowed-rule`, `blocks-everything`
+//! and `expensive-pattern`. A line gets at most one of the first three.
+
+use super::lossy;
+use super::rules::{any_groups, covers, group_rules, line_of, rule_sets, rule_text, Rule};
+use crate::directive::Directive;
+use crate::document::Document;
+use crate::finding::{Finding, Severity};
+use crate::group::AgentToken;
+use crate::policy::Policy;
+use crate::report::LineKind;
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// A pattern as the profile reads it: its literal segments and its anchor.
+type PatternKey<'r, 'p> = (&'r [&'p [u8]], bool);
+
+/// More `*` than this makes a pattern expensive.
+pub(crate) const MAX_WILDCARDS: usize = 5;
+/// A pattern longer than this (bytes, as written) is expensive.
+pub(crate) const MAX_PATTERN_BYTES: usize = 512;
+/// Candidate shadowing rules tried per rule and rule set (a bound on the work, not on correctness).
+const MAX_CANDIDATES: usize = 256;
+
+/// Append the semantic findings of `doc` (compiled as `policy`).
+pub(crate) fn findings(doc: &Document<'_>, policy: &Policy, out: &mut Vec<Finding>) {
+    let rules = super::rules::rules(policy);
+    let sets = rule_sets(doc, policy);
+    let mut reported: BTreeSet<u32> = BTreeSet::new();
+    duplicates(doc, policy, &rules, out, &mut reported);
+    conflicts(doc, policy, &rules, &sets, out, &mut reported);
+    let mut index = Index::new(&rules);
+    shadowed(doc, policy, &rules, &sets, &mut index, out, &reported);
+    blocks_everything(doc, policy, &rules, &mut index, out);
+    expensive(doc, out);
+}
+
+fn finding_for_rule(
+    doc: &Document<'_>,
+    line: u32,
+    code: &'static str,
+    message: String,
+) -> Option<Finding> {
+    let report = line_of(doc, line)?;
+    let span = report.value.clone().unwrap_or(report.span.clone());
+    Some(Finding::at(code, Severity::Warning, report, span, message))
+}
+
+fn duplicates(
+    doc: &Document<'_>,
+    policy: &Policy,
+    rules: &[Rule<'_>],
+    out: &mut Vec<Finding>,
+    reported: &mut BTreeSet<u32>,
+) {
+    for g in 0..policy.group_count() {
+        let g = u32::try_from(g).unwrap_or(u32::MAX);
+        let mut same: BTreeMap<(bool, PatternKey<'_, '_>), Vec<&Rule<'_>>> = BTreeMap::new();
+        for rule in rules.get(group_rules(policy, g)).unwrap_or_default() {
+            if !rule.rec.derived {
+                same.entry((rule.rec.allow, rule.key()))
+                    .or_default()
+                    .push(rule);
+            }
+        }
+        for copies in same.values().filter(|c| c.len() > 1) {
+            // The best-ranked copy decides (not always the first: under rfc9309
+            // `/a%3A` counts as longer than `/a:`); every other one is the duplicate.
+            let Some(winner) = copies.iter().max_by_key(|r| r.rec.rank) else {
+                continue;
+            };
+            for rule in copies {
+                if rule.rec.line == winner.rec.line || !reported.insert(rule.rec.line) {
+                    continue;
+                }
+                let (this, that) = (rule_text(policy, rule.id), rule_text(policy, winner.id));
+                let note = if this == that {
+                    String::new()
+                } else {
+                    format!(", the same rule under {}", policy.profile())
+                };
+                if let Some(f) = finding_for_rule(
+                    doc,
+                    rule.rec.line,
+                    "duplicate-rule",
+                    format!(
+                        "`{this}` repeats `{that}` (line {}) of the same group{note}",
+                        winner.rec.line
+                    ),
+                ) {
+                    out.push(f.with_help("delete this line: the verdicts stay the same"));
+                }
+            }
+        }
+    }
+}
+
+fn conflicts(
+    doc: &Document<'_>,
+    policy: &Policy,
+    rules: &[Rule<'_>],
+    sets: &[Vec<u32>],
+    out: &mut Vec<Finding>,
+    reported: &mut BTreeSet<u32>,
+) {
+    let first_match = policy.profile().first_match_wins();
+    for set in sets {
+        let mut by_key: BTreeMap<PatternKey<'_, '_>, Vec<&Rule<'_>>> = BTreeMap::new();
+        for &g in set {
+            for rule in rules.get(group_rules(policy, g)).unwrap_or_default() {
+                if !rule.rec.derived {
+                    by_key.entry(rule.key()).or_default().push(rule);
+                }
+            }
+        }
+        for same in by_key.values() {
+            let Some(winner) = same.iter().max_by_key(|r| r.rec.rank) else {
+                continue;
+            };
+            for loser in same.iter().filter(|r| r.rec.allow != winner.rec.allow) {
+                if !reported.insert(loser.rec.line) {
+                    continue;
+                }
+                let why = if first_match {
+                    format!("under {} the first matching line wins", policy.profile())
+                } else {
+                    format!("under {} `Allow` wins ties", policy.profile())
+                };
+                if let Some(f) = finding_for_rule(
+                    doc,
+                    loser.rec.line,
+                    "conflicting-rules",
+                    format!(
+                        "`{}` conflicts with `{}` (line {}) for the same crawlers: {why}, so this line never decides",
+                        rule_text(policy, loser.id),
+                        rule_text(policy, winner.id),
+                        winner.rec.line
+                    ),
+                ) {
+                    out.push(f.with_help("keep only the rule you mean; crawlers that read the file differently may pick the other one"));
+                }
+            }
+        }
+    }
+}
+
+/// Rules by first segment, for finding the rules whose literal prefix is a prefix of another's.
+struct Index {
+    tokens: Vec<Option<Vec<u16>>>,
+}
+
+impl Index {
+    fn new(rules: &[Rule<'_>]) -> Index {
+        Index {
+            tokens: alloc::vec![None; rules.len()],
+        }
+    }
+
+    fn tokens<'s>(&'s mut self, rule: &Rule<'_>) -> &'s [u16] {
+        match self.tokens.get_mut(rule.id as usize) {
+            Some(slot) => slot.get_or_insert_with(|| rule.tokens()),
+            None => &[],
+        }
+    }
+}
+
+/// The rules of one rule set, indexed by first segment.
+struct SetIndex<'r, 'p> {
+    by_first: BTreeMap<&'p [u8], Vec<&'r Rule<'p>>>,
+    lengths: BTreeSet<usize>,
+}
+
+impl<'r, 'p> SetIndex<'r, 'p> {
+    fn new(members: impl Iterator<Item = &'r Rule<'p>>) -> Self {
+        let mut by_first: BTreeMap<&'p [u8], Vec<&'r Rule<'p>>> = BTreeMap::new();
+        let mut lengths = BTreeSet::new();
+        for rule in members {
+            by_first.entry(rule.first()).or_default().push(rule);
+            lengths.insert(rule.first().len());
+        }
+        SetIndex { by_first, lengths }
+    }
+
+    /// A rule of the set that ranks higher than `rule` and matches every path it matches.
+    fn shadower(&self, rule: &Rule<'p>, tokens: &[u16]) -> Option<&'r Rule<'p>> {
+        let first = rule.first();
+        let mut tried = 0;
+        // Longest literal prefix first: the closest rule makes the clearest message.
+        for &len in self.lengths.range(..=first.len()).rev() {
+            let Some(candidates) = first.get(..len).and_then(|k| self.by_first.get(k)) else {
+                continue;
+            };
+            for q in candidates {
+                if q.id == rule.id || q.rec.rank <= rule.rec.rank {
+                    continue;
+                }
+                tried += 1;
+                if tried > MAX_CANDIDATES {
+                    return None;
+                }
+                if covers(q.key(), tokens) {
+                    return Some(q);
+                }
+            }
+        }
+        None
+    }
+}
+
+fn set_members<'r, 'p>(policy: &Policy, rules: &'r [Rule<'p>], set: &[u32]) -> Vec<&'r Rule<'p>> {
+    set.iter()
+        .flat_map(|&g| rules.get(group_rules(policy, g)).unwrap_or_default())
+        .collect()
+}
+
+/// Why `q` beats `r` whenever both match.
+fn ranks_higher(policy: &Policy, q: &Rule<'_>, r: &Rule<'_>) -> String {
+    if policy.profile().first_match_wins() {
+        String::from("comes first in the file")
+    } else if q.rec.priority > r.rec.priority {
+        format!(
+            "is longer ({} octets against {})",
+            q.rec.priority, r.rec.priority
+        )
+    } else if q.rec.allow && !r.rec.allow {
+        String::from("is an `Allow` as long as it (`Allow` wins ties)")
+    } else {
+        String::from("is as long and comes first")
+    }
+}
+
+fn shadowed(
+    doc: &Document<'_>,
+    policy: &Policy,
+    rules: &[Rule<'_>],
+    sets: &[Vec<u32>],
+    index: &mut Index,
+    out: &mut Vec<Finding>,
+    reported: &BTreeSet<u32>,
+) {
+    // Per rule: in how many sets it is, in how many it is provably shadowed, and by whom first.
+    let mut member = alloc::vec![0u32; rules.len()];
+    let mut beaten = alloc::vec![0u32; rules.len()];
+    let mut by: Vec<Option<u32>> = alloc::vec![None; rules.len()];
+    for set in sets {
+        let members = set_members(policy, rules, set);
+        let set_index = SetIndex::new(members.iter().copied());
+        for rule in &members {
+            let i = rule.id as usize;
+            member[i] += 1;
+            let tokens = index.tokens(rule);
+            if let Some(q) = set_index.shadower(rule, tokens) {
+                beaten[i] += 1;
+                by[i].get_or_insert(q.id);
+            }
+        }
+    }
+    // A line is shadowed when every rule it compiled to is (Google's `index.htm` alias included).
+    let mut lines: BTreeMap<u32, Vec<&Rule<'_>>> = BTreeMap::new();
+    for rule in rules {
+        lines.entry(rule.rec.line).or_default().push(rule);
+    }
+    for (line, compiled) in lines {
+        if reported.contains(&line) {
+            continue;
+        }
+        let all = compiled.iter().all(|r| {
+            let i = r.id as usize;
+            member[i] > 0 && beaten[i] == member[i]
+        });
+        let Some(rule) = compiled.iter().find(|r| !r.rec.derived) else {
+            continue;
+        };
+        let Some(q) = by[rule.id as usize].and_then(|q| rules.get(q as usize)) else {
+            continue;
+        };
+        if !all {
+            continue;
+        }
+        let (this, that) = (rule_text(policy, rule.id), rule_text(policy, q.id));
+        let why = ranks_higher(policy, q, rule);
+        let (message, help) = if q.rec.allow == rule.rec.allow && q.key() == rule.key() {
+            (
+                format!(
+                    "`{this}` repeats `{that}` (line {}) of a group that applies to the same crawlers",
+                    q.rec.line
+                ),
+                String::from("delete this line: the verdicts stay the same"),
+            )
+        } else if q.rec.allow == rule.rec.allow {
+            (
+                format!(
+                    "`{this}` is redundant: `{that}` (line {}) matches every URL it matches and {why}",
+                    q.rec.line
+                ),
+                String::from("delete this line: the verdicts stay the same"),
+            )
+        } else {
+            (
+                format!(
+                    "`{this}` never decides: `{that}` (line {}) matches every URL it matches and {why}",
+                    q.rec.line
+                ),
+                format!(
+                    "this line has no effect; make it more specific than line {}{}",
+                    q.rec.line,
+                    if policy.profile().first_match_wins() {
+                        ", or move it above that line"
+                    } else {
+                        ""
+                    }
+                ),
+            )
+        };
+        if let Some(f) = finding_for_rule(doc, line, "shadowed-rule", message) {
+            out.push(f.with_help(help));
+        }
+    }
+}
+
+fn blocks_everything(
+    doc: &Document<'_>,
+    policy: &Policy,
+    rules: &[Rule<'_>],
+    index: &mut Index,
+    out: &mut Vec<Finding>,
+) {
+    let any = any_groups(doc);
+    let members = set_members(policy, rules, &any);
+    let Some(block) = members
+        .iter()
+        .filter(|r| !r.rec.allow && r.matches_everything())
+        .max_by_key(|r| r.rec.rank)
+    else {
+        return;
+    };
+    let set_index = SetIndex::new(members.iter().copied());
+    for rule in members.iter().filter(|r| r.rec.allow) {
+        let tokens = index.tokens(rule);
+        if set_index.shadower(rule, tokens).is_none() {
+            // Something is allowed back in.
+            return;
+        }
+    }
+    let named = doc
+        .groups()
+        .iter()
+        .flat_map(|g| &g.agents)
+        .filter(|a| matches!(a.token, AgentToken::Named(_)))
+        .count();
+    let help = if named > 0 {
+        "crawlers named in other groups keep their own rules; if the site is meant to be crawled, add `Allow:` lines for what crawlers may fetch"
+    } else {
+        "if this is not a staging or private site, remove the line or add `Allow:` lines for what crawlers may fetch"
+    };
+    if let Some(f) = finding_for_rule(
+        doc,
+        block.rec.line,
+        "blocks-everything",
+        format!(
+            "`{}` for `User-agent: *` blocks every URL for every crawler this file does not name",
+            rule_text(policy, block.id)
+        ),
+    ) {
+        out.push(f.with_help(help));
+    }
+}
+
+fn expensive(doc: &Document<'_>, out: &mut Vec<Finding>) {
+    let wildcards_count = !doc.profile().first_match_wins();
+    for group in doc.groups() {
+        for &i in &group.rules {
+            let line = &doc.lines()[i];
+            if !matches!(
+                line.kind,
+                LineKind::Directive(Directive::Allow | Directive::Disallow)
+            ) {
+                continue;
+            }
+            let value = doc.value(line);
+            let stars = value.iter().filter(|&&b| b == b'*').count();
+            let what = if wildcards_count && stars > MAX_WILDCARDS {
+                format!("has {stars} `*` wildcards (more than {MAX_WILDCARDS})")
+            } else if value.len() > MAX_PATTERN_BYTES {
+                format!(
+                    "is {} bytes long (more than {MAX_PATTERN_BYTES})",
+                    value.len()
+                )
+            } else {
+                continue;
+            };
+            let shown = if value.len() > 60 {
+                format!("{}…", lossy(value.get(..60).unwrap_or_default()))
+            } else {
+                lossy(value)
+            };
+            let span = line.value.clone().unwrap_or(line.span.clone());
+            out.push(
+                Finding::at(
+                    "expensive-pattern",
+                    Severity::Warning,
+                    line,
+                    span,
+                    format!("pattern `{shown}` {what}: costly for crawlers to match on every URL"),
+                )
+                .with_help("matching cost grows with each `*` (backtracking matchers: path length to the power of the wildcards; Google's: path length × pattern length) and with the pattern's length; split it into simpler rules"),
+            );
+        }
+    }
+}
