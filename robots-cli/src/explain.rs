@@ -175,22 +175,30 @@ fn selection(profile: Profile, agent: &[u8], e: &Explanation<'_>) -> (&'static s
             "name",
             format!("the first record whose user-agent is part of `{who}` applies ({profile})"),
         )
+    } else if named && n == 1 {
+        (
+            "name",
+            format!("1 group names `{who}`; it applies (the `*` groups do not)"),
+        )
     } else if named {
         (
             "name",
-            format!(
-                "{n} group(s) name `{who}`; {profile} merges every group that names the crawler"
-            ),
+            format!("{n} groups name `{who}`; {profile} merges every group that names the crawler (the `*` groups do not apply)"),
         )
     } else if first_match(profile) {
         (
             "any",
             format!("no record names `{who}`; the first `*` record applies ({profile})"),
         )
+    } else if n == 1 {
+        (
+            "any",
+            format!("no group names `{who}`; the `*` group applies"),
+        )
     } else {
         (
             "any",
-            format!("no group names `{who}`; the {n} `*` group(s) apply, merged"),
+            format!("no group names `{who}`; the {n} `*` groups apply, merged"),
         )
     }
 }

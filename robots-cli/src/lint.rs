@@ -14,6 +14,7 @@
 
 use crate::cli::profile_parser;
 use crate::error::Error;
+use crate::json;
 use crate::{EXIT_FAIL, EXIT_OK};
 use clap::{Args, ValueEnum};
 use robots_runtime::finding::{Finding, Severity};
@@ -63,18 +64,31 @@ pub(crate) fn read_file(path: &Path, what: &str) -> Result<Vec<u8>, Error> {
         .map_err(|e| Error::input(format!("cannot read {what} '{}'", path.display()), e))
 }
 
-/// Append one finding as a JSON object and a newline.
+/// Append one finding as a JSON object (keys in this order) and a newline:
+///
+/// ```text
+/// {"code":"…","severity":"warning","line":3,"column":11,"message":"…","help":"…"|null}
+/// ```
+///
+/// # Errors
+/// Only if a string cannot be encoded (never, for `Vec` output).
 pub fn write_json(out: &mut Vec<u8>, finding: &Finding) -> std::io::Result<()> {
-    let value = serde_json::json!({
-        "code": finding.code,
-        "severity": finding.severity.name(),
-        "line": finding.line,
-        "column": finding.column,
-        "message": finding.message,
-        "help": finding.help,
-    });
-    serde_json::to_writer(&mut *out, &value).map_err(std::io::Error::from)?;
-    out.push(b'\n');
+    out.extend_from_slice(b"{\"code\":");
+    json::write_str(out, finding.code.as_bytes())?;
+    out.extend_from_slice(b",\"severity\":");
+    json::write_str(out, finding.severity.name().as_bytes())?;
+    write!(
+        out,
+        ",\"line\":{},\"column\":{},\"message\":",
+        finding.line, finding.column
+    )?;
+    json::write_str(out, finding.message.as_bytes())?;
+    out.extend_from_slice(b",\"help\":");
+    match &finding.help {
+        Some(help) => json::write_str(out, help.as_bytes())?,
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b"}\n");
     Ok(())
 }
 
