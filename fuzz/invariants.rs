@@ -1,0 +1,331 @@
+//! Invariants that must hold for every input, under every profile.
+//!
+//! Shared, word for word, by the fuzz target (`fuzz_targets/parse_and_match.rs`)
+//! and by the regression/property tests (`tests/properties.rs`, which includes
+//! this file with `#[path]`). It depends on `robots_runtime` only.
+
+use robots_runtime::directive::Directive;
+use robots_runtime::encoding::{decode_percent, decode_percent_except_slash};
+use robots_runtime::url::path_from_url;
+use robots_runtime::{parse, ParseOptions, Policy, Profile, Reason};
+
+/// How many agents and URLs beyond the given ones a single input exercises.
+const MAX_DERIVED: usize = 4;
+
+/// Splits a raw fuzz input into a robots.txt body, an agent and a URL.
+///
+/// The input is `body 0xFF agent 0xFF url` (split at the last two `0xFF`
+/// bytes). With one `0xFF` it is `body 0xFF url`; with none, it is all body.
+/// Plain robots.txt files are therefore valid seeds.
+pub fn split_input(data: &[u8]) -> (&[u8], Option<&[u8]>, Option<&[u8]>) {
+    let mut seps = data
+        .iter()
+        .enumerate()
+        .rev()
+        .filter(|(_, &b)| b == 0xFF)
+        .map(|(i, _)| i);
+    match (seps.next(), seps.next()) {
+        (Some(last), Some(prev)) => (
+            &data[..prev],
+            Some(&data[prev + 1..last]),
+            Some(&data[last + 1..]),
+        ),
+        (Some(last), None) => (&data[..last], None, Some(&data[last + 1..])),
+        _ => (data, None, None),
+    }
+}
+
+/// The path a profile compares, computed independently of the engine's checker.
+pub fn expected_path(url: &[u8], profile: Profile) -> Vec<u8> {
+    let raw = path_from_url(url);
+    match profile {
+        Profile::Rfc9309 => decode_percent(&raw).into_owned(),
+        Profile::Draft1996 => decode_percent_except_slash(&raw).into_owned(),
+        Profile::Google | Profile::Original1994 => raw.into_owned(),
+    }
+}
+
+/// Checks one (policy, agent, url) triple: the checker, the matcher and the
+/// brute-force explanation must agree, and the verdict must be well formed.
+///
+/// Panics (with the inputs in the message) when an invariant is broken.
+pub fn check_one(policy: &Policy, agent: impl AsRef<[u8]>, url: impl AsRef<[u8]>) {
+    let (agent, url) = (agent.as_ref(), url.as_ref());
+    let profile = policy.profile();
+    let ctx = || {
+        format!(
+            "profile={profile} agent={:?} url={:?}",
+            String::from_utf8_lossy(agent),
+            String::from_utf8_lossy(url)
+        )
+    };
+    let verdict = policy.check(agent, url);
+    let matcher = policy.matcher(agent);
+    assert_eq!(
+        matcher.check(url),
+        verdict,
+        "matcher.check != check; {}",
+        ctx()
+    );
+    assert_eq!(
+        matcher.is_allowed(url),
+        verdict.allowed,
+        "is_allowed != check; {}",
+        ctx()
+    );
+
+    let e = policy.explain(agent, url);
+    assert_eq!(
+        e.verdict,
+        verdict,
+        "explain().verdict != check(); {}",
+        ctx()
+    );
+    assert_eq!(
+        e.path,
+        expected_path(url, profile),
+        "explain().path; {}",
+        ctx()
+    );
+    let group_ids: Vec<u32> = e.groups.iter().map(|g| g.index).collect();
+    assert_eq!(group_ids, matcher.groups(), "explain().groups; {}", ctx());
+    assert_eq!(
+        matcher.has_group(),
+        !group_ids.is_empty(),
+        "has_group; {}",
+        ctx()
+    );
+
+    // Every candidate really matches (on its own), and they are sorted best first.
+    for c in &e.candidates {
+        assert!(
+            policy.rule_matches(c.id, &e.path),
+            "candidate {} does not match; {}",
+            c.id,
+            ctx()
+        );
+        assert_eq!(c.rule, policy.rule(c.id), "candidate info; {}", ctx());
+    }
+    for w in e.candidates.windows(2) {
+        let (a, b) = (&w[0].rule, &w[1].rule);
+        match profile {
+            // Longest match: more octets first; on a tie, Allow first.
+            Profile::Rfc9309 | Profile::Google => assert!(
+                a.priority > b.priority
+                    || (a.priority == b.priority
+                        && (a.directive == Directive::Allow || b.directive == Directive::Disallow)),
+                "candidates out of order: {a:?} before {b:?}; {}",
+                ctx()
+            ),
+            // First match: file order.
+            Profile::Draft1996 | Profile::Original1994 => assert!(
+                a.line <= b.line,
+                "candidates out of file order: {a:?} before {b:?}; {}",
+                ctx()
+            ),
+        }
+    }
+
+    match verdict.reason {
+        Reason::Rule => {
+            let id = verdict
+                .rule
+                .unwrap_or_else(|| panic!("Reason::Rule without a rule; {}", ctx()));
+            let best = e.candidates.first().unwrap_or_else(|| {
+                panic!(
+                    "rule {id} decided but brute force found no candidate; {}",
+                    ctx()
+                )
+            });
+            assert_eq!(
+                best.id,
+                id,
+                "trie chose rule {:?}, brute force's best is {:?}; {}",
+                policy.rule(id),
+                best.rule,
+                ctx()
+            );
+            assert_eq!(
+                verdict.allowed,
+                policy.rule(id).directive == Directive::Allow,
+                "allowed disagrees with the deciding rule; {}",
+                ctx()
+            );
+            if profile == Profile::Original1994 {
+                assert!(!verdict.allowed, "original1994 has no Allow; {}", ctx());
+            }
+        }
+        Reason::NoMatchingRule => {
+            assert!(
+                verdict.allowed && verdict.rule.is_none(),
+                "{verdict:?}; {}",
+                ctx()
+            );
+            assert!(
+                matcher.has_group(),
+                "NoMatchingRule without a group; {}",
+                ctx()
+            );
+        }
+        Reason::NoGroup => {
+            assert!(
+                verdict.allowed && verdict.rule.is_none(),
+                "{verdict:?}; {}",
+                ctx()
+            );
+            assert!(!matcher.has_group(), "NoGroup with a group; {}", ctx());
+        }
+        Reason::RobotsTxt => {
+            assert!(
+                verdict.allowed && verdict.rule.is_none(),
+                "{verdict:?}; {}",
+                ctx()
+            );
+            assert!(
+                matches!(profile, Profile::Rfc9309 | Profile::Draft1996),
+                "RobotsTxt under {profile}"
+            );
+            let path = &e.path;
+            let end = path.iter().position(|&b| b == b'?').unwrap_or(path.len());
+            assert_eq!(
+                &path[..end],
+                b"/robots.txt",
+                "RobotsTxt for another path; {}",
+                ctx()
+            );
+        }
+    }
+    if e.candidates.is_empty() {
+        assert!(
+            verdict.rule.is_none(),
+            "a rule decided but there are no candidates; {}",
+            ctx()
+        );
+    } else if verdict.reason != Reason::RobotsTxt {
+        assert!(
+            verdict.rule.is_some(),
+            "candidates match but no rule decided; {}",
+            ctx()
+        );
+    }
+    // `/robots.txt` is always allowed where the profile says so.
+    if matches!(profile, Profile::Rfc9309 | Profile::Draft1996) {
+        let end = e
+            .path
+            .iter()
+            .position(|&b| b == b'?')
+            .unwrap_or(e.path.len());
+        if &e.path[..end] == b"/robots.txt" {
+            assert_eq!(verdict.reason, Reason::RobotsTxt, "{}", ctx());
+        }
+    }
+}
+
+/// Agents worth trying for a body: the given one, fixed ones, and up to
+/// [`MAX_DERIVED`] user-agent values the file itself names.
+fn agents_for(policy: &Policy, agent: Option<&[u8]>) -> Vec<Vec<u8>> {
+    let mut agents: Vec<Vec<u8>> = vec![b"Googlebot".to_vec(), b"FooBot/1.0".to_vec()];
+    if let Some(a) = agent {
+        agents.push(a.to_vec());
+    }
+    let mut derived = 0;
+    'groups: for g in 0..u32::try_from(policy.group_count()).unwrap_or(u32::MAX) {
+        for (_, value) in policy.group(g).agents {
+            if derived == MAX_DERIVED {
+                break 'groups;
+            }
+            agents.push(value.to_vec());
+            derived += 1;
+        }
+    }
+    agents
+}
+
+/// URLs worth trying for a body: the given one, fixed ones, and paths built
+/// from up to [`MAX_DERIVED`] of the file's own rule patterns.
+fn urls_for(policy: &Policy, url: Option<&[u8]>) -> Vec<Vec<u8>> {
+    let mut urls: Vec<Vec<u8>> = vec![
+        Vec::new(),
+        b"/".to_vec(),
+        b"/robots.txt".to_vec(),
+        b"https://example.com/robots.txt?x#y".to_vec(),
+    ];
+    if let Some(u) = url {
+        urls.push(u.to_vec());
+    }
+    let count = u32::try_from(policy.rule_count()).unwrap_or(u32::MAX);
+    // Spread the picks over the file.
+    let step = (count as usize / MAX_DERIVED).max(1);
+    for id in (0..count).step_by(step).take(MAX_DERIVED) {
+        let pattern = policy.rule(id).pattern;
+        // The pattern itself as a URL path, and with wildcards filled in.
+        urls.push(pattern.to_vec());
+        let filled: Vec<u8> = pattern
+            .iter()
+            .filter(|&&b| b != b'$')
+            .flat_map(|&b| if b == b'*' { b"x/y".to_vec() } else { vec![b] })
+            .collect();
+        let mut full = b"https://example.com".to_vec();
+        full.extend_from_slice(&filled);
+        full.extend_from_slice(b"?q=1#frag");
+        urls.push(full);
+        urls.push(filled);
+    }
+    urls
+}
+
+/// Every check of the fuzz target, for one raw input, under every profile.
+pub fn check_input(data: &[u8]) {
+    let (body, agent, url) = split_input(data);
+    for profile in Profile::ALL {
+        let doc = parse(body, ParseOptions::new(profile));
+        let policy = Policy::from_document(&doc);
+        // The two ways to build a policy produce the same tables.
+        let direct = Policy::parse(body, profile);
+        assert_eq!(
+            policy.rule_count(),
+            direct.rule_count(),
+            "rule count differs"
+        );
+        assert_eq!(
+            policy.group_count(),
+            doc.groups().len(),
+            "group count differs"
+        );
+        assert_eq!(policy.profile(), profile);
+        // Every line report stays inside the input.
+        for line in doc.lines() {
+            assert!(line.span.start <= line.span.end && line.span.end <= body.len());
+            if let Some(v) = &line.value {
+                assert!(line.span.start <= v.start && v.start <= v.end && v.end <= line.span.end);
+            }
+        }
+
+        let agents = agents_for(&policy, agent);
+        let urls = urls_for(&policy, url);
+        for a in &agents {
+            for u in &urls {
+                check_one(&policy, a, u);
+            }
+        }
+        for u in &urls {
+            let v1 = policy.check(&agents[0], u);
+            let v2 = direct.check(&agents[0], u);
+            assert_eq!(
+                v1, v2,
+                "Policy::parse and from_document disagree; url={u:?}"
+            );
+        }
+
+        // A capped parse is a well-formed policy too.
+        let cap = body.len() / 2;
+        let capped = Policy::parse_with(body, ParseOptions::new(profile).max_bytes(Some(cap)));
+        assert!(
+            capped.rule_count() <= policy.rule_count(),
+            "a capped parse has more rules"
+        );
+        for u in urls.iter().take(6) {
+            check_one(&capped, &agents[0], u);
+        }
+    }
+}
