@@ -132,7 +132,7 @@ fn extension_lines_never_split_groups_under_rfc9309() {
 #[test]
 fn the_cap_is_configurable_and_reported() {
     let mut body = b"User-agent: *\nDisallow: /a\n".to_vec();
-    body.extend(std::iter::repeat(b'#').take(100));
+    body.extend(std::iter::repeat_n(b'#', 100));
     body.extend_from_slice(b"\nDisallow: /b\n");
     let small = ParseOptions::new(Profile::Rfc9309).max_bytes(Some(40));
     let doc = parse(&body, small);
@@ -200,7 +200,7 @@ fn odd_bytes_are_read_not_rejected() {
 #[test]
 fn a_megabyte_line_is_one_line() {
     let mut body = b"User-agent: *\nDisallow: /".to_vec();
-    body.extend(std::iter::repeat(b'a').take(2 << 20));
+    body.extend(std::iter::repeat_n(b'a', 2 << 20));
     body.extend_from_slice(b"\nAllow: /b\n");
     let google = parse(&body, ParseOptions::new(Profile::Google));
     assert!(google.lines()[1].too_long);

@@ -55,10 +55,15 @@ pub(crate) fn compile(value: &[u8], profile: Profile) -> Pattern {
         }
         Profile::Rfc9309 => {
             let (segments, anchored) = split_wildcards(value, |s| decode_percent(s).into_owned());
+            // Octets of the decoded form, non-ASCII counted as escaped: equivalent
+            // spellings (`/%61` and `/a`) rank alike, and a rule without ASCII
+            // escapes ranks as Google ranks it.
+            let literal: usize = segments.iter().map(|s| google_escaped_len(s)).sum();
+            let syntax = segments.len() - 1 + usize::from(anchored);
             Pattern {
                 segments,
                 anchored,
-                priority: priority_of(google_escaped_len(value)),
+                priority: priority_of(literal + syntax),
             }
         }
         Profile::Draft1996 => Pattern {
