@@ -195,10 +195,22 @@ fn is_robots_txt(path: &[u8]) -> bool {
     path.split(|&b| b == b'?').next() == Some(b"/robots.txt")
 }
 
+/// The groups a matcher picked, comparable across profiles: each group's first
+/// line and how many user-agent lines it has.
+fn selection(policy: &Policy, matcher: &Matcher<'_>) -> Vec<(u32, u32)> {
+    matcher
+        .groups()
+        .iter()
+        .filter_map(|&g| policy.groups.get(g as usize))
+        .map(|g| (g.line, g.agents.len))
+        .collect()
+}
+
 fn hints(
     docs: &[Document<'_>],
     policies: &[Policy],
     matchers: &[Matcher<'_>],
+    selection: &[Vec<(u32, u32)>],
     path: &[u8],
     verdicts: &[ProfileVerdict],
 ) -> Vec<&'static str> {
@@ -215,19 +227,7 @@ fn hints(
     if is_robots_txt(path) {
         out.push("rfc9309 and draft1996 always allow /robots.txt; google and original1994 apply the rules to it");
     }
-    // The groups each profile picked, as the user-agent lines that head them.
-    let group_lines: Vec<Vec<u32>> = policies
-        .iter()
-        .zip(matchers)
-        .map(|(p, m)| {
-            m.groups()
-                .iter()
-                .flat_map(|&g| p.group(g).agents)
-                .map(|(line, _)| line)
-                .collect()
-        })
-        .collect();
-    let differ = |a: usize, b: usize| group_lines.get(a) != group_lines.get(b);
+    let differ = |a: usize, b: usize| selection.get(a) != selection.get(b);
     if differ(0, 1) && rfc.allowed != google.allowed {
         out.push("rfc9309 and google pick different groups for this crawler: google reads a user-agent value only up to the first character outside letters, `-` and `_` (and accepts misspelt keys)");
     }
@@ -324,10 +324,20 @@ fn analyse(source: &[u8], profile: Profile) -> Analysis {
         .iter()
         .map(|(a, _)| policies.iter().map(|p| p.matcher(a)).collect())
         .collect();
+    let selections: Vec<Vec<Vec<(u32, u32)>>> = matchers
+        .iter()
+        .map(|ms| {
+            policies
+                .iter()
+                .zip(ms)
+                .map(|(p, m)| selection(p, m))
+                .collect()
+        })
+        .collect();
     let mut signatures: BTreeSet<(Vec<bool>, Vec<&'static str>)> = BTreeSet::new();
     let mut found = Vec::new();
     'probes: for probe in &probes {
-        for ((agent, named), ms) in agents.iter().zip(&matchers) {
+        for (((agent, named), ms), sel) in agents.iter().zip(&matchers).zip(&selections) {
             let verdicts: Vec<ProfileVerdict> = Profile::ALL
                 .iter()
                 .zip(&policies)
@@ -338,7 +348,7 @@ fn analyse(source: &[u8], profile: Profile) -> Analysis {
                 continue;
             }
             // One witness per kind of disagreement: who allows, and the likely causes.
-            let hints = hints(&docs, &policies, ms, &probe.path, &verdicts);
+            let hints = hints(&docs, &policies, ms, sel, &probe.path, &verdicts);
             // `/robots.txt` is one special case: one witness per file is enough.
             let signature = if is_robots_txt(&probe.path) {
                 (Vec::new(), Vec::new())

@@ -141,3 +141,6 @@ pub fn lint_document(doc: &Document<'_>) -> Vec<Finding> {
 pub(crate) fn lossy(bytes: &[u8]) -> alloc::string::String {
     alloc::string::String::from_utf8_lossy(bytes).into_owned()
 }
+
+#[cfg(test)]
+mod tests;

@@ -25,6 +25,8 @@ pub(crate) const MAX_WILDCARDS: usize = 5;
 pub(crate) const MAX_PATTERN_BYTES: usize = 512;
 /// Candidate shadowing rules tried per rule and rule set (a bound on the work, not on correctness).
 const MAX_CANDIDATES: usize = 256;
+/// Shadowing proofs tried per lint, over all rule sets.
+const MAX_PROOFS: usize = 1 << 21;
 
 /// Append the semantic findings of `doc` (compiled as `policy`).
 pub(crate) fn findings(doc: &Document<'_>, policy: &Policy, out: &mut Vec<Finding>) {
@@ -33,9 +35,12 @@ pub(crate) fn findings(doc: &Document<'_>, policy: &Policy, out: &mut Vec<Findin
     let mut reported: BTreeSet<u32> = BTreeSet::new();
     duplicates(doc, policy, &rules, out, &mut reported);
     conflicts(doc, policy, &rules, &sets, out, &mut reported);
-    let mut index = Index::new(&rules);
-    shadowed(doc, policy, &rules, &sets, &mut index, out, &reported);
-    blocks_everything(doc, policy, &rules, &mut index, out);
+    let mut proofs = Proofs {
+        tokens: Index::new(&rules),
+        budget: MAX_PROOFS,
+    };
+    shadowed(doc, policy, &rules, &sets, &mut proofs, out, &reported);
+    blocks_everything(doc, policy, &rules, &mut proofs, out);
     expensive(doc, out);
 }
 
@@ -168,6 +173,23 @@ impl Index {
     }
 }
 
+/// The token strings of the rules (built once each) and what is left of the proof budget.
+struct Proofs {
+    tokens: Index,
+    budget: usize,
+}
+
+impl Proofs {
+    fn shadower<'r, 'p>(
+        &mut self,
+        set: &SetIndex<'r, 'p>,
+        rule: &Rule<'p>,
+    ) -> Option<&'r Rule<'p>> {
+        let tokens = self.tokens.tokens(rule);
+        set.shadower(rule, tokens, &mut self.budget)
+    }
+}
+
 /// The rules of one rule set, indexed by first segment.
 struct SetIndex<'r, 'p> {
     by_first: BTreeMap<&'p [u8], Vec<&'r Rule<'p>>>,
@@ -182,11 +204,21 @@ impl<'r, 'p> SetIndex<'r, 'p> {
             by_first.entry(rule.first()).or_default().push(rule);
             lengths.insert(rule.first().len());
         }
+        for bucket in by_first.values_mut() {
+            bucket.sort_by_key(|r| core::cmp::Reverse(r.rec.rank));
+        }
         SetIndex { by_first, lengths }
     }
 
-    /// A rule of the set that ranks higher than `rule` and matches every path it matches.
-    fn shadower(&self, rule: &Rule<'p>, tokens: &[u16]) -> Option<&'r Rule<'p>> {
+    /// A rule of the set that ranks higher than `rule` and provably matches every
+    /// path it matches. `budget` bounds the proofs tried over the whole lint; when
+    /// it runs out nothing more is proven (so nothing more is reported).
+    fn shadower(
+        &self,
+        rule: &Rule<'p>,
+        tokens: &[u16],
+        budget: &mut usize,
+    ) -> Option<&'r Rule<'p>> {
         let first = rule.first();
         let mut tried = 0;
         // Longest literal prefix first: the closest rule makes the clearest message.
@@ -194,14 +226,13 @@ impl<'r, 'p> SetIndex<'r, 'p> {
             let Some(candidates) = first.get(..len).and_then(|k| self.by_first.get(k)) else {
                 continue;
             };
-            for q in candidates {
-                if q.id == rule.id || q.rec.rank <= rule.rec.rank {
-                    continue;
-                }
+            // Best rank first: stop at the first candidate that does not outrank `rule`.
+            for q in candidates.iter().take_while(|q| q.rec.rank > rule.rec.rank) {
                 tried += 1;
-                if tried > MAX_CANDIDATES {
+                if tried > MAX_CANDIDATES || *budget == 0 {
                     return None;
                 }
+                *budget -= 1;
                 if covers(q.key(), tokens) {
                     return Some(q);
                 }
@@ -238,7 +269,7 @@ fn shadowed(
     policy: &Policy,
     rules: &[Rule<'_>],
     sets: &[Vec<u32>],
-    index: &mut Index,
+    proofs: &mut Proofs,
     out: &mut Vec<Finding>,
     reported: &BTreeSet<u32>,
 ) {
@@ -252,8 +283,7 @@ fn shadowed(
         for rule in &members {
             let i = rule.id as usize;
             member[i] += 1;
-            let tokens = index.tokens(rule);
-            if let Some(q) = set_index.shadower(rule, tokens) {
+            if let Some(q) = proofs.shadower(&set_index, rule) {
                 beaten[i] += 1;
                 by[i].get_or_insert(q.id);
             }
@@ -326,7 +356,7 @@ fn blocks_everything(
     doc: &Document<'_>,
     policy: &Policy,
     rules: &[Rule<'_>],
-    index: &mut Index,
+    proofs: &mut Proofs,
     out: &mut Vec<Finding>,
 ) {
     let any = any_groups(doc);
@@ -340,8 +370,7 @@ fn blocks_everything(
     };
     let set_index = SetIndex::new(members.iter().copied());
     for rule in members.iter().filter(|r| r.rec.allow) {
-        let tokens = index.tokens(rule);
-        if set_index.shadower(rule, tokens).is_none() {
+        if proofs.shadower(&set_index, rule).is_none() {
             // Something is allowed back in.
             return;
         }
