@@ -198,7 +198,7 @@ fn constructors() -> TokenStream {
             prefix_rule: u32,
             exact_rule: u32,
             wild_start: u32,
-            wild_len: u32,
+            wild_len: u32
         ) -> #r::Node {
             #r::Node {
                 label: span(label_start, label_len),
@@ -221,7 +221,7 @@ fn constructors() -> TokenStream {
             segments_start: u32,
             segments_len: u32,
             anchored: bool,
-            group: u32,
+            group: u32
         ) -> #r::RuleRecord {
             #r::RuleRecord {
                 line,
@@ -352,7 +352,12 @@ pub(crate) fn policy(policy: &Policy, crate_path: &TokenStream) -> TokenStream {
     let rules = t.records("RULES", "RuleRecord", rules, rule);
     let segments = t.records("SEGMENTS", "Span", segments, segment);
     let groups = t.records("GROUPS", "GroupRecord", groups, group);
-    let group_agents = t.records("GROUP_AGENTS", "GroupAgentRecord", group_agents, group_agent);
+    let group_agents = t.records(
+        "GROUP_AGENTS",
+        "GroupAgentRecord",
+        group_agents,
+        group_agent,
+    );
     let extensions = t.records("EXTENSIONS", "ExtensionRecord", extensions, extension);
     let items = t.items;
     let constructors = constructors();

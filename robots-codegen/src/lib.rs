@@ -61,6 +61,7 @@
 mod builder;
 mod emit;
 mod options;
+mod source;
 
 pub use builder::{Builder, Error};
 pub use options::Options;
@@ -90,7 +91,7 @@ fn strict_failures(doc: &robots_core::Document<'_>, options: &Options) -> Vec<Fi
 ///
 /// # Errors
 /// With [`Options::strict`], every [`Severity::Error`] finding of
-/// [`line_findings`](robots_core::finding::line_findings), in file order.
+/// [`line_findings`], in file order.
 /// Otherwise it never fails: any bytes compile, as they do at run time.
 pub fn policy_expr(source: &[u8], options: &Options) -> Result<TokenStream, Vec<Finding>> {
     let doc = parse(source, options.parse_options());

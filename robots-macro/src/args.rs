@@ -112,7 +112,12 @@ fn parse_option(input: ParseStream<'_>, key: &Ident, options: &mut Options) -> s
         }
         "agent" => {
             input.parse::<Token![=]>()?;
-            let agent: LitStr = input.parse()?;
+            let agent: LitStr = input.parse().map_err(|e| {
+                syn::Error::new(
+                    e.span(),
+                    "expected the crawler's name as a string, e.g. `agent = \"MyBot\"`",
+                )
+            })?;
             set(options, &|o| o.agent(agent.value()));
         }
         "max_bytes" => {
@@ -127,14 +132,20 @@ fn parse_option(input: ParseStream<'_>, key: &Ident, options: &mut Options) -> s
                 }
                 None
             } else {
-                Some(input.parse::<LitInt>()?.base10_parse::<usize>()?)
+                let lit: LitInt = input.parse().map_err(|e| {
+                    syn::Error::new(e.span(), "expected a number of bytes or `none`")
+                })?;
+                Some(lit.base10_parse::<usize>()?)
             };
             set(options, &|o| o.max_bytes(cap));
         }
         "strict" => {
             let strict = if input.peek(Token![=]) {
                 input.parse::<Token![=]>()?;
-                input.parse::<LitBool>()?.value
+                input
+                    .parse::<LitBool>()
+                    .map_err(|e| syn::Error::new(e.span(), "expected `true` or `false`"))?
+                    .value
             } else {
                 true
             };
@@ -142,7 +153,12 @@ fn parse_option(input: ParseStream<'_>, key: &Ident, options: &mut Options) -> s
         }
         "crate" => {
             input.parse::<Token![=]>()?;
-            let path: syn::Path = input.parse()?;
+            let path: syn::Path = input.parse().map_err(|e| {
+                syn::Error::new(
+                    e.span(),
+                    "expected the runtime crate's path, e.g. `crate = ::robots_runtime`",
+                )
+            })?;
             set(options, &|o| o.crate_path(path.to_token_stream()));
         }
         other => {

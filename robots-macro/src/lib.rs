@@ -56,8 +56,16 @@ use std::path::{Path, PathBuf};
 pub fn robots(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     match expand(input.into()) {
         Ok(tokens) => tokens.into(),
-        Err(e) => e.to_compile_error().into(),
+        Err(errors) => compile_errors(errors).into(),
     }
+}
+
+/// Every error as its own `compile_error!`, in one expression: the last is
+/// the block's value, so no type error follows them.
+fn compile_errors(errors: syn::Error) -> TokenStream {
+    let mut errors: Vec<TokenStream> = errors.into_iter().map(|e| e.to_compile_error()).collect();
+    let last = errors.pop();
+    quote!({ #(#errors;)* #last })
 }
 
 fn expand(input: TokenStream) -> syn::Result<TokenStream> {
@@ -83,22 +91,17 @@ fn expand(input: TokenStream) -> syn::Result<TokenStream> {
     };
     let policy = match bytes {
         // Findings depend on the options: check them only once those are right.
-        Some(bytes) if errors.is_empty() => {
-            match robots_codegen::policy_expr(&bytes, &options) {
-                Ok(policy) => Some(policy),
-                Err(findings) => {
-                    errors.extend(findings.iter().map(|f| {
-                        let text = robots_codegen::render_findings(
-                            std::slice::from_ref(f),
-                            &bytes,
-                            &shown,
-                        );
-                        syn::Error::new(literal.span(), text)
-                    }));
-                    None
-                }
+        Some(bytes) if errors.is_empty() => match robots_codegen::policy_expr(&bytes, &options) {
+            Ok(policy) => Some(policy),
+            Err(findings) => {
+                errors.extend(findings.iter().map(|f| {
+                    let text =
+                        robots_codegen::render_findings(std::slice::from_ref(f), &bytes, &shown);
+                    syn::Error::new(literal.span(), text)
+                }));
+                None
             }
-        }
+        },
         _ => None,
     };
     if let Some(combined) = errors.into_iter().reduce(|mut all, e| {
@@ -123,6 +126,7 @@ fn read(written: &syn::LitStr) -> syn::Result<(String, Vec<u8>)> {
     let error = |message: String| syn::Error::new(written.span(), message);
     let value = written.value();
     let path = Path::new(&value);
+    let written_relative = path.is_relative();
     let path: PathBuf = if path.is_absolute() {
         path.to_path_buf()
     } else {
@@ -133,8 +137,14 @@ fn read(written: &syn::LitStr) -> syn::Result<(String, Vec<u8>)> {
         })?;
         Path::new(&dir).join(path)
     };
-    let bytes = std::fs::read(&path)
-        .map_err(|e| error(format!("cannot read `{value}` ({}): {e}", path.display())))?;
+    let bytes = std::fs::read(&path).map_err(|e| {
+        let relative = if written_relative {
+            " (relative to the crate's directory)"
+        } else {
+            ""
+        };
+        error(format!("cannot read `{value}`{relative}: {e}"))
+    })?;
     let path = path
         .into_os_string()
         .into_string()

@@ -101,7 +101,11 @@ fn assert_same_answers(compiled: &Policy, runtime: &Policy) {
         let (a, b) = (compiled.matcher(agent), runtime.matcher(agent));
         assert_eq!(a.groups(), b.groups(), "groups for {agent}");
         assert_eq!(a.crawl_delay(), b.crawl_delay(), "crawl-delay for {agent}");
-        assert_eq!(a.request_rate(), b.request_rate(), "request-rate for {agent}");
+        assert_eq!(
+            a.request_rate(),
+            b.request_rate(),
+            "request-rate for {agent}"
+        );
         assert_eq!(a.visit_time(), b.visit_time(), "visit-time for {agent}");
         assert!(a.comments().eq(b.comments()), "comments for {agent}");
         for url in URLS {
@@ -142,11 +146,7 @@ fn file_under_every_profile_matches_runtime() {
 
 #[test]
 fn agent_option_matches_compile_for_agent() {
-    let runtime = runtime(
-        FIXTURE,
-        ParseOptions::new(Profile::Google),
-        Some("FooBot"),
-    );
+    let runtime = runtime(FIXTURE, ParseOptions::new(Profile::Google), Some("FooBot"));
     assert_same(&GOOGLE_FOOBOT, &runtime);
     // Narrowed to FooBot: every agent gets FooBot's rules.
     assert!(!GOOGLE_FOOBOT.is_allowed("Other", "/private/x"));
@@ -163,7 +163,11 @@ fn max_bytes_option_matches_runtime_cap() {
     );
     assert_same(&CAPPED, &capped);
     assert!(CAPPED.rule_count() < RFC.rule_count());
-    let uncapped = runtime(FIXTURE, ParseOptions::new(Profile::Rfc9309).max_bytes(None), None);
+    let uncapped = runtime(
+        FIXTURE,
+        ParseOptions::new(Profile::Rfc9309).max_bytes(None),
+        None,
+    );
     assert_same(&UNCAPPED, &uncapped);
 }
 
@@ -218,7 +222,10 @@ fn google_reads_typos_and_index_alias() {
 
 #[test]
 fn inline_text_and_const() {
-    assert_same(&INLINE, &Policy::parse(INLINE_TEXT.as_bytes(), Profile::Rfc9309));
+    assert_same(
+        &INLINE,
+        &Policy::parse(INLINE_TEXT.as_bytes(), Profile::Rfc9309),
+    );
     assert!(!INLINE.is_allowed("a", "/private/x"));
     assert!(INLINE.is_allowed("a", "/private/ok"));
 
@@ -229,7 +236,10 @@ fn inline_text_and_const() {
     let policy = CONST_STRICT;
     assert_eq!(policy.rule_count(), RULES);
     assert!(!policy.is_allowed("any", "/tmp/x"));
-    assert_eq!(policy.matcher("any").crawl_delay(), Some(Duration::from_secs(1)));
+    assert_eq!(
+        policy.matcher("any").crawl_delay(),
+        Some(Duration::from_secs(1))
+    );
 }
 
 #[test]
