@@ -215,6 +215,12 @@ pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
     let e = policy.explain(&*agent, &*url);
     let profile = args.profile;
     let (kind, why) = selection(profile, &agent, &e);
+    // The groups that did not apply, by first line.
+    let others: Vec<u32> = (0..policy.group_count())
+        .filter_map(|i| u32::try_from(i).ok())
+        .filter(|i| !e.groups.iter().any(|g| g.index == *i))
+        .map(|i| policy.group(i).line)
+        .collect();
     let mut out = Vec::new();
     if args.json {
         let groups: Vec<Value> = e
@@ -260,6 +266,7 @@ pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
             "path": text(&e.path),
             "selection": kind,
             "groups": groups,
+            "other_groups": others,
             "candidates": candidates,
             "tie_break": tie_break(profile, &e),
             "verdict": {
@@ -289,6 +296,20 @@ pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
                 };
                 writeln!(out, "    line {line:<5} User-agent: {}{mark}", text(v))?;
             }
+        }
+        if !others.is_empty() {
+            let shown: Vec<String> = others.iter().take(10).map(u32::to_string).collect();
+            let more = if others.len() > shown.len() {
+                ", …"
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "  not applied: {} other group(s), at line(s) {}{more}",
+                others.len(),
+                shown.join(", ")
+            )?;
         }
         if e.candidates.is_empty() {
             writeln!(out, "candidates: none")?;

@@ -134,7 +134,12 @@ fn codes_are_unique_kebab_case_and_documented() {
 }
 
 /// Re-check every witness of `source` under every profile with the public API.
-fn check_witnesses(name: &str, source: &[u8], profile: Profile) -> usize {
+fn check_witnesses(
+    name: &str,
+    source: &[u8],
+    profile: Profile,
+    findings: &[robots_runtime::finding::Finding],
+) -> usize {
     let found = profile_disagreements(source, profile);
     let policies: Vec<Policy> = Profile::ALL
         .iter()
@@ -164,10 +169,10 @@ fn check_witnesses(name: &str, source: &[u8], profile: Profile) -> usize {
         );
     }
     // The findings carry the witnesses.
-    let messages: BTreeSet<String> = lint(source, profile)
-        .into_iter()
+    let messages: BTreeSet<String> = findings
+        .iter()
         .filter(|f| f.code == "profile-disagreement")
-        .map(|f| f.message)
+        .map(|f| f.message.clone())
         .collect();
     let claimed: BTreeSet<String> = found.iter().map(|d| d.message()).collect();
     assert_eq!(messages, claimed, "{name}");
@@ -210,7 +215,7 @@ fn never_decide(
     for group in doc.groups() {
         for agent in &group.agents {
             let value = doc.value(&doc.lines()[agent.line]).to_vec();
-            if agents.len() < 64 && !agents.contains(&value) {
+            if agents.len() < 16 && !agents.contains(&value) {
                 agents.push(value);
             }
         }
@@ -244,7 +249,8 @@ fn disagreement_witnesses_hold_on_fixtures() {
         if path.is_file() {
             let source = read(&path);
             for profile in Profile::ALL {
-                total += check_witnesses(&path.display().to_string(), &source, profile);
+                let findings = lint(&source, profile);
+                total += check_witnesses(&path.display().to_string(), &source, profile, &findings);
             }
         }
     }
@@ -279,7 +285,7 @@ fn corpus_lints_sensibly_and_witnesses_hold() {
         for code in codes {
             counts.entry(code).or_default().1 += 1;
         }
-        witnesses += check_witnesses(name, &source, Profile::Rfc9309);
+        witnesses += check_witnesses(name, &source, Profile::Rfc9309, &findings);
         let urls = std::fs::read(path.with_extension("urls")).unwrap_or_default();
         never_decide(name, &source, Profile::Rfc9309, &findings, &urls);
     }

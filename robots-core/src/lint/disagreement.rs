@@ -290,6 +290,13 @@ fn hints(
     if rfc.line.is_some_and(orphan_in_draft) && draft.allowed != rfc.allowed {
         out.push("draft1996 and original1994 end a record at a blank line: the deciding line belongs to no record there");
     }
+    let escapes = |bytes: &[u8]| bytes.iter().any(|&b| b == b'%' || b >= 0x80);
+    if old.allowed != draft.allowed
+        && old.allowed != rfc.allowed
+        && (escapes(path) || modern.iter().any(|r| escapes(r.pattern)))
+    {
+        out.push("original1994 compares the URL and the rule as written, without decoding percent-escapes");
+    }
     if rfc.allowed != google.allowed
         && (path.iter().any(|&b| b == b'%' || b >= 0x80)
             || modern

@@ -127,8 +127,16 @@ pub fn lint_with(source: &[u8], options: ParseOptions) -> Vec<Finding> {
 }
 
 /// Lint an already parsed document.
+///
+/// A file that looks like an HTML page gets `html-not-robots` alone (with `bom`
+/// and `file-too-large`): reading its lines as directives would only add noise.
 pub fn lint_document(doc: &Document<'_>) -> Vec<Finding> {
     let mut out = line_findings(doc);
+    if out.iter().any(|f| f.code == "html-not-robots") {
+        // An HTML page: every line would be a finding; the one that matters is this.
+        out.retain(|f| matches!(f.code, "html-not-robots" | "bom" | "file-too-large"));
+        return out;
+    }
     let policy = crate::compile::compile(doc);
     structure::findings(doc, &mut out);
     semantics::findings(doc, &policy, &mut out);

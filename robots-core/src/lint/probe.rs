@@ -107,7 +107,8 @@ pub(crate) fn variants(value: &[u8]) -> Vec<Vec<u8>> {
 /// not), in file order, documents in order, without repeats, at most `max` in all.
 ///
 /// Only paths that read back unchanged as URLs are kept, so checking a probe as a
-/// URL ([`Policy::check`](crate::Policy::check)) checks exactly that path.
+/// URL ([`Policy::check`](crate::Policy::check)) checks exactly that path; and
+/// only valid UTF-8, so a probe can be shown and pasted as it is.
 ///
 /// ```
 /// use robots_core::{parse, ParseOptions};
@@ -121,7 +122,11 @@ pub fn probe_paths(docs: &[&Document<'_>], max: usize) -> Vec<Probe> {
     let mut seen: BTreeSet<Vec<u8>> = BTreeSet::new();
     let mut out = Vec::new();
     let mut push = |path: Vec<u8>, line: u32, doc: usize, out: &mut Vec<Probe>| {
-        if out.len() < max && *path_from_url(&path) == *path && seen.insert(path.clone()) {
+        if out.len() < max
+            && *path_from_url(&path) == *path
+            && core::str::from_utf8(&path).is_ok()
+            && seen.insert(path.clone())
+        {
             out.push(Probe { path, line, doc });
         }
     };
