@@ -3,8 +3,13 @@
 //! The expression is a block: one `const` slice per table, then the `Policy`
 //! struct literal naming them, so it works as the initializer of a `static`
 //! or a `const`. Every table is a `Table::Static`; the byte tables are
-//! byte-string literals, the record tables arrays of struct literals. The
-//! output grows linearly with the policy: a fixed number of tokens per record.
+//! byte-string literals. Records are struct literals, except the three tables
+//! with a record per rule (rules, trie nodes, segments): those call a local
+//! `const fn` that holds the struct literal, with the fields as positional
+//! arguments. That is a third of the tokens, and it halves rustc's time and
+//! memory on large files (3.7 MB, 47k rules: 12 s and 1.35 GB with struct
+//! literals, 5.6 s and 0.86 GB with constructors). The output grows linearly
+//! with the policy: a fixed number of tokens per record.
 //!
 //! Every struct is destructured exhaustively, so a field added to a record in
 //! `robots-core` fails to compile here until the generator writes it.
@@ -186,10 +191,11 @@ fn segment(s: &Span) -> TokenStream {
 fn constructors() -> TokenStream {
     let r = alias();
     quote! {
+        #[allow(dead_code)]
         const fn span(start: u32, len: u32) -> #r::Span {
             #r::Span { start, len }
         }
-        #[allow(clippy::too_many_arguments)]
+        #[allow(dead_code, clippy::too_many_arguments)]
         const fn node(
             label_start: u32,
             label_len: u32,
@@ -208,7 +214,7 @@ fn constructors() -> TokenStream {
                 wild: span(wild_start, wild_len),
             }
         }
-        #[allow(clippy::too_many_arguments)]
+        #[allow(dead_code, clippy::too_many_arguments)]
         const fn rule(
             line: u32,
             column: u32,

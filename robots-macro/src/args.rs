@@ -132,10 +132,12 @@ fn parse_option(input: ParseStream<'_>, key: &Ident, options: &mut Options) -> s
                 }
                 None
             } else {
-                let lit: LitInt = input.parse().map_err(|e| {
+                let bytes = input
+                    .parse::<LitInt>()
+                    .and_then(|lit| lit.base10_parse::<usize>());
+                Some(bytes.map_err(|e| {
                     syn::Error::new(e.span(), "expected a number of bytes or `none`")
-                })?;
-                Some(lit.base10_parse::<usize>()?)
+                })?)
             };
             set(options, &|o| o.max_bytes(cap));
         }
@@ -189,4 +191,93 @@ fn skip_to_comma(input: ParseStream<'_>) -> syn::Result<()> {
         }
         Ok(((), rest))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    fn messages(args: &Args) -> Vec<String> {
+        args.errors.iter().map(|e| e.to_string()).collect()
+    }
+
+    #[test]
+    fn path_and_every_option() {
+        let args = parse(quote!(
+            "robots.txt",
+            profile = google,
+            agent = "MyBot",
+            max_bytes = 1024,
+            strict,
+            crate = ::my::robots,
+        ))
+        .expect("parses");
+        assert!(matches!(&args.source, Source::Path(p) if p.value() == "robots.txt"));
+        assert!(args.errors.is_empty(), "{:?}", messages(&args));
+        let o = &args.options;
+        assert_eq!(o.profile_value(), Profile::Google);
+        assert_eq!(o.agent_value(), Some(&b"MyBot"[..]));
+        assert_eq!(o.parse_options().max_bytes, Some(1024));
+        assert!(o.strict_value());
+        assert_eq!(o.crate_path_value().to_string(), ":: my :: robots");
+    }
+
+    #[test]
+    fn inline_text_and_spellings() {
+        let args = parse(quote!(
+            text = "User-agent: *",
+            profile = "Draft1996",
+            max_bytes = none,
+            strict = false
+        ))
+        .expect("parses");
+        assert!(matches!(&args.source, Source::Text(t) if t.value() == "User-agent: *"));
+        assert!(args.errors.is_empty(), "{:?}", messages(&args));
+        assert_eq!(args.options.profile_value(), Profile::Draft1996);
+        assert_eq!(args.options.parse_options().max_bytes, None);
+        assert!(!args.options.strict_value());
+    }
+
+    #[test]
+    fn every_option_mistake_is_collected() {
+        let args = parse(quote!(
+            text = "",
+            profile = rfc9310,
+            colour = blue,
+            agent = MyBot,
+            strict,
+            strict,
+            max_bytes = -1,
+        ))
+        .expect("parses");
+        assert_eq!(
+            messages(&args),
+            [
+                "unknown profile `rfc9310`: expected rfc9309, google, draft1996 or original1994",
+                "unknown option `colour`: expected profile, agent, max_bytes, strict or crate",
+                "expected the crawler's name as a string, e.g. `agent = \"MyBot\"`",
+                "duplicate option `strict`",
+                "expected a number of bytes or `none`",
+            ]
+        );
+        // Options after a mistake still apply.
+        assert!(args.options.strict_value());
+    }
+
+    #[test]
+    fn input_must_start_with_the_file() {
+        for input in [quote!(), quote!(profile = google), quote!(42)] {
+            let error = parse(input).err().expect("fails");
+            let message = error.to_string();
+            assert!(
+                message.contains("expected the path of a robots.txt"),
+                "{message}"
+            );
+        }
+        let error = parse(quote!("a.txt" profile = google))
+            .err()
+            .expect("fails");
+        assert_eq!(error.to_string(), "expected `,`");
+    }
 }

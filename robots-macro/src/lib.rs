@@ -75,43 +75,33 @@ fn expand(input: TokenStream) -> syn::Result<TokenStream> {
         mut errors,
     } = args::parse(input)?;
     let literal = source.literal();
-    let (bytes, shown, file) = match &source {
-        Source::Text(text) => (Some(text.value().into_bytes()), text.value(), None),
-        Source::Path(written) => match read(written) {
-            Ok((path, bytes)) => (Some(bytes), written.value(), Some(path)),
-            Err(e) => {
-                errors.push(e);
-                (None, written.value(), None)
-            }
-        },
+    // The bytes, the name findings show them under, and the file to track.
+    let loaded = match &source {
+        Source::Text(text) => Ok((text.value().into_bytes(), String::from("robots.txt"), None)),
+        Source::Path(written) => {
+            read(written).map(|(path, bytes)| (bytes, written.value(), Some(path)))
+        }
     };
-    let shown = match source {
-        Source::Text(_) => String::from("robots.txt"),
-        Source::Path(_) => shown,
-    };
-    let policy = match bytes {
-        // Findings depend on the options: check them only once those are right.
-        Some(bytes) if errors.is_empty() => match robots_codegen::policy_expr(&bytes, &options) {
-            Ok(policy) => Some(policy),
-            Err(findings) => {
-                errors.extend(findings.iter().map(|f| {
-                    let text =
-                        robots_codegen::render_findings(std::slice::from_ref(f), &bytes, &shown);
-                    syn::Error::new(literal.span(), text)
-                }));
-                None
-            }
-        },
-        _ => None,
-    };
-    if let Some(combined) = errors.into_iter().reduce(|mut all, e| {
+    let loaded = loaded.map_err(|e| errors.push(e)).ok();
+    let mut policy = TokenStream::new();
+    // Findings depend on the options: look for them only once those are right.
+    if let (Some((bytes, shown, _)), true) = (&loaded, errors.is_empty()) {
+        match robots_codegen::policy_expr(bytes, &options) {
+            Ok(tokens) => policy = tokens,
+            Err(findings) => errors.extend(findings.iter().map(|finding| {
+                let text =
+                    robots_codegen::render_findings(std::slice::from_ref(finding), bytes, shown);
+                syn::Error::new(literal.span(), text)
+            })),
+        }
+    }
+    if let Some(all) = errors.into_iter().reduce(|mut all, e| {
         all.combine(e);
         all
     }) {
-        return Err(combined);
+        return Err(all);
     }
-    let policy = policy.unwrap_or_default();
-    Ok(match file {
+    Ok(match loaded.and_then(|(_, _, file)| file) {
         // Rebuild when the file changes: cargo tracks what `include_bytes!` reads.
         Some(path) => quote!({
             const _: &[u8] = include_bytes!(#path);
