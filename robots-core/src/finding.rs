@@ -190,6 +190,26 @@ fn key_findings(doc: &Document<'_>, line: &LineReport, out: &mut Vec<Finding>) {
     }
 }
 
+/// A directive the engine recognises but the profile gives no meaning to.
+fn unsupported_finding(doc: &Document<'_>, line: &LineReport, d: Directive) -> Option<Finding> {
+    let key = line.key.clone().unwrap_or(line.span.clone());
+    let why = match d {
+        _ if d.scope() == Scope::Unsupported => format!(
+            "`{}` is not a robots.txt directive; no crawler obeys it here",
+            lossy(doc.slice(key.clone()))
+        ),
+        Directive::Allow if doc.profile() == crate::Profile::Original1994 => {
+            String::from("the 1994 standard has no `Allow`; this line is ignored")
+        }
+        _ => return None,
+    };
+    let help = match d {
+        Directive::Allow => "rewrite the Disallow rules so they do not cover this path",
+        _ => "use a `robots` meta tag or an `X-Robots-Tag` header instead",
+    };
+    Some(Finding::at("unsupported-directive", Severity::Warning, line, key, why).with_help(help))
+}
+
 fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut Vec<Finding>) {
     let value = doc.value(line);
     let span = line.value.clone().unwrap_or(line.span.clone());
@@ -365,6 +385,7 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
         }
         key_findings(doc, line, &mut out);
         if let LineKind::Directive(d) = line.kind {
+            out.extend(unsupported_finding(doc, line, d));
             value_findings(doc, line, d, &mut out);
         }
     }

@@ -31,7 +31,7 @@
 //!
 //! # Crate features
 //! - `std` (default): `std::error::Error` impls. Without it the crate is `no_std` + `alloc`.
-//! - `render`: [`render`](crate::render) findings as rustc-style diagnostics (annotate-snippets).
+//! - `render`: [`render`] findings as rustc-style diagnostics (annotate-snippets).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]

@@ -79,6 +79,7 @@ const fn code(
 pub const CODES: &[CodeInfo] = &[
     code("missing-colon", Severity::Error, "syntax", "`key value` without the `:`; only Google's parser reads it"),
     code("unknown-directive", Severity::Warning, "syntax", "a key no profile knows, or a line that is not `key: value`; crawlers ignore it"),
+    code("unsupported-directive", Severity::Warning, "syntax", "a directive no crawler obeys in robots.txt (`Noindex`, `Nofollow`, `Noarchive`), or `Allow` under original1994"),
     code("misspelled-directive", Severity::Error, "syntax", "a misspelt key (`Disalow`, `useragent`); only some crawlers accept it"),
     code("empty-user-agent", Severity::Error, "values", "`User-agent:` with no value names no crawler"),
     code("invalid-product-token", Severity::Warning, "values", "a user-agent value that is not a product token (`Googlebot/2.1`, `my bot`)"),
