@@ -22,6 +22,26 @@
 //! assert_eq!((rule.line, rule.pattern), (2, &b"/private/"[..]));
 //! ```
 //!
+//! # Compiled-in policies
+//!
+//! With the `macros` feature, [`robots!`] compiles a robots.txt into a `static`
+//! policy at build time: the same tables [`Policy::parse`] builds, as `&'static`
+//! data, read by the same search routine. A build script can do the same with the
+//! `robots-codegen` crate's `Builder`.
+//!
+//! ```
+//! use robots_runtime::{robots, Policy};
+//!
+//! static POLICY: Policy = robots!(text = "User-agent: *\nDisallow: /private\nCrawl-delay: 3\n");
+//!
+//! let bot = POLICY.matcher("ExampleBot");
+//! assert!(!bot.is_allowed("https://example.com/private/x"));
+//! assert_eq!(bot.crawl_delay(), Some(std::time::Duration::from_secs(3)));
+//! // The compiled-in policy answers exactly as the run-time one.
+//! let runtime = Policy::parse(b"User-agent: *\nDisallow: /private\nCrawl-delay: 3\n", Default::default());
+//! assert_eq!(runtime.check("ExampleBot", "/private/x"), POLICY.check("ExampleBot", "/private/x"));
+//! ```
+//!
 //! # Profiles
 //! | name | semantics |
 //! |---|---|
