@@ -11,7 +11,7 @@ use crate::error::Error;
 use crate::lint::read_file;
 use crate::EXIT_OK;
 use clap::Args;
-use robots_runtime::url::product_token_prefix;
+use robots_runtime::agent::{agent_match, AgentMatch};
 use robots_runtime::{Candidate, Explanation, Policy, Profile, Reason};
 use serde_json::{json, Value};
 use std::ffi::OsString;
@@ -42,62 +42,12 @@ pub struct ExplainArgs {
     pub url: OsString,
 }
 
-/// How a user-agent line relates to the crawler.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AgentMatch {
-    /// The line names the crawler.
-    Name,
-    /// The line is `*`.
-    Any,
-    /// The line names another crawler.
-    No,
-}
-
-impl AgentMatch {
-    fn json(self) -> Value {
-        match self {
-            AgentMatch::Name => json!("name"),
-            AgentMatch::Any => json!("any"),
-            AgentMatch::No => Value::Null,
-        }
-    }
-}
-
-fn first_match(profile: Profile) -> bool {
-    matches!(profile, Profile::Draft1996 | Profile::Original1994)
-}
-
-/// How a user-agent line's `value` relates to `agent` under `profile` (as the engine resolves it).
-pub fn agent_match(profile: Profile, value: &[u8], agent: &[u8]) -> AgentMatch {
-    let any = match profile {
-        Profile::Google => {
-            value.first() == Some(&b'*')
-                && value.get(1).map_or(true, |b| {
-                    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
-                })
-        }
-        _ => value == b"*",
-    };
-    if any {
-        return AgentMatch::Any;
-    }
-    let token = match profile {
-        Profile::Google => product_token_prefix(value),
-        _ => value,
-    };
-    let named = if first_match(profile) {
-        let name = agent.split(|&b| b == b'/').next().unwrap_or_default();
-        !token.is_empty()
-            && name
-                .windows(token.len())
-                .any(|w| w.eq_ignore_ascii_case(token))
-    } else {
-        token.eq_ignore_ascii_case(agent)
-    };
-    if named {
-        AgentMatch::Name
-    } else {
-        AgentMatch::No
+/// How `robots explain --json` spells an [`AgentMatch`].
+fn match_json(m: AgentMatch) -> Value {
+    match m {
+        AgentMatch::Name => json!("name"),
+        AgentMatch::Any => json!("any"),
+        AgentMatch::No => Value::Null,
     }
 }
 
@@ -123,7 +73,7 @@ pub fn tie_break(profile: Profile, e: &Explanation<'_>) -> String {
             _ => String::from("none: no rule matches, so the URL is allowed"),
         },
         (Some(_), None) => String::from("none: only one rule matches"),
-        (Some(a), Some(b)) if first_match(profile) => format!(
+        (Some(a), Some(b)) if profile.first_match_wins() => format!(
             "the first matching line in file order wins under {profile} (line {} before line {})",
             a.rule.line, b.rule.line
         ),
@@ -170,7 +120,7 @@ fn selection(profile: Profile, agent: &[u8], e: &Explanation<'_>) -> (&'static s
             "none",
             format!("no group names `{who}` and there is no `*` group"),
         )
-    } else if named && first_match(profile) {
+    } else if named && profile.first_match_wins() {
         (
             "name",
             format!("the first record whose user-agent is part of `{who}` applies ({profile})"),
@@ -185,7 +135,7 @@ fn selection(profile: Profile, agent: &[u8], e: &Explanation<'_>) -> (&'static s
             "name",
             format!("{n} groups name `{who}`; {profile} merges every group that names the crawler (the `*` groups do not apply)"),
         )
-    } else if first_match(profile) {
+    } else if profile.first_match_wins() {
         (
             "any",
             format!("no record names `{who}`; the first `*` record applies ({profile})"),
@@ -232,7 +182,7 @@ pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
                     "agents": g.agents.iter().map(|(line, v)| json!({
                         "line": line,
                         "value": text(v),
-                        "matches": agent_match(profile, v, &agent).json(),
+                        "matches": match_json(agent_match(profile, v, &agent)),
                     })).collect::<Vec<_>>(),
                 })
             })

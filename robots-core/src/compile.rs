@@ -1,5 +1,6 @@
 //! Building a policy's tables from a parsed document.
 
+use crate::agent::names;
 use crate::directive::Directive;
 use crate::document::{parse, Document, ParseOptions};
 use crate::extension::{
@@ -228,14 +229,10 @@ fn select(doc: &Document<'_>, profile: Profile) -> Selection {
 /// The groups that apply to `agent`, resolved as [`Policy::check`] resolves them.
 fn groups_for(selection: &Selection, agent: &[u8], profile: Profile) -> Vec<u32> {
     if profile.substring_agents() {
-        let name = agent
-            .split(|&b| b == b'/')
-            .next()
-            .unwrap_or_default()
-            .to_ascii_lowercase();
-        let named = selection.named.iter().find(|(token, _, any)| {
-            !*any && !token.is_empty() && name.windows(token.len()).any(|w| w == token.as_slice())
-        });
+        let named = selection
+            .named
+            .iter()
+            .find(|(token, _, any)| !*any && names(profile, token, agent));
         let chosen = named.or_else(|| selection.named.iter().find(|(_, _, any)| *any));
         return chosen
             .map(|(_, groups, _)| groups.clone())

@@ -1,9 +1,9 @@
 //! Grouping: which user-agent lines own which rules and records, per profile.
 
+use crate::agent::agent_name;
 use crate::directive::{Directive, Scope};
 use crate::profile::Profile;
 use crate::report::{LineKind, LineReport};
-use crate::url::product_token_prefix;
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -46,26 +46,9 @@ pub(crate) struct Structure {
 }
 
 fn agent_token(input: &[u8], value: Range<usize>, profile: Profile) -> AgentToken {
-    let bytes = &input[value.clone()];
-    let any = match profile {
-        // Google: a '*' followed by whitespace and more is still the global agent.
-        Profile::Google => {
-            bytes.first() == Some(&b'*')
-                && bytes.get(1).map_or(true, |b| {
-                    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
-                })
-        }
-        _ => bytes == b"*",
-    };
-    if any {
-        return AgentToken::Any;
-    }
-    match profile {
-        Profile::Google => {
-            let cut = product_token_prefix(bytes).len();
-            AgentToken::Named(value.start..value.start + cut)
-        }
-        _ => AgentToken::Named(value),
+    match agent_name(&input[value.clone()], profile) {
+        None => AgentToken::Any,
+        Some(name) => AgentToken::Named(value.start..value.start + name.len()),
     }
 }
 

@@ -38,6 +38,7 @@
 
 extern crate alloc;
 
+pub mod agent;
 mod check;
 mod compile;
 pub mod directive;

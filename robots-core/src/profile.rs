@@ -72,7 +72,7 @@ impl Profile {
     }
 
     /// Whether the winner is the first matching line in file order (else: the longest match).
-    pub(crate) const fn first_match_wins(self) -> bool {
+    pub const fn first_match_wins(self) -> bool {
         matches!(self, Profile::Draft1996 | Profile::Original1994)
     }
 
@@ -82,7 +82,7 @@ impl Profile {
     }
 
     /// Whether agent records match by substring of the robot's name (legacy readings).
-    pub(crate) const fn substring_agents(self) -> bool {
+    pub const fn substring_agents(self) -> bool {
         matches!(self, Profile::Draft1996 | Profile::Original1994)
     }
 
