@@ -137,6 +137,69 @@ pub(crate) fn tail_matches<'s>(
     }
 }
 
+/// [`tail_matches`] for the search routine: the same leftmost placement, with a
+/// substring search that skips `memmem`'s set-up on short haystacks. Still linear:
+/// short haystacks are bounded, long ones go to `memmem`.
+#[inline]
+pub(crate) fn tail_matches_fast<'s>(
+    rest: &[u8],
+    mut segments: impl ExactSizeIterator<Item = &'s [u8]>,
+    anchored: bool,
+) -> bool {
+    let count = segments.len();
+    if count == 0 {
+        return !anchored || rest.is_empty();
+    }
+    let mut at = 0;
+    for _ in 1..count {
+        let Some(segment) = segments.next() else {
+            return false;
+        };
+        if segment.is_empty() {
+            continue;
+        }
+        let Some(found) = rest.get(at..).and_then(|hay| find(hay, segment)) else {
+            return false;
+        };
+        at += found + segment.len();
+    }
+    let last = segments.next().unwrap_or_default();
+    if anchored {
+        rest.len() >= at + last.len() && rest.ends_with(last)
+    } else {
+        last.is_empty() || rest.get(at..).is_some_and(|hay| find(hay, last).is_some())
+    }
+}
+
+/// Haystacks up to this length are searched by first byte and compare.
+const SHORT_HAYSTACK: usize = 64;
+
+/// The leftmost occurrence of `needle` in `hay`.
+#[inline]
+pub(crate) fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    let (&first, tail) = needle.split_first()?;
+    if tail.is_empty() {
+        return memchr::memchr(first, hay);
+    }
+    if needle.len() > hay.len() {
+        return None;
+    }
+    if hay.len() > SHORT_HAYSTACK {
+        return memmem::find(hay, needle);
+    }
+    let last = hay.len() - needle.len();
+    let mut from = 0;
+    while let Some(i) = hay.get(from..=last).and_then(|h| memchr::memchr(first, h)) {
+        let at = from + i;
+        let candidate = hay.get(at + 1..at + needle.len()).unwrap_or_default();
+        if candidate.iter().zip(tail).all(|(a, b)| a == b) && candidate.len() == tail.len() {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
 /// Whether `path` matches `pattern` (first segment as a prefix, then the tail).
 #[cfg(test)]
 pub(crate) fn matches(path: &[u8], pattern: &Pattern) -> bool {
@@ -183,6 +246,30 @@ mod tests {
         let pattern = "/*a*b*c*d*e*f*g*h$";
         let path = alloc::format!("/{}", "x".repeat(4000));
         assert!(!m(pattern, &path));
+    }
+
+    #[test]
+    fn find_agrees_with_memmem() {
+        let hays: [&[u8]; 6] = [
+            b"",
+            b"a",
+            b"abcabcabd",
+            b"/x/y/zz/forks",
+            b"aaaaaaaaab",
+            &[b'q'; 200],
+        ];
+        let needles: [&[u8]; 7] = [b"a", b"ab", b"abd", b"forks", b"aab", b"zz/", b"qq"];
+        for hay in hays {
+            for needle in needles {
+                assert_eq!(
+                    find(hay, needle),
+                    memmem::find(hay, needle),
+                    "{hay:?} {needle:?}"
+                );
+            }
+        }
+        let long = alloc::format!("{}needle", "x".repeat(100));
+        assert_eq!(find(long.as_bytes(), b"needle"), Some(100));
     }
 
     #[test]

@@ -41,6 +41,35 @@ fn span(start: usize, len: usize) -> Span {
     }
 }
 
+/// A rule's key (its first literal segment) for sorting: the first eight bytes as
+/// a big-endian number decide most comparisons without a `memcmp`.
+struct Key<'r> {
+    head: u64,
+    bytes: &'r [u8],
+    start: usize,
+    id: u32,
+}
+
+impl<'r> Key<'r> {
+    fn new(bytes: &'r [u8], start: usize, id: u32) -> Key<'r> {
+        let mut head = [0u8; 8];
+        for (h, b) in head.iter_mut().zip(bytes) {
+            *h = *b;
+        }
+        Key {
+            head: u64::from_be_bytes(head),
+            bytes,
+            start,
+            id,
+        }
+    }
+
+    /// The byte order of the keys (zero padding ties are broken by the full compare).
+    fn cmp(a: &Key<'_>, b: &Key<'_>) -> core::cmp::Ordering {
+        a.head.cmp(&b.head).then_with(|| a.bytes.cmp(b.bytes))
+    }
+}
+
 /// A node under construction: the sorted keys `lo..hi` that share its prefix of `depth` bytes.
 struct Pending {
     node: u32,
@@ -90,6 +119,10 @@ impl<'r> TrieBuilder<'r> {
 
     /// Attach the rules whose key ends exactly at this node.
     fn attach(&mut self, node: u32, ids: &[u32]) {
+        if ids.is_empty() {
+            // A new node already has no rules.
+            return;
+        }
         let mut wild: Vec<u32> = Vec::new();
         let (mut prefix, mut exact) = (NONE, NONE);
         for &id in ids {
@@ -120,15 +153,23 @@ impl<'r> TrieBuilder<'r> {
 
     /// Build a trie over `rules`; returns its root.
     pub fn build(&mut self, rules: impl Iterator<Item = u32>) -> u32 {
-        let mut ids: Vec<u32> = rules.collect();
-        ids.sort_by(|&a, &b| self.key(a).0.cmp(self.key(b).0));
+        let mut keys: Vec<Key<'r>> = rules
+            .map(|id| {
+                let (bytes, start) = self.key(id);
+                Key::new(bytes, start, id)
+            })
+            .collect();
+        // Stable: rules with equal keys stay in the order given.
+        keys.sort_by(Key::cmp);
         let root = self.new_node(Span::EMPTY);
         let mut stack = alloc::vec![Pending {
             node: root,
             lo: 0,
-            hi: ids.len(),
+            hi: keys.len(),
             depth: 0,
         }];
+        let mut children: Vec<(u8, u32)> = Vec::new();
+        let mut ended: Vec<u32> = Vec::new();
         while let Some(Pending {
             node,
             lo,
@@ -136,36 +177,39 @@ impl<'r> TrieBuilder<'r> {
             depth,
         }) = stack.pop()
         {
+            let group = keys.get(lo..hi).unwrap_or_default();
             // Keys that end here sort first among keys sharing this prefix.
-            let mut mid = lo;
-            while mid < hi && self.key(ids[mid]).0.len() == depth {
-                mid += 1;
-            }
-            self.attach(node, &ids[lo..mid]);
+            let ending = group.iter().take_while(|k| k.bytes.len() == depth).count();
+            ended.clear();
+            ended.extend(group.iter().take(ending).map(|k| k.id));
+            self.attach(node, &ended);
             // Group the rest by their next byte; each group becomes one edge.
-            let mut children: Vec<(u8, u32)> = Vec::new();
-            let mut at = mid;
-            while at < hi {
-                let (first_key, first_start) = self.key(ids[at]);
-                let byte = first_key.get(depth).copied().unwrap_or(0);
-                let mut end = at + 1;
-                while end < hi && self.key(ids[end]).0.get(depth) == Some(&byte) {
-                    end += 1;
-                }
-                // Sorted keys: the group's common prefix is that of its first and last.
-                let last_key = self.key(ids[end - 1]).0;
-                let common = first_key
+            children.clear();
+            let mut at = ending;
+            while let Some(first) = group.get(at) {
+                let byte = first.bytes.get(depth).copied().unwrap_or(0);
+                let len = group
+                    .get(at + 1..)
+                    .unwrap_or_default()
                     .iter()
-                    .zip(last_key)
+                    .take_while(|k| k.bytes.get(depth) == Some(&byte))
+                    .count();
+                let end = at + 1 + len;
+                // Sorted keys: the group's common prefix is that of its first and last.
+                let last = group.get(end - 1).map_or(first.bytes, |k| k.bytes);
+                let common = first
+                    .bytes
+                    .iter()
+                    .zip(last)
                     .skip(depth)
                     .take_while(|(a, b)| a == b)
                     .count();
-                let child = self.new_node(span(first_start + depth, common));
+                let child = self.new_node(span(first.start + depth, common));
                 children.push((byte, child));
                 stack.push(Pending {
                     node: child,
-                    lo: at,
-                    hi: end,
+                    lo: lo + at,
+                    hi: lo + end,
                     depth: depth + common,
                 });
                 at = end;

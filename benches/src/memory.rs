@@ -1,0 +1,67 @@
+//! Memory: what each engine keeps on the heap for one file. The bytes are counted by
+//! the `memory` binary's counting global allocator; this module only builds and holds.
+
+use crate::corpus::{Site, ORIGIN, UNKNOWN_AGENT};
+use crate::engines::Engine;
+use robots_runtime::{Policy, Profile};
+use std::hint::black_box;
+use std::mem::size_of;
+
+/// Build `engine`'s parsed form of `site`, call `held` while it is alive, then drop it.
+/// Returns false if the engine keeps nothing between checks (the floor, `robotstxt`) or
+/// has nothing on the heap (static).
+pub fn hold(engine: Engine, site: &Site, held: impl FnOnce()) -> bool {
+    let agent = site.named_agent.as_deref().unwrap_or(UNKNOWN_AGENT);
+    match engine {
+        Engine::Floor | Engine::Static | Engine::Robotstxt => false,
+        Engine::Runtime | Engine::RuntimeUrl => {
+            let policy = Policy::parse(&site.body, Profile::Google);
+            held();
+            black_box(&policy);
+            true
+        }
+        Engine::TextingRobots => {
+            let robot = texting_robots::Robot::new(agent, &site.body);
+            held();
+            black_box(&robot);
+            true
+        }
+        Engine::FastRobots => {
+            let robots = fast_robots::RobotsTxt::parse(&site.body_str);
+            let matcher = robots.matcher();
+            held();
+            black_box(&matcher);
+            true
+        }
+        Engine::Robotparser => {
+            let origin = url::Url::parse(ORIGIN).expect("origin").origin();
+            let robots = robotparser::parser::parse_robots_txt(origin, &site.body_str);
+            held();
+            black_box(&robots);
+            true
+        }
+    }
+}
+
+/// The bytes of a policy's tables (what a static policy puts in read-only data,
+/// and what a runtime one holds in its vectors, less spare capacity).
+pub fn table_bytes(p: &Policy) -> usize {
+    p.text.len()
+        + p.agents.len() * size_of::<robots_runtime::AgentEntry>()
+        + p.sets.len() * size_of::<robots_runtime::RuleSet>()
+        + (p.set_roots.len() + p.set_groups.len() + p.edge_targets.len() + p.wild_rules.len())
+            * size_of::<u32>()
+        + p.nodes.len() * size_of::<robots_runtime::Node>()
+        + p.edge_bytes.len()
+        + p.rules.len() * size_of::<robots_runtime::RuleRecord>()
+        + p.segments.len() * size_of::<robots_runtime::Span>()
+        + p.groups.len() * size_of::<robots_runtime::GroupRecord>()
+        + p.group_agents.len() * size_of::<robots_runtime::GroupAgentRecord>()
+        + p.extensions.len() * size_of::<robots_runtime::ExtensionRecord>()
+}
+
+/// The rules of a file as written (Allow/Disallow lines that made a rule; derived aliases excluded).
+pub fn rule_count(site: &Site) -> usize {
+    let policy = Policy::parse(&site.body, Profile::Google);
+    policy.rules.iter().filter(|r| !r.derived).count()
+}
