@@ -3,12 +3,18 @@
 //! tests can prove both reproduce the run-time engine's verdict tables.
 //!
 //! Writes `$OUT_DIR/static_policies.rs`, which defines `CORPUS_BUILT`,
-//! `CORPUS_MACRO`, `BODIES_BUILT` and `BODIES_MACRO`: `(name, &Policy)` tables.
+//! `CORPUS_MACRO`, `BODIES_BUILT` and `BODIES_MACRO`: `(name, &Policy)` tables;
+//! and `$OUT_DIR/random_policies.rs`, which defines `RANDOM_BUILT` and
+//! `RANDOM_MACRO`: random robots.txt files (seeded, so every
+//! build writes the same ones) for the differential test, under every profile,
+//! whose bytes are in `$OUT_DIR/random/<name>.txt`.
 
 #[path = "testdata.rs"]
 #[allow(dead_code)]
 mod testdata;
 
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use robots_codegen::{Builder, Profile};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -37,16 +43,46 @@ fn emit(out: &mut String, table: &str, prefix: &str, entries: &[(String, String)
     out.push_str("];\n");
 }
 
-/// Compile `file` both ways; returns the (build.rs, macro) initializer expressions.
-fn both_ways(file: &Path, generated: &str) -> (String, String) {
+/// Compile `file` both ways under `profile`; returns the (build.rs, macro) initializer expressions.
+fn both_ways(file: &Path, generated: &str, profile: Profile) -> (String, String) {
     Builder::new(file)
-        .profile(PROFILE)
+        .profile(profile)
         .write(generated)
         .unwrap_or_else(|e| fail(&format!("generating {}", file.display()), e));
     let built = format!("include!(concat!(env!(\"OUT_DIR\"), \"/{generated}\"))");
     let path = file.to_str().unwrap_or_else(|| fail("path", "not UTF-8"));
-    let expanded = format!("::robots_runtime::robots!({path:?}, profile = {PROFILE})");
+    let expanded = format!("::robots_runtime::robots!({path:?}, profile = {profile})");
     (built, expanded)
+}
+
+/// A random robots.txt line: user-agent lines, rules over a small alphabet (so
+/// rules overlap and wildcards matter), extension records, blank lines, junk.
+fn random_line() -> impl Strategy<Value = String> {
+    let pattern = proptest::string::string_regex("[/*][/a-c*$%2F?=.]{0,7}|")
+        .unwrap_or_else(|e| fail("regex", e));
+    proptest::prop_oneof![
+        3 => proptest::sample::select(vec!["*", "FooBot", "foobot/1.0", "BarBot", "* x", "Foo"]).prop_map(|a| format!("User-agent: {a}")),
+        6 => (proptest::bool::ANY, pattern).prop_map(|(allow, p)| format!("{}: {p}", if allow { "Allow" } else { "Disallow" })),
+        1 => proptest::sample::select(vec!["", "# note", "Crawl-delay: 2", "Sitemap: https://e.x/s.xml", "Disalow: /a", "disallow /b", "Allow: /c/index.html"]).prop_map(str::to_owned),
+    ]
+}
+
+/// The random files: same seed, same files, on every build.
+fn random_files() -> Vec<String> {
+    let config = Config {
+        cases: 1,
+        ..Config::default()
+    };
+    let mut runner =
+        TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]));
+    let file = proptest::collection::vec(random_line(), 0..24).prop_map(|lines| lines.join("\n"));
+    (0..48)
+        .map(|_| {
+            file.new_tree(&mut runner)
+                .unwrap_or_else(|e| fail("random file", e))
+                .current()
+        })
+        .collect()
 }
 
 fn main() {
@@ -64,7 +100,7 @@ fn main() {
         let txt = txt
             .canonicalize()
             .unwrap_or_else(|e| fail("canonicalize", e));
-        let (built, expanded) = both_ways(&txt, &format!("corpus_{i}.rs"));
+        let (built, expanded) = both_ways(&txt, &format!("corpus_{i}.rs"), PROFILE);
         corpus_built.push((name.clone(), built));
         corpus_macro.push((name.clone(), expanded));
     }
@@ -75,9 +111,23 @@ fn main() {
     for (i, (name, body, _)) in testdata::conformance_bodies().iter().enumerate() {
         let file = bodies_dir.join(format!("{i}.txt"));
         std::fs::write(&file, body).unwrap_or_else(|e| fail("write body", e));
-        let (built, expanded) = both_ways(&file, &format!("body_{i}.rs"));
+        let (built, expanded) = both_ways(&file, &format!("body_{i}.rs"), PROFILE);
         bodies_built.push((name.clone(), built));
         bodies_macro.push((name.clone(), expanded));
+    }
+
+    let random_dir = out_dir.join("random");
+    std::fs::create_dir_all(&random_dir).unwrap_or_else(|e| fail("mkdir", e));
+    let (mut random_built, mut random_macro) = (Vec::new(), Vec::new());
+    for (i, body) in random_files().iter().enumerate() {
+        let file = random_dir.join(format!("{i}.txt"));
+        std::fs::write(&file, body).unwrap_or_else(|e| fail("write random file", e));
+        for profile in Profile::ALL {
+            let name = format!("{i}/{profile}");
+            let (built, expanded) = both_ways(&file, &format!("random_{i}_{profile}.rs"), profile);
+            random_built.push((name.clone(), built));
+            random_macro.push((name, expanded));
+        }
     }
 
     let mut src = String::from("// Generated by tests/build.rs.\n");
@@ -86,4 +136,8 @@ fn main() {
     emit(&mut src, "BODIES_BUILT", "BB", &bodies_built);
     emit(&mut src, "BODIES_MACRO", "BM", &bodies_macro);
     std::fs::write(out_dir.join("static_policies.rs"), src).unwrap_or_else(|e| fail("write", e));
+    let mut src = String::from("// Generated by tests/build.rs.\n");
+    emit(&mut src, "RANDOM_BUILT", "RB", &random_built);
+    emit(&mut src, "RANDOM_MACRO", "RM", &random_macro);
+    std::fs::write(out_dir.join("random_policies.rs"), src).unwrap_or_else(|e| fail("write", e));
 }
