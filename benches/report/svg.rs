@@ -78,11 +78,12 @@ pub fn plot(title: &str, bars: &[Bar], panels: &[Panel]) -> String {
     let plot_w = WIDTH - left - 40.0;
     let bars_h = bars.len() as f64 * (2.0 * bar_h + 10.0);
     let panel_w = 300.0;
+    let gap = 10.0;
     let panel_h = 210.0;
     let cols = 3usize;
     let rows = panels.len().div_ceil(cols);
     let panels_top = top + bars_h + 70.0;
-    let height = panels_top + rows as f64 * (panel_h + 70.0) + 20.0;
+    let height = panels_top + rows as f64 * (panel_h + 40.0);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -149,9 +150,9 @@ pub fn plot(title: &str, bars: &[Bar], panels: &[Panel]) -> String {
         panels_top - 30.0
     );
     for (i, panel) in panels.iter().enumerate() {
-        let px = 40.0 + (i % cols) as f64 * (panel_w + 20.0);
-        let py = panels_top + (i / cols) as f64 * (panel_h + 70.0);
-        draw_panel(&mut s, panel, px, py, panel_w - 40.0, panel_h - 40.0);
+        let px = 20.0 + (i % cols) as f64 * (panel_w + gap);
+        let py = panels_top + (i / cols) as f64 * (panel_h + 40.0);
+        draw_panel(&mut s, panel, px, py, panel_w - 45.0, panel_h - 40.0);
     }
     s.push_str("</svg>\n");
     s
