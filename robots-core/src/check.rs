@@ -1,5 +1,6 @@
 //! Checking a URL: the one search routine, over static or owned tables.
 
+use crate::agent::names;
 use crate::directive::Directive;
 use crate::pattern::{normalize_path, tail_matches, tail_matches_fast};
 use crate::policy::{Node, Policy, RuleRecord, NONE};
@@ -106,21 +107,13 @@ impl Policy {
     /// Legacy: the first record whose name is a substring of the robot's name
     /// (version removed, any case); else the first `*` record.
     fn resolve_substring(&self, agent: &[u8]) -> u32 {
-        let name = agent.split(|&b| b == b'/').next().unwrap_or_default();
         let mut any = NONE;
         for entry in self.agents.iter() {
             if entry.any {
                 if any == NONE {
                     any = entry.set;
                 }
-                continue;
-            }
-            let token = self.bytes(entry.name);
-            if !token.is_empty()
-                && name
-                    .windows(token.len())
-                    .any(|w| w.eq_ignore_ascii_case(token))
-            {
+            } else if names(self.profile, self.bytes(entry.name), agent) {
                 return entry.set;
             }
         }

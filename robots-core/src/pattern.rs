@@ -101,50 +101,16 @@ pub(crate) fn normalize_path(path: &[u8], profile: Profile) -> Cow<'_, [u8]> {
     }
 }
 
-/// Whether `rest` matches the segments that follow an already matched first segment.
+/// Whether `rest` matches the segments that follow an already matched first
+/// segment, finding each segment with `find` (leftmost occurrence).
 ///
 /// `segments` yields the segments after the first; there is a `*` before each.
-pub(crate) fn tail_matches<'s>(
-    rest: &[u8],
-    mut segments: impl ExactSizeIterator<Item = &'s [u8]>,
-    anchored: bool,
-) -> bool {
-    let count = segments.len();
-    if count == 0 {
-        return !anchored || rest.is_empty();
-    }
-    let mut at = 0;
-    for _ in 1..count {
-        let Some(segment) = segments.next() else {
-            return false;
-        };
-        if segment.is_empty() {
-            continue;
-        }
-        let Some(found) = rest.get(at..).and_then(|hay| memmem::find(hay, segment)) else {
-            return false;
-        };
-        at += found + segment.len();
-    }
-    let last = segments.next().unwrap_or_default();
-    if anchored {
-        rest.len() >= at + last.len() && rest.ends_with(last)
-    } else {
-        last.is_empty()
-            || rest
-                .get(at..)
-                .is_some_and(|hay| memmem::find(hay, last).is_some())
-    }
-}
-
-/// [`tail_matches`] for the search routine: the same leftmost placement, with a
-/// substring search that skips `memmem`'s set-up on short haystacks. Still linear:
-/// short haystacks are bounded, long ones go to `memmem`.
 #[inline]
-pub(crate) fn tail_matches_fast<'s>(
+fn tail_matches_with<'s>(
     rest: &[u8],
     mut segments: impl ExactSizeIterator<Item = &'s [u8]>,
     anchored: bool,
+    find: impl Fn(&[u8], &[u8]) -> Option<usize>,
 ) -> bool {
     let count = segments.len();
     if count == 0 {
@@ -169,6 +135,28 @@ pub(crate) fn tail_matches_fast<'s>(
     } else {
         last.is_empty() || rest.get(at..).is_some_and(|hay| find(hay, last).is_some())
     }
+}
+
+/// [`tail_matches_with`] over `memchr::memmem`: the reference matcher that
+/// explanations and brute force use.
+pub(crate) fn tail_matches<'s>(
+    rest: &[u8],
+    segments: impl ExactSizeIterator<Item = &'s [u8]>,
+    anchored: bool,
+) -> bool {
+    tail_matches_with(rest, segments, anchored, memmem::find)
+}
+
+/// [`tail_matches_with`] for the search routine: the same leftmost placement,
+/// with [`find`], which skips `memmem`'s set-up on short haystacks. Still linear:
+/// short haystacks are bounded, long ones go to `memmem`.
+#[inline]
+pub(crate) fn tail_matches_fast<'s>(
+    rest: &[u8],
+    segments: impl ExactSizeIterator<Item = &'s [u8]>,
+    anchored: bool,
+) -> bool {
+    tail_matches_with(rest, segments, anchored, find)
 }
 
 /// Haystacks up to this length are searched by first byte and compare.
