@@ -17,7 +17,7 @@ use crate::lint::read_file;
 use crate::{EXIT_FAIL, EXIT_OK};
 use clap::Args;
 use robots_runtime::lint::parse_assertions;
-use robots_runtime::{Policy, Profile, Reason};
+use robots_runtime::{Policy, Profile};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -35,10 +35,6 @@ pub struct TestArgs {
     /// The semantics to read the robots.txt under.
     #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
     pub profile: Profile,
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// Run `test`; the exit status.
@@ -62,38 +58,12 @@ pub fn run(args: &TestArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
             continue;
         }
         failed += 1;
-        let word = if verdict.allowed {
-            "allowed"
-        } else {
-            "disallowed"
-        };
-        let why = match verdict.rule.and_then(|id| policy.get_rule(id)) {
-            Some(rule) => {
-                let name = if rule.directive == robots_runtime::directive::Directive::Allow {
-                    "Allow"
-                } else {
-                    "Disallow"
-                };
-                format!(
-                    "by {file_name}:{} \"{name}: {}\"",
-                    rule.line,
-                    text(rule.pattern)
-                )
-            }
-            None => match verdict.reason {
-                Reason::NoGroup => String::from("because no group applies to it"),
-                Reason::RobotsTxt => format!("because {} always allows /robots.txt", args.profile),
-                _ => String::from("because no rule matches"),
-            },
-        };
         writeln!(
             out,
-            "{asserts_name}:{}:{}: expected `{} {} {}`, but it is {word} {why}",
+            "{asserts_name}:{}:{}: {}",
             a.line,
             a.column,
-            a.expect.name(),
-            text(a.agent),
-            text(a.url),
+            a.failure(&policy, &verdict, &file_name)
         )?;
     }
     let total = assertions.len();

@@ -34,6 +34,7 @@ pub struct Builder {
     source: Source,
     options: Options,
     crate_path: Option<String>,
+    assertions: Option<PathBuf>,
 }
 
 impl Builder {
@@ -44,6 +45,7 @@ impl Builder {
             source: Source::File(path.into()),
             options: Options::default(),
             crate_path: None,
+            assertions: None,
         }
     }
 
@@ -53,6 +55,7 @@ impl Builder {
             source: Source::Text(text.into()),
             options: Options::default(),
             crate_path: None,
+            assertions: None,
         }
     }
 
@@ -98,6 +101,25 @@ impl Builder {
         self
     }
 
+    /// A file of CI assertions (`allow|block AGENT URL` per line, see
+    /// [`parse_assertions`](robots_core::lint::parse_assertions)), relative to
+    /// `CARGO_MANIFEST_DIR`: generation fails, naming the deciding line, when a
+    /// policy change breaks one. [`write`](Builder::write) also reruns the build
+    /// script when this file changes.
+    #[must_use]
+    pub fn assertions(mut self, path: impl Into<PathBuf>) -> Builder {
+        self.assertions = Some(path.into());
+        self
+    }
+
+    fn assertions_path(&self) -> Result<Option<PathBuf>, Error> {
+        match &self.assertions {
+            None => Ok(None),
+            Some(path) if path.is_absolute() => Ok(Some(path.clone())),
+            Some(path) => Ok(Some(env_dir("CARGO_MANIFEST_DIR")?.join(path))),
+        }
+    }
+
     /// The absolute path of the robots.txt, if it is read from a file.
     ///
     /// # Errors
@@ -128,6 +150,10 @@ impl Builder {
             }
         };
         let mut options = self.options.clone();
+        if let (Some(path), Some(written)) = (self.assertions_path()?, &self.assertions) {
+            let text = std::fs::read(&path).map_err(|e| Error::new(Kind::Read(path, e)))?;
+            options = options.assertions(text, written.display().to_string());
+        }
         if let Some(path) = &self.crate_path {
             let tokens: TokenStream = path
                 .parse()
@@ -159,7 +185,10 @@ impl Builder {
     /// # Errors
     /// As [`generate`](Builder::generate), plus a missing `OUT_DIR` or a failed write.
     pub fn write(&self, name: impl AsRef<Path>) -> Result<PathBuf, Error> {
-        if let Some(path) = self.path()? {
+        for path in [self.path()?, self.assertions_path()?]
+            .into_iter()
+            .flatten()
+        {
             println!("cargo:rerun-if-changed={}", path.display());
         }
         let out = env_dir("OUT_DIR")?.join(name);

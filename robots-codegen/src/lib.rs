@@ -70,6 +70,7 @@ pub use robots_core::Profile;
 
 use proc_macro2::TokenStream;
 use robots_core::finding::line_findings;
+use robots_core::lint::parse_assertions;
 use robots_core::{compile, compile_for_agent, parse};
 
 /// The error findings that make a strict build fail (empty when not strict).
@@ -103,7 +104,78 @@ pub fn policy_expr(source: &[u8], options: &Options) -> Result<TokenStream, Vec<
         Some(agent) => compile_for_agent(&doc, agent),
         None => compile(&doc),
     };
+    let broken = assertion_failures(&doc, &policy, options);
+    if !broken.is_empty() {
+        return Err(broken);
+    }
     Ok(emit::policy(&policy, options.crate_path_value()))
+}
+
+/// One `assertion-failed` finding per broken CI assertion, on the robots.txt line
+/// that decided it (or on line 1 when no rule did); an `invalid-assertion`
+/// finding when the assertion file does not parse.
+fn assertion_failures(
+    doc: &robots_core::Document<'_>,
+    policy: &robots_core::Policy,
+    options: &Options,
+) -> Vec<Finding> {
+    let Some((text, shown)) = options.assertions_value() else {
+        return Vec::new();
+    };
+    let at_line = |number: u32| -> (u32, u32, core::ops::Range<usize>) {
+        let line = number
+            .checked_sub(1)
+            .and_then(|i| doc.lines().get(i as usize));
+        match line {
+            Some(l) => {
+                let span = l.value.clone().unwrap_or(l.span.clone());
+                (l.number, l.value_column(), span)
+            }
+            None => (1, 1, 0..0),
+        }
+    };
+    let finding = |code, (line, column, span), message| Finding {
+        code,
+        severity: Severity::Error,
+        line,
+        column,
+        span,
+        message,
+        help: None,
+    };
+    let assertions = match parse_assertions(text) {
+        Ok(assertions) => assertions,
+        Err(e) => {
+            return vec![finding(
+                "invalid-assertion",
+                at_line(0),
+                format!("{shown}:{e}"),
+            )];
+        }
+    };
+    assertions
+        .iter()
+        .filter_map(|a| {
+            let verdict = a.check(policy);
+            if a.holds(&verdict) {
+                return None;
+            }
+            let decided = verdict
+                .rule
+                .and_then(|id| policy.get_rule(id))
+                .map_or(0, |r| r.line);
+            let message = format!(
+                "{shown}:{}:{}: {}",
+                a.line,
+                a.column,
+                a.failure(policy, &verdict, "robots.txt")
+            );
+            Some(
+                finding("assertion-failed", at_line(decided), message)
+                    .with_help("change the rule, or the assertion if the new verdict is intended"),
+            )
+        })
+        .collect()
 }
 
 /// Render findings as the CLI does: rustc-style, `path:LINE:COL` and a caret

@@ -25,6 +25,8 @@ pub struct Options {
     agent: Option<Vec<u8>>,
     strict: bool,
     crate_path: TokenStream,
+    /// CI assertions (the file's bytes, and the name messages show it under).
+    assertions: Option<(Vec<u8>, String)>,
 }
 
 impl Default for Options {
@@ -43,6 +45,7 @@ impl Options {
             agent: None,
             strict: false,
             crate_path: quote!(::robots_runtime),
+            assertions: None,
         }
     }
 
@@ -84,6 +87,23 @@ impl Options {
     pub fn crate_path(mut self, path: TokenStream) -> Options {
         self.crate_path = path;
         self
+    }
+
+    /// CI assertions the policy must satisfy (the format of
+    /// [`parse_assertions`](robots_core::lint::parse_assertions): `allow|block AGENT URL`
+    /// per line). Generation fails, naming the deciding line, when one breaks;
+    /// `shown` is the name messages give the assertion file.
+    #[must_use]
+    pub fn assertions(mut self, text: impl Into<Vec<u8>>, shown: impl Into<String>) -> Options {
+        self.assertions = Some((text.into(), shown.into()));
+        self
+    }
+
+    /// The assertions and their file's name, if any.
+    pub fn assertions_value(&self) -> Option<(&[u8], &str)> {
+        self.assertions
+            .as_ref()
+            .map(|(text, shown)| (text.as_slice(), shown.as_str()))
     }
 
     /// The profile.

@@ -30,10 +30,12 @@ impl Source {
 pub(crate) struct Args {
     pub(crate) source: Source,
     pub(crate) options: Options,
+    /// `assert = "file"` (relative to the crate) or `assert_text = "..."`: CI assertions.
+    pub(crate) assertions: Option<Source>,
     pub(crate) errors: Vec<syn::Error>,
 }
 
-const OPTIONS: &str = "profile, agent, max_bytes, strict or crate";
+const OPTIONS: &str = "profile, agent, max_bytes, strict, assert, assert_text or crate";
 
 pub(crate) fn parse(input: TokenStream) -> syn::Result<Args> {
     Parser::parse2(parse_args, input)
@@ -44,6 +46,7 @@ fn parse_args(input: ParseStream<'_>) -> syn::Result<Args> {
     let mut args = Args {
         source,
         options: Options::default(),
+        assertions: None,
         errors: Vec::new(),
     };
     let mut seen: Vec<String> = Vec::new();
@@ -61,7 +64,24 @@ fn parse_args(input: ParseStream<'_>) -> syn::Result<Args> {
             ))
         } else {
             seen.push(name);
-            parse_option(input, &key, &mut args.options)
+            if key == "assert" || key == "assert_text" {
+                let make = if key == "assert" {
+                    Source::Path
+                } else {
+                    Source::Text
+                };
+                let seen_other = seen.iter().filter(|s| s.starts_with("assert")).count() > 1;
+                if seen_other {
+                    Err(syn::Error::new(
+                        key.span(),
+                        "give `assert` or `assert_text`, not both",
+                    ))
+                } else {
+                    parse_assert(input).map(|lit| args.assertions = Some(make(lit)))
+                }
+            } else {
+                parse_option(input, &key, &mut args.options)
+            }
         };
         if let Err(e) = result {
             args.errors.push(e);
@@ -69,6 +89,22 @@ fn parse_args(input: ParseStream<'_>) -> syn::Result<Args> {
         }
     }
     Ok(args)
+}
+
+/// `assert = "path"` or `assert_text = "..."`: the string.
+fn parse_assert(input: ParseStream<'_>) -> syn::Result<LitStr> {
+    input.parse::<Token![=]>()?;
+    let path: LitStr = input.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            "expected a string: `assert = \"robots.asserts\"` or `assert_text = \"allow * /\"`",
+        )
+    })?;
+    if input.is_empty() || input.peek(Token![,]) {
+        Ok(path)
+    } else {
+        Err(input.error("expected `,` between options"))
+    }
 }
 
 fn parse_source(input: ParseStream<'_>) -> syn::Result<Source> {
@@ -255,7 +291,7 @@ mod tests {
             messages(&args),
             [
                 "unknown profile `rfc9310`: expected rfc9309, google, draft1996 or original1994",
-                "unknown option `colour`: expected profile, agent, max_bytes, strict or crate",
+                "unknown option `colour`: expected profile, agent, max_bytes, strict, assert, assert_text or crate",
                 "expected the crawler's name as a string, e.g. `agent = \"MyBot\"`",
                 "duplicate option `strict`",
                 "expected a number of bytes or `none`",

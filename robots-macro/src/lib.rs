@@ -38,6 +38,10 @@ use std::path::{Path, PathBuf};
 /// - `strict`: fail the build on every error finding (rule outside a group,
 ///   misspelled directive, invalid value, file over the cap, …), each reported
 ///   as `robots.txt:LINE:COL` with the line and a caret;
+/// - `assert = "robots.asserts"`: a file of CI assertions (`allow|block AGENT URL`
+///   per line), relative to the crate; the build fails, naming the deciding line,
+///   when one breaks, and reruns when the file changes (`assert_text = "..."`
+///   gives them inline);
 /// - `crate = path::to::robots_runtime`: where the runtime is, if renamed.
 ///
 /// ```
@@ -71,9 +75,25 @@ fn compile_errors(errors: syn::Error) -> TokenStream {
 fn expand(input: TokenStream) -> syn::Result<TokenStream> {
     let Args {
         source,
-        options,
+        mut options,
+        assertions,
         mut errors,
     } = args::parse(input)?;
+    // CI assertions: read like the robots.txt, tracked like it for rebuilds.
+    let mut tracked = Vec::new();
+    match &assertions {
+        Some(Source::Path(written)) => match read(written) {
+            Ok((path, bytes)) => {
+                options = options.assertions(bytes, written.value());
+                tracked.push(path);
+            }
+            Err(e) => errors.push(e),
+        },
+        Some(Source::Text(text)) => {
+            options = options.assertions(text.value().into_bytes(), "assertions");
+        }
+        None => {}
+    }
     let literal = source.literal();
     // The bytes, the name findings show them under, and the file to track.
     let loaded = match &source {
@@ -101,13 +121,15 @@ fn expand(input: TokenStream) -> syn::Result<TokenStream> {
     }) {
         return Err(all);
     }
-    Ok(match loaded.and_then(|(_, _, file)| file) {
-        // Rebuild when the file changes: cargo tracks what `include_bytes!` reads.
-        Some(path) => quote!({
-            const _: &[u8] = include_bytes!(#path);
+    tracked.extend(loaded.and_then(|(_, _, file)| file));
+    Ok(if tracked.is_empty() {
+        policy
+    } else {
+        // Rebuild when a file changes: cargo tracks what `include_bytes!` reads.
+        quote!({
+            #(const _: &[u8] = include_bytes!(#tracked);)*
             #policy
-        }),
-        None => policy,
+        })
     })
 }
 

@@ -255,3 +255,16 @@ fn empty_text() {
 }
 
 static EMPTY: Policy = robots!(text = "");
+
+/// CI assertions that hold: the build succeeds (the failing case is a UI test).
+static ASSERTED: Policy = robots!(
+    "tests/fixtures/x.txt",
+    profile = google,
+    assert = "tests/fixtures/x.asserts"
+);
+
+#[test]
+fn assertions_that_hold_let_the_build_through() {
+    assert!(ASSERTED.is_allowed("FooBot", "/private/public/page"));
+    assert!(!ASSERTED.is_allowed("FooBot", "/private/secret"));
+}

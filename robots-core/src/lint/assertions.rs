@@ -1,7 +1,8 @@
 //! CI assertions: URLs a robots.txt must allow or block, per crawler.
 //! The format is described on [`parse_assertions`].
 
-use crate::check::Verdict;
+use crate::check::{Reason, Verdict};
+use crate::directive::Directive;
 use crate::policy::Policy;
 use alloc::format;
 use alloc::string::String;
@@ -51,6 +52,58 @@ impl Assertion<'_> {
     /// Whether `verdict` is what the assertion expects.
     pub fn holds(&self, verdict: &Verdict) -> bool {
         verdict.allowed == (self.expect == Expectation::Allow)
+    }
+
+    /// Why a broken assertion broke, naming the deciding line of `robots_name`:
+    /// `` expected `allow FooBot /x`, but it is disallowed by robots.txt:7 "Disallow: /x" ``.
+    /// The CLI, the `robots!` macro and build.rs all print this.
+    ///
+    /// ```
+    /// use robots_core::lint::parse_assertions;
+    /// use robots_core::{Policy, Profile};
+    /// let policy = Policy::parse(b"User-agent: *\nDisallow: /x\n", Profile::Rfc9309);
+    /// let asserts = parse_assertions(b"allow FooBot /x\n").unwrap();
+    /// let verdict = asserts[0].check(&policy);
+    /// assert!(!asserts[0].holds(&verdict));
+    /// assert_eq!(
+    ///     asserts[0].failure(&policy, &verdict, "robots.txt"),
+    ///     "expected `allow FooBot /x`, but it is disallowed by robots.txt:2 \"Disallow: /x\""
+    /// );
+    /// ```
+    pub fn failure(&self, policy: &Policy, verdict: &Verdict, robots_name: &str) -> String {
+        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        let word = if verdict.allowed {
+            "allowed"
+        } else {
+            "disallowed"
+        };
+        let why = match verdict.rule.and_then(|id| policy.get_rule(id)) {
+            Some(rule) => {
+                let name = if rule.directive == Directive::Allow {
+                    "Allow"
+                } else {
+                    "Disallow"
+                };
+                format!(
+                    "by {robots_name}:{} \"{name}: {}\"",
+                    rule.line,
+                    text(rule.pattern)
+                )
+            }
+            None => match verdict.reason {
+                Reason::NoGroup => String::from("because no group applies to it"),
+                Reason::RobotsTxt => {
+                    format!("because {} always allows /robots.txt", policy.profile())
+                }
+                _ => String::from("because no rule matches"),
+            },
+        };
+        format!(
+            "expected `{} {} {}`, but it is {word} {why}",
+            self.expect.name(),
+            text(self.agent),
+            text(self.url),
+        )
     }
 }
 
