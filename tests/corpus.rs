@@ -3,21 +3,14 @@
 //! verdict is checked against brute force (each rule tested on its own) for
 //! every URL of small policies and a sample of the large ones.
 
-use robots_runtime::{parse, AgentToken, ParseOptions, Policy, Profile, Reason};
+use robots_runtime::{parse, ParseOptions, Policy, Profile, Reason};
 use robots_tests::corpus_files;
 
-/// The first named agent of a file, as written, if any.
+/// The first named agent of a file, as the profile reads it, if any.
 fn first_named_agent(body: &[u8], profile: Profile) -> Option<String> {
     let doc = parse(body, ParseOptions::new(profile));
-    doc.groups()
-        .iter()
-        .flat_map(|g| &g.agents)
-        .find_map(|a| match &a.token {
-            AgentToken::Named(r) if !r.is_empty() => {
-                Some(String::from_utf8_lossy(doc.slice(r.clone())).into_owned())
-            }
-            _ => None,
-        })
+    let name = doc.agent_names().next()?;
+    Some(String::from_utf8_lossy(name).into_owned())
 }
 
 #[test]

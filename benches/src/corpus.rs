@@ -1,7 +1,7 @@
 //! The workload: every real robots.txt in `testdata/corpus` with its 2,000 URL paths,
 //! checked for the first crawler the file names and for an unknown crawler.
 
-use robots_runtime::{parse, AgentToken, ParseOptions, Profile};
+use robots_runtime::{parse, ParseOptions, Profile};
 use std::path::{Path, PathBuf};
 
 /// The crawler no corpus file names: it falls to the `*` group.
@@ -49,15 +49,8 @@ pub fn corpus_dir() -> PathBuf {
 /// The first crawler a file names, as Google reads it (the product token), if any.
 pub fn first_named_agent(body: &[u8]) -> Option<String> {
     let doc = parse(body, ParseOptions::new(Profile::Google));
-    doc.groups()
-        .iter()
-        .flat_map(|g| &g.agents)
-        .find_map(|a| match &a.token {
-            AgentToken::Named(r) if !r.is_empty() => {
-                Some(String::from_utf8_lossy(doc.slice(r.clone())).into_owned())
-            }
-            _ => None,
-        })
+    let name = doc.agent_names().next()?;
+    Some(String::from_utf8_lossy(name).into_owned())
 }
 
 /// Every corpus file, sorted by name.

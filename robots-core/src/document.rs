@@ -127,6 +127,25 @@ impl<'a> Document<'a> {
         &self.structure.file_records
     }
 
+    /// The crawler names the file's user-agent lines give, in file order, as the
+    /// profile matches them (under `google`, cut to the product token); `*` and
+    /// empty names are left out.
+    ///
+    /// ```
+    /// use robots_core::{parse, ParseOptions, Profile};
+    /// let doc = parse(b"User-agent: *\nUser-agent: FooBot/1.0\nDisallow: /\n", ParseOptions::new(Profile::Google));
+    /// assert_eq!(doc.agent_names().collect::<Vec<_>>(), [&b"FooBot"[..]]);
+    /// ```
+    pub fn agent_names(&self) -> impl Iterator<Item = &'a [u8]> + '_ {
+        self.groups()
+            .iter()
+            .flat_map(|g| &g.agents)
+            .filter_map(|a| match &a.token {
+                crate::AgentToken::Named(r) if !r.is_empty() => Some(self.slice(r.clone())),
+                _ => None,
+            })
+    }
+
     /// The bytes of a line's value (empty when it has none).
     pub fn value(&self, line: &LineReport) -> &'a [u8] {
         line.value
