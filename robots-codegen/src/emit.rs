@@ -41,38 +41,21 @@ fn span(s: &Span) -> TokenStream {
     quote!(#r::Span { start: #start, len: #len })
 }
 
+/// The path of a unit variant, named by its derived `Debug` text (which is the
+/// variant's name), so a new variant needs no change here.
+fn variant(ty: TokenStream, value: impl core::fmt::Debug) -> TokenStream {
+    let name = Ident::new(&format!("{value:?}"), CallSite::call_site());
+    quote!(#ty::#name)
+}
+
 fn profile(p: Profile) -> TokenStream {
     let r = alias();
-    let variant = match p {
-        Profile::Rfc9309 => "Rfc9309",
-        Profile::Google => "Google",
-        Profile::Draft1996 => "Draft1996",
-        Profile::Original1994 => "Original1994",
-    };
-    let variant = Ident::new(variant, CallSite::call_site());
-    quote!(#r::Profile::#variant)
+    variant(quote!(#r::Profile), p)
 }
 
 fn directive(d: Directive) -> TokenStream {
     let r = alias();
-    let variant = match d {
-        Directive::UserAgent => "UserAgent",
-        Directive::Allow => "Allow",
-        Directive::Disallow => "Disallow",
-        Directive::Sitemap => "Sitemap",
-        Directive::CrawlDelay => "CrawlDelay",
-        Directive::RequestRate => "RequestRate",
-        Directive::VisitTime => "VisitTime",
-        Directive::Host => "Host",
-        Directive::CleanParam => "CleanParam",
-        Directive::Comment => "Comment",
-        Directive::RobotVersion => "RobotVersion",
-        Directive::NoIndex => "NoIndex",
-        Directive::NoFollow => "NoFollow",
-        Directive::NoArchive => "NoArchive",
-    };
-    let variant = Ident::new(variant, CallSite::call_site());
-    quote!(#r::directive::Directive::#variant)
+    variant(quote!(#r::directive::Directive), d)
 }
 
 fn duration(d: core::time::Duration) -> TokenStream {
