@@ -26,14 +26,8 @@ use std::io::{BufRead, Write};
 /// - [`Error::Output`] when standard output cannot be written (a broken pipe
 ///   included; the caller treats that one as a quiet success).
 pub fn run(args: &CheckArgs, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Result<(), Error> {
-    let body = std::fs::read(&args.robots).map_err(|e| {
-        Error::input(
-            format!("cannot read robots.txt '{}'", args.robots.display()),
-            e,
-        )
-    })?;
-    let policy = Policy::parse(&body, args.profile);
-    let agent = os_bytes(&args.agent);
+    let policy = args.policy.load()?;
+    let agent = args.policy.agent_bytes();
     let mut printer = Printer {
         policy: &policy,
         matcher: policy.matcher(&*agent),

@@ -7,7 +7,7 @@ use crate::error::Error;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
-use robots_runtime::Profile;
+use robots_runtime::{Policy, Profile};
 use std::borrow::Cow;
 use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
@@ -39,6 +39,23 @@ pub enum Command {
 /// Arguments of `robots check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
+    /// The robots.txt, the crawler and the profile.
+    #[command(flatten)]
+    pub policy: PolicyArgs,
+
+    /// Print one JSON object per URL: url, allowed, rule ({line, directive, pattern} or null), reason.
+    #[arg(long)]
+    pub json: bool,
+
+    /// The URLs to check (full URLs or paths; empty means `/`). With none, read them from
+    /// standard input, one per line. Put `--` before URLs that start with `-`.
+    #[arg(value_name = "URL", value_parser = clap::value_parser!(OsString))]
+    pub urls: Vec<OsString>,
+}
+
+/// What `check` and `explain` both take: the robots.txt, the crawler and the profile.
+#[derive(Debug, Args)]
+pub struct PolicyArgs {
     /// The robots.txt file, read as raw bytes.
     #[arg(long, value_name = "FILE")]
     pub robots: PathBuf,
@@ -50,15 +67,22 @@ pub struct CheckArgs {
     /// The semantics to read the file under.
     #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
     pub profile: Profile,
+}
 
-    /// Print one JSON object per URL: url, allowed, rule ({line, directive, pattern} or null), reason.
-    #[arg(long)]
-    pub json: bool,
+impl PolicyArgs {
+    /// Read and compile the robots.txt under the profile.
+    ///
+    /// # Errors
+    /// [`Error::Input`] when the file cannot be read.
+    pub fn load(&self) -> Result<Policy, Error> {
+        let body = crate::lint::read_file(&self.robots, "robots.txt")?;
+        Ok(Policy::parse(&body, self.profile))
+    }
 
-    /// The URLs to check (full URLs or paths; empty means `/`). With none, read them from
-    /// standard input, one per line. Put `--` before URLs that start with `-`.
-    #[arg(value_name = "URL", value_parser = clap::value_parser!(OsString))]
-    pub urls: Vec<OsString>,
+    /// The crawler's name as bytes.
+    pub fn agent_bytes(&self) -> Cow<'_, [u8]> {
+        os_bytes(&self.agent)
+    }
 }
 
 /// Accepts exactly the profile names (and lists them in `--help` and in errors).
@@ -162,14 +186,14 @@ mod tests {
         let Ok(Parsed::Run(Command::Check(args))) = parse(base) else {
             panic!("should parse");
         };
-        assert_eq!(args.profile, Profile::Rfc9309);
+        assert_eq!(args.policy.profile, Profile::Rfc9309);
         for p in Profile::ALL {
             let mut argv = base.to_vec();
             argv.extend(["--profile", p.name()]);
             let Ok(Parsed::Run(Command::Check(args))) = parse(argv) else {
                 panic!("should parse {p}");
             };
-            assert_eq!(args.profile, p);
+            assert_eq!(args.policy.profile, p);
         }
         let mut argv = base.to_vec();
         argv.extend(["--profile", "nope"]);

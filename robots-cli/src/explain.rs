@@ -6,32 +6,22 @@
 //! verdict. `--json` prints the same as one JSON object. Exit status 0 whatever
 //! the verdict.
 
-use crate::cli::{os_bytes, profile_parser};
+use crate::cli::{os_bytes, PolicyArgs};
 use crate::error::Error;
-use crate::lint::read_file;
 use crate::EXIT_OK;
 use clap::Args;
 use robots_runtime::agent::{agent_match, AgentMatch};
-use robots_runtime::{Candidate, Explanation, Policy, Profile, Reason};
+use robots_runtime::{Candidate, Explanation, Profile, Reason};
 use serde_json::{json, Value};
 use std::ffi::OsString;
 use std::io::Write;
-use std::path::PathBuf;
 
 /// Arguments of `robots explain`.
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
-    /// The robots.txt file, read as raw bytes.
-    #[arg(long, value_name = "FILE")]
-    pub robots: PathBuf,
-
-    /// The crawler's name (user-agent), used exactly as given.
-    #[arg(long, value_name = "AGENT", value_parser = clap::value_parser!(OsString))]
-    pub agent: OsString,
-
-    /// The semantics to read the file under.
-    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
-    pub profile: Profile,
+    /// The robots.txt, the crawler and the profile.
+    #[command(flatten)]
+    pub policy: PolicyArgs,
 
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -158,12 +148,11 @@ fn selection(profile: Profile, agent: &[u8], e: &Explanation<'_>) -> (&'static s
 /// # Errors
 /// [`Error::Input`] when the file cannot be read, [`Error::Output`] when stdout cannot be written.
 pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
-    let source = read_file(&args.robots, "robots.txt")?;
-    let policy = Policy::parse(&source, args.profile);
-    let agent = os_bytes(&args.agent);
+    let policy = args.policy.load()?;
+    let agent = args.policy.agent_bytes();
     let url = os_bytes(&args.url);
     let e = policy.explain(&*agent, &*url);
-    let profile = args.profile;
+    let profile = args.policy.profile;
     let (kind, why) = selection(profile, &agent, &e);
     // The groups that did not apply, by first line.
     let others: Vec<u32> = (0..policy.group_count())
