@@ -20,7 +20,7 @@ use robots_core::directive::Directive;
 use robots_core::extension::{RequestRate, TimeWindow};
 use robots_core::{
     AgentEntry, ExtensionRecord, ExtensionValue, GroupAgentRecord, GroupRecord, Node, Policy,
-    Profile, RuleRecord, RuleSet, Span,
+    Profile, RuleRecord, RuleSet, SlotWord, Span, WalkNode, WildCandidate, WildIndex,
 };
 
 /// The local alias the generated block gives `<crate path>::__private`.
@@ -164,6 +164,54 @@ fn rule(rec: &RuleRecord) -> TokenStream {
     quote!(rule(#line, #column, #allow, #derived, #priority, #rank, #ps, #pl, #ss, #sl, #anchored, #group))
 }
 
+fn walk_node(w: &WalkNode) -> TokenStream {
+    let WalkNode {
+        label,
+        edges,
+        first_child,
+        edge_start,
+        label_len,
+        edge_count,
+        has_wild,
+        indexed,
+    } = w;
+    let (label, edges) = (
+        Literal::u64_unsuffixed(*label),
+        Literal::u64_unsuffixed(*edges),
+    );
+    let (first_child, edge_start, label_len) =
+        (int(*first_child), int(*edge_start), int(*label_len));
+    let edge_count = Literal::u16_unsuffixed(*edge_count);
+    quote!(walk_node(#label, #edges, #first_child, #edge_start, #label_len, #edge_count, #has_wild, #indexed))
+}
+
+fn wild_index(w: &WildIndex) -> TokenStream {
+    let WildIndex { words, slots } = w;
+    let [ws, wl] = span_args(words);
+    let [ss, sl] = span_args(slots);
+    quote!(wild_index(#ws, #wl, #ss, #sl))
+}
+
+fn slot_word(w: &SlotWord) -> TokenStream {
+    let SlotWord { bits, rank } = w;
+    let (bits, rank) = (Literal::u64_unsuffixed(*bits), int(*rank));
+    quote!(slot_word(#bits, #rank))
+}
+
+fn wild_candidate(c: &WildCandidate) -> TokenStream {
+    let WildCandidate {
+        rule,
+        rank,
+        signature,
+    } = c;
+    let rule = int(*rule);
+    let (rank, signature) = (
+        Literal::u64_unsuffixed(*rank),
+        Literal::u64_unsuffixed(*signature),
+    );
+    quote!(wild_candidate(#rule, #rank, #signature))
+}
+
 fn segment(s: &Span) -> TokenStream {
     let [start, len] = span_args(s);
     quote!(span(#start, #len))
@@ -224,6 +272,48 @@ fn constructors() -> TokenStream {
                 anchored,
                 group,
             }
+        }
+        #[allow(dead_code, clippy::too_many_arguments)]
+        const fn walk_node(
+            label: u64,
+            edges: u64,
+            first_child: u32,
+            edge_start: u32,
+            label_len: u32,
+            edge_count: u16,
+            has_wild: bool,
+            indexed: bool
+        ) -> #r::WalkNode {
+            #r::WalkNode {
+                label,
+                edges,
+                first_child,
+                edge_start,
+                label_len,
+                edge_count,
+                has_wild,
+                indexed,
+            }
+        }
+        #[allow(dead_code)]
+        const fn wild_index(
+            words_start: u32,
+            words_len: u32,
+            slots_start: u32,
+            slots_len: u32
+        ) -> #r::WildIndex {
+            #r::WildIndex {
+                words: span(words_start, words_len),
+                slots: span(slots_start, slots_len),
+            }
+        }
+        #[allow(dead_code)]
+        const fn slot_word(bits: u64, rank: u32) -> #r::SlotWord {
+            #r::SlotWord { bits, rank }
+        }
+        #[allow(dead_code)]
+        const fn wild_candidate(rule: u32, rank: u64, signature: u64) -> #r::WildCandidate {
+            #r::WildCandidate { rule, rank, signature }
         }
     }
 }
@@ -320,6 +410,13 @@ pub(crate) fn policy(policy: &Policy, crate_path: &TokenStream) -> TokenStream {
         edge_bytes,
         edge_targets,
         wild_rules,
+        walk_nodes,
+        best_prefix,
+        best_exact,
+        root_wild,
+        slot_words,
+        slot_starts,
+        wild_candidates,
         rules,
         segments,
         groups,
@@ -338,6 +435,18 @@ pub(crate) fn policy(policy: &Policy, crate_path: &TokenStream) -> TokenStream {
     let edge_bytes = t.bytes("EDGE_BYTES", edge_bytes);
     let edge_targets = t.ints("EDGE_TARGETS", edge_targets);
     let wild_rules = t.ints("WILD_RULES", wild_rules);
+    let walk_nodes = t.records("WALK_NODES", "WalkNode", walk_nodes, walk_node);
+    let best_prefix = t.ints("BEST_PREFIX", best_prefix);
+    let best_exact = t.ints("BEST_EXACT", best_exact);
+    let root_wild = t.records("ROOT_WILD", "WildIndex", root_wild, wild_index);
+    let slot_words = t.records("SLOT_WORDS", "SlotWord", slot_words, slot_word);
+    let slot_starts = t.ints("SLOT_STARTS", slot_starts);
+    let wild_candidates = t.records(
+        "WILD_CANDIDATES",
+        "WildCandidate",
+        wild_candidates,
+        wild_candidate,
+    );
     let rules = t.records("RULES", "RuleRecord", rules, rule);
     let segments = t.records("SEGMENTS", "Span", segments, segment);
     let groups = t.records("GROUPS", "GroupRecord", groups, group);
@@ -369,6 +478,13 @@ pub(crate) fn policy(policy: &Policy, crate_path: &TokenStream) -> TokenStream {
             edge_bytes: #edge_bytes,
             edge_targets: #edge_targets,
             wild_rules: #wild_rules,
+            walk_nodes: #walk_nodes,
+            best_prefix: #best_prefix,
+            best_exact: #best_exact,
+            root_wild: #root_wild,
+            slot_words: #slot_words,
+            slot_starts: #slot_starts,
+            wild_candidates: #wild_candidates,
             rules: #rules,
             segments: #segments,
             groups: #groups,

@@ -3,7 +3,10 @@
 use crate::agent::names;
 use crate::directive::Directive;
 use crate::pattern::{normalize_path, tail_matches, tail_matches_fast};
-use crate::policy::{Node, Policy, RuleRecord, NONE};
+use crate::policy::{Node, Policy, RuleRecord, RuleSet, NONE};
+use crate::search_tables::{
+    pair_hash, pair_signature_bit, pair_slot, WalkNode, WildIndex, PAIR_BITS,
+};
 use crate::table::Span;
 use crate::url::path_from_url;
 
@@ -182,15 +185,7 @@ impl Policy {
         let Some(rule_set) = self.sets.get(set as usize) else {
             return Verdict::without_rule(Reason::NoGroup);
         };
-        let view = View::of(self);
-        let mut best = Best::EMPTY;
-        let mut deferred = Deferred::new();
-        for &root in rule_set.roots.of(&self.set_roots) {
-            view.walk(root, path, &mut best, &mut deferred);
-        }
-        if !deferred.items().is_empty() {
-            view.match_deferred(&deferred, path, &mut best);
-        }
+        let best = View::of(self).search(rule_set, path);
         match self.rules.get(best.id as usize) {
             Some(rule) => Verdict {
                 allowed: rule.allow,
@@ -202,86 +197,175 @@ impl Policy {
     }
 }
 
-/// The search over a policy's tables.
+/// The search over a policy's tables (the hot ones borrowed once per check).
 #[derive(Clone, Copy)]
 struct View<'p> {
     policy: &'p Policy,
+    text: &'p [u8],
+    nodes: &'p [Node],
+    edge_bytes: &'p [u8],
+    edge_targets: &'p [u32],
+    walk_nodes: &'p [WalkNode],
+    rules: &'p [RuleRecord],
 }
 
 impl<'p> View<'p> {
     #[inline]
     fn of(policy: &'p Policy) -> View<'p> {
-        View { policy }
+        View {
+            policy,
+            text: &policy.text,
+            nodes: &policy.nodes,
+            edge_bytes: &policy.edge_bytes,
+            edge_targets: &policy.edge_targets,
+            walk_nodes: &policy.walk_nodes,
+            rules: &policy.rules,
+        }
     }
 
     #[inline]
     fn rank(&self, id: u32) -> u64 {
-        self.policy.rules.get(id as usize).map_or(0, |r| r.rank)
+        self.rules.get(id as usize).map_or(0, |r| r.rank)
+    }
+
+    /// The best rule of `rule_set` for `path`: the literal rules from the walks,
+    /// then the wildcard rules (on the nodes passed, and in each root's pair index).
+    #[inline]
+    fn search(&self, rule_set: &RuleSet, path: &[u8]) -> Best {
+        let mut best = Best::EMPTY;
+        let mut deferred = Deferred::new();
+        let mut filter = PathFilter::new(path);
+        for &root in rule_set.roots.of(&self.policy.set_roots) {
+            let (node, depth) = self.walk(root, path, &mut best, &mut deferred, &mut filter);
+            // The best literal rule up to where the walk stopped was found in advance.
+            let literal = if depth == path.len() {
+                &self.policy.best_exact
+            } else {
+                &self.policy.best_prefix
+            };
+            if let Some(&id) = literal.get(node as usize) {
+                if id != NONE {
+                    best.offer(id, self.rank(id));
+                }
+            }
+        }
+        if deferred.len != 0 || deferred.indexed {
+            let indexes = rule_set.roots.of(&self.policy.root_wild);
+            self.match_wildcards(&deferred, indexes, path, &mut best, &mut filter);
+        }
+        best
     }
 
     /// The child of `node` on `byte`. Edge bytes are sorted and distinct.
     #[inline]
-    fn child(&self, node: &Node, byte: u8) -> Option<u32> {
-        let bytes = node.edges.of(&self.policy.edge_bytes);
-        let at = if bytes.len() <= 8 {
-            bytes.iter().position(|&b| b == byte)?
+    fn child(&self, node: &WalkNode, byte: u8) -> Option<u32> {
+        let count = usize::from(node.edge_count);
+        let start = node.edge_start as usize;
+        let at = if count <= 8 {
+            position_in_word(node.edges, count, byte)?
+        } else if count <= 32 {
+            find_edge(self.edge_bytes, start, count, byte)?
         } else {
-            bytes.binary_search(&byte).ok()?
+            self.edge_bytes
+                .get(start..start + count)?
+                .binary_search(&byte)
+                .ok()?
         };
-        node.edges.of(&self.policy.edge_targets).get(at).copied()
+        if node.first_child != NONE {
+            Some(node.first_child + at as u32)
+        } else {
+            self.edge_targets.get(start + at).copied()
+        }
     }
 
-    /// Walk one trie: offer the literal rules met on the way to `best`, and queue the
-    /// nodes with wildcard rules in `deferred` (tested once the literal best is known,
-    /// which lets most of them be skipped on rank alone).
+    /// Whether `path[depth..]` starts with the label of node `id` (`node`).
     #[inline]
-    fn walk(&self, root: u32, path: &[u8], best: &mut Best, deferred: &mut Deferred) {
+    fn label_matches(&self, id: u32, node: &WalkNode, path: &[u8], depth: usize) -> bool {
+        let len = node.label_len as usize;
+        if len > 8 {
+            let label = self
+                .nodes
+                .get(id as usize)
+                .map_or(&[][..], |n| n.label.of(self.text));
+            return path
+                .get(depth..)
+                .is_some_and(|rest| rest.starts_with(label));
+        }
+        let word = match path.get(depth..depth + 8) {
+            Some(bytes) => <[u8; 8]>::try_from(bytes).map_or(0, u64::from_le_bytes),
+            None if depth + len > path.len() => return false,
+            None => word_of(path.get(depth..).unwrap_or_default()),
+        };
+        let mask = u64::MAX >> (64 - 8 * len.max(1));
+        len == 0 || (word ^ node.label) & mask == 0
+    }
+
+    /// Follow `path` down one trie as far as it goes: the last node reached and its
+    /// depth. Nodes with wildcard rules on the way are queued in `deferred` (tested
+    /// once the literal best is known, which lets most of them be skipped on rank alone).
+    #[inline]
+    fn walk(
+        &self,
+        root: u32,
+        path: &[u8],
+        best: &mut Best,
+        deferred: &mut Deferred,
+        filter: &mut PathFilter<'_>,
+    ) -> (u32, usize) {
         let mut node_id = root;
         let mut depth = 0usize;
-        while let Some(node) = self.policy.nodes.get(node_id as usize) {
-            if node.prefix_rule != NONE {
-                best.offer(node.prefix_rule, self.rank(node.prefix_rule));
-            }
-            if node.exact_rule != NONE && depth == path.len() {
-                best.offer(node.exact_rule, self.rank(node.exact_rule));
-            }
-            if node.wild.len != 0 && !deferred.push(node_id, depth) {
+        while let Some(node) = self.walk_nodes.get(node_id as usize) {
+            deferred.indexed |= node.indexed;
+            if node.has_wild && !deferred.push(node_id, depth) {
                 // Full: test this node's wildcard rules now.
+                let wild = self
+                    .nodes
+                    .get(node_id as usize)
+                    .map_or(Span::EMPTY, |n| n.wild);
                 let rest = path.get(depth..).unwrap_or_default();
-                self.match_wild(node.wild, rest, best, &mut PathFilter::new(path));
+                self.match_wild(wild, rest, best, filter);
             }
-            let Some(rest) = path.get(depth..) else {
-                break;
-            };
-            let Some(&byte) = rest.first() else {
+            let Some(&byte) = path.get(depth) else {
                 break;
             };
             let Some(next) = self.child(node, byte) else {
                 break;
             };
-            let label = self
-                .policy
-                .nodes
-                .get(next as usize)
-                .map_or(&[][..], |n| n.label.of(&self.policy.text));
-            if !rest.starts_with(label) {
+            let Some(child) = self.walk_nodes.get(next as usize) else {
+                break;
+            };
+            if !self.label_matches(next, child, path, depth) {
                 break;
             }
             node_id = next;
-            depth += label.len();
+            depth += child.label_len as usize;
         }
+        (node_id, depth)
     }
 
-    /// Test the queued wildcard rules, deepest node first (longer literal prefixes tend to rank higher).
+    /// Test the queued wildcard rules (deepest node first: longer literal prefixes tend
+    /// to rank higher), then the candidates of each root's pair index.
     #[inline(never)]
-    fn match_deferred(&self, deferred: &Deferred, path: &[u8], best: &mut Best) {
-        let mut filter = PathFilter::new(path);
+    fn match_wildcards(
+        &self,
+        deferred: &Deferred,
+        indexes: &[WildIndex],
+        path: &[u8],
+        best: &mut Best,
+        filter: &mut PathFilter<'_>,
+    ) {
         for &(node, depth) in deferred.items().iter().rev() {
-            let Some(node) = self.policy.nodes.get(node as usize) else {
+            let Some(node) = self.nodes.get(node as usize) else {
                 continue;
             };
             let rest = path.get(depth as usize..).unwrap_or_default();
-            self.match_wild(node.wild, rest, best, &mut filter);
+            self.match_wild(node.wild, rest, best, filter);
+        }
+        for index in indexes {
+            if deferred.indexed && index.slots.len != 0 {
+                filter.build();
+                self.match_indexed(index, path, best, filter);
+            }
         }
     }
 
@@ -289,7 +373,7 @@ impl<'p> View<'p> {
     #[inline]
     fn match_wild(&self, wild: Span, rest: &[u8], best: &mut Best, filter: &mut PathFilter<'_>) {
         for &id in wild.of(&self.policy.wild_rules) {
-            let Some(rule) = self.policy.rules.get(id as usize) else {
+            let Some(rule) = self.rules.get(id as usize) else {
                 continue;
             };
             if best.id != NONE && rule.rank <= best.rank {
@@ -300,6 +384,57 @@ impl<'p> View<'p> {
                 break;
             }
         }
+    }
+
+    /// Visit the slots of `index` whose byte pair the path has; in each, test the
+    /// candidates that could beat `best` and whose pair signature the path covers.
+    fn match_indexed(&self, index: &WildIndex, path: &[u8], best: &mut Best, filter: &PathFilter) {
+        let words = index.words.of(&self.policy.slot_words);
+        let starts = index.slots.of(&self.policy.slot_starts);
+        let candidates = &*self.policy.wild_candidates;
+        for (slot_word, &pairs) in words.iter().zip(&filter.pairs) {
+            // Slots with candidates whose pair the path has.
+            let mut common = slot_word.bits & pairs;
+            while common != 0 {
+                let bit = common & common.wrapping_neg();
+                common ^= bit;
+                let at =
+                    slot_word.rank as usize + (slot_word.bits & (bit - 1)).count_ones() as usize;
+                let (Some(&from), Some(&to)) = (starts.get(at), starts.get(at + 1)) else {
+                    continue;
+                };
+                for c in candidates
+                    .get(from as usize..to as usize)
+                    .unwrap_or_default()
+                {
+                    if best.id != NONE && c.rank <= best.rank {
+                        break;
+                    }
+                    if c.signature & !filter.signature == 0
+                        && self.rule_matches(c.rule, path, filter)
+                    {
+                        best.offer(c.rule, c.rank);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether rule `id` matches the whole `path` (whose pair set `filter` holds).
+    fn rule_matches(&self, id: u32, path: &[u8], filter: &PathFilter<'_>) -> bool {
+        let Some(rule) = self.rules.get(id as usize) else {
+            return false;
+        };
+        let segments = rule.segments.of(&self.policy.segments);
+        let Some((first, tail)) = segments.split_first() else {
+            return false;
+        };
+        let literals = || tail.iter().map(|s| s.of(self.text));
+        filter.has_all_pairs(literals())
+            && path
+                .strip_prefix(first.of(self.text))
+                .is_some_and(|rest| tail_matches_fast(rest, literals(), rule.anchored))
     }
 
     /// [`Policy::tail_matches`] for the search: a length check and a byte-pair
@@ -313,15 +448,61 @@ impl<'p> View<'p> {
         if literal > rest.len() {
             return false;
         }
-        if !filter.may_contain_all(tail.iter().map(|s| s.of(&self.policy.text))) {
+        if !filter.may_contain_all(tail.iter().map(|s| s.of(self.text))) {
             return false;
         }
-        tail_matches_fast(
-            rest,
-            tail.iter().map(|s| s.of(&self.policy.text)),
-            rule.anchored,
-        )
+        tail_matches_fast(rest, tail.iter().map(|s| s.of(self.text)), rule.anchored)
     }
+}
+
+/// Up to eight bytes as a little-endian word, zero-filled.
+#[inline]
+fn word_of(bytes: &[u8]) -> u64 {
+    let mut buf = [0u8; 8];
+    for (b, v) in buf.iter_mut().zip(bytes) {
+        *b = *v;
+    }
+    u64::from_le_bytes(buf)
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The position of `byte` among the first `count` (at most eight) bytes of `word`.
+#[inline]
+fn position_in_word(word: u64, count: usize, byte: u8) -> Option<usize> {
+    let x = word ^ (ONES * u64::from(byte));
+    // The lowest flagged byte is a true match (borrows only run upwards).
+    let found = x.wrapping_sub(ONES) & !x & HIGHS;
+    let found = if count < 8 {
+        found & ((1u64 << (count * 8)) - 1)
+    } else {
+        found
+    };
+    (found != 0).then(|| (found.trailing_zeros() / 8) as usize)
+}
+
+/// The position of `byte` among the `len` edge bytes at `start`, eight at a time
+/// (the table is padded, so every eight-byte read of a node's edges is in bounds).
+#[inline]
+fn find_edge(bytes: &[u8], start: usize, len: usize, byte: u8) -> Option<usize> {
+    let pattern = ONES * u64::from(byte);
+    let mut at = 0;
+    while at < len {
+        let chunk: [u8; 8] = bytes.get(start + at..start + at + 8)?.try_into().ok()?;
+        let x = u64::from_le_bytes(chunk) ^ pattern;
+        // The lowest flagged byte is a true match (borrows only run upwards).
+        let mut found = x.wrapping_sub(ONES) & !x & HIGHS;
+        let left = len - at;
+        if left < 8 {
+            found &= (1u64 << (left * 8)) - 1;
+        }
+        if found != 0 {
+            return Some(at + (found.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    None
 }
 
 /// The best-ranked rule found so far.
@@ -347,6 +528,8 @@ impl Best {
 struct Deferred {
     items: [(u32, u32); Deferred::CAP],
     len: usize,
+    /// A walk passed a node whose wildcard rules are in a pair index.
+    indexed: bool,
 }
 
 impl Deferred {
@@ -357,6 +540,7 @@ impl Deferred {
         Deferred {
             items: [(0, 0); Deferred::CAP],
             len: 0,
+            indexed: false,
         }
     }
 
@@ -379,15 +563,17 @@ impl Deferred {
     }
 }
 
-/// Which byte pairs occur in the path. Built on demand, once a check has had to
-/// test several wildcard rules: it then rejects most of the rest without a search
-/// (a literal with a byte pair the path lacks cannot occur in it).
+/// Which byte pairs occur in the path (by [`pair_slot`]), and their signature bits.
+/// Built on demand: at once for a pair index, or once a check has had to test
+/// several wildcard rules on nodes (it then rejects most of the rest without a
+/// search: a literal with a byte pair the path lacks cannot occur in it).
 struct PathFilter<'a> {
     path: &'a [u8],
     /// Rules tested so far; the filter is built at [`PathFilter::BUILD_AFTER`].
     tested: u32,
     built: bool,
-    pairs: [u64; 16],
+    pairs: [u64; 1 << (PAIR_BITS - 6)],
+    signature: u64,
 }
 
 impl<'a> PathFilter<'a> {
@@ -400,22 +586,23 @@ impl<'a> PathFilter<'a> {
             path,
             tested: 0,
             built: false,
-            pairs: [0; 16],
+            pairs: [0; 1 << (PAIR_BITS - 6)],
+            signature: 0,
         }
-    }
-
-    #[inline]
-    fn slot(a: u8, b: u8) -> usize {
-        ((usize::from(a) << 3) ^ usize::from(b)) & 0x3FF
     }
 
     #[inline(never)]
     fn build(&mut self) {
+        if self.built {
+            return;
+        }
         for pair in self.path.windows(2) {
-            let slot = Self::slot(pair[0], pair[1]);
+            let hash = pair_hash(pair[0], pair[1]);
+            let slot = pair_slot(hash);
             if let Some(word) = self.pairs.get_mut(slot >> 6) {
                 *word |= 1 << (slot & 63);
             }
+            self.signature |= pair_signature_bit(hash);
         }
         self.built = true;
     }
@@ -430,9 +617,18 @@ impl<'a> PathFilter<'a> {
             }
             self.build();
         }
+        self.has_all_pairs(literals)
+    }
+
+    /// False only if one of `literals` has a byte pair the path lacks (true until built).
+    #[inline]
+    fn has_all_pairs<'l>(&self, literals: impl Iterator<Item = &'l [u8]>) -> bool {
+        if !self.built {
+            return true;
+        }
         let pairs = &self.pairs;
         let has = |a: u8, b: u8| {
-            let slot = Self::slot(a, b);
+            let slot = pair_slot(pair_hash(a, b));
             pairs
                 .get(slot >> 6)
                 .is_some_and(|word| word & (1 << (slot & 63)) != 0)
@@ -442,9 +638,10 @@ impl<'a> PathFilter<'a> {
     }
 }
 
+/// Whether the path before any `?` is `/robots.txt`.
 fn is_robots_txt(path: &[u8]) -> bool {
-    let end = memchr::memchr(b'?', path).unwrap_or(path.len());
-    &path[..end] == b"/robots.txt"
+    path.strip_prefix(b"/robots.txt")
+        .is_some_and(|rest| matches!(rest.first(), None | Some(b'?')))
 }
 
 impl<'p> Matcher<'p> {

@@ -10,11 +10,12 @@ use crate::extension::{
 use crate::group::AgentToken;
 use crate::pattern::{compile as compile_pattern, google_index_alias, Pattern};
 use crate::policy::{
-    AgentEntry, ExtensionRecord, ExtensionValue, GroupAgentRecord, GroupRecord, Node, Policy,
-    RuleRecord, RuleSet, NONE,
+    AgentEntry, ExtensionRecord, ExtensionValue, GroupAgentRecord, GroupRecord, Policy, RuleRecord,
+    RuleSet, NONE,
 };
 use crate::profile::Profile;
 use crate::report::LineReport;
+use crate::search_tables::{self, Tries};
 use crate::table::Span;
 use crate::trie::TrieBuilder;
 use alloc::collections::BTreeMap;
@@ -373,7 +374,16 @@ fn build(doc: &Document<'_>, only: Option<&[u8]>) -> Policy {
         });
     }
     let tables = trie.finish();
-    let nodes: Vec<Node> = tables.nodes;
+    let search = search_tables::derive(Tries {
+        nodes: tables.nodes,
+        edge_bytes: tables.edge_bytes,
+        edge_targets: &tables.edge_targets,
+        wild_rules: tables.wild_rules,
+        set_roots: &set_roots,
+        rules: &b.rules,
+        segments: &b.segments,
+        text: &b.text.0,
+    });
 
     Policy {
         profile,
@@ -383,10 +393,17 @@ fn build(doc: &Document<'_>, only: Option<&[u8]>) -> Policy {
         sets: sets.into(),
         set_roots: set_roots.into(),
         set_groups: set_groups.into(),
-        nodes: nodes.into(),
-        edge_bytes: tables.edge_bytes.into(),
+        nodes: search.nodes.into(),
+        edge_bytes: search.edge_bytes.into(),
         edge_targets: tables.edge_targets.into(),
-        wild_rules: tables.wild_rules.into(),
+        wild_rules: search.wild_rules.into(),
+        walk_nodes: search.walk_nodes.into(),
+        best_prefix: search.best_prefix.into(),
+        best_exact: search.best_exact.into(),
+        root_wild: search.root_wild.into(),
+        slot_words: search.slot_words.into(),
+        slot_starts: search.slot_starts.into(),
+        wild_candidates: search.wild_candidates.into(),
         rules: b.rules.into(),
         segments: b.segments.into(),
         groups: b.groups.into(),

@@ -57,6 +57,7 @@ mod records;
 #[cfg(feature = "render")]
 pub mod render;
 mod report;
+mod search_tables;
 mod table;
 mod trie;
 pub mod url;
@@ -72,4 +73,5 @@ pub use policy::{
 };
 pub use profile::{Profile, UnknownProfile, DEFAULT_MAX_BYTES, GOOGLE_MAX_LINE_BYTES};
 pub use report::{LineKind, LineReport, Truncation};
+pub use search_tables::{SlotWord, WalkNode, WildCandidate, WildIndex};
 pub use table::{Span, Table};

@@ -160,7 +160,7 @@ pub(crate) fn tail_matches_fast<'s>(
 }
 
 /// Haystacks up to this length are searched by first byte and compare.
-const SHORT_HAYSTACK: usize = 64;
+const SHORT_HAYSTACK: usize = 256;
 
 /// The leftmost occurrence of `needle` in `hay`.
 #[inline]

@@ -7,6 +7,7 @@
 use crate::directive::Directive;
 use crate::extension::{RequestRate, TimeWindow};
 use crate::profile::Profile;
+use crate::search_tables::{SlotWord, WalkNode, WildCandidate, WildIndex};
 use crate::table::{Span, Table};
 use core::time::Duration;
 
@@ -158,6 +159,20 @@ pub struct Policy {
     pub edge_targets: Table<u32>,
     #[doc(hidden)]
     pub wild_rules: Table<u32>,
+    #[doc(hidden)]
+    pub walk_nodes: Table<WalkNode>,
+    #[doc(hidden)]
+    pub best_prefix: Table<u32>,
+    #[doc(hidden)]
+    pub best_exact: Table<u32>,
+    #[doc(hidden)]
+    pub root_wild: Table<WildIndex>,
+    #[doc(hidden)]
+    pub slot_words: Table<SlotWord>,
+    #[doc(hidden)]
+    pub slot_starts: Table<u32>,
+    #[doc(hidden)]
+    pub wild_candidates: Table<WildCandidate>,
     #[doc(hidden)]
     pub rules: Table<RuleRecord>,
     #[doc(hidden)]

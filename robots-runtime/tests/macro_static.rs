@@ -50,6 +50,13 @@ fn assert_same_tables(compiled: &Policy, runtime: &Policy) {
         edge_bytes,
         edge_targets,
         wild_rules,
+        walk_nodes,
+        best_prefix,
+        best_exact,
+        root_wild,
+        slot_words,
+        slot_starts,
+        wild_candidates,
         rules,
         segments,
         groups,
@@ -67,6 +74,13 @@ fn assert_same_tables(compiled: &Policy, runtime: &Policy) {
     assert_eq!(**edge_bytes, *runtime.edge_bytes);
     assert_eq!(**edge_targets, *runtime.edge_targets);
     assert_eq!(**wild_rules, *runtime.wild_rules);
+    assert_eq!(**walk_nodes, *runtime.walk_nodes);
+    assert_eq!(**best_prefix, *runtime.best_prefix);
+    assert_eq!(**best_exact, *runtime.best_exact);
+    assert_eq!(**root_wild, *runtime.root_wild);
+    assert_eq!(**slot_words, *runtime.slot_words);
+    assert_eq!(**slot_starts, *runtime.slot_starts);
+    assert_eq!(**wild_candidates, *runtime.wild_candidates);
     assert_eq!(**rules, *runtime.rules);
     assert_eq!(**segments, *runtime.segments);
     assert_eq!(**groups, *runtime.groups);

@@ -1,0 +1,485 @@
+//! Tables derived from the finished tries that make a check cheap.
+//!
+//! The trie says which rules a path can match; these tables say it faster:
+//!
+//! - **The best literal rule per node** ([`Policy::best_prefix`], [`Policy::best_exact`]):
+//!   every plain prefix rule on the way from a root to a node matches any path that
+//!   reaches the node, so the best of them is known in advance. A walk then only
+//!   follows edges and reads one entry where it stops: no rank comparisons on the way.
+//!   A wildcard rule whose remaining segments are all empty (`/fish*`, `/a*$`) is a
+//!   prefix rule in disguise and is counted here too.
+//! - **A pair index of wildcard rules per root** ([`WildIndex`]): a wildcard rule can only
+//!   match a path that contains every byte pair of its later segments. The rules of nodes
+//!   with many wildcard rules (`/*search*`, `*/store/checkout`, … under one node) are each
+//!   filed under one of their pairs (a slot of a hashed bitmap); a check visits only the
+//!   slots of the pairs its path has, so its cost follows the path and the candidates,
+//!   not the number of wildcard rules. Each candidate carries a 64-bit signature of all
+//!   its pairs, which rejects most of them with one `AND`.
+//! - **A walk record per node** ([`WalkNode`]): the first eight bytes of the label and of
+//!   the edge bytes inline, so one step of a walk reads one record, finds the edge with a
+//!   few word operations and compares the label as one word.
+//! - **Padding** after the edge bytes, so the edges of a node with more than eight are
+//!   scanned eight at a time.
+//!
+//! Rules whose later segments have no byte pair (`/*.`, `/a*b`), and those of nodes
+//! with only a few wildcard rules, stay on their trie node: the walk queues the node
+//! and its rules are tested after it.
+
+use crate::policy::{Node, RuleRecord, NONE};
+use crate::table::Span;
+use alloc::vec::Vec;
+
+/// A 64-bit word of a root's slot bitmap, with the number of set bits in the words before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlotWord {
+    /// Which slots (one bit each) have candidates.
+    pub bits: u64,
+    /// Set bits in the earlier words of the same bitmap.
+    pub rank: u32,
+}
+
+/// What a walk reads of a trie node, in one 32-byte record.
+///
+/// Children are numbered consecutively, so the child on edge `i` is `first_child + i`
+/// (or, if a trie ever breaks that, `edge_targets[edge_start + i]`: `first_child` is
+/// then [`NONE`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WalkNode {
+    /// The first eight bytes of the node's label (zero-filled), little-endian.
+    pub label: u64,
+    /// The node's edge bytes when it has at most eight (zero-filled), little-endian.
+    pub edges: u64,
+    /// The child on the first edge.
+    pub first_child: u32,
+    /// The node's edges in `edge_bytes` / `edge_targets`.
+    pub edge_start: u32,
+    /// Label length in bytes.
+    pub label_len: u32,
+    /// Number of edges.
+    pub edge_count: u16,
+    /// The node has wildcard rules to test.
+    pub has_wild: bool,
+    /// The node's other wildcard rules are in its root's pair index (which a check
+    /// only consults when its walk passes such a node).
+    pub indexed: bool,
+}
+
+/// The pair index of one trie root's wildcard rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WildIndex {
+    /// The slot bitmap: a range of `slot_words` (empty: the root has no index).
+    pub words: Span,
+    /// Candidate ranges, one start per set slot plus an end: a range of `slot_starts`.
+    pub slots: Span,
+}
+
+impl WildIndex {
+    /// No index.
+    pub const EMPTY: WildIndex = WildIndex {
+        words: Span::EMPTY,
+        slots: Span::EMPTY,
+    };
+}
+
+/// A wildcard rule filed in a slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WildCandidate {
+    /// The rule.
+    pub rule: u32,
+    /// Its rank (candidates of a slot are sorted best first).
+    pub rank: u64,
+    /// One bit per byte pair of its later segments ([`pair_signature_bit`]).
+    pub signature: u64,
+}
+
+/// Hash bits of a byte pair that pick its slot in a path's pair set.
+pub(crate) const PAIR_BITS: u32 = 10;
+
+/// Bytes of padding after the edge bytes (a scan reads eight at a time).
+pub(crate) const EDGE_PADDING: usize = 7;
+
+/// Nodes with fewer indexable wildcard rules keep them (a walk tests them where it meets them).
+const NODE_INDEX_MIN: usize = 8;
+
+/// The hash of a byte pair; its top [`PAIR_BITS`] bits are its slot.
+#[inline]
+pub(crate) fn pair_hash(a: u8, b: u8) -> u32 {
+    ((u32::from(a) << 8) | u32::from(b)).wrapping_mul(0x9E37_79B1)
+}
+
+/// The slot of a pair hash in a path's pair set (`0..1 << PAIR_BITS`).
+#[inline]
+pub(crate) fn pair_slot(hash: u32) -> usize {
+    (hash >> (32 - PAIR_BITS)) as usize
+}
+
+/// The signature bit of a pair hash (independent of its slot bits).
+#[inline]
+pub(crate) fn pair_signature_bit(hash: u32) -> u64 {
+    1 << ((hash >> 8) & 63)
+}
+
+/// The tables this module derives; see the module docs.
+pub(crate) struct SearchTables {
+    pub nodes: Vec<Node>,
+    pub walk_nodes: Vec<WalkNode>,
+    pub edge_bytes: Vec<u8>,
+    pub wild_rules: Vec<u32>,
+    pub best_prefix: Vec<u32>,
+    pub best_exact: Vec<u32>,
+    pub root_wild: Vec<WildIndex>,
+    pub slot_words: Vec<SlotWord>,
+    pub slot_starts: Vec<u32>,
+    pub wild_candidates: Vec<WildCandidate>,
+}
+
+/// What the trie builder produced, and what the rules say.
+pub(crate) struct Tries<'a> {
+    pub nodes: Vec<Node>,
+    pub edge_bytes: Vec<u8>,
+    pub edge_targets: &'a [u32],
+    pub wild_rules: Vec<u32>,
+    pub set_roots: &'a [u32],
+    pub rules: &'a [RuleRecord],
+    pub segments: &'a [Span],
+    pub text: &'a [u8],
+}
+
+fn index(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(NONE - 1)
+}
+
+/// How a wildcard rule is served.
+enum WildKind {
+    /// Later segments all empty: a prefix rule.
+    Prefix,
+    /// Has a byte pair in its later segments: filed in the pair index when its node has many.
+    Indexed,
+    /// Tested on its node after the walk.
+    OnNode,
+}
+
+impl Tries<'_> {
+    fn rank(&self, id: u32) -> u64 {
+        self.rules.get(id as usize).map_or(0, |r| r.rank)
+    }
+
+    fn tail(&self, id: u32) -> impl Iterator<Item = &[u8]> + '_ {
+        let segments = self
+            .rules
+            .get(id as usize)
+            .map_or(&[][..], |r| r.segments.of(self.segments));
+        segments
+            .get(1..)
+            .unwrap_or_default()
+            .iter()
+            .map(|s| s.of(self.text))
+    }
+
+    fn kind(&self, id: u32) -> WildKind {
+        if self.tail(id).all(<[u8]>::is_empty) {
+            WildKind::Prefix
+        } else if self.tail(id).any(|s| s.len() >= 2) {
+            WildKind::Indexed
+        } else {
+            WildKind::OnNode
+        }
+    }
+
+    fn better(&self, a: u32, b: u32) -> u32 {
+        match (a, b) {
+            (NONE, _) => b,
+            (_, NONE) => a,
+            _ if self.rank(b) > self.rank(a) => b,
+            _ => a,
+        }
+    }
+
+    fn signature(&self, id: u32) -> u64 {
+        self.tail(id)
+            .flat_map(|s| s.windows(2))
+            .fold(0, |sig, w| sig | pair_signature_bit(pair_hash(w[0], w[1])))
+    }
+}
+
+/// Derive the search tables (see the module docs) from the built tries.
+pub(crate) fn derive(t: Tries<'_>) -> SearchTables {
+    let node_count = t.nodes.len();
+    let mut best_prefix = alloc::vec![NONE; node_count];
+    let mut best_exact = alloc::vec![NONE; node_count];
+    let mut new_wild: Vec<u32> = Vec::with_capacity(t.wild_rules.len());
+    let mut nodes = t.nodes.clone();
+    let mut root_wild = Vec::with_capacity(t.set_roots.len());
+    let mut slot_words = Vec::new();
+    let mut slot_starts = Vec::new();
+    let mut candidates = Vec::new();
+    // A root shared by several sets is indexed once.
+    let mut done: Vec<Option<WildIndex>> = alloc::vec![None; node_count];
+    let mut stack: Vec<(u32, u32)> = Vec::new();
+    let mut indexed: Vec<u32> = Vec::new();
+    let mut heavy_nodes: Vec<u32> = Vec::new();
+    for &root in t.set_roots {
+        if let Some(Some(known)) = done.get(root as usize) {
+            root_wild.push(*known);
+            continue;
+        }
+        indexed.clear();
+        stack.clear();
+        stack.push((root, NONE));
+        while let Some((id, inherited)) = stack.pop() {
+            let Some(node) = t.nodes.get(id as usize) else {
+                continue;
+            };
+            let mut prefix = t.better(inherited, node.prefix_rule);
+            let wild = node.wild.of(&t.wild_rules);
+            // Few wildcard rules are cheaper to test where the walk meets them.
+            let heavy = wild
+                .iter()
+                .filter(|&&r| matches!(t.kind(r), WildKind::Indexed))
+                .count()
+                >= NODE_INDEX_MIN;
+            let start = new_wild.len();
+            for &rule in wild {
+                match t.kind(rule) {
+                    WildKind::Prefix => prefix = t.better(prefix, rule),
+                    WildKind::Indexed if heavy => indexed.push(rule),
+                    WildKind::Indexed | WildKind::OnNode => new_wild.push(rule),
+                }
+            }
+            if let Some(n) = nodes.get_mut(id as usize) {
+                n.wild = Span {
+                    start: index(start),
+                    len: index(new_wild.len() - start),
+                };
+            }
+            if heavy {
+                heavy_nodes.push(id);
+            }
+            if let Some(slot) = best_prefix.get_mut(id as usize) {
+                *slot = prefix;
+            }
+            if let Some(slot) = best_exact.get_mut(id as usize) {
+                *slot = t.better(prefix, node.exact_rule);
+            }
+            for &child in node.edges.of(t.edge_targets) {
+                stack.push((child, prefix));
+            }
+        }
+        let index = if indexed.is_empty() {
+            WildIndex::EMPTY
+        } else {
+            build_index(
+                &t,
+                &indexed,
+                &mut slot_words,
+                &mut slot_starts,
+                &mut candidates,
+            )
+        };
+        if let Some(slot) = done.get_mut(root as usize) {
+            *slot = Some(index);
+        }
+        root_wild.push(index);
+    }
+    let mut walk_nodes: Vec<WalkNode> = nodes
+        .iter()
+        .map(|n| walk_node(n, &t.edge_bytes, t.edge_targets, t.text))
+        .collect();
+    for id in heavy_nodes {
+        if let Some(n) = walk_nodes.get_mut(id as usize) {
+            n.indexed = true;
+        }
+    }
+    let mut edge_bytes = t.edge_bytes;
+    edge_bytes.extend_from_slice(&[0; EDGE_PADDING]);
+    SearchTables {
+        nodes,
+        walk_nodes,
+        edge_bytes,
+        wild_rules: new_wild,
+        best_prefix,
+        best_exact,
+        root_wild,
+        slot_words,
+        slot_starts,
+        wild_candidates: candidates,
+    }
+}
+
+/// Up to eight bytes as a little-endian word, zero-filled.
+fn word(bytes: &[u8]) -> u64 {
+    let mut buf = [0u8; 8];
+    for (b, v) in buf.iter_mut().zip(bytes) {
+        *b = *v;
+    }
+    u64::from_le_bytes(buf)
+}
+
+fn walk_node(node: &Node, edge_bytes: &[u8], edge_targets: &[u32], text: &[u8]) -> WalkNode {
+    let edges = node.edges.of(edge_bytes);
+    let targets = node.edges.of(edge_targets);
+    let first = targets.first().copied().unwrap_or(NONE);
+    let consecutive = targets
+        .iter()
+        .enumerate()
+        .all(|(i, &t)| u32::try_from(i).ok().and_then(|i| first.checked_add(i)) == Some(t));
+    WalkNode {
+        label: word(node.label.of(text)),
+        edges: if edges.len() <= 8 { word(edges) } else { 0 },
+        first_child: if consecutive { first } else { NONE },
+        edge_start: node.edges.start,
+        label_len: node.label.len,
+        edge_count: u16::try_from(node.edges.len).unwrap_or(u16::MAX),
+        has_wild: node.wild.len != 0,
+        indexed: false,
+    }
+}
+
+/// File `rules` under one pair each and write the root's index.
+fn build_index(
+    t: &Tries<'_>,
+    rules: &[u32],
+    slot_words: &mut Vec<SlotWord>,
+    slot_starts: &mut Vec<u32>,
+    candidates: &mut Vec<WildCandidate>,
+) -> WildIndex {
+    // The slots are those of a path's pair set, so a check intersects the two word by word.
+    let slots = 1usize << PAIR_BITS;
+    let mut load = alloc::vec![0u32; slots];
+    let mut filed: Vec<(usize, u32)> = Vec::with_capacity(rules.len());
+    for &rule in rules {
+        // The pair whose slot holds the fewest rules so far; pairs with `/` are
+        // in most paths, so they come last.
+        let best = t
+            .tail(rule)
+            .flat_map(|s| s.windows(2))
+            .map(|w| {
+                let slot = pair_slot(pair_hash(w[0], w[1]));
+                let common = w.contains(&b'/');
+                (common, load.get(slot).copied().unwrap_or(0), slot)
+            })
+            .min();
+        if let Some((_, _, slot)) = best {
+            if let Some(l) = load.get_mut(slot) {
+                *l += 1;
+            }
+            filed.push((slot, rule));
+        }
+    }
+    // By slot, then best rank first within a slot.
+    filed.sort_by_key(|&(slot, rule)| (slot, core::cmp::Reverse(t.rank(rule))));
+    let words_start = slot_words.len();
+    let mut words = alloc::vec![0u64; slots / 64];
+    for &(slot, _) in &filed {
+        if let Some(w) = words.get_mut(slot / 64) {
+            *w |= 1 << (slot % 64);
+        }
+    }
+    let mut rank = 0u32;
+    for bits in words {
+        slot_words.push(SlotWord { bits, rank });
+        rank += bits.count_ones();
+    }
+    let starts_start = slot_starts.len();
+    let mut previous = usize::MAX;
+    for &(slot, rule) in &filed {
+        if slot != previous {
+            slot_starts.push(index(candidates.len()));
+            previous = slot;
+        }
+        candidates.push(WildCandidate {
+            rule,
+            rank: t.rank(rule),
+            signature: t.signature(rule),
+        });
+    }
+    slot_starts.push(index(candidates.len()));
+    WildIndex {
+        words: Span {
+            start: index(words_start),
+            len: index(slot_words.len() - words_start),
+        },
+        slots: Span {
+            start: index(starts_start),
+            len: index(slot_starts.len() - starts_start),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Policy, Profile};
+    use alloc::format;
+    use alloc::string::String;
+
+    /// The verdict's rule is the best matching rule found by brute force.
+    fn agrees_with_brute_force(policy: &Policy, path: &str) {
+        let e = policy.explain("bot", path);
+        let best = e.candidates.first().map(|c| c.id);
+        let rank = |id: Option<u32>| id.map(|id| policy.rules[id as usize].rank);
+        assert_eq!(rank(e.verdict.rule), rank(best), "{path}");
+    }
+
+    #[test]
+    fn pair_index_answers_as_brute_force() {
+        let mut body = String::from("User-agent: *\nDisallow: /shop/\n");
+        for i in 0..40 {
+            body.push_str(&format!(
+                "Disallow: /*word{i}*\nAllow: /*/keep{i}/*.html$\n"
+            ));
+        }
+        // Few wildcard rules on a deeper node stay on it; `/a*` is a prefix rule.
+        body.push_str("Allow: /shop/*x\nAllow: /shop/*.\nAllow: /a*\n");
+        for profile in [Profile::Google, Profile::Rfc9309] {
+            let policy = Policy::parse(body.as_bytes(), profile);
+            assert!(
+                policy.wild_candidates.len() >= 80,
+                "{} indexed",
+                policy.wild_candidates.len()
+            );
+            assert!(policy.walk_nodes.iter().any(|n| n.indexed));
+            for path in [
+                "/",
+                "/word7",
+                "/x/word39/y",
+                "/x/keep3/a.html",
+                "/x/keep3/a.htm",
+                "/keep3/a.html",
+                "/shop/word12x",
+                "/shop/zz.",
+                "/shop/zz",
+                "/a",
+                "/ab/word1",
+                "/wor/d1",
+            ] {
+                agrees_with_brute_force(&policy, path);
+            }
+            assert!(!policy.is_allowed("bot", "/x/word39/y"));
+            assert!(policy.is_allowed("bot", "/x/keep3/a.html"));
+            assert!(policy.is_allowed("bot", "/wor/d1"));
+        }
+    }
+
+    #[test]
+    fn walk_records_mirror_the_trie() {
+        let policy = Policy::parse(
+            b"User-agent: *\nDisallow: /abcdefghijklmnop\nDisallow: /abq\nDisallow: /z\n",
+            Profile::Google,
+        );
+        for (node, walk) in policy.nodes.iter().zip(policy.walk_nodes.iter()) {
+            assert_eq!(walk.label_len, node.label.len);
+            assert_eq!(u32::from(walk.edge_count), node.edges.len);
+            let targets = node.edges.of(&policy.edge_targets);
+            if let Some(&first) = targets.first() {
+                assert_eq!(
+                    walk.first_child, first,
+                    "children are numbered consecutively"
+                );
+            }
+        }
+        assert!(!policy.is_allowed("bot", "/abcdefghijklmnopq"));
+        assert!(policy.is_allowed("bot", "/abcdefghijklmnoX"));
+        assert!(!policy.is_allowed("bot", "/abq"));
+        assert!(policy.is_allowed("bot", "/ab"));
+    }
+}
