@@ -20,7 +20,7 @@ use robots_core::directive::Directive;
 use robots_core::extension::{RequestRate, TimeWindow};
 use robots_core::{
     AgentEntry, ExtensionRecord, ExtensionValue, GroupAgentRecord, GroupRecord, Node, Policy,
-    Profile, RuleRecord, RuleSet, SlotWord, Span, WalkNode, WildCandidate, WildIndex,
+    Profile, RuleRecord, RuleSet, Span, WalkNode, WildCandidate, WildIndex,
 };
 
 /// The local alias the generated block gives `<crate path>::__private`.
@@ -192,12 +192,6 @@ fn wild_index(w: &WildIndex) -> TokenStream {
     quote!(wild_index(#ws, #wl, #ss, #sl))
 }
 
-fn slot_word(w: &SlotWord) -> TokenStream {
-    let SlotWord { bits, rank } = w;
-    let (bits, rank) = (Literal::u64_unsuffixed(*bits), int(*rank));
-    quote!(slot_word(#bits, #rank))
-}
-
 fn wild_candidate(c: &WildCandidate) -> TokenStream {
     let WildCandidate {
         rule,
@@ -308,10 +302,6 @@ fn constructors() -> TokenStream {
             }
         }
         #[allow(dead_code)]
-        const fn slot_word(bits: u64, rank: u32) -> #r::SlotWord {
-            #r::SlotWord { bits, rank }
-        }
-        #[allow(dead_code)]
         const fn wild_candidate(rule: u32, rank: u64, signature: u64) -> #r::WildCandidate {
             #r::WildCandidate { rule, rank, signature }
         }
@@ -372,6 +362,12 @@ impl Tables {
     fn ints(&mut self, name: &str, values: &[u32]) -> TokenStream {
         let values = values.iter().map(|&v| int(v));
         self.push(name, quote!(u32), quote!(&[#(#values),*]))
+    }
+
+    /// `const NAME: &[u64] = &[1, 2, 3];`
+    fn words(&mut self, name: &str, values: &[u64]) -> TokenStream {
+        let values = values.iter().map(|&v| Literal::u64_unsuffixed(v));
+        self.push(name, quote!(u64), quote!(&[#(#values),*]))
     }
 
     /// `const NAME: &[Record] = &[Record { .. }, ..];`
@@ -439,7 +435,7 @@ pub(crate) fn policy(policy: &Policy, crate_path: &TokenStream) -> TokenStream {
     let best_prefix = t.ints("BEST_PREFIX", best_prefix);
     let best_exact = t.ints("BEST_EXACT", best_exact);
     let root_wild = t.records("ROOT_WILD", "WildIndex", root_wild, wild_index);
-    let slot_words = t.records("SLOT_WORDS", "SlotWord", slot_words, slot_word);
+    let slot_words = t.words("SLOT_WORDS", slot_words);
     let slot_starts = t.ints("SLOT_STARTS", slot_starts);
     let wild_candidates = t.records(
         "WILD_CANDIDATES",

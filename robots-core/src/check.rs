@@ -4,9 +4,7 @@ use crate::agent::names;
 use crate::directive::Directive;
 use crate::pattern::{normalize_path, tail_matches, tail_matches_fast};
 use crate::policy::{Node, Policy, RuleRecord, RuleSet, NONE};
-use crate::search_tables::{
-    pair_hash, pair_signature_bit, pair_slot, WalkNode, WildIndex, PAIR_BITS,
-};
+use crate::search_tables::{pair_slot, signature_bit, WalkNode, WildIndex, PAIR_BITS};
 use crate::table::Span;
 use crate::url::path_from_url;
 
@@ -186,10 +184,10 @@ impl Policy {
             return Verdict::without_rule(Reason::NoGroup);
         };
         let best = View::of(self).search(rule_set, path);
-        match self.rules.get(best.id as usize) {
+        match self.rules.get(best as usize) {
             Some(rule) => Verdict {
                 allowed: rule.allow,
-                rule: Some(best.id),
+                rule: Some(best),
                 reason: Reason::Rule,
             },
             None => Verdict::without_rule(Reason::NoMatchingRule),
@@ -197,16 +195,11 @@ impl Policy {
     }
 }
 
-/// The search over a policy's tables (the hot ones borrowed once per check).
+/// The search over a policy's tables (the walk's table borrowed once per check).
 #[derive(Clone, Copy)]
 struct View<'p> {
     policy: &'p Policy,
-    text: &'p [u8],
-    nodes: &'p [Node],
-    edge_bytes: &'p [u8],
-    edge_targets: &'p [u32],
     walk_nodes: &'p [WalkNode],
-    rules: &'p [RuleRecord],
 }
 
 impl<'p> View<'p> {
@@ -214,46 +207,48 @@ impl<'p> View<'p> {
     fn of(policy: &'p Policy) -> View<'p> {
         View {
             policy,
-            text: &policy.text,
-            nodes: &policy.nodes,
-            edge_bytes: &policy.edge_bytes,
-            edge_targets: &policy.edge_targets,
             walk_nodes: &policy.walk_nodes,
-            rules: &policy.rules,
         }
     }
 
     #[inline]
     fn rank(&self, id: u32) -> u64 {
-        self.rules.get(id as usize).map_or(0, |r| r.rank)
+        self.policy.rules.get(id as usize).map_or(0, |r| r.rank)
     }
 
-    /// The best rule of `rule_set` for `path`: the literal rules from the walks,
-    /// then the wildcard rules (on the nodes passed, and in each root's pair index).
+    /// The best rule of `rule_set` for `path` (or [`NONE`]): the literal rules from
+    /// the walks, then the wildcard rules (on the nodes passed, and in each root's pair index).
     #[inline]
-    fn search(&self, rule_set: &RuleSet, path: &[u8]) -> Best {
+    fn search(&self, rule_set: &RuleSet, path: &[u8]) -> u32 {
+        let roots = rule_set.roots.of(&self.policy.set_roots);
+        let mut wild = WildNodes::new();
+        let mut literal = NONE;
         let mut best = Best::EMPTY;
-        let mut deferred = Deferred::new();
-        let mut filter = PathFilter::new(path);
-        for &root in rule_set.roots.of(&self.policy.set_roots) {
-            let (node, depth) = self.walk(root, path, &mut best, &mut deferred, &mut filter);
+        for &root in roots {
+            let (node, depth) = self.walk(root, path, &mut wild);
             // The best literal rule up to where the walk stopped was found in advance.
-            let literal = if depth == path.len() {
+            let table = if depth == path.len() {
                 &self.policy.best_exact
             } else {
                 &self.policy.best_prefix
             };
-            if let Some(&id) = literal.get(node as usize) {
-                if id != NONE {
-                    best.offer(id, self.rank(id));
-                }
+            literal = table.get(node as usize).copied().unwrap_or(NONE);
+            if roots.len() > 1 && literal != NONE {
+                best.offer(literal, self.rank(literal));
             }
         }
-        if deferred.len != 0 || deferred.indexed {
-            let indexes = rule_set.roots.of(&self.policy.root_wild);
-            self.match_wildcards(&deferred, indexes, path, &mut best, &mut filter);
+        if roots.len() == 1 {
+            if wild.is_empty() {
+                return literal;
+            }
+            if literal != NONE {
+                best.offer(literal, self.rank(literal));
+            }
         }
-        best
+        if !wild.is_empty() {
+            self.match_wildcards(&wild, rule_set, path, &mut best);
+        }
+        best.id
     }
 
     /// The child of `node` on `byte`. Edge bytes are sorted and distinct.
@@ -264,9 +259,10 @@ impl<'p> View<'p> {
         let at = if count <= 8 {
             position_in_word(node.edges, count, byte)?
         } else if count <= 32 {
-            find_edge(self.edge_bytes, start, count, byte)?
+            find_edge(&self.policy.edge_bytes, start, count, byte)?
         } else {
-            self.edge_bytes
+            self.policy
+                .edge_bytes
                 .get(start..start + count)?
                 .binary_search(&byte)
                 .ok()?
@@ -274,7 +270,7 @@ impl<'p> View<'p> {
         if node.first_child != NONE {
             Some(node.first_child + at as u32)
         } else {
-            self.edge_targets.get(start + at).copied()
+            self.policy.edge_targets.get(start + at).copied()
         }
     }
 
@@ -284,9 +280,10 @@ impl<'p> View<'p> {
         let len = node.label_len as usize;
         if len > 8 {
             let label = self
+                .policy
                 .nodes
                 .get(id as usize)
-                .map_or(&[][..], |n| n.label.of(self.text));
+                .map_or(&[][..], |n| n.label.of(&self.policy.text));
             return path
                 .get(depth..)
                 .is_some_and(|rest| rest.starts_with(label));
@@ -296,34 +293,20 @@ impl<'p> View<'p> {
             None if depth + len > path.len() => return false,
             None => word_of(path.get(depth..).unwrap_or_default()),
         };
-        let mask = u64::MAX >> (64 - 8 * len.max(1));
-        len == 0 || (word ^ node.label) & mask == 0
+        (word ^ node.label) & LOW_BYTES[len] == 0
     }
 
     /// Follow `path` down one trie as far as it goes: the last node reached and its
-    /// depth. Nodes with wildcard rules on the way are queued in `deferred` (tested
-    /// once the literal best is known, which lets most of them be skipped on rank alone).
+    /// depth. Nodes with wildcard rules on the way are noted in `wild` (tested once the
+    /// literal best is known, which lets most of them be skipped on rank alone).
     #[inline]
-    fn walk(
-        &self,
-        root: u32,
-        path: &[u8],
-        best: &mut Best,
-        deferred: &mut Deferred,
-        filter: &mut PathFilter<'_>,
-    ) -> (u32, usize) {
+    fn walk(&self, root: u32, path: &[u8], wild: &mut WildNodes) -> (u32, usize) {
         let mut node_id = root;
         let mut depth = 0usize;
         while let Some(node) = self.walk_nodes.get(node_id as usize) {
-            deferred.indexed |= node.indexed;
-            if node.has_wild && !deferred.push(node_id, depth) {
-                // Full: test this node's wildcard rules now.
-                let wild = self
-                    .nodes
-                    .get(node_id as usize)
-                    .map_or(Span::EMPTY, |n| n.wild);
-                let rest = path.get(depth..).unwrap_or_default();
-                self.match_wild(wild, rest, best, filter);
+            wild.indexed |= node.indexed;
+            if node.has_wild {
+                wild.push(node_id, depth);
             }
             let Some(&byte) = path.get(depth) else {
                 break;
@@ -343,28 +326,57 @@ impl<'p> View<'p> {
         (node_id, depth)
     }
 
-    /// Test the queued wildcard rules (deepest node first: longer literal prefixes tend
-    /// to rank higher), then the candidates of each root's pair index.
+    /// Test the wildcard rules of the nodes the walks passed (deepest first: longer
+    /// literal prefixes tend to rank higher), then the candidates of each root's pair index.
     #[inline(never)]
-    fn match_wildcards(
-        &self,
-        deferred: &Deferred,
-        indexes: &[WildIndex],
-        path: &[u8],
-        best: &mut Best,
-        filter: &mut PathFilter<'_>,
-    ) {
-        for &(node, depth) in deferred.items().iter().rev() {
-            let Some(node) = self.nodes.get(node as usize) else {
-                continue;
-            };
-            let rest = path.get(depth as usize..).unwrap_or_default();
-            self.match_wild(node.wild, rest, best, filter);
+    fn match_wildcards(&self, wild: &WildNodes, rule_set: &RuleSet, path: &[u8], best: &mut Best) {
+        let mut filter = PathFilter::new(path);
+        if wild.overflow {
+            // More nodes than were noted: walk again and test each where it is met.
+            for &root in rule_set.roots.of(&self.policy.set_roots) {
+                self.for_each_wild_node(root, path, |node, depth| {
+                    let rest = path.get(depth..).unwrap_or_default();
+                    self.match_wild(node.wild, rest, best, &mut filter);
+                });
+            }
+        } else {
+            for &(node, depth) in wild.items().iter().rev() {
+                let Some(node) = self.policy.nodes.get(node as usize) else {
+                    continue;
+                };
+                let rest = path.get(depth as usize..).unwrap_or_default();
+                self.match_wild(node.wild, rest, best, &mut filter);
+            }
         }
-        for index in indexes {
-            if deferred.indexed && index.slots.len != 0 {
-                filter.build();
-                self.match_indexed(index, path, best, filter);
+        if wild.indexed {
+            filter.build();
+            for index in rule_set.roots.of(&self.policy.root_wild) {
+                if index.slots.len != 0 {
+                    self.match_indexed(index, path, best, &filter);
+                }
+            }
+        }
+    }
+
+    /// Call `f` with every node that has wildcard rules on `path`'s walk from `root`.
+    fn for_each_wild_node(&self, root: u32, path: &[u8], mut f: impl FnMut(&Node, usize)) {
+        let mut node_id = root;
+        let mut depth = 0usize;
+        while let Some(node) = self.walk_nodes.get(node_id as usize) {
+            if node.has_wild {
+                if let Some(full) = self.policy.nodes.get(node_id as usize) {
+                    f(full, depth);
+                }
+            }
+            let Some(next) = path.get(depth).and_then(|&b| self.child(node, b)) else {
+                break;
+            };
+            match self.walk_nodes.get(next as usize) {
+                Some(child) if self.label_matches(next, child, path, depth) => {
+                    node_id = next;
+                    depth += child.label_len as usize;
+                }
+                _ => break,
             }
         }
     }
@@ -373,7 +385,7 @@ impl<'p> View<'p> {
     #[inline]
     fn match_wild(&self, wild: Span, rest: &[u8], best: &mut Best, filter: &mut PathFilter<'_>) {
         for &id in wild.of(&self.policy.wild_rules) {
-            let Some(rule) = self.rules.get(id as usize) else {
+            let Some(rule) = self.policy.rules.get(id as usize) else {
                 continue;
             };
             if best.id != NONE && rule.rank <= best.rank {
@@ -392,15 +404,13 @@ impl<'p> View<'p> {
         let words = index.words.of(&self.policy.slot_words);
         let starts = index.slots.of(&self.policy.slot_starts);
         let candidates = &*self.policy.wild_candidates;
-        for (slot_word, &pairs) in words.iter().zip(&filter.pairs) {
+        for (w, (slot_word, &pairs)) in words.iter().zip(&filter.pairs).enumerate() {
             // Slots with candidates whose pair the path has.
-            let mut common = slot_word.bits & pairs;
+            let mut common = slot_word & pairs;
             while common != 0 {
-                let bit = common & common.wrapping_neg();
-                common ^= bit;
-                let at =
-                    slot_word.rank as usize + (slot_word.bits & (bit - 1)).count_ones() as usize;
-                let (Some(&from), Some(&to)) = (starts.get(at), starts.get(at + 1)) else {
+                let slot = w * 64 + common.trailing_zeros() as usize;
+                common &= common - 1;
+                let (Some(&from), Some(&to)) = (starts.get(slot), starts.get(slot + 1)) else {
                     continue;
                 };
                 for c in candidates
@@ -423,17 +433,18 @@ impl<'p> View<'p> {
 
     /// Whether rule `id` matches the whole `path` (whose pair set `filter` holds).
     fn rule_matches(&self, id: u32, path: &[u8], filter: &PathFilter<'_>) -> bool {
-        let Some(rule) = self.rules.get(id as usize) else {
+        let Some(rule) = self.policy.rules.get(id as usize) else {
             return false;
         };
+        let text = &*self.policy.text;
         let segments = rule.segments.of(&self.policy.segments);
         let Some((first, tail)) = segments.split_first() else {
             return false;
         };
-        let literals = || tail.iter().map(|s| s.of(self.text));
+        let literals = || tail.iter().map(|s| s.of(text));
         filter.has_all_pairs(literals())
             && path
-                .strip_prefix(first.of(self.text))
+                .strip_prefix(first.of(text))
                 .is_some_and(|rest| tail_matches_fast(rest, literals(), rule.anchored))
     }
 
@@ -448,37 +459,44 @@ impl<'p> View<'p> {
         if literal > rest.len() {
             return false;
         }
-        if !filter.may_contain_all(tail.iter().map(|s| s.of(self.text))) {
+        let text = &*self.policy.text;
+        if !filter.may_contain_all(tail.iter().map(|s| s.of(text))) {
             return false;
         }
-        tail_matches_fast(rest, tail.iter().map(|s| s.of(self.text)), rule.anchored)
+        tail_matches_fast(rest, tail.iter().map(|s| s.of(text)), rule.anchored)
     }
 }
 
 /// Up to eight bytes as a little-endian word, zero-filled.
 #[inline]
 fn word_of(bytes: &[u8]) -> u64 {
-    let mut buf = [0u8; 8];
-    for (b, v) in buf.iter_mut().zip(bytes) {
-        *b = *v;
-    }
-    u64::from_le_bytes(buf)
+    bytes
+        .iter()
+        .take(8)
+        .rev()
+        .fold(0, |word, &b| (word << 8) | u64::from(b))
 }
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// `LOW_BYTES[n]`: the low `n` bytes of a word set (`n` in `0..=8`).
+const LOW_BYTES: [u64; 9] = {
+    let mut masks = [0u64; 9];
+    let mut n = 1;
+    while n <= 8 {
+        masks[n] = u64::MAX >> (64 - 8 * n);
+        n += 1;
+    }
+    masks
+};
 
 /// The position of `byte` among the first `count` (at most eight) bytes of `word`.
 #[inline]
 fn position_in_word(word: u64, count: usize, byte: u8) -> Option<usize> {
     let x = word ^ (ONES * u64::from(byte));
     // The lowest flagged byte is a true match (borrows only run upwards).
-    let found = x.wrapping_sub(ONES) & !x & HIGHS;
-    let found = if count < 8 {
-        found & ((1u64 << (count * 8)) - 1)
-    } else {
-        found
-    };
+    let found = x.wrapping_sub(ONES) & !x & HIGHS & LOW_BYTES[count.min(8)];
     (found != 0).then(|| (found.trailing_zeros() / 8) as usize)
 }
 
@@ -524,36 +542,43 @@ impl Best {
     }
 }
 
-/// Nodes with wildcard rules met on a walk, with their depths.
-struct Deferred {
-    items: [(u32, u32); Deferred::CAP],
+/// Nodes with wildcard rules met on the walks, with their depths.
+struct WildNodes {
+    items: [(u32, u32); WildNodes::CAP],
     len: usize,
+    /// More nodes than fit were met (a second walk finds them all).
+    overflow: bool,
     /// A walk passed a node whose wildcard rules are in a pair index.
     indexed: bool,
 }
 
-impl Deferred {
+impl WildNodes {
     const CAP: usize = 8;
 
     #[inline]
-    fn new() -> Deferred {
-        Deferred {
-            items: [(0, 0); Deferred::CAP],
+    fn new() -> WildNodes {
+        WildNodes {
+            items: [(0, 0); WildNodes::CAP],
             len: 0,
+            overflow: false,
             indexed: false,
         }
     }
 
-    /// Queue a node; false when full (the caller tests its rules at once instead).
     #[inline]
-    fn push(&mut self, node: u32, depth: usize) -> bool {
+    fn is_empty(&self) -> bool {
+        self.len == 0 && !self.overflow && !self.indexed
+    }
+
+    /// Note a node.
+    #[inline]
+    fn push(&mut self, node: u32, depth: usize) {
         match (self.items.get_mut(self.len), u32::try_from(depth)) {
             (Some(slot), Ok(depth)) => {
                 *slot = (node, depth);
                 self.len += 1;
-                true
             }
-            _ => false,
+            _ => self.overflow = true,
         }
     }
 
@@ -596,14 +621,21 @@ impl<'a> PathFilter<'a> {
         if self.built {
             return;
         }
-        for pair in self.path.windows(2) {
-            let hash = pair_hash(pair[0], pair[1]);
-            let slot = pair_slot(hash);
-            if let Some(word) = self.pairs.get_mut(slot >> 6) {
-                *word |= 1 << (slot & 63);
+        let mut signature = 0;
+        let mut pairs = [0u64; 1 << (PAIR_BITS - 6)];
+        if let Some((&first, rest)) = self.path.split_first() {
+            let mut previous = first;
+            for &byte in rest {
+                let slot = pair_slot(previous, byte);
+                if let Some(word) = pairs.get_mut(slot >> 6) {
+                    *word |= 1 << (slot & 63);
+                }
+                signature |= signature_bit(slot);
+                previous = byte;
             }
-            self.signature |= pair_signature_bit(hash);
         }
+        self.pairs = pairs;
+        self.signature = signature;
         self.built = true;
     }
 
@@ -628,7 +660,7 @@ impl<'a> PathFilter<'a> {
         }
         let pairs = &self.pairs;
         let has = |a: u8, b: u8| {
-            let slot = pair_slot(pair_hash(a, b));
+            let slot = pair_slot(a, b);
             pairs
                 .get(slot >> 6)
                 .is_some_and(|word| word & (1 << (slot & 63)) != 0)

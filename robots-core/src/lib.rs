@@ -73,5 +73,5 @@ pub use policy::{
 };
 pub use profile::{Profile, UnknownProfile, DEFAULT_MAX_BYTES, GOOGLE_MAX_LINE_BYTES};
 pub use report::{LineKind, LineReport, Truncation};
-pub use search_tables::{SlotWord, WalkNode, WildCandidate, WildIndex};
+pub use search_tables::{WalkNode, WildCandidate, WildIndex};
 pub use table::{Span, Table};

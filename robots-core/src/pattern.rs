@@ -175,17 +175,14 @@ pub(crate) fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     if hay.len() > SHORT_HAYSTACK {
         return memmem::find(hay, needle);
     }
+    // Short: a plain scan beats a `memchr` call per occurrence of the first byte.
     let last = hay.len() - needle.len();
-    let mut from = 0;
-    while let Some(i) = hay.get(from..=last).and_then(|h| memchr::memchr(first, h)) {
-        let at = from + i;
-        let candidate = hay.get(at + 1..at + needle.len()).unwrap_or_default();
-        if candidate.iter().zip(tail).all(|(a, b)| a == b) && candidate.len() == tail.len() {
-            return Some(at);
-        }
-        from = at + 1;
-    }
-    None
+    (0..=last).find(|&at| {
+        hay.get(at) == Some(&first)
+            && hay
+                .get(at + 1..at + needle.len())
+                .is_some_and(|c| c.iter().zip(tail).all(|(a, b)| a == b))
+    })
 }
 
 /// Whether `path` matches `pattern` (first segment as a prefix, then the tail).

@@ -7,7 +7,7 @@
 use crate::directive::Directive;
 use crate::extension::{RequestRate, TimeWindow};
 use crate::profile::Profile;
-use crate::search_tables::{SlotWord, WalkNode, WildCandidate, WildIndex};
+use crate::search_tables::{WalkNode, WildCandidate, WildIndex};
 use crate::table::{Span, Table};
 use core::time::Duration;
 
@@ -168,7 +168,7 @@ pub struct Policy {
     #[doc(hidden)]
     pub root_wild: Table<WildIndex>,
     #[doc(hidden)]
-    pub slot_words: Table<SlotWord>,
+    pub slot_words: Table<u64>,
     #[doc(hidden)]
     pub slot_starts: Table<u32>,
     #[doc(hidden)]

@@ -29,15 +29,6 @@ use crate::policy::{Node, RuleRecord, NONE};
 use crate::table::Span;
 use alloc::vec::Vec;
 
-/// A 64-bit word of a root's slot bitmap, with the number of set bits in the words before it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SlotWord {
-    /// Which slots (one bit each) have candidates.
-    pub bits: u64,
-    /// Set bits in the earlier words of the same bitmap.
-    pub rank: u32,
-}
-
 /// What a walk reads of a trie node, in one 32-byte record.
 ///
 /// Children are numbered consecutively, so the child on edge `i` is `first_child + i`
@@ -67,9 +58,11 @@ pub struct WalkNode {
 /// The pair index of one trie root's wildcard rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WildIndex {
-    /// The slot bitmap: a range of `slot_words` (empty: the root has no index).
+    /// The slot bitmap, a bit per slot with candidates: a range of `slot_words`
+    /// (empty: the root has no index).
     pub words: Span,
-    /// Candidate ranges, one start per set slot plus an end: a range of `slot_starts`.
+    /// Where each slot's candidates start in `wild_candidates`, plus the end: a range
+    /// of `slot_starts` (one entry per slot, and one more).
     pub slots: Span,
 }
 
@@ -88,7 +81,7 @@ pub struct WildCandidate {
     pub rule: u32,
     /// Its rank (candidates of a slot are sorted best first).
     pub rank: u64,
-    /// One bit per byte pair of its later segments ([`pair_signature_bit`]).
+    /// One bit per byte pair of its later segments ([`signature_bit`]).
     pub signature: u64,
 }
 
@@ -101,22 +94,18 @@ pub(crate) const EDGE_PADDING: usize = 7;
 /// Nodes with fewer indexable wildcard rules keep them (a walk tests them where it meets them).
 const NODE_INDEX_MIN: usize = 8;
 
-/// The hash of a byte pair; its top [`PAIR_BITS`] bits are its slot.
+/// The slot of a byte pair in a path's pair set (`0..1 << PAIR_BITS`): a few
+/// instructions, as a check computes it for every pair of its path. `31a + b` keeps
+/// every pair of two lower-case letters (or two digits) in a slot of its own.
 #[inline]
-pub(crate) fn pair_hash(a: u8, b: u8) -> u32 {
-    ((u32::from(a) << 8) | u32::from(b)).wrapping_mul(0x9E37_79B1)
+pub(crate) fn pair_slot(a: u8, b: u8) -> usize {
+    (usize::from(a) * 31 + usize::from(b)) & ((1 << PAIR_BITS) - 1)
 }
 
-/// The slot of a pair hash in a path's pair set (`0..1 << PAIR_BITS`).
+/// The signature bit of a byte pair, from its slot: the slot's two halves folded.
 #[inline]
-pub(crate) fn pair_slot(hash: u32) -> usize {
-    (hash >> (32 - PAIR_BITS)) as usize
-}
-
-/// The signature bit of a pair hash (independent of its slot bits).
-#[inline]
-pub(crate) fn pair_signature_bit(hash: u32) -> u64 {
-    1 << ((hash >> 8) & 63)
+pub(crate) fn signature_bit(slot: usize) -> u64 {
+    1 << ((slot ^ (slot >> 6)) & 63)
 }
 
 /// The tables this module derives; see the module docs.
@@ -128,7 +117,7 @@ pub(crate) struct SearchTables {
     pub best_prefix: Vec<u32>,
     pub best_exact: Vec<u32>,
     pub root_wild: Vec<WildIndex>,
-    pub slot_words: Vec<SlotWord>,
+    pub slot_words: Vec<u64>,
     pub slot_starts: Vec<u32>,
     pub wild_candidates: Vec<WildCandidate>,
 }
@@ -198,7 +187,7 @@ impl Tries<'_> {
     fn signature(&self, id: u32) -> u64 {
         self.tail(id)
             .flat_map(|s| s.windows(2))
-            .fold(0, |sig, w| sig | pair_signature_bit(pair_hash(w[0], w[1])))
+            .fold(0, |sig, w| sig | signature_bit(pair_slot(w[0], w[1])))
     }
 }
 
@@ -339,7 +328,7 @@ fn walk_node(node: &Node, edge_bytes: &[u8], edge_targets: &[u32], text: &[u8]) 
 fn build_index(
     t: &Tries<'_>,
     rules: &[u32],
-    slot_words: &mut Vec<SlotWord>,
+    slot_words: &mut Vec<u64>,
     slot_starts: &mut Vec<u32>,
     candidates: &mut Vec<WildCandidate>,
 ) -> WildIndex {
@@ -354,7 +343,7 @@ fn build_index(
             .tail(rule)
             .flat_map(|s| s.windows(2))
             .map(|w| {
-                let slot = pair_slot(pair_hash(w[0], w[1]));
+                let slot = pair_slot(w[0], w[1]);
                 let common = w.contains(&b'/');
                 (common, load.get(slot).copied().unwrap_or(0), slot)
             })
@@ -375,23 +364,18 @@ fn build_index(
             *w |= 1 << (slot % 64);
         }
     }
-    let mut rank = 0u32;
-    for bits in words {
-        slot_words.push(SlotWord { bits, rank });
-        rank += bits.count_ones();
-    }
+    slot_words.extend_from_slice(&words);
     let starts_start = slot_starts.len();
-    let mut previous = usize::MAX;
-    for &(slot, rule) in &filed {
-        if slot != previous {
-            slot_starts.push(index(candidates.len()));
-            previous = slot;
+    let mut next = filed.iter().peekable();
+    for slot in 0..slots {
+        slot_starts.push(index(candidates.len()));
+        while let Some(&(_, rule)) = next.next_if(|(s, _)| *s == slot) {
+            candidates.push(WildCandidate {
+                rule,
+                rank: t.rank(rule),
+                signature: t.signature(rule),
+            });
         }
-        candidates.push(WildCandidate {
-            rule,
-            rank: t.rank(rule),
-            signature: t.signature(rule),
-        });
     }
     slot_starts.push(index(candidates.len()));
     WildIndex {
