@@ -374,16 +374,18 @@ fn build(doc: &Document<'_>, only: Option<&[u8]>) -> Policy {
         });
     }
     let tables = trie.finish();
-    let search = search_tables::derive(Tries {
-        nodes: tables.nodes,
-        edge_bytes: tables.edge_bytes,
-        edge_targets: &tables.edge_targets,
-        wild_rules: tables.wild_rules,
-        set_roots: &set_roots,
-        rules: &b.rules,
-        segments: &b.segments,
-        text: &b.text.0,
-    });
+    let search = search_tables::derive(
+        Tries {
+            edge_targets: &tables.edge_targets,
+            wild_rules: &tables.wild_rules,
+            set_roots: &set_roots,
+            rules: &b.rules,
+            segments: &b.segments,
+            text: &b.text.0,
+        },
+        tables.nodes,
+        tables.edge_bytes,
+    );
 
     Policy {
         profile,

@@ -27,6 +27,7 @@
 
 use crate::policy::{Node, RuleRecord, NONE};
 use crate::table::Span;
+use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
 /// What a walk reads of a trie node, in one 32-byte record.
@@ -53,6 +54,20 @@ pub struct WalkNode {
     /// The node's other wildcard rules are in its root's pair index (which a check
     /// only consults when its walk passes such a node).
     pub indexed: bool,
+}
+
+impl WalkNode {
+    /// A node with no label and no edges.
+    pub const EMPTY: WalkNode = WalkNode {
+        label: 0,
+        edges: 0,
+        first_child: NONE,
+        edge_start: 0,
+        label_len: 0,
+        edge_count: 0,
+        has_wild: false,
+        indexed: false,
+    };
 }
 
 /// The pair index of one trie root's wildcard rules.
@@ -122,12 +137,11 @@ pub(crate) struct SearchTables {
     pub wild_candidates: Vec<WildCandidate>,
 }
 
-/// What the trie builder produced, and what the rules say.
+/// What the trie builder produced (besides the nodes and edge bytes, which
+/// [`derive`] takes over), and what the rules say.
 pub(crate) struct Tries<'a> {
-    pub nodes: Vec<Node>,
-    pub edge_bytes: Vec<u8>,
     pub edge_targets: &'a [u32],
-    pub wild_rules: Vec<u32>,
+    pub wild_rules: &'a [u32],
     pub set_roots: &'a [u32],
     pub rules: &'a [RuleRecord],
     pub segments: &'a [Span],
@@ -175,15 +189,6 @@ impl Tries<'_> {
         }
     }
 
-    fn better(&self, a: u32, b: u32) -> u32 {
-        match (a, b) {
-            (NONE, _) => b,
-            (_, NONE) => a,
-            _ if self.rank(b) > self.rank(a) => b,
-            _ => a,
-        }
-    }
-
     fn signature(&self, id: u32) -> u64 {
         self.tail(id)
             .flat_map(|s| s.windows(2))
@@ -192,63 +197,82 @@ impl Tries<'_> {
 }
 
 /// Derive the search tables (see the module docs) from the built tries.
-pub(crate) fn derive(t: Tries<'_>) -> SearchTables {
-    let node_count = t.nodes.len();
+pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, mut edge_bytes: Vec<u8>) -> SearchTables {
+    let node_count = nodes.len();
     let mut best_prefix = alloc::vec![NONE; node_count];
     let mut best_exact = alloc::vec![NONE; node_count];
+    let mut walk_nodes = alloc::vec![WalkNode::EMPTY; node_count];
     let mut new_wild: Vec<u32> = Vec::with_capacity(t.wild_rules.len());
-    let mut nodes = t.nodes.clone();
     let mut root_wild = Vec::with_capacity(t.set_roots.len());
     let mut slot_words = Vec::new();
     let mut slot_starts = Vec::new();
     let mut candidates = Vec::new();
     // A root shared by several sets is indexed once.
-    let mut done: Vec<Option<WildIndex>> = alloc::vec![None; node_count];
-    let mut stack: Vec<(u32, u32)> = Vec::new();
+    let mut done: BTreeMap<u32, WildIndex> = BTreeMap::new();
+    // Ranks in one compact table: the walk below reads them in trie order, not rule order.
+    let ranks: Vec<u64> = t.rules.iter().map(|r| r.rank).collect();
+    let rank_of = |id: u32| ranks.get(id as usize).copied().unwrap_or(0);
+    // The better of a ranked rule and another rule (NONE loses).
+    let better = |(a, rank): (u32, u64), b: u32| -> (u32, u64) {
+        if b == NONE {
+            return (a, rank);
+        }
+        let b_rank = rank_of(b);
+        if a == NONE || b_rank > rank {
+            (b, b_rank)
+        } else {
+            (a, rank)
+        }
+    };
+    let mut stack: Vec<(u32, (u32, u64))> = Vec::new();
     let mut indexed: Vec<u32> = Vec::new();
-    let mut heavy_nodes: Vec<u32> = Vec::new();
+    let mut kinds: Vec<WildKind> = Vec::new();
     for &root in t.set_roots {
-        if let Some(Some(known)) = done.get(root as usize) {
+        if let Some(known) = done.get(&root) {
             root_wild.push(*known);
             continue;
         }
         indexed.clear();
         stack.clear();
-        stack.push((root, NONE));
+        stack.push((root, (NONE, 0)));
         while let Some((id, inherited)) = stack.pop() {
-            let Some(node) = t.nodes.get(id as usize) else {
+            let Some(node) = nodes.get_mut(id as usize) else {
                 continue;
             };
-            let mut prefix = t.better(inherited, node.prefix_rule);
-            let wild = node.wild.of(&t.wild_rules);
-            // Few wildcard rules are cheaper to test where the walk meets them.
-            let heavy = wild
-                .iter()
-                .filter(|&&r| matches!(t.kind(r), WildKind::Indexed))
-                .count()
-                >= NODE_INDEX_MIN;
-            let start = new_wild.len();
-            for &rule in wild {
-                match t.kind(rule) {
-                    WildKind::Prefix => prefix = t.better(prefix, rule),
-                    WildKind::Indexed if heavy => indexed.push(rule),
-                    WildKind::Indexed | WildKind::OnNode => new_wild.push(rule),
+            let mut prefix = better(inherited, node.prefix_rule);
+            let mut heavy = false;
+            if node.wild.len != 0 {
+                let wild = node.wild.of(t.wild_rules);
+                kinds.clear();
+                kinds.extend(wild.iter().map(|&r| t.kind(r)));
+                // Few wildcard rules are cheaper to test where the walk meets them.
+                heavy = kinds
+                    .iter()
+                    .filter(|k| matches!(k, WildKind::Indexed))
+                    .count()
+                    >= NODE_INDEX_MIN;
+                let start = new_wild.len();
+                for (&rule, kind) in wild.iter().zip(&kinds) {
+                    match kind {
+                        WildKind::Prefix => prefix = better(prefix, rule),
+                        WildKind::Indexed if heavy => indexed.push(rule),
+                        WildKind::Indexed | WildKind::OnNode => new_wild.push(rule),
+                    }
                 }
-            }
-            if let Some(n) = nodes.get_mut(id as usize) {
-                n.wild = Span {
+                node.wild = Span {
                     start: index(start),
                     len: index(new_wild.len() - start),
                 };
             }
-            if heavy {
-                heavy_nodes.push(id);
-            }
             if let Some(slot) = best_prefix.get_mut(id as usize) {
-                *slot = prefix;
+                *slot = prefix.0;
             }
             if let Some(slot) = best_exact.get_mut(id as usize) {
-                *slot = t.better(prefix, node.exact_rule);
+                *slot = better(prefix, node.exact_rule).0;
+            }
+            if let Some(slot) = walk_nodes.get_mut(id as usize) {
+                *slot = walk_node(node, &edge_bytes, t.edge_targets, t.text);
+                slot.indexed = heavy;
             }
             for &child in node.edges.of(t.edge_targets) {
                 stack.push((child, prefix));
@@ -265,21 +289,9 @@ pub(crate) fn derive(t: Tries<'_>) -> SearchTables {
                 &mut candidates,
             )
         };
-        if let Some(slot) = done.get_mut(root as usize) {
-            *slot = Some(index);
-        }
+        done.insert(root, index);
         root_wild.push(index);
     }
-    let mut walk_nodes: Vec<WalkNode> = nodes
-        .iter()
-        .map(|n| walk_node(n, &t.edge_bytes, t.edge_targets, t.text))
-        .collect();
-    for id in heavy_nodes {
-        if let Some(n) = walk_nodes.get_mut(id as usize) {
-            n.indexed = true;
-        }
-    }
-    let mut edge_bytes = t.edge_bytes;
     edge_bytes.extend_from_slice(&[0; EDGE_PADDING]);
     SearchTables {
         nodes,
