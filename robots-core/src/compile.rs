@@ -8,7 +8,7 @@ use crate::extension::{
     parse_visit_time,
 };
 use crate::group::AgentToken;
-use crate::pattern::{compile as compile_pattern, google_index_alias, Pattern};
+use crate::pattern::{compile_segments, google_index_alias};
 use crate::policy::{
     AgentEntry, ExtensionRecord, ExtensionValue, GroupAgentRecord, GroupRecord, Node, Policy,
     RuleRecord, RuleSet, NONE,
@@ -76,15 +76,17 @@ impl Builder<'_, '_> {
         derived: bool,
         value: &[u8],
     ) {
-        let pattern: Pattern = compile_pattern(value, self.profile);
-        if pattern.priority == 0 {
-            // An empty pattern matches nothing, in every profile.
-            return;
-        }
+        let text_mark = self.text.0.len();
         let start = self.segments.len();
-        for segment in &pattern.segments {
-            let span = self.text.push(segment);
-            self.segments.push(span);
+        let (text, segments) = (&mut self.text, &mut self.segments);
+        let (priority, anchored) = compile_segments(value, self.profile, |segment| {
+            segments.push(text.push(segment));
+        });
+        if priority == 0 {
+            // An empty pattern matches nothing, in every profile.
+            self.text.0.truncate(text_mark);
+            self.segments.truncate(start);
+            return;
         }
         let written = self.text.push(value);
         self.rules.push(RuleRecord {
@@ -92,11 +94,11 @@ impl Builder<'_, '_> {
             column: line.value_column(),
             allow,
             derived,
-            priority: pattern.priority,
-            rank: rank(self.profile, pattern.priority, allow, self.order),
+            priority,
+            rank: rank(self.profile, priority, allow, self.order),
             pattern: written,
             segments: span_of(start, self.segments.len()),
-            anchored: pattern.anchored,
+            anchored,
             group,
         });
     }

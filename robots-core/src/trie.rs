@@ -28,6 +28,30 @@ pub(crate) struct TrieBuilder<'r> {
     rules: &'r [RuleRecord],
     segments: &'r [Span],
     text: &'r [u8],
+    /// Scratch space, kept between builds.
+    scratch: Scratch,
+}
+
+/// Buffers one build uses, kept so that many small builds do not allocate.
+#[derive(Default)]
+struct Scratch {
+    /// The keys in the order given.
+    items: Vec<Item>,
+    /// The same keys in sorted order.
+    sorted: Vec<Item>,
+    /// `lcp[i]`: the length of the common prefix of sorted keys `i - 1` and `i`.
+    lcp: Vec<usize>,
+    /// `next[i]`: the byte of sorted key `i` at `lcp[i]` (where it leaves its predecessor), if known.
+    next: Vec<Option<u8>>,
+    /// Positions (into `items`) in sorted order, while sorting.
+    order: Vec<usize>,
+    /// Sort keys of one range being sorted.
+    chunks: Vec<u128>,
+    /// Ranges of `order` still to sort, with the key offset they agree up to.
+    work: Vec<(usize, usize, usize)>,
+    stack: Vec<Pending>,
+    children: Vec<(u8, u32)>,
+    wild: Vec<u32>,
 }
 
 fn index(n: usize) -> u32 {
@@ -41,32 +65,46 @@ fn span(start: usize, len: usize) -> Span {
     }
 }
 
-/// A rule's key (its first literal segment) for sorting: the first eight bytes as
-/// a big-endian number decide most comparisons without a `memcmp`.
-struct Key<'r> {
-    head: u64,
-    bytes: &'r [u8],
-    start: usize,
-    id: u32,
+/// Where a rule goes in the node its key ends at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Prefix,
+    Exact,
+    Wild,
 }
 
-impl<'r> Key<'r> {
-    fn new(bytes: &'r [u8], start: usize, id: u32) -> Key<'r> {
-        let mut head = [0u8; 8];
-        for (h, b) in head.iter_mut().zip(bytes) {
-            *h = *b;
-        }
-        Key {
-            head: u64::from_be_bytes(head),
-            bytes,
-            start,
-            id,
-        }
-    }
+/// A rule's key (its first literal segment, in the text) and what attaching it needs.
+#[derive(Clone, Copy)]
+struct Item {
+    start: usize,
+    len: usize,
+    id: u32,
+    slot: Slot,
+    rank: u64,
+}
 
-    /// The byte order of the keys (zero padding ties are broken by the full compare).
-    fn cmp(a: &Key<'_>, b: &Key<'_>) -> core::cmp::Ordering {
-        a.head.cmp(&b.head).then_with(|| a.bytes.cmp(b.bytes))
+/// The bits of a sort key that hold the position; above them, the length class.
+const POSITION_BITS: u32 = 60;
+const POSITION_MASK: u64 = (1 << POSITION_BITS) - 1;
+/// The length class of a key with more than eight bytes from the offset on.
+const LONGER: u64 = 9;
+
+/// Eight bytes of `key` from `offset` as a big-endian number (zero padded), and
+/// how many bytes it has from `offset`: `0..=8`, or [`LONGER`] for more.
+#[inline]
+fn chunk(key: &[u8], offset: usize) -> (u64, u64) {
+    let rest = key.get(offset..).unwrap_or_default();
+    if let Some(head) = rest.get(..8) {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(head);
+        let class = if rest.len() > 8 { LONGER } else { 8 };
+        (u64::from_be_bytes(bytes), class)
+    } else {
+        let mut bytes = [0u8; 8];
+        for (b, r) in bytes.iter_mut().zip(rest) {
+            *b = *r;
+        }
+        (u64::from_be_bytes(bytes), rest.len() as u64)
     }
 }
 
@@ -90,20 +128,45 @@ impl<'r> TrieBuilder<'r> {
             rules,
             segments,
             text,
+            scratch: Scratch::default(),
         }
     }
 
-    /// The first literal segment of a rule, and where it lives in the text.
-    fn key(&self, id: u32) -> (&'r [u8], usize) {
-        let text = self.text;
-        self.rules
-            .get(id as usize)
-            .and_then(|r| r.segments.of(self.segments).first())
-            .map_or((&[][..], 0), |s| (s.of(text), s.start as usize))
+    /// A rule's key (its first literal segment, where it lives in the text) and slot.
+    fn item(&self, id: u32) -> Item {
+        let Some(rule) = self.rules.get(id as usize) else {
+            return Item {
+                start: 0,
+                len: 0,
+                id,
+                slot: Slot::Wild,
+                rank: 0,
+            };
+        };
+        let (start, len) = rule
+            .segments
+            .of(self.segments)
+            .first()
+            .filter(|s| s.range().end <= self.text.len())
+            .map_or((0, 0), |s| (s.start as usize, s.len as usize));
+        let slot = match (rule.segments.len, rule.anchored) {
+            (1, true) => Slot::Exact,
+            (1, false) => Slot::Prefix,
+            _ => Slot::Wild,
+        };
+        Item {
+            start,
+            len,
+            id,
+            slot,
+            rank: rule.rank,
+        }
     }
 
-    fn rank(&self, id: u32) -> u64 {
-        self.rules.get(id as usize).map_or(0, |r| r.rank)
+    fn key(&self, item: &Item) -> &'r [u8] {
+        let text: &'r [u8] = self.text;
+        text.get(item.start..item.start + item.len)
+            .unwrap_or_default()
     }
 
     fn new_node(&mut self, label: Span) -> u32 {
@@ -117,59 +180,150 @@ impl<'r> TrieBuilder<'r> {
         index(self.out.nodes.len() - 1)
     }
 
-    /// Attach the rules whose key ends exactly at this node.
-    fn attach(&mut self, node: u32, ids: &[u32]) {
-        if ids.is_empty() {
+    /// Attach the rules whose key ends exactly at this node: the sorted keys `lo..hi`.
+    fn attach(&mut self, node: u32, lo: usize, hi: usize) {
+        if lo == hi {
             // A new node already has no rules.
             return;
         }
-        let mut wild: Vec<u32> = Vec::new();
+        let s = &mut self.scratch;
+        s.wild.clear();
         let (mut prefix, mut exact) = (NONE, NONE);
-        for &id in ids {
-            let Some(rule) = self.rules.get(id as usize) else {
-                continue;
-            };
-            let slot = match (rule.segments.len, rule.anchored) {
-                (1, true) => &mut exact,
-                (1, false) => &mut prefix,
-                _ => {
-                    wild.push(id);
+        let (mut prefix_rank, mut exact_rank) = (0, 0);
+        for item in s.sorted.get(lo..hi).unwrap_or_default() {
+            let (slot, best) = match item.slot {
+                Slot::Exact => (&mut exact, &mut exact_rank),
+                Slot::Prefix => (&mut prefix, &mut prefix_rank),
+                Slot::Wild => {
+                    s.wild.push(item.id);
                     continue;
                 }
             };
-            if *slot == NONE || self.rank(id) > self.rank(*slot) {
-                *slot = id;
+            if *slot == NONE || item.rank > *best {
+                *slot = item.id;
+                *best = item.rank;
             }
         }
-        wild.sort_unstable_by_key(|&id| core::cmp::Reverse(self.rank(id)));
+        if !s.wild.is_empty() {
+            let rules = self.rules;
+            let rank = |id: u32| rules.get(id as usize).map_or(0, |r| r.rank);
+            s.wild
+                .sort_unstable_by_key(|&id| core::cmp::Reverse(rank(id)));
+        }
         let start = self.out.wild_rules.len();
-        self.out.wild_rules.extend_from_slice(&wild);
+        self.out.wild_rules.extend_from_slice(&s.wild);
         if let Some(n) = self.out.nodes.get_mut(node as usize) {
             n.prefix_rule = prefix;
             n.exact_rule = exact;
-            n.wild = span(start, wild.len());
+            n.wild = span(start, s.wild.len());
         }
+    }
+
+    /// Sort `scratch.items` by key bytes, ties in the order given, into
+    /// `scratch.sorted`, with the common prefix lengths of neighbours in `scratch.lcp`.
+    ///
+    /// Most significant digit first, eight bytes a digit: each range of keys that
+    /// agree on their first `offset` bytes is sorted on the next eight (as a
+    /// number, with the length and the position as tie-breakers); runs that still
+    /// agree and go on are sorted again eight bytes further. Each key takes part
+    /// in one sort per eight bytes of the prefix it shares with another key.
+    fn sort(&mut self) {
+        let text: &'r [u8] = self.text;
+        let s = &mut self.scratch;
+        let n = s.items.len();
+        s.order.clear();
+        s.order.extend(0..n);
+        s.lcp.clear();
+        s.lcp.resize(n, 0);
+        s.next.clear();
+        s.next.resize(n, None);
+        s.work.clear();
+        if n > 1 {
+            s.work.push((0, n, 0));
+        }
+        let key = |item: &Item| -> &'r [u8] {
+            text.get(item.start..item.start + item.len)
+                .unwrap_or_default()
+        };
+        while let Some((lo, hi, offset)) = s.work.pop() {
+            s.chunks.clear();
+            for &pos in s.order.get(lo..hi).unwrap_or_default() {
+                let Some(item) = s.items.get(pos) else {
+                    continue;
+                };
+                let (head, class) = chunk(key(item), offset);
+                let low = (class << POSITION_BITS) | (pos as u64 & POSITION_MASK);
+                s.chunks.push((u128::from(head) << 64) | u128::from(low));
+            }
+            s.chunks.sort_unstable();
+            let mut run = 0;
+            for (i, &k) in s.chunks.iter().enumerate() {
+                let pos = (k as u64 & POSITION_MASK) as usize;
+                if let Some(o) = s.order.get_mut(lo + i) {
+                    *o = pos;
+                }
+                let Some(&prev) = i.checked_sub(1).and_then(|p| s.chunks.get(p)) else {
+                    continue;
+                };
+                let (head_a, head_b) = ((prev >> 64) as u64, (k >> 64) as u64);
+                let class_a = (prev as u64) >> POSITION_BITS;
+                let class_b = (k as u64) >> POSITION_BITS;
+                if head_a == head_b && class_a == LONGER && class_b == LONGER {
+                    // Same run: they agree on eight more bytes and both go on.
+                    continue;
+                }
+                if i - run >= 2 {
+                    s.work.push((lo + run, lo + i, offset + 8));
+                }
+                run = i;
+                let len = |p: u128| {
+                    s.items
+                        .get((p as u64 & POSITION_MASK) as usize)
+                        .map_or(0, |it| it.len)
+                };
+                let agree = (head_a ^ head_b).leading_zeros() as usize / 8;
+                let lcp = (offset + agree).min(len(prev)).min(len(k));
+                if let Some(l) = s.lcp.get_mut(lo + i) {
+                    *l = lcp;
+                }
+                // The byte where it leaves its predecessor, when this digit has it.
+                if let Some(b) = s.next.get_mut(lo + i) {
+                    *b = lcp
+                        .checked_sub(offset)
+                        .filter(|&at| at < 8 && lcp < len(k))
+                        .and_then(|at| head_b.to_be_bytes().get(at).copied());
+                }
+            }
+            let len = s.chunks.len();
+            if len - run >= 2 {
+                s.work.push((lo + run, lo + len, offset + 8));
+            }
+        }
+        s.sorted.clear();
+        s.sorted
+            .extend(s.order.iter().filter_map(|&p| s.items.get(p).copied()));
     }
 
     /// Build a trie over `rules`; returns its root.
     pub fn build(&mut self, rules: impl Iterator<Item = u32>) -> u32 {
-        let mut keys: Vec<Key<'r>> = rules
-            .map(|id| {
-                let (bytes, start) = self.key(id);
-                Key::new(bytes, start, id)
-            })
-            .collect();
+        let mut items = core::mem::take(&mut self.scratch.items);
+        items.clear();
+        items.extend(rules.map(|id| self.item(id)));
+        self.scratch.items = items;
         // Stable: rules with equal keys stay in the order given.
-        keys.sort_by(Key::cmp);
+        self.sort();
+        let n = self.scratch.sorted.len();
+        self.out.nodes.reserve(2 * n + 1);
         let root = self.new_node(Span::EMPTY);
-        let mut stack = alloc::vec![Pending {
+        let mut stack = core::mem::take(&mut self.scratch.stack);
+        let mut children = core::mem::take(&mut self.scratch.children);
+        stack.clear();
+        stack.push(Pending {
             node: root,
             lo: 0,
-            hi: keys.len(),
+            hi: n,
             depth: 0,
-        }];
-        let mut children: Vec<(u8, u32)> = Vec::new();
-        let mut ended: Vec<u32> = Vec::new();
+        });
         while let Some(Pending {
             node,
             lo,
@@ -177,39 +331,42 @@ impl<'r> TrieBuilder<'r> {
             depth,
         }) = stack.pop()
         {
-            let group = keys.get(lo..hi).unwrap_or_default();
             // Keys that end here sort first among keys sharing this prefix.
-            let ending = group.iter().take_while(|k| k.bytes.len() == depth).count();
-            ended.clear();
-            ended.extend(group.iter().take(ending).map(|k| k.id));
-            self.attach(node, &ended);
+            let ending = self
+                .scratch
+                .sorted
+                .get(lo..hi)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|k| k.len == depth)
+                .count();
+            self.attach(node, lo, lo + ending);
             // Group the rest by their next byte; each group becomes one edge.
             children.clear();
-            let mut at = ending;
-            while let Some(first) = group.get(at) {
-                let byte = first.bytes.get(depth).copied().unwrap_or(0);
-                let len = group
-                    .get(at + 1..)
-                    .unwrap_or_default()
-                    .iter()
-                    .take_while(|k| k.bytes.get(depth) == Some(&byte))
-                    .count();
-                let end = at + 1 + len;
-                // Sorted keys: the group's common prefix is that of its first and last.
-                let last = group.get(end - 1).map_or(first.bytes, |k| k.bytes);
-                let common = first
-                    .bytes
-                    .iter()
-                    .zip(last)
-                    .skip(depth)
-                    .take_while(|(a, b)| a == b)
-                    .count();
+            let mut at = lo + ending;
+            while let Some(first) = self.scratch.sorted.get(at).filter(|_| at < hi).copied() {
+                // After a sibling (or keys ending here), the key leaves its predecessor
+                // right at `depth`: the sort knows that byte, without a look at the text.
+                let known = if at > lo { self.scratch.next.get(at).copied().flatten() } else { None };
+                let byte = known.unwrap_or_else(|| self.key(&first).get(depth).copied().unwrap_or(0));
+                // Neighbours that share more than `depth` bytes share the next byte;
+                // the group's common prefix is the least of their common prefixes.
+                let mut end = at + 1;
+                let mut common = first.len;
+                while let Some(&l) = self.scratch.lcp.get(end).filter(|_| end < hi) {
+                    if l <= depth {
+                        break;
+                    }
+                    common = common.min(l);
+                    end += 1;
+                }
+                let common = common.saturating_sub(depth);
                 let child = self.new_node(span(first.start + depth, common));
                 children.push((byte, child));
                 stack.push(Pending {
                     node: child,
-                    lo: lo + at,
-                    hi: lo + end,
+                    lo: at,
+                    hi: end,
                     depth: depth + common,
                 });
                 at = end;
@@ -223,6 +380,8 @@ impl<'r> TrieBuilder<'r> {
                 n.edges = span(start, children.len());
             }
         }
+        self.scratch.stack = stack;
+        self.scratch.children = children;
         root
     }
 
