@@ -99,9 +99,12 @@ pub(crate) fn compile(value: &[u8], profile: Profile) -> Pattern {
 /// Google's `index.htm` quirk: `Allow: /dir/index.html` also allows `/dir/` exactly.
 /// Returns the extra pattern's value (`/dir/$`), as Google spells it.
 pub(crate) fn google_index_alias(value: &[u8]) -> Option<Vec<u8>> {
-    // Escaping writes only `%`, digits and `A`-`F`: an escaped value holds the
-    // lower-case `index.htm` only where the value itself does.
-    memmem::find(value, b"index.htm")?;
+    // Escaping adds no `/` and writes only `%`, digits and `A`-`F`: the escaped
+    // value's last `/` starts `/index.htm` only where the value's last `/` does.
+    let last = memchr::memrchr(b'/', value)?;
+    if !value.get(last..)?.starts_with(b"/index.htm") {
+        return None;
+    }
     let escaped = google_escape(value);
     let slash = memchr::memrchr(b'/', &escaped)?;
     if !escaped[slash..].starts_with(b"/index.htm") {

@@ -41,8 +41,9 @@ struct Scratch {
     sorted: Vec<Item>,
     /// `lcp[i]`: the length of the common prefix of sorted keys `i - 1` and `i`.
     lcp: Vec<usize>,
-    /// `next[i]`: the byte of sorted key `i` at `lcp[i]` (where it leaves its predecessor), if known.
-    next: Vec<Option<u8>>,
+    /// `split[i]`: the bytes of sorted keys `i - 1` and `i` at `lcp[i]`, where they
+    /// part, when the sort saw them.
+    split: Vec<(Option<u8>, Option<u8>)>,
     /// Positions (into `items`) in sorted order, while sorting.
     order: Vec<usize>,
     /// Sort keys of one range being sorted.
@@ -106,6 +107,29 @@ fn chunk(key: &[u8], offset: usize) -> (u64, u64) {
         }
         (u64::from_be_bytes(bytes), rest.len() as u64)
     }
+}
+
+/// The length of the common prefix of `a` and `b`, eight bytes at a time.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let mut n = 0;
+    for (x, y) in a.chunks_exact(8).zip(b.chunks_exact(8)) {
+        let mut xa = [0u8; 8];
+        let mut ya = [0u8; 8];
+        xa.copy_from_slice(x);
+        ya.copy_from_slice(y);
+        let diff = u64::from_le_bytes(xa) ^ u64::from_le_bytes(ya);
+        if diff != 0 {
+            return n + diff.trailing_zeros() as usize / 8;
+        }
+        n += 8;
+    }
+    n + a
+        .get(n..)
+        .unwrap_or_default()
+        .iter()
+        .zip(b.get(n..).unwrap_or_default())
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// A node under construction: the sorted keys `lo..hi` that share its prefix of `depth` bytes.
@@ -235,8 +259,8 @@ impl<'r> TrieBuilder<'r> {
         s.order.extend(0..n);
         s.lcp.clear();
         s.lcp.resize(n, 0);
-        s.next.clear();
-        s.next.resize(n, None);
+        s.split.clear();
+        s.split.resize(n, (None, None));
         s.work.clear();
         if n > 1 {
             s.work.push((0, n, 0));
@@ -246,6 +270,45 @@ impl<'r> TrieBuilder<'r> {
                 .unwrap_or_default()
         };
         while let Some((lo, hi, offset)) = s.work.pop() {
+            // A run of keys that agreed so far: skip the prefix they all share (one
+            // pass over their bytes), and stop if they are all the same key.
+            let offset = if offset == 0 {
+                0
+            } else {
+                let order = s.order.get(lo..hi).unwrap_or_default();
+                let at = |i: usize| {
+                    order
+                        .get(i)
+                        .and_then(|&p| s.items.get(p))
+                        .map_or(&[][..], key)
+                };
+                let first = at(0);
+                let mut common = first.len();
+                let mut all_same = true;
+                for i in 1..order.len() {
+                    let other = at(i);
+                    let limit = common.min(other.len());
+                    common = offset
+                        + common_prefix(
+                            first.get(offset..limit).unwrap_or_default(),
+                            other.get(offset..limit).unwrap_or_default(),
+                        );
+                    all_same &= other.len() == first.len();
+                }
+                if all_same && common == first.len() {
+                    // Equal keys: already in the order given.
+                    for i in lo + 1..hi {
+                        if let Some(l) = s.lcp.get_mut(i) {
+                            *l = common;
+                        }
+                        if let Some(b) = s.split.get_mut(i) {
+                            *b = (None, None);
+                        }
+                    }
+                    continue;
+                }
+                common
+            };
             s.chunks.clear();
             for &pos in s.order.get(lo..hi).unwrap_or_default() {
                 let Some(item) = s.items.get(pos) else {
@@ -286,12 +349,14 @@ impl<'r> TrieBuilder<'r> {
                 if let Some(l) = s.lcp.get_mut(lo + i) {
                     *l = lcp;
                 }
-                // The byte where it leaves its predecessor, when this digit has it.
-                if let Some(b) = s.next.get_mut(lo + i) {
-                    *b = lcp
-                        .checked_sub(offset)
-                        .filter(|&at| at < 8 && lcp < len(k))
-                        .and_then(|at| head_b.to_be_bytes().get(at).copied());
+                // The bytes where they part, when this digit has them.
+                let byte = |head: u64, len: usize| {
+                    lcp.checked_sub(offset)
+                        .filter(|&at| at < 8 && lcp < len)
+                        .and_then(|at| head.to_be_bytes().get(at).copied())
+                };
+                if let Some(b) = s.split.get_mut(lo + i) {
+                    *b = (byte(head_a, len(prev)), byte(head_b, len(k)));
                 }
             }
             let len = s.chunks.len();
@@ -345,10 +410,6 @@ impl<'r> TrieBuilder<'r> {
             children.clear();
             let mut at = lo + ending;
             while let Some(first) = self.scratch.sorted.get(at).filter(|_| at < hi).copied() {
-                // After a sibling (or keys ending here), the key leaves its predecessor
-                // right at `depth`: the sort knows that byte, without a look at the text.
-                let known = if at > lo { self.scratch.next.get(at).copied().flatten() } else { None };
-                let byte = known.unwrap_or_else(|| self.key(&first).get(depth).copied().unwrap_or(0));
                 // Neighbours that share more than `depth` bytes share the next byte;
                 // the group's common prefix is the least of their common prefixes.
                 let mut end = at + 1;
@@ -360,6 +421,13 @@ impl<'r> TrieBuilder<'r> {
                     common = common.min(l);
                     end += 1;
                 }
+                // Where a key leaves its predecessor at `depth` (after a sibling or a
+                // key ending here) or its successor does (before a sibling), the sort
+                // saw the byte: no look at the text.
+                let split = |i: usize| self.scratch.split.get(i).copied().unwrap_or((None, None));
+                let known = if at > lo { split(at).1 } else { None };
+                let known = known.or_else(|| if end < hi { split(end).0 } else { None });
+                let byte = known.unwrap_or_else(|| self.key(&first).get(depth).copied().unwrap_or(0));
                 let common = common.saturating_sub(depth);
                 let child = self.new_node(span(first.start + depth, common));
                 children.push((byte, child));
