@@ -2,12 +2,13 @@
 
 use crate::agent::names;
 use crate::directive::Directive;
-use crate::document::{parse, Document, ParseOptions};
+use crate::document::{Document, ParseOptions};
 use crate::extension::{
     check_sitemap_url, parse_clean_param, parse_crawl_delay, parse_host, parse_request_rate,
     parse_visit_time,
 };
-use crate::group::AgentToken;
+use crate::group::{AgentToken, Grouper, Step};
+use crate::lex::lex_each;
 use crate::pattern::{compile_segments, google_index_alias};
 use crate::policy::{
     AgentEntry, ExtensionRecord, ExtensionValue, GroupAgentRecord, GroupRecord, Node, Policy,
@@ -55,8 +56,7 @@ fn rank(profile: Profile, priority: u32, allow: bool, order: u32) -> u64 {
     }
 }
 
-struct Builder<'d, 'a> {
-    doc: &'d Document<'a>,
+struct Builder {
     profile: Profile,
     text: Text,
     rules: Vec<RuleRecord>,
@@ -67,7 +67,27 @@ struct Builder<'d, 'a> {
     order: u32,
 }
 
-impl Builder<'_, '_> {
+/// Where the group being built starts in the builder's tables.
+struct OpenGroup {
+    line: u32,
+    agents_start: usize,
+    rules_start: usize,
+}
+
+impl Builder {
+    fn new(profile: Profile) -> Self {
+        Builder {
+            profile,
+            text: Text::default(),
+            rules: Vec::new(),
+            segments: Vec::new(),
+            groups: Vec::new(),
+            group_agents: Vec::new(),
+            extensions: Vec::new(),
+            order: 0,
+        }
+    }
+
     fn add_rule(
         &mut self,
         line: &LineReport,
@@ -103,20 +123,55 @@ impl Builder<'_, '_> {
         });
     }
 
-    fn add_group(&mut self, at: usize, keep_rules: bool) {
-        let doc = self.doc;
+    /// Start a group whose first user-agent line is `line`.
+    fn open_group(&self, line: u32) -> OpenGroup {
+        OpenGroup {
+            line,
+            agents_start: self.group_agents.len(),
+            rules_start: self.rules.len(),
+        }
+    }
+
+    fn add_agent(&mut self, line: &LineReport, value: &[u8]) {
+        let value = self.text.push(value);
+        self.group_agents.push(GroupAgentRecord {
+            line: line.number,
+            value,
+        });
+    }
+
+    /// A rule line (allow or disallow) of group `group`.
+    fn add_rule_line(&mut self, line: &LineReport, group: u32, value: &[u8]) {
+        let allow = line.kind == crate::LineKind::Directive(Directive::Allow);
+        self.add_rule(line, group, allow, false, value);
+        if allow && self.profile == Profile::Google {
+            if let Some(alias) = google_index_alias(value) {
+                self.add_rule(line, group, true, true, &alias);
+            }
+        }
+        self.order = self.order.saturating_add(1);
+    }
+
+    fn close_group(&mut self, open: OpenGroup) {
+        self.groups.push(GroupRecord {
+            line: open.line,
+            agents: span_of(open.agents_start, self.group_agents.len()),
+            rules: span_of(open.rules_start, self.rules.len()),
+        });
+    }
+
+    fn add_group(&mut self, doc: &Document<'_>, at: usize, keep_rules: bool) {
         let group = &doc.groups()[at];
         let group_id = index(at);
-        let agents_start = self.group_agents.len();
+        let first_line = group
+            .agents
+            .first()
+            .map_or(0, |a| doc.lines()[a.line].number);
+        let open = self.open_group(first_line);
         for agent in &group.agents {
             let line = &doc.lines()[agent.line];
-            let value = self.text.push(doc.value(line));
-            self.group_agents.push(GroupAgentRecord {
-                line: line.number,
-                value,
-            });
+            self.add_agent(line, doc.value(line));
         }
-        let rules_start = self.rules.len();
         let (rules, records): (&[usize], &[usize]) = if keep_rules {
             (&group.rules, &group.records)
         } else {
@@ -124,36 +179,18 @@ impl Builder<'_, '_> {
         };
         for &line_index in rules {
             let line = &doc.lines()[line_index];
-            let allow = line.kind == crate::LineKind::Directive(Directive::Allow);
-            let value = doc.value(line);
-            self.add_rule(line, group_id, allow, false, value);
-            if allow && self.profile == Profile::Google {
-                if let Some(alias) = google_index_alias(value) {
-                    self.add_rule(line, group_id, true, true, &alias);
-                }
-            }
-            self.order = self.order.saturating_add(1);
+            self.add_rule_line(line, group_id, doc.value(line));
         }
         for &line_index in records {
-            self.add_extension(line_index, group_id);
+            let line = &doc.lines()[line_index];
+            if let crate::LineKind::Directive(directive) = line.kind {
+                self.add_extension(directive, line.number, group_id, doc.value(line));
+            }
         }
-        let first_line = group
-            .agents
-            .first()
-            .map_or(0, |a| doc.lines()[a.line].number);
-        self.groups.push(GroupRecord {
-            line: first_line,
-            agents: span_of(agents_start, self.group_agents.len()),
-            rules: span_of(rules_start, self.rules.len()),
-        });
+        self.close_group(open);
     }
 
-    fn add_extension(&mut self, line_index: usize, group: u32) {
-        let line = &self.doc.lines()[line_index];
-        let crate::LineKind::Directive(directive) = line.kind else {
-            return;
-        };
-        let value = self.doc.value(line);
+    fn add_extension(&mut self, directive: Directive, line: u32, group: u32, value: &[u8]) {
         let ok = |r: Result<(), _>| match r {
             Ok(()) => ExtensionValue::Text,
             Err(_) => ExtensionValue::Invalid,
@@ -174,7 +211,7 @@ impl Builder<'_, '_> {
         let value = self.text.push(value);
         self.extensions.push(ExtensionRecord {
             directive,
-            line: line.number,
+            line,
             group,
             value,
             parsed,
@@ -189,35 +226,36 @@ struct Selection {
     any: Vec<u32>,
 }
 
-fn select(doc: &Document<'_>, profile: Profile) -> Selection {
+/// The selection of the user-agent lines `agents` (group, token), in file order;
+/// names are byte ranges of `input`.
+fn select<'t>(
+    input: &[u8],
+    agents: impl Iterator<Item = (usize, &'t AgentToken)>,
+    profile: Profile,
+) -> Selection {
+    let name = |r: &core::ops::Range<usize>| input.get(r.clone()).unwrap_or_default();
     let mut named: Vec<(Vec<u8>, Vec<u32>, bool)> = Vec::new();
     let mut any = Vec::new();
     if profile.substring_agents() {
         // Legacy: records are tried in file order, each on its own.
-        for (g, group) in doc.groups().iter().enumerate() {
-            for agent in &group.agents {
-                let (name, is_any) = match &agent.token {
-                    AgentToken::Any => (Vec::new(), true),
-                    AgentToken::Named(r) => (doc.slice(r.clone()).to_ascii_lowercase(), false),
-                };
-                named.push((name, alloc::vec![index(g)], is_any));
-            }
+        for (g, token) in agents {
+            let (name, is_any) = match token {
+                AgentToken::Any => (Vec::new(), true),
+                AgentToken::Named(r) => (name(r).to_ascii_lowercase(), false),
+            };
+            named.push((name, alloc::vec![index(g)], is_any));
         }
         return Selection { named, any };
     }
     let mut by_name: BTreeMap<Vec<u8>, Vec<u32>> = BTreeMap::new();
-    for (g, group) in doc.groups().iter().enumerate() {
+    for (g, token) in agents {
         let g = index(g);
-        for agent in &group.agents {
-            let list = match &agent.token {
-                AgentToken::Any => &mut any,
-                AgentToken::Named(r) => by_name
-                    .entry(doc.slice(r.clone()).to_ascii_lowercase())
-                    .or_default(),
-            };
-            if list.last() != Some(&g) {
-                list.push(g);
-            }
+        let list = match token {
+            AgentToken::Any => &mut any,
+            AgentToken::Named(r) => by_name.entry(name(r).to_ascii_lowercase()).or_default(),
+        };
+        if list.last() != Some(&g) {
+            list.push(g);
         }
     }
     named.extend(
@@ -226,6 +264,13 @@ fn select(doc: &Document<'_>, profile: Profile) -> Selection {
             .map(|(name, groups)| (name, groups, false)),
     );
     Selection { named, any }
+}
+
+fn document_agents<'d>(doc: &'d Document<'_>) -> impl Iterator<Item = (usize, &'d AgentToken)> {
+    doc.groups()
+        .iter()
+        .enumerate()
+        .flat_map(|(g, group)| group.agents.iter().map(move |a| (g, &a.token)))
 }
 
 /// The groups that apply to `agent`, resolved as [`Policy::check`] resolves them.
@@ -250,7 +295,7 @@ fn groups_for(selection: &Selection, agent: &[u8], profile: Profile) -> Vec<u32>
 
 /// Compile a parsed document into a policy.
 pub fn compile(doc: &Document<'_>) -> Policy {
-    build(doc, None)
+    build(Source::Document(doc), None)
 }
 
 /// Compile only the rules that apply to `agent`: the smallest, fastest policy for
@@ -265,31 +310,103 @@ pub fn compile(doc: &Document<'_>) -> Policy {
 /// assert!(!only_a.is_allowed("anyone", "/a"));
 /// ```
 pub fn compile_for_agent(doc: &Document<'_>, agent: &[u8]) -> Policy {
-    build(doc, Some(agent))
+    build(Source::Document(doc), Some(agent))
 }
 
-fn build(doc: &Document<'_>, only: Option<&[u8]>) -> Policy {
+/// What to compile: a parsed document, or the input itself in one pass.
+enum Source<'d, 'a> {
+    Document(&'d Document<'a>),
+    Input(&'a [u8], ParseOptions),
+}
+
+/// The tables of every group and record, and the crawler selection: from a document.
+fn gather_document(
+    doc: &Document<'_>,
+    only: Option<&[u8]>,
+) -> (Profile, Builder, Selection, Option<Vec<u32>>) {
     let profile = doc.profile();
-    let selection = select(doc, profile);
+    let selection = select(doc.source(), document_agents(doc), profile);
     let kept: Option<Vec<u32>> = only.map(|agent| groups_for(&selection, agent, profile));
-    let mut b = Builder {
-        doc,
-        profile,
-        text: Text::default(),
-        rules: Vec::new(),
-        segments: Vec::new(),
-        groups: Vec::new(),
-        group_agents: Vec::new(),
-        extensions: Vec::new(),
-        order: 0,
-    };
+    let mut b = Builder::new(profile);
     for at in 0..doc.groups().len() {
         let keep = kept.as_ref().map_or(true, |k| k.contains(&index(at)));
-        b.add_group(at, keep);
+        b.add_group(doc, at, keep);
     }
     for &line_index in doc.file_records() {
-        b.add_extension(line_index, NONE);
+        let line = &doc.lines()[line_index];
+        if let crate::LineKind::Directive(directive) = line.kind {
+            b.add_extension(directive, line.number, NONE, doc.value(line));
+        }
     }
+    (profile, b, selection, kept)
+}
+
+/// A record line kept for later: its directive, line number and value.
+type Record = (Directive, u32, core::ops::Range<usize>);
+
+/// The same as [`gather_document`] of `parse(input, options)` for every crawler,
+/// in one pass over the input without keeping its lines: each line is lexed,
+/// grouped and compiled as it is read. A group's rules and user-agent lines go
+/// straight into the tables (its user-agent lines all come before its first
+/// rule); its records wait for the group's end, the file-wide ones for the file's.
+fn gather_input(input: &[u8], options: ParseOptions) -> (Profile, Builder, Selection, Option<Vec<u32>>) {
+    let profile = options.profile;
+    let mut b = Builder::new(profile);
+    let mut grouper = Grouper::new(profile);
+    let mut agents: Vec<(usize, AgentToken)> = Vec::new();
+    let mut open: Option<OpenGroup> = None;
+    let mut records: Vec<Record> = Vec::new();
+    let mut file_records: Vec<Record> = Vec::new();
+    let value = |line: &LineReport| {
+        line.value
+            .clone()
+            .and_then(|v| input.get(v))
+            .unwrap_or_default()
+    };
+    let record = |line: &LineReport| match line.kind {
+        crate::LineKind::Directive(d) => Some((d, line.number, line.value.clone().unwrap_or(0..0))),
+        _ => None,
+    };
+    let flush = |b: &mut Builder, open: OpenGroup, records: &mut Vec<Record>| {
+        let group = index(b.groups.len());
+        for (directive, number, range) in records.drain(..) {
+            b.add_extension(directive, number, group, input.get(range).unwrap_or_default());
+        }
+        b.close_group(open);
+    };
+    lex_each(input, profile, options.max_bytes, |line| {
+        match grouper.step(input, &line) {
+            Step::Agent { new_group, token } => {
+                if new_group || open.is_none() {
+                    if let Some(previous) = open.take() {
+                        flush(&mut b, previous, &mut records);
+                    }
+                    open = Some(b.open_group(line.number));
+                }
+                agents.push((b.groups.len(), token));
+                b.add_agent(&line, value(&line));
+            }
+            Step::Rule => b.add_rule_line(&line, index(b.groups.len()), value(&line)),
+            Step::Record => records.extend(record(&line)),
+            Step::File => file_records.extend(record(&line)),
+            Step::Orphan | Step::Skip => {}
+        }
+    });
+    if let Some(last) = open.take() {
+        flush(&mut b, last, &mut records);
+    }
+    for (directive, number, range) in file_records {
+        b.add_extension(directive, number, NONE, input.get(range).unwrap_or_default());
+    }
+    let selection = select(input, agents.iter().map(|(g, t)| (*g, t)), profile);
+    (profile, b, selection, None)
+}
+
+fn build(source: Source<'_, '_>, only: Option<&[u8]>) -> Policy {
+    let (profile, mut b, selection, kept) = match source {
+        Source::Document(doc) => gather_document(doc, only),
+        Source::Input(input, options) => gather_input(input, options),
+    };
 
     // Distinct group lists become rule sets.
     let mut set_ids: BTreeMap<Vec<u32>, u32> = BTreeMap::new();
@@ -400,12 +517,12 @@ fn build(doc: &Document<'_>, only: Option<&[u8]>) -> Policy {
 impl Policy {
     /// Parse `input` under `profile` (with its default cap) and compile it.
     pub fn parse(input: &[u8], profile: Profile) -> Policy {
-        compile(&parse(input, ParseOptions::new(profile)))
+        build(Source::Input(input, ParseOptions::new(profile)), None)
     }
 
     /// Parse `input` with `options` and compile it.
     pub fn parse_with(input: &[u8], options: ParseOptions) -> Policy {
-        compile(&parse(input, options))
+        build(Source::Input(input, options), None)
     }
 
     /// Compile an already parsed document.

@@ -17,6 +17,26 @@ pub(crate) struct Lines {
 
 /// Lex every line of `input` under `profile`'s syntax, reading at most `max_bytes`.
 pub(crate) fn lex(input: &[u8], profile: Profile, max_bytes: Option<usize>) -> Lines {
+    let mut reports = Vec::new();
+    let (bom_len, truncation) = lex_each(input, profile, max_bytes, |report| {
+        reports.push(report);
+    });
+    Lines {
+        reports,
+        bom_len,
+        truncation,
+    }
+}
+
+/// Lex every line of `input` under `profile`'s syntax, reading at most `max_bytes`,
+/// handing each line's report to `line` in order. Returns the BOM length and the
+/// truncation, as [`lex`] does.
+pub(crate) fn lex_each(
+    input: &[u8],
+    profile: Profile,
+    max_bytes: Option<usize>,
+    mut line: impl FnMut(LineReport),
+) -> (usize, Option<Truncation>) {
     // Google skips any prefix of the UTF-8 BOM; so do we, for every profile.
     let bom_len = input
         .iter()
@@ -25,7 +45,11 @@ pub(crate) fn lex(input: &[u8], profile: Profile, max_bytes: Option<usize>) -> L
         .count();
     let end = max_bytes.map_or(input.len(), |cap| cap.min(input.len()));
     let truncated = end < input.len();
-    let mut reports = Vec::new();
+    let mut count = 0usize;
+    let mut next_number = || {
+        count += 1;
+        u32::try_from(count).unwrap_or(u32::MAX)
+    };
     let mut start = bom_len.min(end);
     let mut last_was_cr = false;
     let mut i = start;
@@ -34,8 +58,7 @@ pub(crate) fn lex(input: &[u8], profile: Profile, max_bytes: Option<usize>) -> L
         let ch = input[at];
         let crlf_continuation = ch == b'\n' && last_was_cr && at == start;
         if !crlf_continuation {
-            let number = next_number(&reports);
-            reports.push(lex_line(input, start..at, number, profile));
+            line(lex_line(input, start..at, next_number(), profile));
         }
         last_was_cr = ch == b'\r';
         start = at + 1;
@@ -45,22 +68,13 @@ pub(crate) fn lex(input: &[u8], profile: Profile, max_bytes: Option<usize>) -> L
         Some(Truncation {
             max_bytes: end,
             input_len: input.len(),
-            first_ignored_line: next_number(&reports),
+            first_ignored_line: next_number(),
         })
     } else {
-        let number = next_number(&reports);
-        reports.push(lex_line(input, start..end, number, profile));
+        line(lex_line(input, start..end, next_number(), profile));
         None
     };
-    Lines {
-        reports,
-        bom_len,
-        truncation,
-    }
-}
-
-fn next_number(reports: &[LineReport]) -> u32 {
-    u32::try_from(reports.len() + 1).unwrap_or(u32::MAX)
+    (bom_len, truncation)
 }
 
 fn is_space(profile: Profile, b: u8) -> bool {
