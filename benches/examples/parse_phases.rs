@@ -13,6 +13,15 @@ fn main() {
             Some("small") => s.body.len() < 500_000,
             Some(o) => s.name == o,
         }).collect();
+    if std::env::args().nth(2).as_deref() == Some("loop") {
+        // Only Policy::parse, for a profiler.
+        for _ in 0..300 {
+            for s in &sites {
+                black_box(Policy::parse(black_box(&s.body), Profile::Google));
+            }
+        }
+        return;
+    }
     let bytes: usize = sites.iter().map(|s| s.body.len()).sum();
     let (mut p, mut c, mut all) = (f64::MAX, f64::MAX, f64::MAX);
     for _ in 0..30 {

@@ -184,7 +184,20 @@ fn starts_with_ignore_case(key: &[u8], prefix: &[u8]) -> bool {
 /// assert_eq!(classify_key(b"unicorns"), KeyMatch::Unknown);
 /// ```
 pub fn classify_key(key: &[u8]) -> KeyMatch {
-    if let Some(d) = ALL
+    // Only names of the key's length can equal it (the names are distinct).
+    let same_length: &[Directive] = match key.len() {
+        4 => &[Directive::Host],
+        5 => &[Directive::Allow],
+        7 => &[Directive::Sitemap, Directive::Comment, Directive::NoIndex],
+        8 => &[Directive::Disallow, Directive::NoFollow],
+        9 => &[Directive::NoArchive],
+        10 => &[Directive::UserAgent, Directive::VisitTime],
+        11 => &[Directive::CrawlDelay, Directive::CleanParam],
+        12 => &[Directive::RequestRate],
+        13 => &[Directive::RobotVersion],
+        _ => &[],
+    };
+    if let Some(d) = same_length
         .iter()
         .find(|d| key.eq_ignore_ascii_case(d.name().as_bytes()))
     {
@@ -209,4 +222,18 @@ pub(crate) fn is_google_typo(key: &[u8], directive: Directive) -> bool {
         .iter()
         .any(|(typo, d)| *d == directive && starts_with_ignore_case(key, typo))
         && !starts_with_ignore_case(key, directive.name().as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_is_exact_in_any_case() {
+        for d in Directive::ALL {
+            let name = d.name().as_bytes();
+            assert_eq!(classify_key(name), KeyMatch::Exact(d));
+            assert_eq!(classify_key(&name.to_ascii_uppercase()), KeyMatch::Exact(d));
+        }
+    }
 }

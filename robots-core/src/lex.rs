@@ -124,11 +124,12 @@ fn lex_line(input: &[u8], span: Range<usize>, number: u32, profile: Profile) -> 
             report.too_long = true;
             content.end = content.start + GOOGLE_MAX_LINE_BYTES;
         }
-        if let Some(nul) = memchr::memchr(0, &input[content.clone()]) {
-            content.end = content.start + nul;
+        // The line ends at a NUL; a `#` before it starts a comment.
+        if let Some(at) = memchr::memchr2(0, b'#', &input[content.clone()]) {
+            report.has_comment = input[content.start + at] == b'#';
+            content.end = content.start + at;
         }
-    }
-    if let Some(hash) = memchr::memchr(b'#', &input[content.clone()]) {
+    } else if let Some(hash) = memchr::memchr(b'#', &input[content.clone()]) {
         report.has_comment = true;
         content.end = content.start + hash;
     }

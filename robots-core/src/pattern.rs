@@ -42,6 +42,17 @@ fn split_anchor(value: &[u8]) -> (&[u8], bool) {
     }
 }
 
+/// Hand each `*`-separated part of `body` to `segment`, in order (as
+/// `body.split(|&b| b == b'*')`, found with `memchr`).
+fn split_stars(body: &[u8], segment: &mut impl FnMut(&[u8])) {
+    let mut from = 0;
+    for star in memchr::memchr_iter(b'*', body) {
+        segment(body.get(from..star).unwrap_or_default());
+        from = star + 1;
+    }
+    segment(body.get(from..).unwrap_or_default());
+}
+
 /// Read a rule's value under `profile`, handing each literal segment to `segment`
 /// in order (there is a `*` between each two): the same segments [`compile`] lists,
 /// without a vector per pattern. Returns the priority and whether it is anchored.
@@ -54,7 +65,7 @@ pub(crate) fn compile_segments(
         Profile::Google => {
             let escaped = google_escape(value);
             let (body, anchored) = split_anchor(&escaped);
-            body.split(|&b| b == b'*').for_each(&mut segment);
+            split_stars(body, &mut segment);
             (priority_of(escaped.len()), anchored)
         }
         Profile::Rfc9309 => {

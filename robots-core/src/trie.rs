@@ -77,11 +77,20 @@ enum Slot {
 /// A rule's key (its first literal segment, in the text) and what attaching it needs.
 #[derive(Clone, Copy)]
 struct Item {
-    start: usize,
-    len: usize,
+    start: u32,
+    len: u32,
     id: u32,
     slot: Slot,
-    rank: u64,
+}
+
+impl Item {
+    fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    fn range(&self) -> core::ops::Range<usize> {
+        self.start as usize..self.start as usize + self.len as usize
+    }
 }
 
 /// The bits of a sort key that hold the position; above them, the length class.
@@ -132,6 +141,15 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
         .count()
 }
 
+/// The sort key of the key at `pos` for its eight bytes from `offset`: those bytes,
+/// then its length class, then its position.
+#[inline]
+fn sort_key(key: &[u8], offset: usize, pos: usize) -> u128 {
+    let (head, class) = chunk(key, offset);
+    let low = (class << POSITION_BITS) | (pos as u64 & POSITION_MASK);
+    (u128::from(head) << 64) | u128::from(low)
+}
+
 /// A node under construction: the sorted keys `lo..hi` that share its prefix of `depth` bytes.
 struct Pending {
     node: u32,
@@ -164,7 +182,6 @@ impl<'r> TrieBuilder<'r> {
                 len: 0,
                 id,
                 slot: Slot::Wild,
-                rank: 0,
             };
         };
         let (start, len) = rule
@@ -172,7 +189,7 @@ impl<'r> TrieBuilder<'r> {
             .of(self.segments)
             .first()
             .filter(|s| s.range().end <= self.text.len())
-            .map_or((0, 0), |s| (s.start as usize, s.len as usize));
+            .map_or((0, 0), |s| (s.start, s.len));
         let slot = match (rule.segments.len, rule.anchored) {
             (1, true) => Slot::Exact,
             (1, false) => Slot::Prefix,
@@ -183,14 +200,12 @@ impl<'r> TrieBuilder<'r> {
             len,
             id,
             slot,
-            rank: rule.rank,
         }
     }
 
     fn key(&self, item: &Item) -> &'r [u8] {
         let text: &'r [u8] = self.text;
-        text.get(item.start..item.start + item.len)
-            .unwrap_or_default()
+        text.get(item.range()).unwrap_or_default()
     }
 
     fn new_node(&mut self, label: Span) -> u32 {
@@ -212,25 +227,23 @@ impl<'r> TrieBuilder<'r> {
         }
         let s = &mut self.scratch;
         s.wild.clear();
+        let rules = self.rules;
+        let rank = |id: u32| rules.get(id as usize).map_or(0, |r| r.rank);
         let (mut prefix, mut exact) = (NONE, NONE);
-        let (mut prefix_rank, mut exact_rank) = (0, 0);
         for item in s.sorted.get(lo..hi).unwrap_or_default() {
-            let (slot, best) = match item.slot {
-                Slot::Exact => (&mut exact, &mut exact_rank),
-                Slot::Prefix => (&mut prefix, &mut prefix_rank),
+            let slot = match item.slot {
+                Slot::Exact => &mut exact,
+                Slot::Prefix => &mut prefix,
                 Slot::Wild => {
                     s.wild.push(item.id);
                     continue;
                 }
             };
-            if *slot == NONE || item.rank > *best {
+            if *slot == NONE || rank(item.id) > rank(*slot) {
                 *slot = item.id;
-                *best = item.rank;
             }
         }
         if !s.wild.is_empty() {
-            let rules = self.rules;
-            let rank = |id: u32| rules.get(id as usize).map_or(0, |r| r.rank);
             s.wild
                 .sort_unstable_by_key(|&id| core::cmp::Reverse(rank(id)));
         }
@@ -265,10 +278,7 @@ impl<'r> TrieBuilder<'r> {
         if n > 1 {
             s.work.push((0, n, 0));
         }
-        let key = |item: &Item| -> &'r [u8] {
-            text.get(item.start..item.start + item.len)
-                .unwrap_or_default()
-        };
+        let key = |item: &Item| -> &'r [u8] { text.get(item.range()).unwrap_or_default() };
         while let Some((lo, hi, offset)) = s.work.pop() {
             // A run of keys that agreed so far: skip the prefix they all share (one
             // pass over their bytes), and stop if they are all the same key.
@@ -309,14 +319,15 @@ impl<'r> TrieBuilder<'r> {
                 }
                 common
             };
-            s.chunks.clear();
-            for &pos in s.order.get(lo..hi).unwrap_or_default() {
-                let Some(item) = s.items.get(pos) else {
-                    continue;
-                };
-                let (head, class) = chunk(key(item), offset);
-                let low = (class << POSITION_BITS) | (pos as u64 & POSITION_MASK);
-                s.chunks.push((u128::from(head) << 64) | u128::from(low));
+            if offset > 0 {
+                // (The first range, all keys at offset 0, came with its sort keys.)
+                s.chunks.clear();
+                for &pos in s.order.get(lo..hi).unwrap_or_default() {
+                    let Some(item) = s.items.get(pos) else {
+                        continue;
+                    };
+                    s.chunks.push(sort_key(key(item), offset, pos));
+                }
             }
             s.chunks.sort_unstable();
             let mut run = 0;
@@ -342,7 +353,7 @@ impl<'r> TrieBuilder<'r> {
                 let len = |p: u128| {
                     s.items
                         .get((p as u64 & POSITION_MASK) as usize)
-                        .map_or(0, |it| it.len)
+                        .map_or(0, Item::len)
                 };
                 let agree = (head_a ^ head_b).leading_zeros() as usize / 8;
                 let lcp = (offset + agree).min(len(prev)).min(len(k));
@@ -372,9 +383,18 @@ impl<'r> TrieBuilder<'r> {
     /// Build a trie over `rules`; returns its root.
     pub fn build(&mut self, rules: impl Iterator<Item = u32>) -> u32 {
         let mut items = core::mem::take(&mut self.scratch.items);
+        let mut chunks = core::mem::take(&mut self.scratch.chunks);
         items.clear();
-        items.extend(rules.map(|id| self.item(id)));
+        chunks.clear();
+        // The keys, and their sort keys for the first eight bytes while the text
+        // is read in order.
+        for id in rules {
+            let item = self.item(id);
+            chunks.push(sort_key(self.key(&item), 0, items.len()));
+            items.push(item);
+        }
         self.scratch.items = items;
+        self.scratch.chunks = chunks;
         // Stable: rules with equal keys stay in the order given.
         self.sort();
         let n = self.scratch.sorted.len();
@@ -403,7 +423,7 @@ impl<'r> TrieBuilder<'r> {
                 .get(lo..hi)
                 .unwrap_or_default()
                 .iter()
-                .take_while(|k| k.len == depth)
+                .take_while(|k| k.len() == depth)
                 .count();
             self.attach(node, lo, lo + ending);
             // Group the rest by their next byte; each group becomes one edge.
@@ -413,7 +433,7 @@ impl<'r> TrieBuilder<'r> {
                 // Neighbours that share more than `depth` bytes share the next byte;
                 // the group's common prefix is the least of their common prefixes.
                 let mut end = at + 1;
-                let mut common = first.len;
+                let mut common = first.len();
                 while let Some(&l) = self.scratch.lcp.get(end).filter(|_| end < hi) {
                     if l <= depth {
                         break;
@@ -429,7 +449,7 @@ impl<'r> TrieBuilder<'r> {
                 let known = known.or_else(|| if end < hi { split(end).0 } else { None });
                 let byte = known.unwrap_or_else(|| self.key(&first).get(depth).copied().unwrap_or(0));
                 let common = common.saturating_sub(depth);
-                let child = self.new_node(span(first.start + depth, common));
+                let child = self.new_node(span(first.start as usize + depth, common));
                 children.push((byte, child));
                 stack.push(Pending {
                     node: child,
