@@ -530,3 +530,76 @@ impl Policy {
         compile(doc)
     }
 }
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use crate::document::parse;
+    use alloc::format;
+    use alloc::string::String;
+
+    const PROFILES: [Profile; 4] = [
+        Profile::Google,
+        Profile::Rfc9309,
+        Profile::Draft1996,
+        Profile::Original1994,
+    ];
+
+    /// The one-pass path gives the very tables `compile(&parse(..))` gives.
+    fn assert_same(name: &str, input: &[u8]) {
+        for profile in PROFILES {
+            let caps = [
+                ParseOptions::new(profile),
+                ParseOptions::new(profile).max_bytes(None),
+                ParseOptions::new(profile).max_bytes(Some(input.len() / 2)),
+            ];
+            for options in caps {
+                let lean = format!("{:?}", Policy::parse_with(input, options));
+                let full = format!("{:?}", compile(&parse(input, options)));
+                assert!(lean == full, "{name}: {options:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn one_pass_equals_parse_then_compile_on_the_corpus() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/corpus");
+        let mut files = 0;
+        for entry in std::fs::read_dir(dir).expect("corpus") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "txt") {
+                let body = std::fs::read(&path).expect("read");
+                assert_same(&path.display().to_string(), &body);
+                files += 1;
+            }
+        }
+        assert!(files > 200, "{files} corpus files");
+    }
+
+    #[test]
+    fn one_pass_equals_parse_then_compile_on_odd_shapes() {
+        let cases: [&[u8]; 12] = [
+            b"",
+            b"Disallow: /orphan\nCrawl-delay: 3\nUser-agent: a\nDisallow: /a\n",
+            b"User-agent: a\nCrawl-delay: 1\nUser-agent: b\nDisallow: /x\nVisit-time: 0100-0200\nUser-agent: c\nAllow: /c/index.html\n",
+            b"User-agent: a\n\nDisallow: /after-blank\nUser-agent: b\nRequest-rate: 1/5\n\nSitemap: https://a/s.xml\n",
+            b"\xef\xbb\xbfUser-agent: *\r\nDisallow: /crlf\r\rAllow: /cr$\n",
+            b"User-agent: *\nDisallow: /nul\0# not a comment\nDisallow: /x # comment\n",
+            b"Sitemap: https://a/1.xml\nHost: example.com\nClean-param: ref /a/\nUser-agent: *\nAllow: /\nRobot-version: 2.0\n",
+            b"useragent: FooBot/1.0\ndisalow: /typo\nuser agent foo\nallow /dir/index.htm\n",
+            b"User-agent: *\nDisallow:\nAllow: $\nDisallow: *\nDisallow: /a*b$\nDisallow: /%c3%a9\xc3\xa9\n",
+            b"User-agent: a\nUser-agent: A\nUser-agent: *\nDisallow: /1\nUser-agent: a\nDisallow: /2\n",
+            b"User-agent: * bots\nDisallow: /star\nUser-agent: *\nComment: hi\nNoindex: /n\n",
+            b"User-agent: a\nDisallow: /same\nDisallow: /same\nAllow: /same\nDisallow: /same*x\nAllow: /same*x$\n",
+        ];
+        for (i, case) in cases.iter().enumerate() {
+            assert_same(&format!("case {i}"), case);
+        }
+        let mut long = String::from("User-agent: *\n");
+        for i in 0..3000 {
+            long.push_str(&format!("Disallow: /{}/{}\n", i % 7, i * 7919 % 1000));
+        }
+        long.push_str(&format!("Allow: /{}\n", "x".repeat(20_000)));
+        assert_same("long", long.as_bytes());
+    }
+}
