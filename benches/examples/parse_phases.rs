@@ -7,12 +7,15 @@ use std::time::Instant;
 fn main() {
     let sites = corpus::load();
     let only = std::env::args().nth(1);
-    let sites: Vec<_> = sites.into_iter().filter(|s| match only.as_deref() {
+    let sites: Vec<_> = sites
+        .into_iter()
+        .filter(|s| match only.as_deref() {
             None => true,
             // Every file but the two largest.
             Some("small") => s.body.len() < 500_000,
             Some(o) => s.name == o,
-        }).collect();
+        })
+        .collect();
     if std::env::args().nth(2).as_deref() == Some("loop") {
         // Only Policy::parse, for a profiler.
         for _ in 0..300 {
@@ -27,10 +30,16 @@ fn main() {
     for _ in 0..30 {
         let t = Instant::now();
         for s in &sites {
-            black_box(parse(black_box(&s.body), ParseOptions::new(Profile::Google)));
+            black_box(parse(
+                black_box(&s.body),
+                ParseOptions::new(Profile::Google),
+            ));
         }
         p = p.min(t.elapsed().as_secs_f64());
-        let docs: Vec<_> = sites.iter().map(|s| parse(&s.body, ParseOptions::new(Profile::Google))).collect();
+        let docs: Vec<_> = sites
+            .iter()
+            .map(|s| parse(&s.body, ParseOptions::new(Profile::Google)))
+            .collect();
         let t = Instant::now();
         for d in &docs {
             black_box(compile(d));
@@ -44,5 +53,12 @@ fn main() {
         all = all.min(t.elapsed().as_secs_f64());
     }
     let mb = bytes as f64 / 1e6;
-    println!("parse {:.2} ms ({:.0} MB/s), compile {:.2} ms, Policy::parse {:.2} ms ({:.0} MB/s)", p * 1e3, mb / p, c * 1e3, all * 1e3, mb / all);
+    println!(
+        "parse {:.2} ms ({:.0} MB/s), compile {:.2} ms, Policy::parse {:.2} ms ({:.0} MB/s)",
+        p * 1e3,
+        mb / p,
+        c * 1e3,
+        all * 1e3,
+        mb / all
+    );
 }

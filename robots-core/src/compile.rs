@@ -349,7 +349,10 @@ type Record = (Directive, u32, core::ops::Range<usize>);
 /// grouped and compiled as it is read. A group's rules and user-agent lines go
 /// straight into the tables (its user-agent lines all come before its first
 /// rule); its records wait for the group's end, the file-wide ones for the file's.
-fn gather_input(input: &[u8], options: ParseOptions) -> (Profile, Builder, Selection, Option<Vec<u32>>) {
+fn gather_input(
+    input: &[u8],
+    options: ParseOptions,
+) -> (Profile, Builder, Selection, Option<Vec<u32>>) {
     let profile = options.profile;
     let mut b = Builder::new(profile);
     let mut grouper = Grouper::new(profile);
@@ -370,7 +373,12 @@ fn gather_input(input: &[u8], options: ParseOptions) -> (Profile, Builder, Selec
     let flush = |b: &mut Builder, open: OpenGroup, records: &mut Vec<Record>| {
         let group = index(b.groups.len());
         for (directive, number, range) in records.drain(..) {
-            b.add_extension(directive, number, group, input.get(range).unwrap_or_default());
+            b.add_extension(
+                directive,
+                number,
+                group,
+                input.get(range).unwrap_or_default(),
+            );
         }
         b.close_group(open);
     };
@@ -396,7 +404,12 @@ fn gather_input(input: &[u8], options: ParseOptions) -> (Profile, Builder, Selec
         flush(&mut b, last, &mut records);
     }
     for (directive, number, range) in file_records {
-        b.add_extension(directive, number, NONE, input.get(range).unwrap_or_default());
+        b.add_extension(
+            directive,
+            number,
+            NONE,
+            input.get(range).unwrap_or_default(),
+        );
     }
     let selection = select(input, agents.iter().map(|(g, t)| (*g, t)), profile);
     (profile, b, selection, None)

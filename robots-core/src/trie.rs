@@ -447,7 +447,8 @@ impl<'r> TrieBuilder<'r> {
                 let split = |i: usize| self.scratch.split.get(i).copied().unwrap_or((None, None));
                 let known = if at > lo { split(at).1 } else { None };
                 let known = known.or_else(|| if end < hi { split(end).0 } else { None });
-                let byte = known.unwrap_or_else(|| self.key(&first).get(depth).copied().unwrap_or(0));
+                let byte =
+                    known.unwrap_or_else(|| self.key(&first).get(depth).copied().unwrap_or(0));
                 let common = common.saturating_sub(depth);
                 let child = self.new_node(span(first.start as usize + depth, common));
                 children.push((byte, child));
