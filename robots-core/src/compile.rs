@@ -17,7 +17,7 @@ use crate::policy::{
 use crate::profile::Profile;
 use crate::report::LineReport;
 use crate::table::Span;
-use crate::trie::TrieBuilder;
+use crate::trie::{first_digit, TrieBuilder};
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
@@ -65,6 +65,8 @@ struct Builder {
     group_agents: Vec<GroupAgentRecord>,
     extensions: Vec<ExtensionRecord>,
     order: u32,
+    /// Per rule, the trie's first sort digit of its first segment.
+    heads: Vec<(u64, u8)>,
 }
 
 /// Where the group being built starts in the builder's tables.
@@ -85,6 +87,7 @@ impl Builder {
             group_agents: Vec::new(),
             extensions: Vec::new(),
             order: 0,
+            heads: Vec::new(),
         }
     }
 
@@ -99,7 +102,9 @@ impl Builder {
         let text_mark = self.text.0.len();
         let start = self.segments.len();
         let (text, segments) = (&mut self.text, &mut self.segments);
+        let mut head = None;
         let (priority, anchored) = compile_segments(value, self.profile, |segment| {
+            head.get_or_insert_with(|| first_digit(segment));
             segments.push(text.push(segment));
         });
         if priority == 0 {
@@ -109,6 +114,7 @@ impl Builder {
             return;
         }
         let written = self.text.push(value);
+        self.heads.push(head.unwrap_or_else(|| first_digit(&[])));
         self.rules.push(RuleRecord {
             line: line.number,
             column: line.value_column(),
@@ -355,6 +361,8 @@ fn gather_input(
 ) -> (Profile, Builder, Selection, Option<Vec<u32>>) {
     let profile = options.profile;
     let mut b = Builder::new(profile);
+    // Rule lines are most of a large file, and each is written about twice.
+    b.text.0.reserve(input.len());
     let mut grouper = Grouper::new(profile);
     let mut agents: Vec<(usize, AgentToken)> = Vec::new();
     let mut open: Option<OpenGroup> = None;
@@ -474,7 +482,7 @@ fn build(source: Source<'_, '_>, only: Option<&[u8]>) -> Policy {
         .sum();
     let merge = merged_cost <= 4 * total_rules + 4096;
 
-    let mut trie = TrieBuilder::new(&b.rules, &b.segments, &b.text.0);
+    let mut trie = TrieBuilder::new(&b.rules, &b.segments, &b.text.0, &b.heads);
     let mut sets = Vec::new();
     let mut set_roots = Vec::new();
     let mut set_groups = Vec::new();

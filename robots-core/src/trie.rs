@@ -28,6 +28,8 @@ pub(crate) struct TrieBuilder<'r> {
     rules: &'r [RuleRecord],
     segments: &'r [Span],
     text: &'r [u8],
+    /// Per rule: [`first_digit`] of its key, if the caller had it at hand.
+    heads: &'r [(u64, u8)],
     /// Scratch space, kept between builds.
     scratch: Scratch,
 }
@@ -81,6 +83,7 @@ struct Item {
     len: u32,
     id: u32,
     slot: Slot,
+    rank: u64,
 }
 
 impl Item {
@@ -141,6 +144,14 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
         .count()
 }
 
+/// The first sort digit of a key: its first eight bytes as a number and its length
+/// class. The compiler takes it while the key is at hand, so that sorting does not
+/// read the text again.
+pub(crate) fn first_digit(key: &[u8]) -> (u64, u8) {
+    let (head, class) = chunk(key, 0);
+    (head, class as u8)
+}
+
 /// The sort key of the key at `pos` for its eight bytes from `offset`: those bytes,
 /// then its length class, then its position.
 #[inline]
@@ -159,7 +170,14 @@ struct Pending {
 }
 
 impl<'r> TrieBuilder<'r> {
-    pub fn new(rules: &'r [RuleRecord], segments: &'r [Span], text: &'r [u8]) -> Self {
+    /// A builder over `rules`, whose segments are `segments` of `text`; `heads`
+    /// may hold each rule's [`first_digit`] (any missing is read from the text).
+    pub fn new(
+        rules: &'r [RuleRecord],
+        segments: &'r [Span],
+        text: &'r [u8],
+        heads: &'r [(u64, u8)],
+    ) -> Self {
         TrieBuilder {
             out: TrieTables {
                 nodes: Vec::new(),
@@ -170,6 +188,7 @@ impl<'r> TrieBuilder<'r> {
             rules,
             segments,
             text,
+            heads,
             scratch: Scratch::default(),
         }
     }
@@ -182,6 +201,7 @@ impl<'r> TrieBuilder<'r> {
                 len: 0,
                 id,
                 slot: Slot::Wild,
+                rank: 0,
             };
         };
         let (start, len) = rule
@@ -200,6 +220,7 @@ impl<'r> TrieBuilder<'r> {
             len,
             id,
             slot,
+            rank: rule.rank,
         }
     }
 
@@ -230,17 +251,19 @@ impl<'r> TrieBuilder<'r> {
         let rules = self.rules;
         let rank = |id: u32| rules.get(id as usize).map_or(0, |r| r.rank);
         let (mut prefix, mut exact) = (NONE, NONE);
+        let (mut prefix_rank, mut exact_rank) = (0, 0);
         for item in s.sorted.get(lo..hi).unwrap_or_default() {
-            let slot = match item.slot {
-                Slot::Exact => &mut exact,
-                Slot::Prefix => &mut prefix,
+            let (slot, best) = match item.slot {
+                Slot::Exact => (&mut exact, &mut exact_rank),
+                Slot::Prefix => (&mut prefix, &mut prefix_rank),
                 Slot::Wild => {
                     s.wild.push(item.id);
                     continue;
                 }
             };
-            if *slot == NONE || rank(item.id) > rank(*slot) {
+            if *slot == NONE || item.rank > *best {
                 *slot = item.id;
+                *best = item.rank;
             }
         }
         if !s.wild.is_empty() {
@@ -390,7 +413,12 @@ impl<'r> TrieBuilder<'r> {
         // is read in order.
         for id in rules {
             let item = self.item(id);
-            chunks.push(sort_key(self.key(&item), 0, items.len()));
+            let (head, class) = match self.heads.get(id as usize) {
+                Some(&(head, class)) => (head, u64::from(class)),
+                None => chunk(self.key(&item), 0),
+            };
+            let low = (class << POSITION_BITS) | (items.len() as u64 & POSITION_MASK);
+            chunks.push((u128::from(head) << 64) | u128::from(low));
             items.push(item);
         }
         self.scratch.items = items;
