@@ -43,6 +43,9 @@ struct Scratch {
     sorted: Vec<Item>,
     /// `lcp[i]`: the length of the common prefix of sorted keys `i - 1` and `i`.
     lcp: Vec<usize>,
+    /// `skip[i]`: the first `j > i` with `lcp[j] <= lcp[i]` (or the key count):
+    /// the keys between share more than `lcp[i]` bytes with key `i`.
+    skip: Vec<usize>,
     /// `split[i]`: the bytes of sorted keys `i - 1` and `i` at `lcp[i]`, where they
     /// part, when the sort saw them.
     split: Vec<(Option<u8>, Option<u8>)>,
@@ -401,6 +404,24 @@ impl<'r> TrieBuilder<'r> {
         s.sorted.clear();
         s.sorted
             .extend(s.order.iter().filter_map(|&p| s.items.get(p).copied()));
+        // Next smaller-or-equal common prefix, with a stack (`order` is free now).
+        s.skip.clear();
+        s.skip.resize(n, n);
+        let stack = &mut s.order;
+        stack.clear();
+        for (k, &l) in s.lcp.iter().enumerate() {
+            while let Some(&t) = stack.last() {
+                if s.lcp.get(t).is_some_and(|&top| top >= l) {
+                    if let Some(x) = s.skip.get_mut(t) {
+                        *x = k;
+                    }
+                    stack.pop();
+                } else {
+                    break;
+                }
+            }
+            stack.push(k);
+        }
     }
 
     /// Build a trie over `rules`; returns its root.
@@ -460,6 +481,8 @@ impl<'r> TrieBuilder<'r> {
             while let Some(first) = self.scratch.sorted.get(at).filter(|_| at < hi).copied() {
                 // Neighbours that share more than `depth` bytes share the next byte;
                 // the group's common prefix is the least of their common prefixes.
+                // From a neighbour that shares `l > depth` bytes, the keys up to
+                // `skip` share more than `l`: jump over them.
                 let mut end = at + 1;
                 let mut common = first.len();
                 while let Some(&l) = self.scratch.lcp.get(end).filter(|_| end < hi) {
@@ -467,7 +490,13 @@ impl<'r> TrieBuilder<'r> {
                         break;
                     }
                     common = common.min(l);
-                    end += 1;
+                    end = self
+                        .scratch
+                        .skip
+                        .get(end)
+                        .copied()
+                        .unwrap_or(hi)
+                        .clamp(end + 1, hi);
                 }
                 // Where a key leaves its predecessor at `depth` (after a sibling or a
                 // key ending here) or its successor does (before a sibling), the sort
