@@ -253,22 +253,37 @@ fn select<'t>(
         }
         return Selection { named, any };
     }
-    let mut by_name: BTreeMap<Vec<u8>, Vec<u32>> = BTreeMap::new();
+    // Every name lower-cased into one buffer, then sorted (stably, so each name's
+    // groups stay in file order): the order and lists a map by name would give.
+    let mut lower: Vec<u8> = Vec::new();
+    let mut lines: Vec<(core::ops::Range<usize>, u32)> = Vec::new();
     for (g, token) in agents {
         let g = index(g);
-        let list = match token {
-            AgentToken::Any => &mut any,
-            AgentToken::Named(r) => by_name.entry(name(r).to_ascii_lowercase()).or_default(),
-        };
-        if list.last() != Some(&g) {
-            list.push(g);
+        match token {
+            AgentToken::Any => {
+                if any.last() != Some(&g) {
+                    any.push(g);
+                }
+            }
+            AgentToken::Named(r) => {
+                let start = lower.len();
+                lower.extend(name(r).iter().map(u8::to_ascii_lowercase));
+                lines.push((start..lower.len(), g));
+            }
         }
     }
-    named.extend(
-        by_name
-            .into_iter()
-            .map(|(name, groups)| (name, groups, false)),
-    );
+    let text = |r: &core::ops::Range<usize>| lower.get(r.clone()).unwrap_or_default();
+    lines.sort_by(|a, b| text(&a.0).cmp(text(&b.0)));
+    for (r, g) in &lines {
+        match named.last_mut() {
+            Some((last, groups, _)) if last.as_slice() == text(r) => {
+                if groups.last() != Some(g) {
+                    groups.push(*g);
+                }
+            }
+            _ => named.push((text(r).to_vec(), alloc::vec![*g], false)),
+        }
+    }
     Selection { named, any }
 }
 
@@ -432,11 +447,14 @@ fn build(source: Source<'_, '_>, only: Option<&[u8]>) -> Policy {
     // Distinct group lists become rule sets.
     let mut set_ids: BTreeMap<Vec<u32>, u32> = BTreeMap::new();
     let mut set_lists: Vec<Vec<u32>> = Vec::new();
-    let mut intern = |groups: &Vec<u32>| -> u32 {
-        *set_ids.entry(groups.clone()).or_insert_with(|| {
-            set_lists.push(groups.clone());
-            index(set_lists.len() - 1)
-        })
+    let mut intern = |groups: &[u32]| -> u32 {
+        if let Some(&set) = set_ids.get(groups) {
+            return set;
+        }
+        let set = index(set_lists.len());
+        set_ids.insert(groups.to_vec(), set);
+        set_lists.push(groups.to_vec());
+        set
     };
     let mut agents = Vec::new();
     let any_set = match &kept {
