@@ -10,7 +10,7 @@ fn main() {
     let sites: Vec<_> = sites
         .into_iter()
         .filter(|s| match only.as_deref() {
-            None => true,
+            None | Some("all") => true,
             // Every file but the two largest.
             Some("small") => s.body.len() < 500_000,
             Some(o) => s.name == o,

@@ -50,19 +50,21 @@ pub(crate) fn lex_each(
         count += 1;
         u32::try_from(count).unwrap_or(u32::MAX)
     };
-    let mut start = bom_len.min(end);
+    let first = bom_len.min(end);
+    let mut start = first;
     let mut last_was_cr = false;
-    let mut i = start;
-    while let Some(off) = memchr::memchr2(b'\n', b'\r', input.get(i..end).unwrap_or_default()) {
-        let at = i + off;
-        let ch = input[at];
+    let body = input.get(first..end).unwrap_or_default();
+    // One searcher over the whole input: no set-up per line.
+    for (off, &ch) in
+        memchr::memchr2_iter(b'\n', b'\r', body).filter_map(|o| Some((o, body.get(o)?)))
+    {
+        let at = first + off;
         let crlf_continuation = ch == b'\n' && last_was_cr && at == start;
         if !crlf_continuation {
             line(lex_line(input, start..at, next_number(), profile));
         }
         last_was_cr = ch == b'\r';
         start = at + 1;
-        i = start;
     }
     let truncation = if truncated {
         Some(Truncation {
