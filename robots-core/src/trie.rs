@@ -376,10 +376,16 @@ impl<'r> TrieBuilder<'r> {
                     s.work.push((lo + run, lo + i, offset + 8));
                 }
                 run = i;
+                // A key's length as far as this digit tells (the class): exact up
+                // to eight bytes from `offset`; past that, longer than anything
+                // this digit can show, so "unbounded" gives the same minimum.
                 let len = |p: u128| {
-                    s.items
-                        .get((p as u64 & POSITION_MASK) as usize)
-                        .map_or(0, Item::len)
+                    let class = (p as u64) >> POSITION_BITS;
+                    if class == LONGER {
+                        usize::MAX
+                    } else {
+                        offset + class as usize
+                    }
                 };
                 let agree = (head_a ^ head_b).leading_zeros() as usize / 8;
                 let lcp = (offset + agree).min(len(prev)).min(len(k));
