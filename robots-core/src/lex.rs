@@ -120,20 +120,34 @@ fn lex_line(input: &[u8], span: Range<usize>, number: u32, profile: Profile) -> 
         too_long: false,
     };
     let mut content = span;
-    if profile.lenient_syntax() {
+    let lenient = profile.lenient_syntax();
+    if lenient && content.len() > GOOGLE_MAX_LINE_BYTES {
         // Google keeps a fixed-size buffer per line, and reads it as a C string.
-        if content.len() > GOOGLE_MAX_LINE_BYTES {
-            report.too_long = true;
-            content.end = content.start + GOOGLE_MAX_LINE_BYTES;
+        report.too_long = true;
+        content.end = content.start + GOOGLE_MAX_LINE_BYTES;
+    }
+    // The content ends at a `#` (a comment) or, under Google, a NUL. The key is
+    // short: look for the colon and that end together, byte by byte, up to the
+    // first of them; only the rest of a line with a colon takes a `memchr`.
+    let ends = |b: u8| b == b'#' || (lenient && b == 0);
+    let bytes = input.get(content.clone()).unwrap_or_default();
+    let mut colon = None;
+    let end = match bytes.iter().position(|&b| b == b':' || ends(b)) {
+        Some(at) if bytes.get(at) == Some(&b':') => {
+            colon = Some(content.start + at);
+            let rest = bytes.get(at + 1..).unwrap_or_default();
+            let found = if lenient {
+                memchr::memchr2(0, b'#', rest)
+            } else {
+                memchr::memchr(b'#', rest)
+            };
+            found.map(|e| at + 1 + e)
         }
-        // The line ends at a NUL; a `#` before it starts a comment.
-        if let Some(at) = memchr::memchr2(0, b'#', &input[content.clone()]) {
-            report.has_comment = input[content.start + at] == b'#';
-            content.end = content.start + at;
-        }
-    } else if let Some(hash) = memchr::memchr(b'#', &input[content.clone()]) {
-        report.has_comment = true;
-        content.end = content.start + hash;
+        other => other,
+    };
+    if let Some(end) = end {
+        report.has_comment = bytes.get(end) == Some(&b'#');
+        content.end = content.start + end;
     }
     let body = trim(input, content, profile);
     if body.is_empty() {
@@ -144,9 +158,9 @@ fn lex_line(input: &[u8], span: Range<usize>, number: u32, profile: Profile) -> 
         };
         return report;
     }
-    let (key, value) = match memchr::memchr(b':', &input[body.clone()]) {
+    // The first colon of the content is inside its trimmed body (it is no space).
+    let (key, value) = match colon {
         Some(colon) => {
-            let colon = body.start + colon;
             (
                 trim(input, body.start..colon, profile),
                 trim(input, colon + 1..body.end, profile),
