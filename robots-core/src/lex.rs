@@ -160,12 +160,10 @@ fn lex_line(input: &[u8], span: Range<usize>, number: u32, profile: Profile) -> 
     }
     // The first colon of the content is inside its trimmed body (it is no space).
     let (key, value) = match colon {
-        Some(colon) => {
-            (
-                trim(input, body.start..colon, profile),
-                trim(input, colon + 1..body.end, profile),
-            )
-        }
+        Some(colon) => (
+            trim(input, body.start..colon, profile),
+            trim(input, colon + 1..body.end, profile),
+        ),
         None => {
             // Whitespace (space or tab only) instead of a colon: only for exactly two words.
             let blank = |b: u8| b == b' ' || b == b'\t';
