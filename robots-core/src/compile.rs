@@ -18,7 +18,6 @@ use crate::profile::Profile;
 use crate::report::LineReport;
 use crate::table::Span;
 use crate::trie::{first_digit, TrieBuilder};
-use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
 fn index(n: usize) -> u32 {
@@ -294,6 +293,68 @@ fn document_agents<'d>(doc: &'d Document<'_>) -> impl Iterator<Item = (usize, &'
         .flat_map(|(g, group)| group.agents.iter().map(move |a| (g, &a.token)))
 }
 
+/// The group lists asked for as rule sets, in order, one after another.
+#[derive(Default)]
+struct Requests {
+    groups: Vec<u32>,
+    spans: Vec<core::ops::Range<usize>>,
+}
+
+impl Requests {
+    /// Note a list; returns its request number.
+    fn ask(&mut self, groups: &[u32]) -> u32 {
+        let start = self.groups.len();
+        self.groups.extend_from_slice(groups);
+        self.spans.push(start..self.groups.len());
+        index(self.spans.len() - 1)
+    }
+
+    fn list(&self, request: usize) -> &[u32] {
+        self.spans
+            .get(request)
+            .and_then(|r| self.groups.get(r.clone()))
+            .unwrap_or_default()
+    }
+
+    /// The set number of each request (equal lists share the number of the first
+    /// of them; numbers follow first requests), and each set's list.
+    fn sets(&self) -> (Vec<u32>, Vec<&[u32]>) {
+        let n = self.spans.len();
+        let mut by_list: Vec<usize> = (0..n).collect();
+        // Equal lists end up together, the first request first.
+        by_list.sort_unstable_by(|&a, &b| self.list(a).cmp(self.list(b)).then(a.cmp(&b)));
+        let mut first = alloc::vec![0usize; n];
+        let mut run_first = 0;
+        for (i, &r) in by_list.iter().enumerate() {
+            let starts_run = i == 0
+                || by_list
+                    .get(i - 1)
+                    .map_or(true, |&p| self.list(p) != self.list(r));
+            if starts_run {
+                run_first = r;
+            }
+            if let Some(f) = first.get_mut(r) {
+                *f = run_first;
+            }
+        }
+        let mut set_of = alloc::vec![NONE; n];
+        let mut lists = Vec::new();
+        for r in 0..n {
+            let f = first.get(r).copied().unwrap_or(r);
+            let set = if f == r {
+                lists.push(self.list(r));
+                index(lists.len() - 1)
+            } else {
+                set_of.get(f).copied().unwrap_or(NONE)
+            };
+            if let Some(s) = set_of.get_mut(r) {
+                *s = set;
+            }
+        }
+        (set_of, lists)
+    }
+}
+
 /// The groups that apply to `agent`, resolved as [`Policy::check`] resolves them.
 fn groups_for(selection: &Selection, agent: &[u8], profile: Profile) -> Vec<u32> {
     if profile.substring_agents() {
@@ -444,18 +505,11 @@ fn build(source: Source<'_, '_>, only: Option<&[u8]>) -> Policy {
         Source::Input(input, options) => gather_input(input, options),
     };
 
-    // Distinct group lists become rule sets.
-    let mut set_ids: BTreeMap<Vec<u32>, u32> = BTreeMap::new();
-    let mut set_lists: Vec<Vec<u32>> = Vec::new();
-    let mut intern = |groups: &[u32]| -> u32 {
-        if let Some(&set) = set_ids.get(groups) {
-            return set;
-        }
-        let set = index(set_lists.len());
-        set_ids.insert(groups.to_vec(), set);
-        set_lists.push(groups.to_vec());
-        set
-    };
+    // Distinct group lists become rule sets, numbered in the order first asked
+    // for: every list asked for is noted (`intern` gives its request number),
+    // then equal lists are found by sorting, and requests become set numbers.
+    let mut requests = Requests::default();
+    let mut intern = |groups: &[u32]| -> u32 { requests.ask(groups) };
     let mut agents = Vec::new();
     let any_set = match &kept {
         // One crawler: no name lookup; every agent gets its set.
@@ -488,6 +542,16 @@ fn build(source: Source<'_, '_>, only: Option<&[u8]>) -> Policy {
             }
         }
     };
+    let (set_of, set_lists) = requests.sets();
+    let set_of = |request: u32| set_of.get(request as usize).copied().unwrap_or(NONE);
+    for agent in &mut agents {
+        agent.set = set_of(agent.set);
+    }
+    let any_set = if any_set == NONE {
+        NONE
+    } else {
+        set_of(any_set)
+    };
 
     // One merged trie per set while that stays linear in the input; otherwise
     // one trie per group, shared by the sets that use it.
@@ -505,7 +569,7 @@ fn build(source: Source<'_, '_>, only: Option<&[u8]>) -> Policy {
     let mut set_roots = Vec::new();
     let mut set_groups = Vec::new();
     let mut group_roots: Vec<Option<u32>> = alloc::vec![None; b.groups.len()];
-    for list in &set_lists {
+    for &list in &set_lists {
         let roots_start = set_roots.len();
         if merge {
             let ids = list.iter().flat_map(|&g| group_rules(g)).map(index);
