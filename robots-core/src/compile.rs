@@ -19,6 +19,7 @@ use crate::report::LineReport;
 use crate::table::Span;
 use crate::trie::{first_digit, TrieBuilder};
 use alloc::vec::Vec;
+use core::ops::Range;
 
 fn index(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(NONE - 1)
@@ -225,10 +226,39 @@ impl Builder {
 }
 
 /// Which groups each crawler name selects, and the `*` groups.
+#[derive(Default)]
 struct Selection {
-    /// (lower-cased name as matched, groups) in the order the profile resolves them.
-    named: Vec<(Vec<u8>, Vec<u32>, bool)>,
+    /// The lower-cased names, one after another.
+    names: Vec<u8>,
+    /// The group lists, one after another.
+    lists: Vec<u32>,
+    /// (name, groups, `*`) as ranges of `names` and `lists`, in the order the
+    /// profile resolves them.
+    named: Vec<(Range<usize>, Range<usize>, bool)>,
     any: Vec<u32>,
+}
+
+impl Selection {
+    /// Each (lower-cased name as matched, groups, `*`) in order.
+    fn entries(&self) -> impl Iterator<Item = (&[u8], &[u32], bool)> + '_ {
+        self.named.iter().map(|(name, groups, any)| {
+            (
+                self.names.get(name.clone()).unwrap_or_default(),
+                self.lists.get(groups.clone()).unwrap_or_default(),
+                *any,
+            )
+        })
+    }
+
+    /// Add a name with one group.
+    fn push(&mut self, name: &[u8], group: u32, any: bool) {
+        let start = self.names.len();
+        self.names.extend_from_slice(name);
+        let first = self.lists.len();
+        self.lists.push(group);
+        self.named
+            .push((start..self.names.len(), first..self.lists.len(), any));
+    }
 }
 
 /// The selection of the user-agent lines `agents` (group, token), in file order;
@@ -238,30 +268,31 @@ fn select<'t>(
     agents: impl Iterator<Item = (usize, &'t AgentToken)>,
     profile: Profile,
 ) -> Selection {
-    let name = |r: &core::ops::Range<usize>| input.get(r.clone()).unwrap_or_default();
-    let mut named: Vec<(Vec<u8>, Vec<u32>, bool)> = Vec::new();
-    let mut any = Vec::new();
+    let name = |r: &Range<usize>| input.get(r.clone()).unwrap_or_default();
+    let mut out = Selection::default();
     if profile.substring_agents() {
         // Legacy: records are tried in file order, each on its own.
         for (g, token) in agents {
-            let (name, is_any) = match token {
-                AgentToken::Any => (Vec::new(), true),
-                AgentToken::Named(r) => (name(r).to_ascii_lowercase(), false),
-            };
-            named.push((name, alloc::vec![index(g)], is_any));
+            match token {
+                AgentToken::Any => out.push(&[], index(g), true),
+                AgentToken::Named(r) => {
+                    let lower = name(r).to_ascii_lowercase();
+                    out.push(&lower, index(g), false);
+                }
+            }
         }
-        return Selection { named, any };
+        return out;
     }
     // Every name lower-cased into one buffer, then sorted (stably, so each name's
     // groups stay in file order): the order and lists a map by name would give.
     let mut lower: Vec<u8> = Vec::new();
-    let mut lines: Vec<(core::ops::Range<usize>, u32)> = Vec::new();
+    let mut lines: Vec<(Range<usize>, u32)> = Vec::new();
     for (g, token) in agents {
         let g = index(g);
         match token {
             AgentToken::Any => {
-                if any.last() != Some(&g) {
-                    any.push(g);
+                if out.any.last() != Some(&g) {
+                    out.any.push(g);
                 }
             }
             AgentToken::Named(r) => {
@@ -271,19 +302,24 @@ fn select<'t>(
             }
         }
     }
-    let text = |r: &core::ops::Range<usize>| lower.get(r.clone()).unwrap_or_default();
+    let text = |r: &Range<usize>| lower.get(r.clone()).unwrap_or_default();
     lines.sort_by(|a, b| text(&a.0).cmp(text(&b.0)));
+    let mut previous: Option<&[u8]> = None;
     for (r, g) in &lines {
-        match named.last_mut() {
-            Some((last, groups, _)) if last.as_slice() == text(r) => {
-                if groups.last() != Some(g) {
-                    groups.push(*g);
+        if previous == Some(text(r)) {
+            // The same name again: one more group, unless it is the same group.
+            if out.lists.last() != Some(g) {
+                out.lists.push(*g);
+                if let Some(last) = out.named.last_mut() {
+                    last.1.end = out.lists.len();
                 }
             }
-            _ => named.push((text(r).to_vec(), alloc::vec![*g], false)),
+        } else {
+            out.push(text(r), *g, false);
+            previous = Some(text(r));
         }
     }
-    Selection { named, any }
+    out
 }
 
 fn document_agents<'d>(doc: &'d Document<'_>) -> impl Iterator<Item = (usize, &'d AgentToken)> {
@@ -359,20 +395,18 @@ impl Requests {
 fn groups_for(selection: &Selection, agent: &[u8], profile: Profile) -> Vec<u32> {
     if profile.substring_agents() {
         let named = selection
-            .named
-            .iter()
+            .entries()
             .find(|(token, _, any)| !*any && names(profile, token, agent));
-        let chosen = named.or_else(|| selection.named.iter().find(|(_, _, any)| *any));
+        let chosen = named.or_else(|| selection.entries().find(|(_, _, any)| *any));
         return chosen
-            .map(|(_, groups, _)| groups.clone())
+            .map(|(_, groups, _)| groups.to_vec())
             .unwrap_or_default();
     }
     let lower = agent.to_ascii_lowercase();
     selection
-        .named
-        .iter()
-        .find(|(token, _, _)| *token == lower)
-        .map_or_else(|| selection.any.clone(), |(_, groups, _)| groups.clone())
+        .entries()
+        .find(|(token, _, _)| *token == lower.as_slice())
+        .map_or_else(|| selection.any.clone(), |(_, groups, _)| groups.to_vec())
 }
 
 /// Compile a parsed document into a policy.
@@ -526,13 +560,13 @@ fn build(source: Source<'_, '_>, only: Option<&[u8]>) -> Policy {
             set
         }
         None => {
-            for (name, groups, is_any) in &selection.named {
+            for (name, groups, is_any) in selection.entries() {
                 let set = intern(groups);
                 let name = b.text.push(name);
                 agents.push(AgentEntry {
                     name,
                     set,
-                    any: *is_any,
+                    any: is_any,
                 });
             }
             if selection.any.is_empty() {
