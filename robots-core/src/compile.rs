@@ -99,6 +99,11 @@ impl Builder {
         derived: bool,
         value: &[u8],
     ) {
+        if value.is_empty() {
+            // An empty pattern matches nothing, in every profile (and only an
+            // empty value reads as one: see below).
+            return;
+        }
         let text_mark = self.text.0.len();
         let start = self.segments.len();
         let (text, segments) = (&mut self.text, &mut self.segments);
@@ -471,8 +476,6 @@ fn gather_input(
 ) -> (Profile, Builder, Selection, Option<Vec<u32>>) {
     let profile = options.profile;
     let mut b = Builder::new(profile);
-    // Rule lines are most of a large file, and each is written about twice.
-    b.text.0.reserve(input.len());
     let mut grouper = Grouper::new(profile);
     let mut agents: Vec<(usize, AgentToken)> = Vec::new();
     let mut open: Option<OpenGroup> = None;

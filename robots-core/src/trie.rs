@@ -408,6 +408,7 @@ impl<'r> TrieBuilder<'r> {
             }
         }
         s.sorted.clear();
+        s.sorted.reserve(n);
         s.sorted
             .extend(s.order.iter().filter_map(|&p| s.items.get(p).copied()));
         // Next smaller-or-equal common prefix, with a stack (`order` is free now).
@@ -436,6 +437,9 @@ impl<'r> TrieBuilder<'r> {
         let mut chunks = core::mem::take(&mut self.scratch.chunks);
         items.clear();
         chunks.clear();
+        // A trie has each rule at most once: room for all of them, once.
+        items.reserve(self.rules.len());
+        chunks.reserve(self.rules.len());
         // The keys, and their sort keys for the first eight bytes while the text
         // is read in order.
         for id in rules {
@@ -453,7 +457,6 @@ impl<'r> TrieBuilder<'r> {
         // Stable: rules with equal keys stay in the order given.
         self.sort();
         let n = self.scratch.sorted.len();
-        self.out.nodes.reserve(2 * n + 1);
         let root = self.new_node(Span::EMPTY);
         let mut stack = core::mem::take(&mut self.scratch.stack);
         let mut children = core::mem::take(&mut self.scratch.children);
