@@ -2,13 +2,14 @@
 
 use crate::agent::names;
 use crate::directive::Directive;
-use crate::document::{parse, Document, ParseOptions};
+use crate::document::{Document, ParseOptions};
 use crate::extension::{
     check_sitemap_url, parse_clean_param, parse_crawl_delay, parse_host, parse_request_rate,
     parse_visit_time,
 };
-use crate::group::AgentToken;
-use crate::pattern::{compile as compile_pattern, google_index_alias, Pattern};
+use crate::group::{AgentToken, Grouper, Step};
+use crate::lex::lex_each;
+use crate::pattern::{compile_segments, google_index_alias};
 use crate::policy::{
     AgentEntry, ExtensionRecord, ExtensionValue, GroupAgentRecord, GroupRecord, Policy, RuleRecord,
     RuleSet, NONE,
@@ -17,9 +18,9 @@ use crate::profile::Profile;
 use crate::report::LineReport;
 use crate::search_tables::{self, Tries};
 use crate::table::Span;
-use crate::trie::TrieBuilder;
-use alloc::collections::BTreeMap;
+use crate::trie::{first_digit, TrieBuilder};
 use alloc::vec::Vec;
+use core::ops::Range;
 
 fn index(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(NONE - 1)
@@ -56,8 +57,7 @@ fn rank(profile: Profile, priority: u32, allow: bool, order: u32) -> u64 {
     }
 }
 
-struct Builder<'d, 'a> {
-    doc: &'d Document<'a>,
+struct Builder {
     profile: Profile,
     text: Text,
     rules: Vec<RuleRecord>,
@@ -66,9 +66,32 @@ struct Builder<'d, 'a> {
     group_agents: Vec<GroupAgentRecord>,
     extensions: Vec<ExtensionRecord>,
     order: u32,
+    /// Per rule, the trie's first sort digit of its first segment.
+    heads: Vec<(u64, u8)>,
 }
 
-impl Builder<'_, '_> {
+/// Where the group being built starts in the builder's tables.
+struct OpenGroup {
+    line: u32,
+    agents_start: usize,
+    rules_start: usize,
+}
+
+impl Builder {
+    fn new(profile: Profile) -> Self {
+        Builder {
+            profile,
+            text: Text::default(),
+            rules: Vec::new(),
+            segments: Vec::new(),
+            groups: Vec::new(),
+            group_agents: Vec::new(),
+            extensions: Vec::new(),
+            order: 0,
+            heads: Vec::new(),
+        }
+    }
+
     fn add_rule(
         &mut self,
         line: &LineReport,
@@ -77,45 +100,90 @@ impl Builder<'_, '_> {
         derived: bool,
         value: &[u8],
     ) {
-        let pattern: Pattern = compile_pattern(value, self.profile);
-        if pattern.priority == 0 {
-            // An empty pattern matches nothing, in every profile.
+        if value.is_empty() {
+            // An empty pattern matches nothing, in every profile (and only an
+            // empty value reads as one: see below).
             return;
         }
+        let text_mark = self.text.0.len();
         let start = self.segments.len();
-        for segment in &pattern.segments {
-            let span = self.text.push(segment);
-            self.segments.push(span);
+        let (text, segments) = (&mut self.text, &mut self.segments);
+        let mut head = None;
+        let (priority, anchored) = compile_segments(value, self.profile, |segment| {
+            head.get_or_insert_with(|| first_digit(segment));
+            segments.push(text.push(segment));
+        });
+        if priority == 0 {
+            // An empty pattern matches nothing, in every profile.
+            self.text.0.truncate(text_mark);
+            self.segments.truncate(start);
+            return;
         }
         let written = self.text.push(value);
+        self.heads.push(head.unwrap_or_else(|| first_digit(&[])));
         self.rules.push(RuleRecord {
             line: line.number,
             column: line.value_column(),
             allow,
             derived,
-            priority: pattern.priority,
-            rank: rank(self.profile, pattern.priority, allow, self.order),
+            priority,
+            rank: rank(self.profile, priority, allow, self.order),
             pattern: written,
             segments: span_of(start, self.segments.len()),
-            anchored: pattern.anchored,
+            anchored,
             group,
         });
     }
 
-    fn add_group(&mut self, at: usize, keep_rules: bool) {
-        let doc = self.doc;
+    /// Start a group whose first user-agent line is `line`.
+    fn open_group(&self, line: u32) -> OpenGroup {
+        OpenGroup {
+            line,
+            agents_start: self.group_agents.len(),
+            rules_start: self.rules.len(),
+        }
+    }
+
+    fn add_agent(&mut self, line: &LineReport, value: &[u8]) {
+        let value = self.text.push(value);
+        self.group_agents.push(GroupAgentRecord {
+            line: line.number,
+            value,
+        });
+    }
+
+    /// A rule line (allow or disallow) of group `group`.
+    fn add_rule_line(&mut self, line: &LineReport, group: u32, value: &[u8]) {
+        let allow = line.kind == crate::LineKind::Directive(Directive::Allow);
+        self.add_rule(line, group, allow, false, value);
+        if allow && self.profile == Profile::Google {
+            if let Some(alias) = google_index_alias(value) {
+                self.add_rule(line, group, true, true, &alias);
+            }
+        }
+        self.order = self.order.saturating_add(1);
+    }
+
+    fn close_group(&mut self, open: OpenGroup) {
+        self.groups.push(GroupRecord {
+            line: open.line,
+            agents: span_of(open.agents_start, self.group_agents.len()),
+            rules: span_of(open.rules_start, self.rules.len()),
+        });
+    }
+
+    fn add_group(&mut self, doc: &Document<'_>, at: usize, keep_rules: bool) {
         let group = &doc.groups()[at];
         let group_id = index(at);
-        let agents_start = self.group_agents.len();
+        let first_line = group
+            .agents
+            .first()
+            .map_or(0, |a| doc.lines()[a.line].number);
+        let open = self.open_group(first_line);
         for agent in &group.agents {
             let line = &doc.lines()[agent.line];
-            let value = self.text.push(doc.value(line));
-            self.group_agents.push(GroupAgentRecord {
-                line: line.number,
-                value,
-            });
+            self.add_agent(line, doc.value(line));
         }
-        let rules_start = self.rules.len();
         let (rules, records): (&[usize], &[usize]) = if keep_rules {
             (&group.rules, &group.records)
         } else {
@@ -123,36 +191,18 @@ impl Builder<'_, '_> {
         };
         for &line_index in rules {
             let line = &doc.lines()[line_index];
-            let allow = line.kind == crate::LineKind::Directive(Directive::Allow);
-            let value = doc.value(line);
-            self.add_rule(line, group_id, allow, false, value);
-            if allow && self.profile == Profile::Google {
-                if let Some(alias) = google_index_alias(value) {
-                    self.add_rule(line, group_id, true, true, &alias);
-                }
-            }
-            self.order = self.order.saturating_add(1);
+            self.add_rule_line(line, group_id, doc.value(line));
         }
         for &line_index in records {
-            self.add_extension(line_index, group_id);
+            let line = &doc.lines()[line_index];
+            if let crate::LineKind::Directive(directive) = line.kind {
+                self.add_extension(directive, line.number, group_id, doc.value(line));
+            }
         }
-        let first_line = group
-            .agents
-            .first()
-            .map_or(0, |a| doc.lines()[a.line].number);
-        self.groups.push(GroupRecord {
-            line: first_line,
-            agents: span_of(agents_start, self.group_agents.len()),
-            rules: span_of(rules_start, self.rules.len()),
-        });
+        self.close_group(open);
     }
 
-    fn add_extension(&mut self, line_index: usize, group: u32) {
-        let line = &self.doc.lines()[line_index];
-        let crate::LineKind::Directive(directive) = line.kind else {
-            return;
-        };
-        let value = self.doc.value(line);
+    fn add_extension(&mut self, directive: Directive, line: u32, group: u32, value: &[u8]) {
         let ok = |r: Result<(), _>| match r {
             Ok(()) => ExtensionValue::Text,
             Err(_) => ExtensionValue::Invalid,
@@ -173,7 +223,7 @@ impl Builder<'_, '_> {
         let value = self.text.push(value);
         self.extensions.push(ExtensionRecord {
             directive,
-            line: line.number,
+            line,
             group,
             value,
             parsed,
@@ -182,74 +232,192 @@ impl Builder<'_, '_> {
 }
 
 /// Which groups each crawler name selects, and the `*` groups.
+#[derive(Default)]
 struct Selection {
-    /// (lower-cased name as matched, groups) in the order the profile resolves them.
-    named: Vec<(Vec<u8>, Vec<u32>, bool)>,
+    /// The lower-cased names, one after another.
+    names: Vec<u8>,
+    /// The group lists, one after another.
+    lists: Vec<u32>,
+    /// (name, groups, `*`) as ranges of `names` and `lists`, in the order the
+    /// profile resolves them.
+    named: Vec<(Range<usize>, Range<usize>, bool)>,
     any: Vec<u32>,
 }
 
-fn select(doc: &Document<'_>, profile: Profile) -> Selection {
-    let mut named: Vec<(Vec<u8>, Vec<u32>, bool)> = Vec::new();
-    let mut any = Vec::new();
+impl Selection {
+    /// Each (lower-cased name as matched, groups, `*`) in order.
+    fn entries(&self) -> impl Iterator<Item = (&[u8], &[u32], bool)> + '_ {
+        self.named.iter().map(|(name, groups, any)| {
+            (
+                self.names.get(name.clone()).unwrap_or_default(),
+                self.lists.get(groups.clone()).unwrap_or_default(),
+                *any,
+            )
+        })
+    }
+
+    /// Add a name with one group.
+    fn push(&mut self, name: &[u8], group: u32, any: bool) {
+        let start = self.names.len();
+        self.names.extend_from_slice(name);
+        let first = self.lists.len();
+        self.lists.push(group);
+        self.named
+            .push((start..self.names.len(), first..self.lists.len(), any));
+    }
+}
+
+/// The selection of the user-agent lines `agents` (group, token), in file order;
+/// names are byte ranges of `input`.
+fn select<'t>(
+    input: &[u8],
+    agents: impl Iterator<Item = (usize, &'t AgentToken)>,
+    profile: Profile,
+) -> Selection {
+    let name = |r: &Range<usize>| input.get(r.clone()).unwrap_or_default();
+    let mut out = Selection::default();
     if profile.substring_agents() {
         // Legacy: records are tried in file order, each on its own.
-        for (g, group) in doc.groups().iter().enumerate() {
-            for agent in &group.agents {
-                let (name, is_any) = match &agent.token {
-                    AgentToken::Any => (Vec::new(), true),
-                    AgentToken::Named(r) => (doc.slice(r.clone()).to_ascii_lowercase(), false),
-                };
-                named.push((name, alloc::vec![index(g)], is_any));
+        for (g, token) in agents {
+            match token {
+                AgentToken::Any => out.push(&[], index(g), true),
+                AgentToken::Named(r) => {
+                    let lower = name(r).to_ascii_lowercase();
+                    out.push(&lower, index(g), false);
+                }
             }
         }
-        return Selection { named, any };
+        return out;
     }
-    let mut by_name: BTreeMap<Vec<u8>, Vec<u32>> = BTreeMap::new();
-    for (g, group) in doc.groups().iter().enumerate() {
+    // Every name lower-cased into one buffer, then sorted (stably, so each name's
+    // groups stay in file order): the order and lists a map by name would give.
+    let mut lower: Vec<u8> = Vec::new();
+    let mut lines: Vec<(Range<usize>, u32)> = Vec::new();
+    for (g, token) in agents {
         let g = index(g);
-        for agent in &group.agents {
-            let list = match &agent.token {
-                AgentToken::Any => &mut any,
-                AgentToken::Named(r) => by_name
-                    .entry(doc.slice(r.clone()).to_ascii_lowercase())
-                    .or_default(),
-            };
-            if list.last() != Some(&g) {
-                list.push(g);
+        match token {
+            AgentToken::Any => {
+                if out.any.last() != Some(&g) {
+                    out.any.push(g);
+                }
+            }
+            AgentToken::Named(r) => {
+                let start = lower.len();
+                lower.extend(name(r).iter().map(u8::to_ascii_lowercase));
+                lines.push((start..lower.len(), g));
             }
         }
     }
-    named.extend(
-        by_name
-            .into_iter()
-            .map(|(name, groups)| (name, groups, false)),
-    );
-    Selection { named, any }
+    let text = |r: &Range<usize>| lower.get(r.clone()).unwrap_or_default();
+    lines.sort_by(|a, b| text(&a.0).cmp(text(&b.0)));
+    let mut previous: Option<&[u8]> = None;
+    for (r, g) in &lines {
+        if previous == Some(text(r)) {
+            // The same name again: one more group, unless it is the same group.
+            if out.lists.last() != Some(g) {
+                out.lists.push(*g);
+                if let Some(last) = out.named.last_mut() {
+                    last.1.end = out.lists.len();
+                }
+            }
+        } else {
+            out.push(text(r), *g, false);
+            previous = Some(text(r));
+        }
+    }
+    out
+}
+
+fn document_agents<'d>(doc: &'d Document<'_>) -> impl Iterator<Item = (usize, &'d AgentToken)> {
+    doc.groups()
+        .iter()
+        .enumerate()
+        .flat_map(|(g, group)| group.agents.iter().map(move |a| (g, &a.token)))
+}
+
+/// The group lists asked for as rule sets, in order, one after another.
+#[derive(Default)]
+struct Requests {
+    groups: Vec<u32>,
+    spans: Vec<core::ops::Range<usize>>,
+}
+
+impl Requests {
+    /// Note a list; returns its request number.
+    fn ask(&mut self, groups: &[u32]) -> u32 {
+        let start = self.groups.len();
+        self.groups.extend_from_slice(groups);
+        self.spans.push(start..self.groups.len());
+        index(self.spans.len() - 1)
+    }
+
+    fn list(&self, request: usize) -> &[u32] {
+        self.spans
+            .get(request)
+            .and_then(|r| self.groups.get(r.clone()))
+            .unwrap_or_default()
+    }
+
+    /// The set number of each request (equal lists share the number of the first
+    /// of them; numbers follow first requests), and each set's list.
+    fn sets(&self) -> (Vec<u32>, Vec<&[u32]>) {
+        let n = self.spans.len();
+        let mut by_list: Vec<usize> = (0..n).collect();
+        // Equal lists end up together, the first request first.
+        by_list.sort_unstable_by(|&a, &b| self.list(a).cmp(self.list(b)).then(a.cmp(&b)));
+        let mut first = alloc::vec![0usize; n];
+        let mut run_first = 0;
+        for (i, &r) in by_list.iter().enumerate() {
+            let starts_run = i == 0
+                || by_list
+                    .get(i - 1)
+                    .map_or(true, |&p| self.list(p) != self.list(r));
+            if starts_run {
+                run_first = r;
+            }
+            if let Some(f) = first.get_mut(r) {
+                *f = run_first;
+            }
+        }
+        let mut set_of = alloc::vec![NONE; n];
+        let mut lists = Vec::new();
+        for r in 0..n {
+            let f = first.get(r).copied().unwrap_or(r);
+            let set = if f == r {
+                lists.push(self.list(r));
+                index(lists.len() - 1)
+            } else {
+                set_of.get(f).copied().unwrap_or(NONE)
+            };
+            if let Some(s) = set_of.get_mut(r) {
+                *s = set;
+            }
+        }
+        (set_of, lists)
+    }
 }
 
 /// The groups that apply to `agent`, resolved as [`Policy::check`] resolves them.
 fn groups_for(selection: &Selection, agent: &[u8], profile: Profile) -> Vec<u32> {
     if profile.substring_agents() {
         let named = selection
-            .named
-            .iter()
+            .entries()
             .find(|(token, _, any)| !*any && names(profile, token, agent));
-        let chosen = named.or_else(|| selection.named.iter().find(|(_, _, any)| *any));
+        let chosen = named.or_else(|| selection.entries().find(|(_, _, any)| *any));
         return chosen
-            .map(|(_, groups, _)| groups.clone())
+            .map(|(_, groups, _)| groups.to_vec())
             .unwrap_or_default();
     }
     let lower = agent.to_ascii_lowercase();
     selection
-        .named
-        .iter()
-        .find(|(token, _, _)| *token == lower)
-        .map_or_else(|| selection.any.clone(), |(_, groups, _)| groups.clone())
+        .entries()
+        .find(|(token, _, _)| *token == lower.as_slice())
+        .map_or_else(|| selection.any.clone(), |(_, groups, _)| groups.to_vec())
 }
 
 /// Compile a parsed document into a policy.
 pub fn compile(doc: &Document<'_>) -> Policy {
-    build(doc, None)
+    build(Source::Document(doc), None)
 }
 
 /// Compile only the rules that apply to `agent`: the smallest, fastest policy for
@@ -264,41 +432,122 @@ pub fn compile(doc: &Document<'_>) -> Policy {
 /// assert!(!only_a.is_allowed("anyone", "/a"));
 /// ```
 pub fn compile_for_agent(doc: &Document<'_>, agent: &[u8]) -> Policy {
-    build(doc, Some(agent))
+    build(Source::Document(doc), Some(agent))
 }
 
-fn build(doc: &Document<'_>, only: Option<&[u8]>) -> Policy {
+/// What to compile: a parsed document, or the input itself in one pass.
+enum Source<'d, 'a> {
+    Document(&'d Document<'a>),
+    Input(&'a [u8], ParseOptions),
+}
+
+/// The tables of every group and record, and the crawler selection: from a document.
+fn gather_document(
+    doc: &Document<'_>,
+    only: Option<&[u8]>,
+) -> (Profile, Builder, Selection, Option<Vec<u32>>) {
     let profile = doc.profile();
-    let selection = select(doc, profile);
+    let selection = select(doc.source(), document_agents(doc), profile);
     let kept: Option<Vec<u32>> = only.map(|agent| groups_for(&selection, agent, profile));
-    let mut b = Builder {
-        doc,
-        profile,
-        text: Text::default(),
-        rules: Vec::new(),
-        segments: Vec::new(),
-        groups: Vec::new(),
-        group_agents: Vec::new(),
-        extensions: Vec::new(),
-        order: 0,
-    };
+    let mut b = Builder::new(profile);
     for at in 0..doc.groups().len() {
         let keep = kept.as_ref().map_or(true, |k| k.contains(&index(at)));
-        b.add_group(at, keep);
+        b.add_group(doc, at, keep);
     }
     for &line_index in doc.file_records() {
-        b.add_extension(line_index, NONE);
+        let line = &doc.lines()[line_index];
+        if let crate::LineKind::Directive(directive) = line.kind {
+            b.add_extension(directive, line.number, NONE, doc.value(line));
+        }
     }
+    (profile, b, selection, kept)
+}
 
-    // Distinct group lists become rule sets.
-    let mut set_ids: BTreeMap<Vec<u32>, u32> = BTreeMap::new();
-    let mut set_lists: Vec<Vec<u32>> = Vec::new();
-    let mut intern = |groups: &Vec<u32>| -> u32 {
-        *set_ids.entry(groups.clone()).or_insert_with(|| {
-            set_lists.push(groups.clone());
-            index(set_lists.len() - 1)
-        })
+/// A record line kept for later: its directive, line number and value.
+type Record = (Directive, u32, core::ops::Range<usize>);
+
+/// The same as [`gather_document`] of `parse(input, options)` for every crawler,
+/// in one pass over the input without keeping its lines: each line is lexed,
+/// grouped and compiled as it is read. A group's rules and user-agent lines go
+/// straight into the tables (its user-agent lines all come before its first
+/// rule); its records wait for the group's end, the file-wide ones for the file's.
+fn gather_input(
+    input: &[u8],
+    options: ParseOptions,
+) -> (Profile, Builder, Selection, Option<Vec<u32>>) {
+    let profile = options.profile;
+    let mut b = Builder::new(profile);
+    let mut grouper = Grouper::new(profile);
+    let mut agents: Vec<(usize, AgentToken)> = Vec::new();
+    let mut open: Option<OpenGroup> = None;
+    let mut records: Vec<Record> = Vec::new();
+    let mut file_records: Vec<Record> = Vec::new();
+    let value = |line: &LineReport| {
+        line.value
+            .clone()
+            .and_then(|v| input.get(v))
+            .unwrap_or_default()
     };
+    let record = |line: &LineReport| match line.kind {
+        crate::LineKind::Directive(d) => Some((d, line.number, line.value.clone().unwrap_or(0..0))),
+        _ => None,
+    };
+    let flush = |b: &mut Builder, open: OpenGroup, records: &mut Vec<Record>| {
+        let group = index(b.groups.len());
+        for (directive, number, range) in records.drain(..) {
+            b.add_extension(
+                directive,
+                number,
+                group,
+                input.get(range).unwrap_or_default(),
+            );
+        }
+        b.close_group(open);
+    };
+    lex_each(input, profile, options.max_bytes, |line| {
+        match grouper.step(input, &line) {
+            Step::Agent { new_group, token } => {
+                if new_group || open.is_none() {
+                    if let Some(previous) = open.take() {
+                        flush(&mut b, previous, &mut records);
+                    }
+                    open = Some(b.open_group(line.number));
+                }
+                agents.push((b.groups.len(), token));
+                b.add_agent(&line, value(&line));
+            }
+            Step::Rule => b.add_rule_line(&line, index(b.groups.len()), value(&line)),
+            Step::Record => records.extend(record(&line)),
+            Step::File => file_records.extend(record(&line)),
+            Step::Orphan | Step::Skip => {}
+        }
+    });
+    if let Some(last) = open.take() {
+        flush(&mut b, last, &mut records);
+    }
+    for (directive, number, range) in file_records {
+        b.add_extension(
+            directive,
+            number,
+            NONE,
+            input.get(range).unwrap_or_default(),
+        );
+    }
+    let selection = select(input, agents.iter().map(|(g, t)| (*g, t)), profile);
+    (profile, b, selection, None)
+}
+
+fn build(source: Source<'_, '_>, only: Option<&[u8]>) -> Policy {
+    let (profile, mut b, selection, kept) = match source {
+        Source::Document(doc) => gather_document(doc, only),
+        Source::Input(input, options) => gather_input(input, options),
+    };
+
+    // Distinct group lists become rule sets, numbered in the order first asked
+    // for: every list asked for is noted (`intern` gives its request number),
+    // then equal lists are found by sorting, and requests become set numbers.
+    let mut requests = Requests::default();
+    let mut intern = |groups: &[u32]| -> u32 { requests.ask(groups) };
     let mut agents = Vec::new();
     let any_set = match &kept {
         // One crawler: no name lookup; every agent gets its set.
@@ -315,13 +564,13 @@ fn build(doc: &Document<'_>, only: Option<&[u8]>) -> Policy {
             set
         }
         None => {
-            for (name, groups, is_any) in &selection.named {
+            for (name, groups, is_any) in selection.entries() {
                 let set = intern(groups);
                 let name = b.text.push(name);
                 agents.push(AgentEntry {
                     name,
                     set,
-                    any: *is_any,
+                    any: is_any,
                 });
             }
             if selection.any.is_empty() {
@@ -330,6 +579,16 @@ fn build(doc: &Document<'_>, only: Option<&[u8]>) -> Policy {
                 intern(&selection.any)
             }
         }
+    };
+    let (set_of, set_lists) = requests.sets();
+    let set_of = |request: u32| set_of.get(request as usize).copied().unwrap_or(NONE);
+    for agent in &mut agents {
+        agent.set = set_of(agent.set);
+    }
+    let any_set = if any_set == NONE {
+        NONE
+    } else {
+        set_of(any_set)
     };
 
     // One merged trie per set while that stays linear in the input; otherwise
@@ -343,12 +602,12 @@ fn build(doc: &Document<'_>, only: Option<&[u8]>) -> Policy {
         .sum();
     let merge = merged_cost <= 4 * total_rules + 4096;
 
-    let mut trie = TrieBuilder::new(&b.rules, &b.segments, &b.text.0);
+    let mut trie = TrieBuilder::new(&b.rules, &b.segments, &b.text.0, &b.heads);
     let mut sets = Vec::new();
     let mut set_roots = Vec::new();
     let mut set_groups = Vec::new();
     let mut group_roots: Vec<Option<u32>> = alloc::vec![None; b.groups.len()];
-    for list in &set_lists {
+    for &list in &set_lists {
         let roots_start = set_roots.len();
         if merge {
             let ids = list.iter().flat_map(|&g| group_rules(g)).map(index);
@@ -417,16 +676,89 @@ fn build(doc: &Document<'_>, only: Option<&[u8]>) -> Policy {
 impl Policy {
     /// Parse `input` under `profile` (with its default cap) and compile it.
     pub fn parse(input: &[u8], profile: Profile) -> Policy {
-        compile(&parse(input, ParseOptions::new(profile)))
+        build(Source::Input(input, ParseOptions::new(profile)), None)
     }
 
     /// Parse `input` with `options` and compile it.
     pub fn parse_with(input: &[u8], options: ParseOptions) -> Policy {
-        compile(&parse(input, options))
+        build(Source::Input(input, options), None)
     }
 
     /// Compile an already parsed document.
     pub fn from_document(doc: &Document<'_>) -> Policy {
         compile(doc)
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use crate::document::parse;
+    use alloc::format;
+    use alloc::string::String;
+
+    const PROFILES: [Profile; 4] = [
+        Profile::Google,
+        Profile::Rfc9309,
+        Profile::Draft1996,
+        Profile::Original1994,
+    ];
+
+    /// The one-pass path gives the very tables `compile(&parse(..))` gives.
+    fn assert_same(name: &str, input: &[u8]) {
+        for profile in PROFILES {
+            let caps = [
+                ParseOptions::new(profile),
+                ParseOptions::new(profile).max_bytes(None),
+                ParseOptions::new(profile).max_bytes(Some(input.len() / 2)),
+            ];
+            for options in caps {
+                let lean = format!("{:?}", Policy::parse_with(input, options));
+                let full = format!("{:?}", compile(&parse(input, options)));
+                assert!(lean == full, "{name}: {options:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn one_pass_equals_parse_then_compile_on_the_corpus() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/corpus");
+        let mut files = 0;
+        for entry in std::fs::read_dir(dir).expect("corpus") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "txt") {
+                let body = std::fs::read(&path).expect("read");
+                assert_same(&path.display().to_string(), &body);
+                files += 1;
+            }
+        }
+        assert!(files > 200, "{files} corpus files");
+    }
+
+    #[test]
+    fn one_pass_equals_parse_then_compile_on_odd_shapes() {
+        let cases: [&[u8]; 12] = [
+            b"",
+            b"Disallow: /orphan\nCrawl-delay: 3\nUser-agent: a\nDisallow: /a\n",
+            b"User-agent: a\nCrawl-delay: 1\nUser-agent: b\nDisallow: /x\nVisit-time: 0100-0200\nUser-agent: c\nAllow: /c/index.html\n",
+            b"User-agent: a\n\nDisallow: /after-blank\nUser-agent: b\nRequest-rate: 1/5\n\nSitemap: https://a/s.xml\n",
+            b"\xef\xbb\xbfUser-agent: *\r\nDisallow: /crlf\r\rAllow: /cr$\n",
+            b"User-agent: *\nDisallow: /nul\0# not a comment\nDisallow: /x # comment\n",
+            b"Sitemap: https://a/1.xml\nHost: example.com\nClean-param: ref /a/\nUser-agent: *\nAllow: /\nRobot-version: 2.0\n",
+            b"useragent: FooBot/1.0\ndisalow: /typo\nuser agent foo\nallow /dir/index.htm\n",
+            b"User-agent: *\nDisallow:\nAllow: $\nDisallow: *\nDisallow: /a*b$\nDisallow: /%c3%a9\xc3\xa9\n",
+            b"User-agent: a\nUser-agent: A\nUser-agent: *\nDisallow: /1\nUser-agent: a\nDisallow: /2\n",
+            b"User-agent: * bots\nDisallow: /star\nUser-agent: *\nComment: hi\nNoindex: /n\n",
+            b"User-agent: a\nDisallow: /same\nDisallow: /same\nAllow: /same\nDisallow: /same*x\nAllow: /same*x$\n",
+        ];
+        for (i, case) in cases.iter().enumerate() {
+            assert_same(&format!("case {i}"), case);
+        }
+        let mut long = String::from("User-agent: *\n");
+        for i in 0..3000 {
+            long.push_str(&format!("Disallow: /{}/{}\n", i % 7, i * 7919 % 1000));
+        }
+        long.push_str(&format!("Allow: /{}\n", "x".repeat(20_000)));
+        assert_same("long", long.as_bytes());
     }
 }

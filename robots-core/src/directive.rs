@@ -184,12 +184,65 @@ fn starts_with_ignore_case(key: &[u8], prefix: &[u8]) -> bool {
 /// assert_eq!(classify_key(b"unicorns"), KeyMatch::Unknown);
 /// ```
 pub fn classify_key(key: &[u8]) -> KeyMatch {
-    if let Some(d) = ALL
-        .iter()
-        .find(|d| key.eq_ignore_ascii_case(d.name().as_bytes()))
-    {
-        return KeyMatch::Exact(*d);
+    if let Some(d) = exact_name(key) {
+        return KeyMatch::Exact(d);
     }
+    classify_loose(key)
+}
+
+/// The first sixteen bytes of `bytes` (zero padded) as a number, with ASCII
+/// upper-case letters and `\r` folded onto lower-case letters and `-` (`| 0x20`).
+#[inline]
+fn folded(bytes: &[u8]) -> u128 {
+    let mut word = [0u8; 16];
+    for (w, b) in word.iter_mut().zip(bytes) {
+        *w = *b | 0x20;
+    }
+    u128::from_le_bytes(word)
+}
+
+/// Every directive name, folded ([`folded`]), with its length.
+const FOLDED_NAMES: [(u128, usize, Directive); 14] = {
+    let mut out = [(0u128, 0usize, Directive::UserAgent); 14];
+    let mut i = 0;
+    while i < 14 {
+        let d = ALL[i];
+        let name = d.name().as_bytes();
+        let mut word = [0u8; 16];
+        let mut j = 0;
+        while j < name.len() {
+            word[j] = name[j] | 0x20;
+            j += 1;
+        }
+        out[i] = (u128::from_le_bytes(word), name.len(), d);
+        i += 1;
+    }
+    out
+};
+
+/// The directive whose name the key is, in any case.
+///
+/// Names are lower-case letters and `-`, at most sixteen bytes; `| 0x20` maps a
+/// byte onto a lower-case letter only from that letter or its upper case, and onto
+/// `-` only from `-` or `\r`, which never stands inside a line (it ends one).
+/// A key with a `\r` still goes the slow way, to stay exact for any caller.
+#[inline]
+fn exact_name(key: &[u8]) -> Option<Directive> {
+    if key.len() > 16 || key.contains(&b'\r') {
+        return ALL
+            .iter()
+            .find(|d| key.eq_ignore_ascii_case(d.name().as_bytes()))
+            .copied();
+    }
+    let word = folded(key);
+    FOLDED_NAMES
+        .iter()
+        .find(|(name, len, _)| *len == key.len() && *name == word)
+        .map(|(_, _, d)| *d)
+}
+
+/// Google's prefix and typo rule, for a key that is no exact name.
+fn classify_loose(key: &[u8]) -> KeyMatch {
     for d in GOOGLE_PREFIXED {
         // Google checks the typos of a directive before moving to the next one.
         if starts_with_ignore_case(key, d.name().as_bytes())
@@ -209,4 +262,41 @@ pub(crate) fn is_google_typo(key: &[u8], directive: Directive) -> bool {
         .iter()
         .any(|(typo, d)| *d == directive && starts_with_ignore_case(key, typo))
         && !starts_with_ignore_case(key, directive.name().as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The folded comparison agrees with the byte-wise one on every key made of
+    /// a name with one byte changed to anything.
+    #[test]
+    fn folded_names_agree_with_eq_ignore_ascii_case() {
+        let slow = |key: &[u8]| {
+            ALL.iter()
+                .find(|d| key.eq_ignore_ascii_case(d.name().as_bytes()))
+                .copied()
+        };
+        for d in Directive::ALL {
+            let name = d.name().as_bytes();
+            for i in 0..name.len() {
+                for b in 0..=255u8 {
+                    let mut key = name.to_vec();
+                    key[i] = b;
+                    assert_eq!(exact_name(&key), slow(&key), "{key:?}");
+                    key.push(b);
+                    assert_eq!(exact_name(&key), slow(&key), "{key:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_name_is_exact_in_any_case() {
+        for d in Directive::ALL {
+            let name = d.name().as_bytes();
+            assert_eq!(classify_key(name), KeyMatch::Exact(d));
+            assert_eq!(classify_key(&name.to_ascii_uppercase()), KeyMatch::Exact(d));
+        }
+    }
 }

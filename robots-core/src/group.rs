@@ -52,55 +52,105 @@ fn agent_token(input: &[u8], value: Range<usize>, profile: Profile) -> AgentToke
     }
 }
 
-/// Group the lexed lines under `profile`.
-pub(crate) fn group(input: &[u8], lines: &[LineReport], profile: Profile) -> Structure {
-    let mut out = Structure::default();
-    let mut current: Option<usize> = None;
-    let mut after_rule = false;
-    for (index, line) in lines.iter().enumerate() {
+/// What a line does to the grouping.
+pub(crate) enum Step {
+    /// A user-agent line: of a new group, or of the open one.
+    Agent { new_group: bool, token: AgentToken },
+    /// A rule line of the open group.
+    Rule,
+    /// A group-scoped record line of the open group.
+    Record,
+    /// A rule or group-scoped line before any group.
+    Orphan,
+    /// A file-wide record line.
+    File,
+    /// Nothing to group.
+    Skip,
+}
+
+/// The grouping state machine, one line at a time: [`group`] and the compiler's
+/// one-pass path share it.
+pub(crate) struct Grouper {
+    profile: Profile,
+    open: bool,
+    after_rule: bool,
+}
+
+impl Grouper {
+    pub fn new(profile: Profile) -> Self {
+        Grouper {
+            profile,
+            open: false,
+            after_rule: false,
+        }
+    }
+
+    /// Read the next line.
+    pub fn step(&mut self, input: &[u8], line: &LineReport) -> Step {
+        let profile = self.profile;
         let directive = match line.kind {
             LineKind::Directive(d) => d,
             LineKind::Empty if profile.blank_line_ends_record() => {
-                current = None;
-                after_rule = false;
-                continue;
+                self.open = false;
+                self.after_rule = false;
+                return Step::Skip;
             }
-            _ => continue,
+            _ => return Step::Skip,
         };
         // The 1994 standard has no Allow field: it is an unknown line there.
         if directive == Directive::Allow && profile == Profile::Original1994 {
-            continue;
+            return Step::Skip;
         }
         match directive.scope() {
             Scope::Rule if directive == Directive::UserAgent => {
                 let value = line.value.clone().unwrap_or(line.span.end..line.span.end);
-                let at = match current {
-                    Some(g) if !after_rule => g,
-                    _ => {
-                        out.groups.push(Group::default());
-                        after_rule = false;
-                        out.groups.len() - 1
-                    }
-                };
-                current = Some(at);
-                out.groups[at].agents.push(GroupAgent {
-                    line: index,
+                let new_group = !self.open || self.after_rule;
+                self.open = true;
+                self.after_rule = false;
+                Step::Agent {
+                    new_group,
                     token: agent_token(input, value, profile),
-                });
-            }
-            Scope::Rule => match current {
-                Some(g) => {
-                    out.groups[g].rules.push(index);
-                    after_rule = true;
                 }
-                None => out.orphans.push(index),
-            },
-            Scope::Group => match current {
-                Some(g) => out.groups[g].records.push(index),
-                None => out.orphans.push(index),
-            },
-            Scope::File => out.file_records.push(index),
-            Scope::Unsupported => {}
+            }
+            Scope::Rule if self.open => {
+                self.after_rule = true;
+                Step::Rule
+            }
+            Scope::Group if self.open => Step::Record,
+            Scope::Rule | Scope::Group => Step::Orphan,
+            Scope::File => Step::File,
+            Scope::Unsupported => Step::Skip,
+        }
+    }
+}
+
+/// Group the lexed lines under `profile`.
+pub(crate) fn group(input: &[u8], lines: &[LineReport], profile: Profile) -> Structure {
+    let mut out = Structure::default();
+    let mut grouper = Grouper::new(profile);
+    for (index, line) in lines.iter().enumerate() {
+        match grouper.step(input, line) {
+            Step::Agent { new_group, token } => {
+                if new_group || out.groups.is_empty() {
+                    out.groups.push(Group::default());
+                }
+                if let Some(g) = out.groups.last_mut() {
+                    g.agents.push(GroupAgent { line: index, token });
+                }
+            }
+            Step::Rule => {
+                if let Some(g) = out.groups.last_mut() {
+                    g.rules.push(index);
+                }
+            }
+            Step::Record => {
+                if let Some(g) = out.groups.last_mut() {
+                    g.records.push(index);
+                }
+            }
+            Step::Orphan => out.orphans.push(index),
+            Step::File => out.file_records.push(index),
+            Step::Skip => {}
         }
     }
     out

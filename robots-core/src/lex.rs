@@ -17,6 +17,26 @@ pub(crate) struct Lines {
 
 /// Lex every line of `input` under `profile`'s syntax, reading at most `max_bytes`.
 pub(crate) fn lex(input: &[u8], profile: Profile, max_bytes: Option<usize>) -> Lines {
+    let mut reports = Vec::new();
+    let (bom_len, truncation) = lex_each(input, profile, max_bytes, |report| {
+        reports.push(report);
+    });
+    Lines {
+        reports,
+        bom_len,
+        truncation,
+    }
+}
+
+/// Lex every line of `input` under `profile`'s syntax, reading at most `max_bytes`,
+/// handing each line's report to `line` in order. Returns the BOM length and the
+/// truncation, as [`lex`] does.
+pub(crate) fn lex_each(
+    input: &[u8],
+    profile: Profile,
+    max_bytes: Option<usize>,
+    mut line: impl FnMut(LineReport),
+) -> (usize, Option<Truncation>) {
     // Google skips any prefix of the UTF-8 BOM; so do we, for every profile.
     let bom_len = input
         .iter()
@@ -25,42 +45,38 @@ pub(crate) fn lex(input: &[u8], profile: Profile, max_bytes: Option<usize>) -> L
         .count();
     let end = max_bytes.map_or(input.len(), |cap| cap.min(input.len()));
     let truncated = end < input.len();
-    let mut reports = Vec::new();
-    let mut start = bom_len.min(end);
+    let mut count = 0usize;
+    let mut next_number = || {
+        count += 1;
+        u32::try_from(count).unwrap_or(u32::MAX)
+    };
+    let first = bom_len.min(end);
+    let mut start = first;
     let mut last_was_cr = false;
-    let mut i = start;
-    while let Some(off) = memchr::memchr2(b'\n', b'\r', input.get(i..end).unwrap_or_default()) {
-        let at = i + off;
-        let ch = input[at];
+    let body = input.get(first..end).unwrap_or_default();
+    // One searcher over the whole input: no set-up per line.
+    for (off, &ch) in
+        memchr::memchr2_iter(b'\n', b'\r', body).filter_map(|o| Some((o, body.get(o)?)))
+    {
+        let at = first + off;
         let crlf_continuation = ch == b'\n' && last_was_cr && at == start;
         if !crlf_continuation {
-            let number = next_number(&reports);
-            reports.push(lex_line(input, start..at, number, profile));
+            line(lex_line(input, start..at, next_number(), profile));
         }
         last_was_cr = ch == b'\r';
         start = at + 1;
-        i = start;
     }
     let truncation = if truncated {
         Some(Truncation {
             max_bytes: end,
             input_len: input.len(),
-            first_ignored_line: next_number(&reports),
+            first_ignored_line: next_number(),
         })
     } else {
-        let number = next_number(&reports);
-        reports.push(lex_line(input, start..end, number, profile));
+        line(lex_line(input, start..end, next_number(), profile));
         None
     };
-    Lines {
-        reports,
-        bom_len,
-        truncation,
-    }
-}
-
-fn next_number(reports: &[LineReport]) -> u32 {
-    u32::try_from(reports.len() + 1).unwrap_or(u32::MAX)
+    (bom_len, truncation)
 }
 
 fn is_space(profile: Profile, b: u8) -> bool {
@@ -104,19 +120,34 @@ fn lex_line(input: &[u8], span: Range<usize>, number: u32, profile: Profile) -> 
         too_long: false,
     };
     let mut content = span;
-    if profile.lenient_syntax() {
+    let lenient = profile.lenient_syntax();
+    if lenient && content.len() > GOOGLE_MAX_LINE_BYTES {
         // Google keeps a fixed-size buffer per line, and reads it as a C string.
-        if content.len() > GOOGLE_MAX_LINE_BYTES {
-            report.too_long = true;
-            content.end = content.start + GOOGLE_MAX_LINE_BYTES;
-        }
-        if let Some(nul) = memchr::memchr(0, &input[content.clone()]) {
-            content.end = content.start + nul;
-        }
+        report.too_long = true;
+        content.end = content.start + GOOGLE_MAX_LINE_BYTES;
     }
-    if let Some(hash) = memchr::memchr(b'#', &input[content.clone()]) {
-        report.has_comment = true;
-        content.end = content.start + hash;
+    // The content ends at a `#` (a comment) or, under Google, a NUL. The key is
+    // short: look for the colon and that end together, byte by byte, up to the
+    // first of them; only the rest of a line with a colon takes a `memchr`.
+    let ends = |b: u8| b == b'#' || (lenient && b == 0);
+    let bytes = input.get(content.clone()).unwrap_or_default();
+    let mut colon = None;
+    let end = match bytes.iter().position(|&b| b == b':' || ends(b)) {
+        Some(at) if bytes.get(at) == Some(&b':') => {
+            colon = Some(content.start + at);
+            let rest = bytes.get(at + 1..).unwrap_or_default();
+            let found = if lenient {
+                memchr::memchr2(0, b'#', rest)
+            } else {
+                memchr::memchr(b'#', rest)
+            };
+            found.map(|e| at + 1 + e)
+        }
+        other => other,
+    };
+    if let Some(end) = end {
+        report.has_comment = bytes.get(end) == Some(&b'#');
+        content.end = content.start + end;
     }
     let body = trim(input, content, profile);
     if body.is_empty() {
@@ -127,14 +158,12 @@ fn lex_line(input: &[u8], span: Range<usize>, number: u32, profile: Profile) -> 
         };
         return report;
     }
-    let (key, value) = match memchr::memchr(b':', &input[body.clone()]) {
-        Some(colon) => {
-            let colon = body.start + colon;
-            (
-                trim(input, body.start..colon, profile),
-                trim(input, colon + 1..body.end, profile),
-            )
-        }
+    // The first colon of the content is inside its trimmed body (it is no space).
+    let (key, value) = match colon {
+        Some(colon) => (
+            trim(input, body.start..colon, profile),
+            trim(input, colon + 1..body.end, profile),
+        ),
         None => {
             // Whitespace (space or tab only) instead of a colon: only for exactly two words.
             let blank = |b: u8| b == b' ' || b == b'\t';

@@ -17,6 +17,7 @@ use alloc::vec::Vec;
 use memchr::memmem;
 
 /// A rule value as a profile reads it.
+#[cfg(test)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Pattern {
     /// Literal segments; there is a `*` between each two.
@@ -33,55 +34,100 @@ fn priority_of(len: usize) -> u32 {
         .min(u32::MAX >> 2)
 }
 
-fn split_wildcards(value: &[u8], decode: impl Fn(&[u8]) -> Vec<u8>) -> (Vec<Vec<u8>>, bool) {
-    let (body, anchored) = match value.split_last() {
+/// The body of a value (without a final `$`) and whether it is anchored.
+fn split_anchor(value: &[u8]) -> (&[u8], bool) {
+    match value.split_last() {
         Some((b'$', body)) => (body, true),
         _ => (value, false),
-    };
-    (body.split(|&b| b == b'*').map(decode).collect(), anchored)
+    }
 }
 
-/// Read a rule's value under `profile`.
-pub(crate) fn compile(value: &[u8], profile: Profile) -> Pattern {
+/// Hand each `*`-separated part of `body` to `segment`, in order (as
+/// `body.split(|&b| b == b'*')`, found with `memchr`).
+fn split_stars(body: &[u8], segment: &mut impl FnMut(&[u8])) {
+    let mut from = 0;
+    for star in memchr::memchr_iter(b'*', body) {
+        segment(body.get(from..star).unwrap_or_default());
+        from = star + 1;
+    }
+    segment(body.get(from..).unwrap_or_default());
+}
+
+/// Read a rule's value under `profile`, handing each literal segment to `segment`
+/// in order (there is a `*` between each two): the same segments [`compile`] lists,
+/// without a vector per pattern. Returns the priority and whether it is anchored.
+pub(crate) fn compile_segments(
+    value: &[u8],
+    profile: Profile,
+    mut segment: impl FnMut(&[u8]),
+) -> (u32, bool) {
     match profile {
         Profile::Google => {
-            let escaped = google_escape(value);
-            let (segments, anchored) = split_wildcards(&escaped, <[u8]>::to_vec);
-            Pattern {
-                segments,
-                anchored,
-                priority: priority_of(escaped.len()),
+            // The common rule: plain ASCII, no escapes, no `*` (one pass that
+            // vectorises, instead of a search for each).
+            let (mut plain, mut stars) = (true, false);
+            for &b in value {
+                plain &= b < 0x80 && b != b'%';
+                stars |= b == b'*';
             }
+            if plain && !stars {
+                let (body, anchored) = split_anchor(value);
+                segment(body);
+                return (priority_of(value.len()), anchored);
+            }
+            let escaped = google_escape(value);
+            let (body, anchored) = split_anchor(&escaped);
+            split_stars(body, &mut segment);
+            (priority_of(escaped.len()), anchored)
         }
         Profile::Rfc9309 => {
-            let (segments, anchored) = split_wildcards(value, |s| decode_percent(s).into_owned());
+            let (body, anchored) = split_anchor(value);
             // Octets of the decoded form, non-ASCII counted as escaped: equivalent
             // spellings (`/%61` and `/a`) rank alike, and a rule without ASCII
             // escapes ranks as Google ranks it.
-            let literal: usize = segments.iter().map(|s| google_escaped_len(s)).sum();
-            let syntax = segments.len() - 1 + usize::from(anchored);
-            Pattern {
-                segments,
-                anchored,
-                priority: priority_of(literal + syntax),
+            let mut literal = 0usize;
+            let mut stars = 0usize;
+            for (i, part) in body.split(|&b| b == b'*').enumerate() {
+                let decoded = decode_percent(part);
+                literal = literal.saturating_add(google_escaped_len(&decoded));
+                stars = i;
+                segment(&decoded);
             }
+            let syntax = stars + usize::from(anchored);
+            (priority_of(literal.saturating_add(syntax)), anchored)
         }
-        Profile::Draft1996 => Pattern {
-            segments: alloc::vec![decode_percent_except_slash(value).into_owned()],
-            anchored: false,
-            priority: priority_of(value.len()),
-        },
-        Profile::Original1994 => Pattern {
-            segments: alloc::vec![value.to_vec()],
-            anchored: false,
-            priority: priority_of(value.len()),
-        },
+        Profile::Draft1996 => {
+            segment(&decode_percent_except_slash(value));
+            (priority_of(value.len()), false)
+        }
+        Profile::Original1994 => {
+            segment(value);
+            (priority_of(value.len()), false)
+        }
+    }
+}
+
+/// Read a rule's value under `profile`.
+#[cfg(test)]
+pub(crate) fn compile(value: &[u8], profile: Profile) -> Pattern {
+    let mut segments = Vec::new();
+    let (priority, anchored) = compile_segments(value, profile, |s| segments.push(s.to_vec()));
+    Pattern {
+        segments,
+        anchored,
+        priority,
     }
 }
 
 /// Google's `index.htm` quirk: `Allow: /dir/index.html` also allows `/dir/` exactly.
 /// Returns the extra pattern's value (`/dir/$`), as Google spells it.
 pub(crate) fn google_index_alias(value: &[u8]) -> Option<Vec<u8>> {
+    // Escaping adds no `/` and writes only `%`, digits and `A`-`F`: the escaped
+    // value's last `/` starts `/index.htm` only where the value's last `/` does.
+    let last = memchr::memrchr(b'/', value)?;
+    if !value.get(last..)?.starts_with(b"/index.htm") {
+        return None;
+    }
     let escaped = google_escape(value);
     let slash = memchr::memrchr(b'/', &escaped)?;
     if !escaped[slash..].starts_with(b"/index.htm") {

@@ -28,6 +28,36 @@ pub(crate) struct TrieBuilder<'r> {
     rules: &'r [RuleRecord],
     segments: &'r [Span],
     text: &'r [u8],
+    /// Per rule: [`first_digit`] of its key, if the caller had it at hand.
+    heads: &'r [(u64, u8)],
+    /// Scratch space, kept between builds.
+    scratch: Scratch,
+}
+
+/// Buffers one build uses, kept so that many small builds do not allocate.
+#[derive(Default)]
+struct Scratch {
+    /// The keys in the order given.
+    items: Vec<Item>,
+    /// The same keys in sorted order.
+    sorted: Vec<Item>,
+    /// `lcp[i]`: the length of the common prefix of sorted keys `i - 1` and `i`.
+    lcp: Vec<usize>,
+    /// `skip[i]`: the first `j > i` with `lcp[j] <= lcp[i]` (or the key count):
+    /// the keys between share more than `lcp[i]` bytes with key `i`.
+    skip: Vec<usize>,
+    /// `split[i]`: the bytes of sorted keys `i - 1` and `i` at `lcp[i]`, where they
+    /// part, when the sort saw them.
+    split: Vec<(Option<u8>, Option<u8>)>,
+    /// Positions (into `items`) in sorted order, while sorting.
+    order: Vec<usize>,
+    /// Sort keys of one range being sorted.
+    chunks: Vec<u128>,
+    /// Ranges of `order` still to sort, with the key offset they agree up to.
+    work: Vec<(usize, usize, usize)>,
+    stack: Vec<Pending>,
+    children: Vec<(u8, u32)>,
+    wild: Vec<u32>,
 }
 
 fn index(n: usize) -> u32 {
@@ -41,33 +71,97 @@ fn span(start: usize, len: usize) -> Span {
     }
 }
 
-/// A rule's key (its first literal segment) for sorting: the first eight bytes as
-/// a big-endian number decide most comparisons without a `memcmp`.
-struct Key<'r> {
-    head: u64,
-    bytes: &'r [u8],
-    start: usize,
-    id: u32,
+/// Where a rule goes in the node its key ends at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Prefix,
+    Exact,
+    Wild,
 }
 
-impl<'r> Key<'r> {
-    fn new(bytes: &'r [u8], start: usize, id: u32) -> Key<'r> {
-        let mut head = [0u8; 8];
-        for (h, b) in head.iter_mut().zip(bytes) {
-            *h = *b;
-        }
-        Key {
-            head: u64::from_be_bytes(head),
-            bytes,
-            start,
-            id,
-        }
+/// A rule's key (its first literal segment, in the text) and what attaching it needs.
+#[derive(Clone, Copy)]
+struct Item {
+    start: u32,
+    len: u32,
+    id: u32,
+    slot: Slot,
+    rank: u64,
+}
+
+impl Item {
+    fn len(&self) -> usize {
+        self.len as usize
     }
 
-    /// The byte order of the keys (zero padding ties are broken by the full compare).
-    fn cmp(a: &Key<'_>, b: &Key<'_>) -> core::cmp::Ordering {
-        a.head.cmp(&b.head).then_with(|| a.bytes.cmp(b.bytes))
+    fn range(&self) -> core::ops::Range<usize> {
+        self.start as usize..self.start as usize + self.len as usize
     }
+}
+
+/// The bits of a sort key that hold the position; above them, the length class.
+const POSITION_BITS: u32 = 60;
+const POSITION_MASK: u64 = (1 << POSITION_BITS) - 1;
+/// The length class of a key with more than eight bytes from the offset on.
+const LONGER: u64 = 9;
+
+/// Eight bytes of `key` from `offset` as a big-endian number (zero padded), and
+/// how many bytes it has from `offset`: `0..=8`, or [`LONGER`] for more.
+#[inline]
+fn chunk(key: &[u8], offset: usize) -> (u64, u64) {
+    let rest = key.get(offset..).unwrap_or_default();
+    if let Some(head) = rest.get(..8) {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(head);
+        let class = if rest.len() > 8 { LONGER } else { 8 };
+        (u64::from_be_bytes(bytes), class)
+    } else {
+        let mut bytes = [0u8; 8];
+        for (b, r) in bytes.iter_mut().zip(rest) {
+            *b = *r;
+        }
+        (u64::from_be_bytes(bytes), rest.len() as u64)
+    }
+}
+
+/// The length of the common prefix of `a` and `b`, eight bytes at a time.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let mut n = 0;
+    for (x, y) in a.chunks_exact(8).zip(b.chunks_exact(8)) {
+        let mut xa = [0u8; 8];
+        let mut ya = [0u8; 8];
+        xa.copy_from_slice(x);
+        ya.copy_from_slice(y);
+        let diff = u64::from_le_bytes(xa) ^ u64::from_le_bytes(ya);
+        if diff != 0 {
+            return n + diff.trailing_zeros() as usize / 8;
+        }
+        n += 8;
+    }
+    n + a
+        .get(n..)
+        .unwrap_or_default()
+        .iter()
+        .zip(b.get(n..).unwrap_or_default())
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// The first sort digit of a key: its first eight bytes as a number and its length
+/// class. The compiler takes it while the key is at hand, so that sorting does not
+/// read the text again.
+pub(crate) fn first_digit(key: &[u8]) -> (u64, u8) {
+    let (head, class) = chunk(key, 0);
+    (head, class as u8)
+}
+
+/// The sort key of the key at `pos` for its eight bytes from `offset`: those bytes,
+/// then its length class, then its position.
+#[inline]
+fn sort_key(key: &[u8], offset: usize, pos: usize) -> u128 {
+    let (head, class) = chunk(key, offset);
+    let low = (class << POSITION_BITS) | (pos as u64 & POSITION_MASK);
+    (u128::from(head) << 64) | u128::from(low)
 }
 
 /// A node under construction: the sorted keys `lo..hi` that share its prefix of `depth` bytes.
@@ -79,7 +173,14 @@ struct Pending {
 }
 
 impl<'r> TrieBuilder<'r> {
-    pub fn new(rules: &'r [RuleRecord], segments: &'r [Span], text: &'r [u8]) -> Self {
+    /// A builder over `rules`, whose segments are `segments` of `text`; `heads`
+    /// may hold each rule's [`first_digit`] (any missing is read from the text).
+    pub fn new(
+        rules: &'r [RuleRecord],
+        segments: &'r [Span],
+        text: &'r [u8],
+        heads: &'r [(u64, u8)],
+    ) -> Self {
         TrieBuilder {
             out: TrieTables {
                 nodes: Vec::new(),
@@ -90,20 +191,45 @@ impl<'r> TrieBuilder<'r> {
             rules,
             segments,
             text,
+            heads,
+            scratch: Scratch::default(),
         }
     }
 
-    /// The first literal segment of a rule, and where it lives in the text.
-    fn key(&self, id: u32) -> (&'r [u8], usize) {
-        let text = self.text;
-        self.rules
-            .get(id as usize)
-            .and_then(|r| r.segments.of(self.segments).first())
-            .map_or((&[][..], 0), |s| (s.of(text), s.start as usize))
+    /// A rule's key (its first literal segment, where it lives in the text) and slot.
+    fn item(&self, id: u32) -> Item {
+        let Some(rule) = self.rules.get(id as usize) else {
+            return Item {
+                start: 0,
+                len: 0,
+                id,
+                slot: Slot::Wild,
+                rank: 0,
+            };
+        };
+        let (start, len) = rule
+            .segments
+            .of(self.segments)
+            .first()
+            .filter(|s| s.range().end <= self.text.len())
+            .map_or((0, 0), |s| (s.start, s.len));
+        let slot = match (rule.segments.len, rule.anchored) {
+            (1, true) => Slot::Exact,
+            (1, false) => Slot::Prefix,
+            _ => Slot::Wild,
+        };
+        Item {
+            start,
+            len,
+            id,
+            slot,
+            rank: rule.rank,
+        }
     }
 
-    fn rank(&self, id: u32) -> u64 {
-        self.rules.get(id as usize).map_or(0, |r| r.rank)
+    fn key(&self, item: &Item) -> &'r [u8] {
+        let text: &'r [u8] = self.text;
+        text.get(item.range()).unwrap_or_default()
     }
 
     fn new_node(&mut self, label: Span) -> u32 {
@@ -117,59 +243,230 @@ impl<'r> TrieBuilder<'r> {
         index(self.out.nodes.len() - 1)
     }
 
-    /// Attach the rules whose key ends exactly at this node.
-    fn attach(&mut self, node: u32, ids: &[u32]) {
-        if ids.is_empty() {
+    /// Attach the rules whose key ends exactly at this node: the sorted keys `lo..hi`.
+    fn attach(&mut self, node: u32, lo: usize, hi: usize) {
+        if lo == hi {
             // A new node already has no rules.
             return;
         }
-        let mut wild: Vec<u32> = Vec::new();
+        let s = &mut self.scratch;
+        s.wild.clear();
+        let rules = self.rules;
+        let rank = |id: u32| rules.get(id as usize).map_or(0, |r| r.rank);
         let (mut prefix, mut exact) = (NONE, NONE);
-        for &id in ids {
-            let Some(rule) = self.rules.get(id as usize) else {
-                continue;
-            };
-            let slot = match (rule.segments.len, rule.anchored) {
-                (1, true) => &mut exact,
-                (1, false) => &mut prefix,
-                _ => {
-                    wild.push(id);
+        let (mut prefix_rank, mut exact_rank) = (0, 0);
+        for item in s.sorted.get(lo..hi).unwrap_or_default() {
+            let (slot, best) = match item.slot {
+                Slot::Exact => (&mut exact, &mut exact_rank),
+                Slot::Prefix => (&mut prefix, &mut prefix_rank),
+                Slot::Wild => {
+                    s.wild.push(item.id);
                     continue;
                 }
             };
-            if *slot == NONE || self.rank(id) > self.rank(*slot) {
-                *slot = id;
+            if *slot == NONE || item.rank > *best {
+                *slot = item.id;
+                *best = item.rank;
             }
         }
-        wild.sort_unstable_by_key(|&id| core::cmp::Reverse(self.rank(id)));
+        if !s.wild.is_empty() {
+            s.wild
+                .sort_unstable_by_key(|&id| core::cmp::Reverse(rank(id)));
+        }
         let start = self.out.wild_rules.len();
-        self.out.wild_rules.extend_from_slice(&wild);
+        self.out.wild_rules.extend_from_slice(&s.wild);
         if let Some(n) = self.out.nodes.get_mut(node as usize) {
             n.prefix_rule = prefix;
             n.exact_rule = exact;
-            n.wild = span(start, wild.len());
+            n.wild = span(start, s.wild.len());
+        }
+    }
+
+    /// Sort `scratch.items` by key bytes, ties in the order given, into
+    /// `scratch.sorted`, with the common prefix lengths of neighbours in `scratch.lcp`.
+    ///
+    /// Most significant digit first, eight bytes a digit: each range of keys that
+    /// agree on their first `offset` bytes is sorted on the next eight (as a
+    /// number, with the length and the position as tie-breakers); runs that still
+    /// agree and go on are sorted again eight bytes further. Each key takes part
+    /// in one sort per eight bytes of the prefix it shares with another key.
+    fn sort(&mut self) {
+        let text: &'r [u8] = self.text;
+        let s = &mut self.scratch;
+        let n = s.items.len();
+        s.order.clear();
+        s.order.extend(0..n);
+        s.lcp.clear();
+        s.lcp.resize(n, 0);
+        s.split.clear();
+        s.split.resize(n, (None, None));
+        s.work.clear();
+        if n > 1 {
+            s.work.push((0, n, 0));
+        }
+        let key = |item: &Item| -> &'r [u8] { text.get(item.range()).unwrap_or_default() };
+        while let Some((lo, hi, offset)) = s.work.pop() {
+            // A run of keys that agreed so far: skip the prefix they all share (one
+            // pass over their bytes), and stop if they are all the same key.
+            let offset = if offset == 0 {
+                0
+            } else {
+                let order = s.order.get(lo..hi).unwrap_or_default();
+                let at = |i: usize| {
+                    order
+                        .get(i)
+                        .and_then(|&p| s.items.get(p))
+                        .map_or(&[][..], key)
+                };
+                let first = at(0);
+                let mut common = first.len();
+                let mut all_same = true;
+                for i in 1..order.len() {
+                    let other = at(i);
+                    let limit = common.min(other.len());
+                    common = offset
+                        + common_prefix(
+                            first.get(offset..limit).unwrap_or_default(),
+                            other.get(offset..limit).unwrap_or_default(),
+                        );
+                    all_same &= other.len() == first.len();
+                }
+                if all_same && common == first.len() {
+                    // Equal keys: already in the order given.
+                    for i in lo + 1..hi {
+                        if let Some(l) = s.lcp.get_mut(i) {
+                            *l = common;
+                        }
+                        if let Some(b) = s.split.get_mut(i) {
+                            *b = (None, None);
+                        }
+                    }
+                    continue;
+                }
+                common
+            };
+            if offset > 0 {
+                // (The first range, all keys at offset 0, came with its sort keys.)
+                s.chunks.clear();
+                for &pos in s.order.get(lo..hi).unwrap_or_default() {
+                    let Some(item) = s.items.get(pos) else {
+                        continue;
+                    };
+                    s.chunks.push(sort_key(key(item), offset, pos));
+                }
+            }
+            s.chunks.sort_unstable();
+            let mut run = 0;
+            for (i, &k) in s.chunks.iter().enumerate() {
+                let pos = (k as u64 & POSITION_MASK) as usize;
+                if let Some(o) = s.order.get_mut(lo + i) {
+                    *o = pos;
+                }
+                let Some(&prev) = i.checked_sub(1).and_then(|p| s.chunks.get(p)) else {
+                    continue;
+                };
+                let (head_a, head_b) = ((prev >> 64) as u64, (k >> 64) as u64);
+                let class_a = (prev as u64) >> POSITION_BITS;
+                let class_b = (k as u64) >> POSITION_BITS;
+                if head_a == head_b && class_a == LONGER && class_b == LONGER {
+                    // Same run: they agree on eight more bytes and both go on.
+                    continue;
+                }
+                if i - run >= 2 {
+                    s.work.push((lo + run, lo + i, offset + 8));
+                }
+                run = i;
+                // A key's length as far as this digit tells (the class): exact up
+                // to eight bytes from `offset`; past that, longer than anything
+                // this digit can show, so "unbounded" gives the same minimum.
+                let len = |p: u128| {
+                    let class = (p as u64) >> POSITION_BITS;
+                    if class == LONGER {
+                        usize::MAX
+                    } else {
+                        offset + class as usize
+                    }
+                };
+                let agree = (head_a ^ head_b).leading_zeros() as usize / 8;
+                let lcp = (offset + agree).min(len(prev)).min(len(k));
+                if let Some(l) = s.lcp.get_mut(lo + i) {
+                    *l = lcp;
+                }
+                // The bytes where they part, when this digit has them.
+                let byte = |head: u64, len: usize| {
+                    lcp.checked_sub(offset)
+                        .filter(|&at| at < 8 && lcp < len)
+                        .and_then(|at| head.to_be_bytes().get(at).copied())
+                };
+                if let Some(b) = s.split.get_mut(lo + i) {
+                    *b = (byte(head_a, len(prev)), byte(head_b, len(k)));
+                }
+            }
+            let len = s.chunks.len();
+            if len - run >= 2 {
+                s.work.push((lo + run, lo + len, offset + 8));
+            }
+        }
+        s.sorted.clear();
+        s.sorted.reserve(n);
+        s.sorted
+            .extend(s.order.iter().filter_map(|&p| s.items.get(p).copied()));
+        // Next smaller-or-equal common prefix, with a stack (`order` is free now).
+        s.skip.clear();
+        s.skip.resize(n, n);
+        let stack = &mut s.order;
+        stack.clear();
+        for (k, &l) in s.lcp.iter().enumerate() {
+            while let Some(&t) = stack.last() {
+                if s.lcp.get(t).is_some_and(|&top| top >= l) {
+                    if let Some(x) = s.skip.get_mut(t) {
+                        *x = k;
+                    }
+                    stack.pop();
+                } else {
+                    break;
+                }
+            }
+            stack.push(k);
         }
     }
 
     /// Build a trie over `rules`; returns its root.
     pub fn build(&mut self, rules: impl Iterator<Item = u32>) -> u32 {
-        let mut keys: Vec<Key<'r>> = rules
-            .map(|id| {
-                let (bytes, start) = self.key(id);
-                Key::new(bytes, start, id)
-            })
-            .collect();
+        let mut items = core::mem::take(&mut self.scratch.items);
+        let mut chunks = core::mem::take(&mut self.scratch.chunks);
+        items.clear();
+        chunks.clear();
+        // A trie has each rule at most once: room for all of them, once.
+        items.reserve(self.rules.len());
+        chunks.reserve(self.rules.len());
+        // The keys, and their sort keys for the first eight bytes while the text
+        // is read in order.
+        for id in rules {
+            let item = self.item(id);
+            let (head, class) = match self.heads.get(id as usize) {
+                Some(&(head, class)) => (head, u64::from(class)),
+                None => chunk(self.key(&item), 0),
+            };
+            let low = (class << POSITION_BITS) | (items.len() as u64 & POSITION_MASK);
+            chunks.push((u128::from(head) << 64) | u128::from(low));
+            items.push(item);
+        }
+        self.scratch.items = items;
+        self.scratch.chunks = chunks;
         // Stable: rules with equal keys stay in the order given.
-        keys.sort_by(Key::cmp);
+        self.sort();
+        let n = self.scratch.sorted.len();
         let root = self.new_node(Span::EMPTY);
-        let mut stack = alloc::vec![Pending {
+        let mut stack = core::mem::take(&mut self.scratch.stack);
+        let mut children = core::mem::take(&mut self.scratch.children);
+        stack.clear();
+        stack.push(Pending {
             node: root,
             lo: 0,
-            hi: keys.len(),
+            hi: n,
             depth: 0,
-        }];
-        let mut children: Vec<(u8, u32)> = Vec::new();
-        let mut ended: Vec<u32> = Vec::new();
+        });
         while let Some(Pending {
             node,
             lo,
@@ -177,39 +474,54 @@ impl<'r> TrieBuilder<'r> {
             depth,
         }) = stack.pop()
         {
-            let group = keys.get(lo..hi).unwrap_or_default();
             // Keys that end here sort first among keys sharing this prefix.
-            let ending = group.iter().take_while(|k| k.bytes.len() == depth).count();
-            ended.clear();
-            ended.extend(group.iter().take(ending).map(|k| k.id));
-            self.attach(node, &ended);
+            let ending = self
+                .scratch
+                .sorted
+                .get(lo..hi)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|k| k.len() == depth)
+                .count();
+            self.attach(node, lo, lo + ending);
             // Group the rest by their next byte; each group becomes one edge.
             children.clear();
-            let mut at = ending;
-            while let Some(first) = group.get(at) {
-                let byte = first.bytes.get(depth).copied().unwrap_or(0);
-                let len = group
-                    .get(at + 1..)
-                    .unwrap_or_default()
-                    .iter()
-                    .take_while(|k| k.bytes.get(depth) == Some(&byte))
-                    .count();
-                let end = at + 1 + len;
-                // Sorted keys: the group's common prefix is that of its first and last.
-                let last = group.get(end - 1).map_or(first.bytes, |k| k.bytes);
-                let common = first
-                    .bytes
-                    .iter()
-                    .zip(last)
-                    .skip(depth)
-                    .take_while(|(a, b)| a == b)
-                    .count();
-                let child = self.new_node(span(first.start + depth, common));
+            let mut at = lo + ending;
+            while let Some(first) = self.scratch.sorted.get(at).filter(|_| at < hi).copied() {
+                // Neighbours that share more than `depth` bytes share the next byte;
+                // the group's common prefix is the least of their common prefixes.
+                // From a neighbour that shares `l > depth` bytes, the keys up to
+                // `skip` share more than `l`: jump over them.
+                let mut end = at + 1;
+                let mut common = first.len();
+                while let Some(&l) = self.scratch.lcp.get(end).filter(|_| end < hi) {
+                    if l <= depth {
+                        break;
+                    }
+                    common = common.min(l);
+                    end = self
+                        .scratch
+                        .skip
+                        .get(end)
+                        .copied()
+                        .unwrap_or(hi)
+                        .clamp(end + 1, hi);
+                }
+                // Where a key leaves its predecessor at `depth` (after a sibling or a
+                // key ending here) or its successor does (before a sibling), the sort
+                // saw the byte: no look at the text.
+                let split = |i: usize| self.scratch.split.get(i).copied().unwrap_or((None, None));
+                let known = if at > lo { split(at).1 } else { None };
+                let known = known.or_else(|| if end < hi { split(end).0 } else { None });
+                let byte =
+                    known.unwrap_or_else(|| self.key(&first).get(depth).copied().unwrap_or(0));
+                let common = common.saturating_sub(depth);
+                let child = self.new_node(span(first.start as usize + depth, common));
                 children.push((byte, child));
                 stack.push(Pending {
                     node: child,
-                    lo: lo + at,
-                    hi: lo + end,
+                    lo: at,
+                    hi: end,
                     depth: depth + common,
                 });
                 at = end;
@@ -223,6 +535,8 @@ impl<'r> TrieBuilder<'r> {
                 n.edges = span(start, children.len());
             }
         }
+        self.scratch.stack = stack;
+        self.scratch.children = children;
         root
     }
 
