@@ -1,6 +1,7 @@
 //! Print a hash of every compiled policy's tables (Debug text) for the corpus, the
 //! conformance bodies, hostile and random inputs, under every profile: diff the
 //! output before and after a change to the compiler to prove the tables unchanged.
+use robots_benches::hostile::Lcg;
 use robots_benches::{corpus, hostile};
 use robots_runtime::{compile, compile_for_agent, parse, ParseOptions, Policy, Profile};
 
@@ -11,17 +12,6 @@ fn fnv(s: &str) -> u64 {
         h = h.wrapping_mul(0x100000001b3);
     }
     h
-}
-
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
 }
 
 fn random_doc(rng: &mut Lcg) -> Vec<u8> {

@@ -135,10 +135,12 @@ pub fn long_path_site(path_len: usize) -> Site {
 }
 
 /// A deterministic pseudo-random stream (an LCG), so every run builds the same files.
-struct Lcg(u64);
+pub struct Lcg(pub u64);
 
 impl Lcg {
-    fn next(&mut self) -> u64 {
+    /// The next 31-bit value.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> u64 {
         self.0 = self
             .0
             .wrapping_mul(6364136223846793005)

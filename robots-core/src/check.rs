@@ -3,7 +3,7 @@
 use crate::agent::names;
 use crate::directive::Directive;
 use crate::pattern::{normalize_path, tail_matches, tail_matches_fast};
-use crate::policy::{Node, Policy, RuleRecord, RuleSet, NONE};
+use crate::policy::{Policy, RuleRecord, RuleSet, NONE};
 use crate::search_tables::{pair_slot, signature_bit, WalkNode, WildIndex, PAIR_BITS};
 use crate::table::Span;
 use crate::url::path_from_url;
@@ -225,7 +225,12 @@ impl<'p> View<'p> {
         let mut literal = NONE;
         let mut best = Best::EMPTY;
         for &root in roots {
-            let (node, depth) = self.walk(root, path, &mut wild);
+            let (node, depth) = self.walk(root, path, |id, node, depth| {
+                wild.indexed |= node.indexed;
+                if node.has_wild {
+                    wild.push(id, depth);
+                }
+            });
             // The best literal rule up to where the walk stopped was found in advance.
             let table = if depth == path.len() {
                 &self.policy.best_exact
@@ -297,17 +302,20 @@ impl<'p> View<'p> {
     }
 
     /// Follow `path` down one trie as far as it goes: the last node reached and its
-    /// depth. Nodes with wildcard rules on the way are noted in `wild` (tested once the
-    /// literal best is known, which lets most of them be skipped on rank alone).
+    /// depth. `on_node` sees every node reached, with its depth (the search notes the
+    /// nodes with wildcard rules there, to test them once the literal best is known,
+    /// which lets most of them be skipped on rank alone).
     #[inline]
-    fn walk(&self, root: u32, path: &[u8], wild: &mut WildNodes) -> (u32, usize) {
+    fn walk(
+        &self,
+        root: u32,
+        path: &[u8],
+        mut on_node: impl FnMut(u32, &WalkNode, usize),
+    ) -> (u32, usize) {
         let mut node_id = root;
         let mut depth = 0usize;
         while let Some(node) = self.walk_nodes.get(node_id as usize) {
-            wild.indexed |= node.indexed;
-            if node.has_wild {
-                wild.push(node_id, depth);
-            }
+            on_node(node_id, node, depth);
             let Some(&byte) = path.get(depth) else {
                 break;
             };
@@ -334,9 +342,12 @@ impl<'p> View<'p> {
         if wild.overflow {
             // More nodes than were noted: walk again and test each where it is met.
             for &root in rule_set.roots.of(&self.policy.set_roots) {
-                self.for_each_wild_node(root, path, |node, depth| {
-                    let rest = path.get(depth..).unwrap_or_default();
-                    self.match_wild(node.wild, rest, best, &mut filter);
+                self.walk(root, path, |id, node, depth| {
+                    let full = self.policy.nodes.get(id as usize);
+                    if let (true, Some(full)) = (node.has_wild, full) {
+                        let rest = path.get(depth..).unwrap_or_default();
+                        self.match_wild(full.wild, rest, best, &mut filter);
+                    }
                 });
             }
         } else {
@@ -354,29 +365,6 @@ impl<'p> View<'p> {
                 if index.slots.len != 0 {
                     self.match_indexed(index, path, best, &filter);
                 }
-            }
-        }
-    }
-
-    /// Call `f` with every node that has wildcard rules on `path`'s walk from `root`.
-    fn for_each_wild_node(&self, root: u32, path: &[u8], mut f: impl FnMut(&Node, usize)) {
-        let mut node_id = root;
-        let mut depth = 0usize;
-        while let Some(node) = self.walk_nodes.get(node_id as usize) {
-            if node.has_wild {
-                if let Some(full) = self.policy.nodes.get(node_id as usize) {
-                    f(full, depth);
-                }
-            }
-            let Some(next) = path.get(depth).and_then(|&b| self.child(node, b)) else {
-                break;
-            };
-            match self.walk_nodes.get(next as usize) {
-                Some(child) if self.label_matches(next, child, path, depth) => {
-                    node_id = next;
-                    depth += child.label_len as usize;
-                }
-                _ => break,
             }
         }
     }
