@@ -96,7 +96,8 @@ pub struct WildCandidate {
     pub rule: u32,
     /// Its rank (candidates of a slot are sorted best first).
     pub rank: u64,
-    /// One bit per byte pair of its later segments ([`signature_bit`]).
+    /// One bit per byte pair of its later segments: bit `(s ^ s >> 6) % 64` of each
+    /// pair slot `s = (31a + b) % 1024`.
     pub signature: u64,
 }
 
