@@ -396,6 +396,52 @@ proptest! {
     }
 }
 
+/// A wildcard rule whose later segments have byte pairs, under one of two literal
+/// prefixes: files of many of them put 8 or more on one trie node, which the search
+/// serves from its byte-pair index.
+fn pair_rule() -> impl Strategy<Value = Vec<u8>> {
+    const HEADS: &[&[u8]] = &[b"/", b"", b"/a"];
+    const TAILS: &[&[u8]] = &[b"", b"*", b"$", b"*b"];
+    (
+        proptest::sample::select(HEADS),
+        bytes_from(b"ab/?", 2..5),
+        proptest::sample::select(TAILS),
+    )
+        .prop_map(|(head, middle, tail)| [head, b"*", &middle, tail].concat())
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// Files with many wildcard rules per node (the pair index) answer as the
+    /// independent reference does.
+    #[test]
+    fn pair_index_agrees_with_reference_matcher(
+        wild in vec((any::<bool>(), pair_rule()), 8..40),
+        plain in vec((any::<bool>(), small_rule()), 0..4),
+        paths in vec(bytes_from(b"/ab?", 1..14), 1..8),
+    ) {
+        let rules: Vec<(bool, Vec<u8>)> = wild.into_iter().chain(plain).collect();
+        let groups = [Group { agents: vec!["*"], rules: rules.clone() }];
+        let body = body_of(&groups);
+        let paths = with_rule_paths(&groups, &paths);
+        for profile in [Profile::Google, Profile::Rfc9309] {
+            let policy = Policy::parse(&body, profile);
+            for url in &paths {
+                let path = &path_from_url(url);
+                let expected = reference::decide(&rules, path, profile);
+                let got = policy.check("bot", url).rule.map(|id| policy.rule(id).line);
+                let want = expected.map(|i| u32::try_from(i).unwrap() + 2);
+                prop_assert_eq!(
+                    got, want,
+                    "{} path {:?} body:\n{}", profile, String::from_utf8_lossy(path),
+                    String::from_utf8_lossy(&body)
+                );
+            }
+        }
+    }
+}
+
 /// An independent, deliberately naive model of rule matching and choice.
 mod reference {
     use super::*;
