@@ -10,11 +10,17 @@
 //! 1. [`parse`]: bytes in, a [`Document`] out: one [`LineReport`] per line (what
 //!    the line was: a rule, an accepted typo, unknown, missing a colon, too long…),
 //!    the groups, and the file-wide records. It never fails.
-//! 2. [`Policy::from_document`]: compile a document into tables (a prefix trie per
-//!    rule set, wildcard programs, agent index, typed extension records).
+//! 2. [`Policy::from_document`] (or [`Policy::parse`], in one pass): compile into
+//!    tables: a path-compressed prefix trie per rule set, with a 32-byte walk record
+//!    per node ([`WalkNode`]) and the best literal rule of every node known in
+//!    advance; a byte-pair index ([`WildIndex`]) for nodes with many wildcard rules;
+//!    the agent index; typed extension records.
 //! 3. [`Policy::check`] / [`Matcher`]: the search routine. It reads the tables
 //!    through [`Table`], which is either `&'static` data or an owned `Vec`, so a
-//!    compiled-in policy and one loaded at run time run the very same code.
+//!    compiled-in policy and one loaded at run time run the very same code. A check
+//!    walks the trie (one record read, one word search and one word compare per
+//!    step), reads the best literal rule where the walk stopped, and tests wildcard
+//!    rules only if the walk passed nodes that have them.
 //!
 //! ```
 //! use robots_core::{Policy, Profile, Reason};
