@@ -84,6 +84,8 @@ pub struct RuleInfo<'p> {
 pub struct Matcher<'p> {
     policy: &'p Policy,
     set: u32,
+    /// The set's trie root when it has exactly one (the common case), else [`NONE`].
+    root: u32,
 }
 
 fn cmp_ignore_case(a: &[u8], b: &[u8]) -> core::cmp::Ordering {
@@ -123,9 +125,19 @@ impl Policy {
 
     /// Narrow the policy to one crawler.
     pub fn matcher(&self, agent: impl AsRef<[u8]>) -> Matcher<'_> {
+        let set = self.resolve(agent.as_ref());
+        let root = match self
+            .sets
+            .get(set as usize)
+            .map(|s| s.roots.of(&self.set_roots))
+        {
+            Some(&[root]) => root,
+            _ => NONE,
+        };
         Matcher {
             policy: self,
-            set: self.resolve(agent.as_ref()),
+            set,
+            root,
         }
     }
 
@@ -176,14 +188,20 @@ impl Policy {
     }
 
     /// Decide for an already normalised path in rule set `set`.
-    pub(crate) fn decide(&self, set: u32, path: &[u8]) -> Verdict {
+    /// `root` is the set's only trie root, or [`NONE`] to look the set up.
+    pub(crate) fn decide(&self, set: u32, root: u32, path: &[u8]) -> Verdict {
         if self.profile.robots_txt_always_allowed() && is_robots_txt(path) {
             return Verdict::without_rule(crate::Reason::RobotsTxt);
         }
-        let Some(rule_set) = self.sets.get(set as usize) else {
-            return Verdict::without_rule(Reason::NoGroup);
+        let view = View::of(self);
+        let best = if root != NONE {
+            view.search_one(root, set, path)
+        } else {
+            let Some(rule_set) = self.sets.get(set as usize) else {
+                return Verdict::without_rule(Reason::NoGroup);
+            };
+            view.search(rule_set, path)
         };
-        let best = View::of(self).search(rule_set, path);
         match self.rules.get(best as usize) {
             Some(rule) => Verdict {
                 allowed: rule.allow,
@@ -216,6 +234,42 @@ impl<'p> View<'p> {
         self.policy.rules.get(id as usize).map_or(0, |r| r.rank)
     }
 
+    /// [`View::search`] for a set with one trie root (`root`).
+    #[inline]
+    fn search_one(&self, root: u32, set: u32, path: &[u8]) -> u32 {
+        let mut wild = WildNodes::new();
+        let literal = self.walk_literal(root, path, &mut wild);
+        if wild.is_empty() {
+            return literal;
+        }
+        let mut best = Best::EMPTY;
+        if literal != NONE {
+            best.offer(literal, self.rank(literal));
+        }
+        if let Some(rule_set) = self.policy.sets.get(set as usize) {
+            self.match_wildcards(&wild, rule_set, path, &mut best);
+        }
+        best.id
+    }
+
+    /// Walk from `root`, noting wildcard nodes in `wild`: the best literal rule
+    /// where the walk stopped (found in advance), or [`NONE`].
+    #[inline]
+    fn walk_literal(&self, root: u32, path: &[u8], wild: &mut WildNodes) -> u32 {
+        let (node, depth) = self.walk(root, path, |id, node, depth| {
+            wild.indexed |= node.indexed;
+            if node.has_wild {
+                wild.push(id, depth);
+            }
+        });
+        let table = if depth == path.len() {
+            &self.policy.best_exact
+        } else {
+            &self.policy.best_prefix
+        };
+        table.get(node as usize).copied().unwrap_or(NONE)
+    }
+
     /// The best rule of `rule_set` for `path` (or [`NONE`]): the literal rules from
     /// the walks, then the wildcard rules (on the nodes passed, and in each root's pair index).
     #[inline]
@@ -225,19 +279,7 @@ impl<'p> View<'p> {
         let mut literal = NONE;
         let mut best = Best::EMPTY;
         for &root in roots {
-            let (node, depth) = self.walk(root, path, |id, node, depth| {
-                wild.indexed |= node.indexed;
-                if node.has_wild {
-                    wild.push(id, depth);
-                }
-            });
-            // The best literal rule up to where the walk stopped was found in advance.
-            let table = if depth == path.len() {
-                &self.policy.best_exact
-            } else {
-                &self.policy.best_prefix
-            };
-            literal = table.get(node as usize).copied().unwrap_or(NONE);
+            literal = self.walk_literal(root, path, &mut wild);
             if roots.len() > 1 && literal != NONE {
                 best.offer(literal, self.rank(literal));
             }
@@ -684,7 +726,7 @@ impl<'p> Matcher<'p> {
     /// Check a path that is already `/path?query` (no scheme, host or fragment).
     pub fn check_path(&self, path: &[u8]) -> Verdict {
         let normalized = normalize_path(path, self.policy.profile);
-        self.policy.decide(self.set, &normalized)
+        self.policy.decide(self.set, self.root, &normalized)
     }
 
     /// Whether the crawler may fetch `url`.
