@@ -407,6 +407,7 @@ pub(crate) fn policy(policy: &Policy, crate_path: &TokenStream) -> TokenStream {
         edge_targets,
         wild_rules,
         walk_nodes,
+        wide_edges,
         best_prefix,
         best_exact,
         root_wild,
@@ -432,6 +433,7 @@ pub(crate) fn policy(policy: &Policy, crate_path: &TokenStream) -> TokenStream {
     let edge_targets = t.ints("EDGE_TARGETS", edge_targets);
     let wild_rules = t.ints("WILD_RULES", wild_rules);
     let walk_nodes = t.records("WALK_NODES", "WalkNode", walk_nodes, walk_node);
+    let wide_edges = t.bytes("WIDE_EDGES", wide_edges);
     let best_prefix = t.ints("BEST_PREFIX", best_prefix);
     let best_exact = t.ints("BEST_EXACT", best_exact);
     let root_wild = t.records("ROOT_WILD", "WildIndex", root_wild, wild_index);
@@ -475,6 +477,7 @@ pub(crate) fn policy(policy: &Policy, crate_path: &TokenStream) -> TokenStream {
             edge_targets: #edge_targets,
             wild_rules: #wild_rules,
             walk_nodes: #walk_nodes,
+            wide_edges: #wide_edges,
             best_prefix: #best_prefix,
             best_exact: #best_exact,
             root_wild: #root_wild,

@@ -305,14 +305,20 @@ impl<'p> View<'p> {
         let start = node.edge_start as usize;
         let at = if count <= 8 {
             position_in_word(node.edges, count, byte)?
-        } else if count <= 32 {
-            find_edge(&self.policy.edge_bytes, start, count, byte)?
         } else {
-            self.policy
-                .edge_bytes
-                .get(start..start + count)?
-                .binary_search(&byte)
-                .ok()?
+            // A wide node: its block maps every byte to a position (0 when absent,
+            // so the edge byte there confirms it).
+            let block = usize::try_from(node.edges).ok()?;
+            let at = usize::from(
+                *self
+                    .policy
+                    .wide_edges
+                    .get(block * 256 + usize::from(byte))?,
+            );
+            if self.policy.edge_bytes.get(start + at) != Some(&byte) {
+                return None;
+            }
+            at
         };
         if node.first_child != NONE {
             Some(node.first_child + at as u32)
@@ -528,29 +534,6 @@ fn position_in_word(word: u64, count: usize, byte: u8) -> Option<usize> {
     // The lowest flagged byte is a true match (borrows only run upwards).
     let found = x.wrapping_sub(ONES) & !x & HIGHS & LOW_BYTES[count.min(8)];
     (found != 0).then(|| (found.trailing_zeros() / 8) as usize)
-}
-
-/// The position of `byte` among the `len` edge bytes at `start`, eight at a time
-/// (the table is padded, so every eight-byte read of a node's edges is in bounds).
-#[inline]
-fn find_edge(bytes: &[u8], start: usize, len: usize, byte: u8) -> Option<usize> {
-    let pattern = ONES * u64::from(byte);
-    let mut at = 0;
-    while at < len {
-        let chunk: [u8; 8] = bytes.get(start + at..start + at + 8)?.try_into().ok()?;
-        let x = u64::from_le_bytes(chunk) ^ pattern;
-        // The lowest flagged byte is a true match (borrows only run upwards).
-        let mut found = x.wrapping_sub(ONES) & !x & HIGHS;
-        let left = len - at;
-        if left < 8 {
-            found &= (1u64 << (left * 8)) - 1;
-        }
-        if found != 0 {
-            return Some(at + (found.trailing_zeros() / 8) as usize);
-        }
-        at += 8;
-    }
-    None
 }
 
 /// The best-ranked rule found so far.

@@ -659,6 +659,7 @@ fn build(source: Source<'_, '_>, only: Option<&[u8]>) -> Policy {
         edge_targets: tables.edge_targets.into(),
         wild_rules: search.wild_rules.into(),
         walk_nodes: search.walk_nodes.into(),
+        wide_edges: search.wide_edges.into(),
         best_prefix: search.best_prefix.into(),
         best_exact: search.best_exact.into(),
         root_wild: search.root_wild.into(),

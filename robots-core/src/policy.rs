@@ -162,6 +162,8 @@ pub struct Policy {
     #[doc(hidden)]
     pub walk_nodes: Table<WalkNode>,
     #[doc(hidden)]
+    pub wide_edges: Table<u8>,
+    #[doc(hidden)]
     pub best_prefix: Table<u32>,
     #[doc(hidden)]
     pub best_exact: Table<u32>,

@@ -17,9 +17,8 @@
 //!   its pairs, which rejects most of them with one `AND`.
 //! - **A walk record per node** ([`WalkNode`]): the first eight bytes of the label and of
 //!   the edge bytes inline, so one step of a walk reads one record, finds the edge with a
-//!   few word operations and compares the label as one word.
-//! - **Padding** after the edge bytes, so the edges of a node with more than eight are
-//!   scanned eight at a time.
+//!   few word operations and compares the label as one word. A node with more than eight
+//!   edges has a 256-byte table instead (byte to edge position): one load.
 //!
 //! Rules whose later segments have no byte pair (`/*.`, `/a*b`), and those of nodes
 //! with only a few wildcard rules, stay on their trie node: the walk queues the node
@@ -39,7 +38,9 @@ use alloc::vec::Vec;
 pub struct WalkNode {
     /// The first eight bytes of the node's label (zero-filled), little-endian.
     pub label: u64,
-    /// The node's edge bytes when it has at most eight (zero-filled), little-endian.
+    /// The node's edge bytes when it has at most eight (zero-filled), little-endian;
+    /// with more, the number of its 256-byte block in `wide_edges` (the position of
+    /// each edge byte among the node's edges, 0 for bytes without an edge).
     pub edges: u64,
     /// The child on the first edge.
     pub first_child: u32,
@@ -104,9 +105,6 @@ pub struct WildCandidate {
 /// Hash bits of a byte pair that pick its slot in a path's pair set.
 pub(crate) const PAIR_BITS: u32 = 10;
 
-/// Bytes of padding after the edge bytes (a scan reads eight at a time).
-pub(crate) const EDGE_PADDING: usize = 7;
-
 /// Nodes with fewer indexable wildcard rules keep them (a walk tests them where it meets them).
 const NODE_INDEX_MIN: usize = 8;
 
@@ -128,6 +126,7 @@ pub(crate) fn signature_bit(slot: usize) -> u64 {
 pub(crate) struct SearchTables {
     pub nodes: Vec<Node>,
     pub walk_nodes: Vec<WalkNode>,
+    pub wide_edges: Vec<u8>,
     pub edge_bytes: Vec<u8>,
     pub wild_rules: Vec<u32>,
     pub best_prefix: Vec<u32>,
@@ -198,11 +197,12 @@ impl Tries<'_> {
 }
 
 /// Derive the search tables (see the module docs) from the built tries.
-pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, mut edge_bytes: Vec<u8>) -> SearchTables {
+pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) -> SearchTables {
     let node_count = nodes.len();
     let mut best_prefix = alloc::vec![NONE; node_count];
     let mut best_exact = alloc::vec![NONE; node_count];
     let mut walk_nodes = alloc::vec![WalkNode::EMPTY; node_count];
+    let mut wide_edges: Vec<u8> = Vec::new();
     let mut new_wild: Vec<u32> = Vec::with_capacity(t.wild_rules.len());
     let mut root_wild = Vec::with_capacity(t.set_roots.len());
     let mut slot_words = Vec::new();
@@ -272,7 +272,7 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, mut edge_bytes: Vec<u8>
                 *slot = better(prefix, node.exact_rule).0;
             }
             if let Some(slot) = walk_nodes.get_mut(id as usize) {
-                *slot = walk_node(node, &edge_bytes, t.edge_targets, t.text);
+                *slot = walk_node(node, &edge_bytes, t.edge_targets, t.text, &mut wide_edges);
                 slot.indexed = heavy;
             }
             for &child in node.edges.of(t.edge_targets) {
@@ -293,10 +293,10 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, mut edge_bytes: Vec<u8>
         done.insert(root, index);
         root_wild.push(index);
     }
-    edge_bytes.extend_from_slice(&[0; EDGE_PADDING]);
     SearchTables {
         nodes,
         walk_nodes,
+        wide_edges,
         edge_bytes,
         wild_rules: new_wild,
         best_prefix,
@@ -317,8 +317,31 @@ fn word(bytes: &[u8]) -> u64 {
     u64::from_le_bytes(buf)
 }
 
-fn walk_node(node: &Node, edge_bytes: &[u8], edge_targets: &[u32], text: &[u8]) -> WalkNode {
+/// The walk record of `node`. A node with more than eight edges gets a 256-byte
+/// block in `wide`: the position of each edge byte among the node's edges.
+fn walk_node(
+    node: &Node,
+    edge_bytes: &[u8],
+    edge_targets: &[u32],
+    text: &[u8],
+    wide: &mut Vec<u8>,
+) -> WalkNode {
     let edges = node.edges.of(edge_bytes);
+    let edge_word = if edges.len() <= 8 {
+        word(edges)
+    } else {
+        let block = wide.len() / 256;
+        wide.resize(wide.len() + 256, 0);
+        for (at, &byte) in edges.iter().enumerate() {
+            if let (Some(slot), Ok(at)) = (
+                wide.get_mut(block * 256 + usize::from(byte)),
+                u8::try_from(at),
+            ) {
+                *slot = at;
+            }
+        }
+        block as u64
+    };
     let targets = node.edges.of(edge_targets);
     let first = targets.first().copied().unwrap_or(NONE);
     let consecutive = targets
@@ -327,7 +350,7 @@ fn walk_node(node: &Node, edge_bytes: &[u8], edge_targets: &[u32], text: &[u8]) 
         .all(|(i, &t)| u32::try_from(i).ok().and_then(|i| first.checked_add(i)) == Some(t));
     WalkNode {
         label: word(node.label.of(text)),
-        edges: if edges.len() <= 8 { word(edges) } else { 0 },
+        edges: edge_word,
         first_child: if consecutive { first } else { NONE },
         edge_start: node.edges.start,
         label_len: node.label.len,
@@ -454,6 +477,25 @@ mod tests {
             assert!(!policy.is_allowed("bot", "/x/word39/y"));
             assert!(policy.is_allowed("bot", "/x/keep3/a.html"));
             assert!(policy.is_allowed("bot", "/wor/d1"));
+        }
+    }
+
+    #[test]
+    fn wide_nodes_find_every_edge_and_no_other() {
+        let mut body = String::from("User-agent: *\n");
+        for c in b'a'..=b't' {
+            body.push_str(&format!("Disallow: /{}x\n", char::from(c)));
+        }
+        let policy = Policy::parse(body.as_bytes(), Profile::Original1994);
+        assert_eq!(policy.wide_edges.len(), 256, "one wide node");
+        for c in b'a'..=b't' {
+            let c = char::from(c);
+            assert!(!policy.is_allowed("bot", format!("/{c}x/y")), "{c}");
+            assert!(policy.is_allowed("bot", format!("/{c}y")), "{c}");
+        }
+        // Bytes without an edge map to position 0, whose edge byte is `a`.
+        for path in ["/ux", "/Ax", "/\u{7f}x", "/", "/0x"] {
+            assert!(policy.is_allowed("bot", path), "{path}");
         }
     }
 

@@ -51,6 +51,7 @@ fn assert_same_tables(compiled: &Policy, runtime: &Policy) {
         edge_targets,
         wild_rules,
         walk_nodes,
+        wide_edges,
         best_prefix,
         best_exact,
         root_wild,
@@ -75,6 +76,7 @@ fn assert_same_tables(compiled: &Policy, runtime: &Policy) {
     assert_eq!(**edge_targets, *runtime.edge_targets);
     assert_eq!(**wild_rules, *runtime.wild_rules);
     assert_eq!(**walk_nodes, *runtime.walk_nodes);
+    assert_eq!(**wide_edges, *runtime.wide_edges);
     assert_eq!(**best_prefix, *runtime.best_prefix);
     assert_eq!(**best_exact, *runtime.best_exact);
     assert_eq!(**root_wild, *runtime.root_wild);
