@@ -271,23 +271,14 @@ impl<'p> View<'p> {
     }
 
     /// The best rule of `rule_set` for `path` (or [`NONE`]): the literal rules from
-    /// the walks, then the wildcard rules (on the nodes passed, and in each root's pair index).
+    /// the walks, then the wildcard rules (on the nodes passed, and in each root's pair
+    /// index). [`View::search_one`] is the same for a set with one root.
     #[inline]
     fn search(&self, rule_set: &RuleSet, path: &[u8]) -> u32 {
-        let roots = rule_set.roots.of(&self.policy.set_roots);
         let mut wild = WildNodes::new();
-        let mut literal = NONE;
         let mut best = Best::EMPTY;
-        for &root in roots {
-            literal = self.walk_literal(root, path, &mut wild);
-            if roots.len() > 1 && literal != NONE {
-                best.offer(literal, self.rank(literal));
-            }
-        }
-        if roots.len() == 1 {
-            if wild.is_empty() {
-                return literal;
-            }
+        for &root in rule_set.roots.of(&self.policy.set_roots) {
+            let literal = self.walk_literal(root, path, &mut wild);
             if literal != NONE {
                 best.offer(literal, self.rank(literal));
             }

@@ -481,6 +481,41 @@ mod tests {
     }
 
     #[test]
+    fn sets_of_several_tries_answer_as_brute_force() {
+        // Ten crawlers share one big group and each has its own: merging every
+        // set would copy the big group ten times, so each set walks two tries.
+        let mut body = String::new();
+        // Google reads a product token of letters, `-` and `_` only.
+        let name = |i: u8| format!("bot{}", char::from(b'a' + i));
+        for i in 0..10 {
+            body.push_str(&format!("User-agent: {}\n", name(i)));
+        }
+        for i in 0..1000 {
+            body.push_str(&format!("Disallow: /big/{i}/\nAllow: /*/{i}/keep$\n"));
+        }
+        for i in 0..10 {
+            body.push_str(&format!("\nUser-agent: {}\nAllow: /big/{i}\n", name(i)));
+        }
+        let policy = Policy::parse(body.as_bytes(), Profile::Google);
+        assert!(policy.sets.iter().any(|s| s.roots.len > 1), "not merged");
+        for i in 0..10u8 {
+            let agent = name(i);
+            for path in [
+                format!("/big/{i}/x"),
+                format!("/big/{i}0/x"),
+                format!("/big/{}/x", i + 1),
+                format!("/x/{i}/keep"),
+                "/other".into(),
+            ] {
+                let e = policy.explain(&agent, &path);
+                let best = e.candidates.first().map(|c| c.id);
+                let rank = |id: Option<u32>| id.map(|id| policy.rules[id as usize].rank);
+                assert_eq!(rank(e.verdict.rule), rank(best), "{agent} {path}");
+            }
+        }
+    }
+
+    #[test]
     fn wide_nodes_find_every_edge_and_no_other() {
         let mut body = String::from("User-agent: *\n");
         for c in b'a'..=b't' {
