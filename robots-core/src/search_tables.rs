@@ -432,12 +432,12 @@ mod tests {
     use alloc::format;
     use alloc::string::String;
 
-    /// The verdict's rule is the best matching rule found by brute force.
-    fn agrees_with_brute_force(policy: &Policy, path: &str) {
-        let e = policy.explain("bot", path);
+    /// `agent`'s verdict rule is the best matching rule found by brute force.
+    fn agrees_with_brute_force(policy: &Policy, agent: &str, path: &str) {
+        let e = policy.explain(agent, path);
         let best = e.candidates.first().map(|c| c.id);
         let rank = |id: Option<u32>| id.map(|id| policy.rules[id as usize].rank);
-        assert_eq!(rank(e.verdict.rule), rank(best), "{path}");
+        assert_eq!(rank(e.verdict.rule), rank(best), "{agent} {path}");
     }
 
     #[test]
@@ -472,7 +472,7 @@ mod tests {
                 "/ab/word1",
                 "/wor/d1",
             ] {
-                agrees_with_brute_force(&policy, path);
+                agrees_with_brute_force(&policy, "bot", path);
             }
             assert!(!policy.is_allowed("bot", "/x/word39/y"));
             assert!(policy.is_allowed("bot", "/x/keep3/a.html"));
@@ -507,10 +507,7 @@ mod tests {
                 format!("/x/{i}/keep"),
                 "/other".into(),
             ] {
-                let e = policy.explain(&agent, &path);
-                let best = e.candidates.first().map(|c| c.id);
-                let rank = |id: Option<u32>| id.map(|id| policy.rules[id as usize].rank);
-                assert_eq!(rank(e.verdict.rule), rank(best), "{agent} {path}");
+                agrees_with_brute_force(&policy, &agent, &path);
             }
         }
     }
