@@ -15,7 +15,7 @@ mod svg;
 use robots_benches::corpus::{self, Site};
 use robots_benches::engines::Engine;
 use robots_benches::hostile::{self, Point, SERIES};
-use robots_benches::measure::{self, Agreement, CheckSummary, FileCost, ParseSummary, Timer};
+use robots_benches::measure::{self, Agreement, CheckSummary, FileCost, ParseSummary};
 use robots_benches::stats::{growth_exponent, linear_fit, median};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -152,23 +152,8 @@ fn time_checks(engines: &[Engine], sites: &[Site], quick: bool) -> Checks {
             step(&format!("checks: file {k}/{}", sites.len()));
         }
         for &engine in engines {
-            let mut cost = FileCost {
-                site: site.name.clone(),
-                checks: 0,
-                nanos: 0.0,
-                failed: false,
-            };
-            for agent in site.agents() {
-                let mut timer = Timer::new(rounds(engine, quick), engine.stride()).recording();
-                engine.run(site, agent, &mut timer);
-                cost.checks += timer.checks;
-                cost.nanos += timer.nanos;
-                cost.failed |= timer.failed;
-                out.verdicts
-                    .entry(engine)
-                    .or_default()
-                    .push(timer.verdicts.unwrap_or_default());
-            }
+            let verdicts = out.verdicts.entry(engine).or_default();
+            let cost = measure::time_file(engine, site, rounds(engine, quick), Some(verdicts));
             out.costs.entry(engine).or_default().push(cost);
         }
     }

@@ -1,7 +1,7 @@
 //! Timing the workload: per-file check cost, parse throughput, agreement.
 
 use crate::corpus::Site;
-use crate::engines::{Engine, Verdicts, Visit};
+use crate::engines::{Engine, Visit};
 use crate::stats::median;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -92,26 +92,43 @@ impl FileCost {
     }
 }
 
+/// Time `engine` on one file, for each of its agents: `rounds` passes each. With
+/// `verdicts`, an untimed first pass also records each agent's verdicts there.
+pub fn time_file(
+    engine: Engine,
+    site: &Site,
+    rounds: usize,
+    mut verdicts: Option<&mut Vec<Vec<bool>>>,
+) -> FileCost {
+    let mut cost = FileCost {
+        site: site.name.clone(),
+        checks: 0,
+        nanos: 0.0,
+        failed: false,
+    };
+    for agent in site.agents() {
+        let timer = Timer::new(rounds, engine.stride());
+        let mut timer = if verdicts.is_some() {
+            timer.recording()
+        } else {
+            timer
+        };
+        engine.run(site, agent, &mut timer);
+        cost.checks += timer.checks;
+        cost.nanos += timer.nanos;
+        cost.failed |= timer.failed;
+        if let Some(out) = verdicts.as_deref_mut() {
+            out.push(timer.verdicts.unwrap_or_default());
+        }
+    }
+    cost
+}
+
 /// Time `engine` on every file and agent of the workload: `rounds` passes each.
 pub fn time_workload(engine: Engine, sites: &[Site], rounds: usize) -> Vec<FileCost> {
     sites
         .iter()
-        .map(|site| {
-            let mut cost = FileCost {
-                site: site.name.clone(),
-                checks: 0,
-                nanos: 0.0,
-                failed: false,
-            };
-            for agent in site.agents() {
-                let mut timer = Timer::new(rounds, engine.stride());
-                engine.run(site, agent, &mut timer);
-                cost.checks += timer.checks;
-                cost.nanos += timer.nanos;
-                cost.failed |= timer.failed;
-            }
-            cost
-        })
+        .map(|site| time_file(engine, site, rounds, None))
         .collect()
 }
 
@@ -244,39 +261,6 @@ pub fn agreement_of(
                 }
             }
             out.checks += sampled.len();
-            out.differ += differ;
-            if differ > 0 {
-                out.by_file
-                    .push((site.name.clone(), agent.to_owned(), differ, example));
-            }
-        }
-    }
-    out.by_file
-        .sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
-    out
-}
-
-/// Compare `engine` with ours over the workload (every `engine.stride()`-th path).
-pub fn agreement(engine: Engine, sites: &[Site]) -> Agreement {
-    let stride = engine.stride();
-    let mut out = Agreement::default();
-    for site in sites {
-        for agent in site.agents() {
-            let mut ours = Verdicts::new(site.paths.len(), stride);
-            Engine::Runtime.run(site, agent, &mut ours);
-            let mut theirs = Verdicts::new(site.paths.len(), stride);
-            engine.run(site, agent, &mut theirs);
-            let mut differ = 0;
-            let mut example = String::new();
-            for (k, (a, b)) in ours.verdicts.iter().zip(&theirs.verdicts).enumerate() {
-                if a != b {
-                    if differ == 0 {
-                        example = site.paths[k * stride].clone();
-                    }
-                    differ += 1;
-                }
-            }
-            out.checks += ours.verdicts.len();
             out.differ += differ;
             if differ > 0 {
                 out.by_file
