@@ -41,6 +41,12 @@ impl Text {
     }
 }
 
+/// Where `part` starts in `whole`, if it is a slice of it (the same bytes, not an equal copy).
+fn within(whole: &[u8], part: &[u8]) -> Option<usize> {
+    let at = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
+    (at <= whole.len() && part.len() <= whole.len() - at).then_some(at)
+}
+
 fn span_of(start: usize, end: usize) -> Span {
     Span {
         start: index(start),
@@ -78,17 +84,21 @@ struct OpenGroup {
 }
 
 impl Builder {
-    fn new(profile: Profile) -> Self {
+    /// A builder for `input`, with room for what it can hold: one rule per line
+    /// at most, and no more text than the input has (escapes aside). Growing a
+    /// table copies it, and a large file's tables are megabytes.
+    fn new(profile: Profile, input: &[u8]) -> Self {
+        let lines = memchr::memchr_iter(b'\n', input).count() + 1;
         Builder {
             profile,
-            text: Text::default(),
-            rules: Vec::new(),
-            segments: Vec::new(),
+            text: Text(Vec::with_capacity(input.len())),
+            rules: Vec::with_capacity(lines),
+            segments: Vec::with_capacity(lines),
             groups: Vec::new(),
             group_agents: Vec::new(),
             extensions: Vec::new(),
             order: 0,
-            heads: Vec::new(),
+            heads: Vec::with_capacity(lines),
         }
     }
 
@@ -107,11 +117,21 @@ impl Builder {
         }
         let text_mark = self.text.0.len();
         let start = self.segments.len();
+        // The pattern as written first; a segment that is a slice of it (the
+        // common case: nothing to escape) points into it instead of a copy.
+        let written = self.text.push(value);
         let (text, segments) = (&mut self.text, &mut self.segments);
         let mut head = None;
         let (priority, anchored) = compile_segments(value, self.profile, |segment| {
             head.get_or_insert_with(|| first_digit(segment));
-            segments.push(text.push(segment));
+            let span = match within(value, segment) {
+                Some(at) => Span {
+                    start: written.start.saturating_add(index(at)),
+                    len: index(segment.len()),
+                },
+                None => text.push(segment),
+            };
+            segments.push(span);
         });
         if priority == 0 {
             // An empty pattern matches nothing, in every profile.
@@ -119,7 +139,6 @@ impl Builder {
             self.segments.truncate(start);
             return;
         }
-        let written = self.text.push(value);
         self.heads.push(head.unwrap_or_else(|| first_digit(&[])));
         self.rules.push(RuleRecord {
             line: line.number,
@@ -449,7 +468,7 @@ fn gather_document(
     let profile = doc.profile();
     let selection = select(doc.source(), document_agents(doc), profile);
     let kept: Option<Vec<u32>> = only.map(|agent| groups_for(&selection, agent, profile));
-    let mut b = Builder::new(profile);
+    let mut b = Builder::new(profile, doc.source());
     for at in 0..doc.groups().len() {
         let keep = kept.as_ref().map_or(true, |k| k.contains(&index(at)));
         b.add_group(doc, at, keep);
@@ -476,7 +495,7 @@ fn gather_input(
     options: ParseOptions,
 ) -> (Profile, Builder, Selection, Option<Vec<u32>>) {
     let profile = options.profile;
-    let mut b = Builder::new(profile);
+    let mut b = Builder::new(profile, input);
     let mut grouper = Grouper::new(profile);
     let mut agents: Vec<(usize, AgentToken)> = Vec::new();
     let mut open: Option<OpenGroup> = None;

@@ -225,6 +225,9 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
             (a, rank)
         }
     };
+    // Every label's first eight bytes, in one tight pass: the labels lie all over
+    // the text, and independent loads overlap (the walk below would wait on each).
+    let labels: Vec<u64> = nodes.iter().map(|n| word(n.label.of(t.text))).collect();
     let mut stack: Vec<(u32, (u32, u64))> = Vec::new();
     let mut indexed: Vec<u32> = Vec::new();
     let mut kinds: Vec<WildKind> = Vec::new();
@@ -272,7 +275,8 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
                 *slot = better(prefix, node.exact_rule).0;
             }
             if let Some(slot) = walk_nodes.get_mut(id as usize) {
-                *slot = walk_node(node, &edge_bytes, t.edge_targets, t.text, &mut wide_edges);
+                let label = labels.get(id as usize).copied().unwrap_or(0);
+                *slot = walk_node(node, label, &edge_bytes, t.edge_targets, &mut wide_edges);
                 slot.indexed = heavy;
             }
             for &child in node.edges.of(t.edge_targets) {
@@ -309,21 +313,24 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
 }
 
 /// Up to eight bytes as a little-endian word, zero-filled.
+#[inline]
 fn word(bytes: &[u8]) -> u64 {
-    let mut buf = [0u8; 8];
-    for (b, v) in buf.iter_mut().zip(bytes) {
-        *b = *v;
+    if let Some(Ok(first)) = bytes.get(..8).map(<[u8; 8]>::try_from) {
+        return u64::from_le_bytes(first);
     }
-    u64::from_le_bytes(buf)
+    bytes
+        .iter()
+        .rev()
+        .fold(0, |word, &b| (word << 8) | u64::from(b))
 }
 
 /// The walk record of `node`. A node with more than eight edges gets a 256-byte
 /// block in `wide`: the position of each edge byte among the node's edges.
 fn walk_node(
     node: &Node,
+    label: u64,
     edge_bytes: &[u8],
     edge_targets: &[u32],
-    text: &[u8],
     wide: &mut Vec<u8>,
 ) -> WalkNode {
     let edges = node.edges.of(edge_bytes);
@@ -349,7 +356,7 @@ fn walk_node(
         .enumerate()
         .all(|(i, &t)| u32::try_from(i).ok().and_then(|i| first.checked_add(i)) == Some(t));
     WalkNode {
-        label: word(node.label.of(text)),
+        label,
         edges: edge_word,
         first_child: if consecutive { first } else { NONE },
         edge_start: node.edges.start,

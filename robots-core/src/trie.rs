@@ -182,10 +182,12 @@ impl<'r> TrieBuilder<'r> {
         heads: &'r [(u64, u8)],
     ) -> Self {
         TrieBuilder {
+            // A trie has fewer nodes than twice its rules, and one edge per
+            // node but the root: room for one trie over every rule, grown past that.
             out: TrieTables {
-                nodes: Vec::new(),
-                edge_bytes: Vec::new(),
-                edge_targets: Vec::new(),
+                nodes: Vec::with_capacity(2 * rules.len() + 1),
+                edge_bytes: Vec::with_capacity(2 * rules.len()),
+                edge_targets: Vec::with_capacity(2 * rules.len()),
                 wild_rules: Vec::new(),
             },
             rules,
