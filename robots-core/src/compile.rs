@@ -17,7 +17,7 @@ use crate::policy::{
 use crate::profile::Profile;
 use crate::report::LineReport;
 use crate::search_tables::{self, Tries};
-use crate::table::Span;
+use crate::table::{Span, Table};
 use crate::trie::{first_digit, TrieBuilder};
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -45,6 +45,12 @@ impl Text {
 fn within(whole: &[u8], part: &[u8]) -> Option<usize> {
     let at = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
     (at <= whole.len() && part.len() <= whole.len() - at).then_some(at)
+}
+
+/// A table built in a vector sized for the worst case, without the spare room.
+fn fitted<T>(mut table: Vec<T>) -> Table<T> {
+    table.shrink_to_fit();
+    table.into()
 }
 
 fn span_of(start: usize, end: usize) -> Span {
@@ -667,15 +673,15 @@ fn build(source: Source<'_, '_>, only: Option<&[u8]>) -> Policy {
 
     Policy {
         profile,
-        text: b.text.0.into(),
+        text: fitted(b.text.0),
         agents: agents.into(),
         any_set,
         sets: sets.into(),
         set_roots: set_roots.into(),
         set_groups: set_groups.into(),
-        nodes: search.nodes.into(),
-        edge_bytes: search.edge_bytes.into(),
-        edge_targets: tables.edge_targets.into(),
+        nodes: fitted(search.nodes),
+        edge_bytes: fitted(search.edge_bytes),
+        edge_targets: fitted(tables.edge_targets),
         wild_rules: search.wild_rules.into(),
         walk_nodes: search.walk_nodes.into(),
         wide_edges: search.wide_edges.into(),
@@ -685,8 +691,8 @@ fn build(source: Source<'_, '_>, only: Option<&[u8]>) -> Policy {
         slot_words: search.slot_words.into(),
         slot_starts: search.slot_starts.into(),
         wild_candidates: search.wild_candidates.into(),
-        rules: b.rules.into(),
-        segments: b.segments.into(),
+        rules: fitted(b.rules),
+        segments: fitted(b.segments),
         groups: b.groups.into(),
         group_agents: b.group_agents.into(),
         extensions: b.extensions.into(),

@@ -204,7 +204,6 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
     let mut walk_nodes = alloc::vec![WalkNode::EMPTY; node_count];
     let mut wide_edges: Vec<u8> = Vec::new();
     let mut new_wild: Vec<u32> = Vec::with_capacity(t.wild_rules.len());
-    let mut root_wild = Vec::with_capacity(t.set_roots.len());
     let mut slot_words = Vec::new();
     let mut slot_starts = Vec::new();
     let mut candidates = Vec::new();
@@ -227,23 +226,26 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
     };
     // Every label's first eight bytes, in one tight pass: the labels lie all over
     // the text, and independent loads overlap (the walk below would wait on each).
-    let labels: Vec<u64> = nodes.iter().map(|n| word(n.label.of(t.text))).collect();
-    let mut stack: Vec<(u32, (u32, u64))> = Vec::new();
+    let labels: Vec<u64> = nodes.iter().map(|n| label_word(t.text, n.label)).collect();
+    // Each trie's nodes are numbered from its root on, a parent before its
+    // children (the builder makes a node's children when it reaches the node): one
+    // pass in number order over each trie sees every node after its parent, and
+    // reads the tables in order instead of hopping down the trie.
+    let mut inherited: Vec<(u32, u64)> = alloc::vec![(NONE, 0); node_count];
+    let mut roots: Vec<u32> = t.set_roots.to_vec();
+    roots.sort_unstable();
+    roots.dedup();
     let mut indexed: Vec<u32> = Vec::new();
     let mut kinds: Vec<WildKind> = Vec::new();
-    for &root in t.set_roots {
-        if let Some(known) = done.get(&root) {
-            root_wild.push(*known);
-            continue;
-        }
+    for (k, &root) in roots.iter().enumerate() {
+        let end = roots.get(k + 1).map_or(node_count, |&next| next as usize);
         indexed.clear();
-        stack.clear();
-        stack.push((root, (NONE, 0)));
-        while let Some((id, inherited)) = stack.pop() {
-            let Some(node) = nodes.get_mut(id as usize) else {
+        for id in root as usize..end {
+            let Some(node) = nodes.get_mut(id) else {
                 continue;
             };
-            let mut prefix = better(inherited, node.prefix_rule);
+            let from_parent = inherited.get(id).copied().unwrap_or((NONE, 0));
+            let mut prefix = better(from_parent, node.prefix_rule);
             let mut heavy = false;
             if node.wild.len != 0 {
                 let wild = node.wild.of(t.wild_rules);
@@ -268,19 +270,21 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
                     len: index(new_wild.len() - start),
                 };
             }
-            if let Some(slot) = best_prefix.get_mut(id as usize) {
+            if let Some(slot) = best_prefix.get_mut(id) {
                 *slot = prefix.0;
             }
-            if let Some(slot) = best_exact.get_mut(id as usize) {
+            if let Some(slot) = best_exact.get_mut(id) {
                 *slot = better(prefix, node.exact_rule).0;
             }
-            if let Some(slot) = walk_nodes.get_mut(id as usize) {
-                let label = labels.get(id as usize).copied().unwrap_or(0);
+            if let Some(slot) = walk_nodes.get_mut(id) {
+                let label = labels.get(id).copied().unwrap_or(0);
                 *slot = walk_node(node, label, &edge_bytes, t.edge_targets, &mut wide_edges);
                 slot.indexed = heavy;
             }
             for &child in node.edges.of(t.edge_targets) {
-                stack.push((child, prefix));
+                if let Some(slot) = inherited.get_mut(child as usize) {
+                    *slot = prefix;
+                }
             }
         }
         let index = if indexed.is_empty() {
@@ -295,8 +299,12 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
             )
         };
         done.insert(root, index);
-        root_wild.push(index);
     }
+    let root_wild: Vec<WildIndex> = t
+        .set_roots
+        .iter()
+        .map(|root| done.get(root).copied().unwrap_or(WildIndex::EMPTY))
+        .collect();
     SearchTables {
         nodes,
         walk_nodes,
@@ -309,6 +317,20 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
         slot_words,
         slot_starts,
         wild_candidates: candidates,
+    }
+}
+
+/// The first eight bytes of a label as a little-endian word, zero-filled: one
+/// load and a mask where the text goes on for eight bytes (nearly always).
+#[inline]
+fn label_word(text: &[u8], label: Span) -> u64 {
+    let start = label.start as usize;
+    match text.get(start..start + 8).map(<[u8; 8]>::try_from) {
+        Some(Ok(bytes)) => {
+            let bits = 8 * label.len.min(8);
+            u64::from_le_bytes(bytes) & u64::MAX.checked_shr(64 - bits).unwrap_or(0)
+        }
+        _ => word(label.of(text)),
     }
 }
 

@@ -577,4 +577,35 @@ mod tests {
         let near = alloc::format!("/{:x}/deep/path/segmenX/1.html", 7919);
         assert!(policy.is_allowed("bot", &near));
     }
+
+    /// `search_tables::derive` visits each trie's nodes in number order: a trie's
+    /// nodes run from its root to the next root, and a parent comes before its children.
+    #[test]
+    fn nodes_are_numbered_root_first_and_parents_before_children() {
+        let mut body = alloc::string::String::new();
+        for agent in ["a", "b", "*"] {
+            body.push_str(&alloc::format!("User-agent: {agent}\n"));
+            for i in 0..200 {
+                body.push_str(&alloc::format!(
+                    "Disallow: /{agent}/{:x}/{}*x\n",
+                    i * 7919,
+                    i % 13
+                ));
+            }
+        }
+        let policy = Policy::parse(body.as_bytes(), Profile::Google);
+        let mut roots: alloc::vec::Vec<u32> = policy.set_roots.to_vec();
+        roots.sort_unstable();
+        roots.dedup();
+        assert!(roots.len() >= 3, "{roots:?}");
+        assert_eq!(roots.first(), Some(&0));
+        for (id, node) in policy.nodes.iter().enumerate() {
+            let trie = roots.partition_point(|&r| r as usize <= id);
+            let end = roots.get(trie).map_or(policy.nodes.len(), |&r| r as usize);
+            for &child in node.edges.of(&policy.edge_targets) {
+                let child = child as usize;
+                assert!(child > id && child < end, "node {id}: child {child}");
+            }
+        }
+    }
 }
