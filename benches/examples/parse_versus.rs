@@ -19,7 +19,7 @@ fn main() {
         .iter()
         .map(|s| {
             (
-                best(Engine::Runtime, s),
+                best(Engine::RuntimeAgent, s),
                 best(Engine::TextingRobots, s),
                 s.name.as_str(),
                 s.body.len(),

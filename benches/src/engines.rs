@@ -6,7 +6,7 @@
 //! monomorphised, so no engine pays for dynamic dispatch.
 
 use crate::corpus::{Site, ORIGIN};
-use robots_runtime::{Policy, Profile};
+use robots_runtime::{ParseOptions, Policy, Profile};
 use std::hint::black_box;
 
 /// An engine (or the floor) in the comparison.
@@ -18,6 +18,9 @@ pub enum Engine {
     Static,
     /// Ours, `Policy::parse` at run time, `Matcher::check_path`.
     Runtime,
+    /// Ours, `Policy::parse_for_agent` at run time (only the crawler's rules, as
+    /// `texting_robots` keeps them), `Matcher::check_path`.
+    RuntimeAgent,
     /// Ours, `Policy::parse` at run time, `Matcher::check` on the full URL (URL parsing included).
     RuntimeUrl,
     /// `texting_robots` 0.2: `Robot::new(agent, body)`, `Robot::allowed(path)`.
@@ -32,10 +35,11 @@ pub enum Engine {
 
 impl Engine {
     /// Every engine, in table order.
-    pub const ALL: [Engine; 8] = [
+    pub const ALL: [Engine; 9] = [
         Engine::Floor,
         Engine::Static,
         Engine::Runtime,
+        Engine::RuntimeAgent,
         Engine::RuntimeUrl,
         Engine::TextingRobots,
         Engine::FastRobots,
@@ -57,6 +61,7 @@ impl Engine {
             Engine::Floor => "floor",
             Engine::Static => "robots-static",
             Engine::Runtime => "robots-runtime",
+            Engine::RuntimeAgent => "robots-runtime-agent",
             Engine::RuntimeUrl => "robots-runtime-url",
             Engine::TextingRobots => "texting_robots",
             Engine::FastRobots => "fast-robots",
@@ -71,6 +76,7 @@ impl Engine {
             Engine::Floor => "floor (read each path once)",
             Engine::Static => "**robots, static** (`check_path`)",
             Engine::Runtime => "**robots, runtime** (`check_path`)",
+            Engine::RuntimeAgent => "**robots, runtime, one crawler** (`parse_for_agent`)",
             Engine::RuntimeUrl => "**robots, runtime** (`check`, full URL)",
             Engine::TextingRobots => "texting_robots 0.2",
             Engine::FastRobots => "fast-robots 0.1",
@@ -89,7 +95,10 @@ impl Engine {
 
     /// Whether the engine is one of ours.
     pub const fn ours(self) -> bool {
-        matches!(self, Engine::Static | Engine::Runtime | Engine::RuntimeUrl)
+        matches!(
+            self,
+            Engine::Static | Engine::Runtime | Engine::RuntimeAgent | Engine::RuntimeUrl
+        )
     }
 
     /// Check every `stride`-th path only. `robotstxt` parses the whole file on each check,
@@ -119,6 +128,12 @@ impl Engine {
             }
             Engine::Runtime => {
                 let policy = Policy::parse(&site.body, Profile::Google);
+                let matcher = policy.matcher(agent);
+                let paths = &site.paths;
+                visitor.visit(n, |i| matcher.check_path(paths[i].as_bytes()).allowed);
+            }
+            Engine::RuntimeAgent => {
+                let policy = parse_for_agent(&site.body, agent);
                 let matcher = policy.matcher(agent);
                 let paths = &site.paths;
                 visitor.visit(n, |i| matcher.check_path(paths[i].as_bytes()).allowed);
@@ -179,6 +194,10 @@ impl Engine {
                 black_box(Policy::parse(black_box(&site.body), Profile::Google));
                 true
             }
+            Engine::RuntimeAgent => {
+                black_box(parse_for_agent(black_box(&site.body), agent));
+                true
+            }
             Engine::TextingRobots => {
                 black_box(texting_robots::Robot::new(agent, black_box(&site.body))).is_ok()
             }
@@ -201,6 +220,11 @@ impl Engine {
             }
         }
     }
+}
+
+/// Ours for one crawler: `Policy::parse_for_agent` under `Profile::Google`.
+pub fn parse_for_agent(body: &[u8], agent: &str) -> Policy {
+    Policy::parse_for_agent(body, ParseOptions::new(Profile::Google), agent.as_bytes())
 }
 
 /// The floor's work: every byte of the path read once, folded into a checksum.

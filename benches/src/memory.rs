@@ -20,6 +20,12 @@ pub fn hold(engine: Engine, site: &Site, held: impl FnOnce()) -> bool {
             black_box(&policy);
             true
         }
+        Engine::RuntimeAgent => {
+            let policy = crate::engines::parse_for_agent(&site.body, agent);
+            held();
+            black_box(&policy);
+            true
+        }
         Engine::TextingRobots => {
             let robot = texting_robots::Robot::new(agent, &site.body);
             held();

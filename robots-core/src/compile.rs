@@ -496,12 +496,20 @@ type Record = (Directive, u32, core::ops::Range<usize>);
 /// grouped and compiled as it is read. A group's rules and user-agent lines go
 /// straight into the tables (its user-agent lines all come before its first
 /// rule); its records wait for the group's end, the file-wide ones for the file's.
+///
+/// With `only`, the rules of the groups that cannot apply to that crawler are not
+/// compiled ([`compile_for_agent`]). Whether a group applies is only certain at the
+/// file's end (a group naming the crawler may follow a `*` group), so each group
+/// is judged as its rules start, by what came before; if the file's end proves a
+/// judgement wrong, what was compiled too early is dropped.
 fn gather_input(
     input: &[u8],
     options: ParseOptions,
+    only: Option<&[u8]>,
 ) -> (Profile, Builder, Selection, Option<Vec<u32>>) {
     let profile = options.profile;
     let mut b = Builder::new(profile, input);
+    let mut judge = only.map(|agent| Judge::new(profile, agent));
     let mut grouper = Grouper::new(profile);
     let mut agents: Vec<(usize, AgentToken)> = Vec::new();
     let mut open: Option<OpenGroup> = None;
@@ -517,8 +525,15 @@ fn gather_input(
         crate::LineKind::Directive(d) => Some((d, line.number, line.value.clone().unwrap_or(0..0))),
         _ => None,
     };
-    let flush = |b: &mut Builder, open: OpenGroup, records: &mut Vec<Record>| {
+    // A group's records, kept or not as its rules are (judged now if it has none).
+    let flush = |b: &mut Builder,
+                 open: OpenGroup,
+                 records: &mut Vec<Record>,
+                 judge: &mut Option<Judge<'_>>| {
         let group = index(b.groups.len());
+        if !records.is_empty() && !judge.as_mut().map_or(true, Judge::keeps_group) {
+            records.clear();
+        }
         for (directive, number, range) in records.drain(..) {
             b.add_extension(
                 directive,
@@ -534,21 +549,31 @@ fn gather_input(
             Step::Agent { new_group, token } => {
                 if new_group || open.is_none() {
                     if let Some(previous) = open.take() {
-                        flush(&mut b, previous, &mut records);
+                        flush(&mut b, previous, &mut records, &mut judge);
                     }
                     open = Some(b.open_group(line.number));
+                    if let Some(judge) = judge.as_mut() {
+                        judge.open_group(index(b.groups.len()));
+                    }
+                }
+                if let Some(judge) = judge.as_mut() {
+                    judge.agent(input, &token);
                 }
                 agents.push((b.groups.len(), token));
                 b.add_agent(&line, value(&line));
             }
-            Step::Rule => b.add_rule_line(&line, index(b.groups.len()), value(&line)),
+            Step::Rule => {
+                if judge.as_mut().map_or(true, Judge::keeps_group) {
+                    b.add_rule_line(&line, index(b.groups.len()), value(&line));
+                }
+            }
             Step::Record => records.extend(record(&line)),
             Step::File => file_records.extend(record(&line)),
             Step::Orphan | Step::Skip => {}
         }
     });
     if let Some(last) = open.take() {
-        flush(&mut b, last, &mut records);
+        flush(&mut b, last, &mut records, &mut judge);
     }
     for (directive, number, range) in file_records {
         b.add_extension(
@@ -558,14 +583,186 @@ fn gather_input(
             input.get(range).unwrap_or_default(),
         );
     }
-    let selection = select(input, agents.iter().map(|(g, t)| (*g, t)), profile);
-    (profile, b, selection, None)
+    let Some((agent, judge)) = only.zip(judge) else {
+        let selection = select(input, agents.iter().map(|(g, t)| (*g, t)), profile);
+        return (profile, b, selection, None);
+    };
+    // One crawler needs no table of names (the builder reads none then).
+    let mut kept = groups_of_agent(input, &agents, agent, profile);
+    kept.sort_unstable();
+    let applies = |g: &u32| kept.binary_search(g).is_ok();
+    if judge.skipped.iter().any(applies) {
+        // A group judged not to apply does (the judgement never errs this way; if it
+        // did, its rules would be missing): parse again in two passes.
+        return gather_document(&crate::document::parse(input, options), only);
+    }
+    if !judge.compiled.iter().all(applies) {
+        b.retain_groups(&kept);
+    }
+    (profile, b, Selection::default(), Some(kept))
+}
+
+/// [`groups_for`] of the selection of `agents` (the user-agent lines: group,
+/// token), found directly: the groups naming `agent`, else the `*` groups (under
+/// the substring profile, the first of either).
+fn groups_of_agent(
+    input: &[u8],
+    agents: &[(usize, AgentToken)],
+    agent: &[u8],
+    profile: Profile,
+) -> Vec<u32> {
+    let named = |token: &AgentToken| match token {
+        AgentToken::Named(r) => names(profile, input.get(r.clone()).unwrap_or_default(), agent),
+        AgentToken::Any => false,
+    };
+    let any = |token: &AgentToken| *token == AgentToken::Any;
+    let mut groups: Vec<u32> = Vec::new();
+    let mut add = |g: usize| {
+        if groups.last() != Some(&index(g)) {
+            groups.push(index(g));
+        }
+    };
+    if profile.substring_agents() {
+        let first = agents.iter().find(|(_, t)| named(t));
+        if let Some(&(g, _)) = first.or_else(|| agents.iter().find(|(_, t)| any(t))) {
+            add(g);
+        }
+    } else if agents.iter().any(|(_, t)| named(t)) {
+        agents
+            .iter()
+            .filter(|(_, t)| named(t))
+            .for_each(|&(g, _)| add(g));
+    } else {
+        agents
+            .iter()
+            .filter(|(_, t)| any(t))
+            .for_each(|&(g, _)| add(g));
+    }
+    groups
+}
+
+impl Builder {
+    /// Keep only the rules and records of the groups in `kept` (sorted): undo what the
+    /// one-pass judgement compiled of other groups (a `*` group, before the group
+    /// naming the crawler came). Their text stays, unused; the kept rules keep
+    /// their order, so they rank among themselves as before.
+    fn retain_groups(&mut self, kept: &[u32]) {
+        let keep = |g: u32| kept.binary_search(&g).is_ok();
+        let mut segments = Vec::with_capacity(self.segments.len());
+        let mut at = 0;
+        for i in 0..self.rules.len() {
+            let (Some(&rule), Some(&head)) = (self.rules.get(i), self.heads.get(i)) else {
+                break;
+            };
+            if !keep(rule.group) {
+                continue;
+            }
+            let start = segments.len();
+            segments.extend_from_slice(rule.segments.of(&self.segments));
+            if let (Some(r), Some(h)) = (self.rules.get_mut(at), self.heads.get_mut(at)) {
+                *r = RuleRecord {
+                    segments: span_of(start, segments.len()),
+                    ..rule
+                };
+                *h = head;
+            }
+            at += 1;
+        }
+        self.rules.truncate(at);
+        self.heads.truncate(at);
+        self.segments = segments;
+        // Rules are in group order: each group's are the next run of its number.
+        let mut next = 0;
+        for (g, group) in self.groups.iter_mut().enumerate() {
+            let start = next;
+            while self.rules.get(next).is_some_and(|r| r.group == index(g)) {
+                next += 1;
+            }
+            group.rules = span_of(start, next);
+        }
+        self.extensions.retain(|e| e.group == NONE || keep(e.group));
+    }
+}
+
+/// The one-pass judgement of which groups' rules and records one crawler needs,
+/// made as each group's rules start: a group that names the crawler; or, while none has, the
+/// `*` groups (under the substring profile, only the first of either).
+struct Judge<'a> {
+    profile: Profile,
+    agent: &'a [u8],
+    group: u32,
+    names_agent: bool,
+    has_any: bool,
+    /// The open group's verdict, once its first rule came.
+    verdict: Option<bool>,
+    named_seen: bool,
+    any_seen: bool,
+    compiled: Vec<u32>,
+    skipped: Vec<u32>,
+}
+
+impl<'a> Judge<'a> {
+    fn new(profile: Profile, agent: &'a [u8]) -> Self {
+        Judge {
+            profile,
+            agent,
+            group: NONE,
+            names_agent: false,
+            has_any: false,
+            verdict: None,
+            named_seen: false,
+            any_seen: false,
+            compiled: Vec::new(),
+            skipped: Vec::new(),
+        }
+    }
+
+    fn open_group(&mut self, group: u32) {
+        self.group = group;
+        self.names_agent = false;
+        self.has_any = false;
+        self.verdict = None;
+    }
+
+    fn agent(&mut self, input: &[u8], token: &AgentToken) {
+        match token {
+            AgentToken::Any => self.has_any = true,
+            AgentToken::Named(r) => {
+                let name = input.get(r.clone()).unwrap_or_default();
+                self.names_agent |= names(self.profile, name, self.agent);
+            }
+        }
+    }
+
+    /// Whether the open group's rules and records are kept (judged at its first
+    /// rule, or at its end if it has records and no rules).
+    fn keeps_group(&mut self) -> bool {
+        if let Some(verdict) = self.verdict {
+            return verdict;
+        }
+        let first_only = self.profile.substring_agents();
+        let keep = if self.names_agent && !(first_only && self.named_seen) {
+            self.named_seen = true;
+            true
+        } else {
+            let keep = self.has_any && !self.named_seen && !(first_only && self.any_seen);
+            self.any_seen |= self.has_any;
+            keep
+        };
+        if keep {
+            self.compiled.push(self.group);
+        } else {
+            self.skipped.push(self.group);
+        }
+        self.verdict = Some(keep);
+        keep
+    }
 }
 
 fn build(source: Source<'_, '_>, only: Option<&[u8]>) -> Policy {
     let (profile, mut b, selection, kept) = match source {
         Source::Document(doc) => gather_document(doc, only),
-        Source::Input(input, options) => gather_input(input, options),
+        Source::Input(input, options) => gather_input(input, options, only),
     };
 
     // Distinct group lists become rule sets, numbered in the order first asked
@@ -710,6 +907,23 @@ impl Policy {
         build(Source::Input(input, options), None)
     }
 
+    /// Parse `input` with `options` and compile only the rules that apply to
+    /// `agent`, in one pass: what [`compile_for_agent`] gives for
+    /// `parse(input, options)`, the smallest and fastest policy for one crawler.
+    /// The result answers as `agent` whatever agent it is asked about.
+    ///
+    /// ```
+    /// use robots_core::{ParseOptions, Policy, Profile};
+    /// let input = b"User-agent: *\nDisallow: /\n\nUser-agent: FooBot\nDisallow: /foo\n";
+    /// let foo = Policy::parse_for_agent(input, ParseOptions::new(Profile::Google), b"foobot");
+    /// assert_eq!(foo.rule_count(), 1);
+    /// assert!(foo.is_allowed("anyone", "/bar"));
+    /// assert!(!foo.is_allowed("anyone", "/foo"));
+    /// ```
+    pub fn parse_for_agent(input: &[u8], options: ParseOptions, agent: &[u8]) -> Policy {
+        build(Source::Input(input, options), Some(agent))
+    }
+
     /// Compile an already parsed document.
     pub fn from_document(doc: &Document<'_>) -> Policy {
         compile(doc)
@@ -740,10 +954,104 @@ mod tests {
             ];
             for options in caps {
                 let lean = format!("{:?}", Policy::parse_with(input, options));
-                let full = format!("{:?}", compile(&parse(input, options)));
+                let doc = parse(input, options);
+                let full = format!("{:?}", compile(&doc));
                 assert!(lean == full, "{name}: {options:?}");
+                for agent in agents_to_try(&doc) {
+                    let lean = Policy::parse_for_agent(input, options, &agent);
+                    let full = compile_for_agent(&doc, &agent);
+                    if let Err(e) = same_for_agent(&lean, &full) {
+                        panic!("{name}: {options:?}, for {agent:?}: {e}");
+                    }
+                }
             }
         }
+    }
+
+    /// `parse_for_agent` and `compile_for_agent` give the same rules, groups,
+    /// records and verdicts (the tables may differ in layout: text a late judgement
+    /// dropped stays, and ranks count the dropped lines).
+    fn same_for_agent(lean: &Policy, full: &Policy) -> Result<(), String> {
+        type Rule<'p> = (Option<crate::RuleInfo<'p>>, u32, bool, Vec<&'p [u8]>);
+        fn rule(p: &Policy, i: usize) -> Option<Rule<'_>> {
+            p.rules.get(i).map(|r| {
+                let segments = r.segments.of(&p.segments).iter();
+                let segments = segments.map(|s| p.bytes(*s)).collect();
+                (p.get_rule(index(i)), r.group, r.anchored, segments)
+            })
+        }
+        type Group<'p> = (u32, Vec<(u32, &'p [u8])>, Range<usize>);
+        fn groups(p: &Policy) -> Vec<Group<'_>> {
+            let agents = |g: &GroupRecord| {
+                let agents = g.agents.of(&p.group_agents).iter();
+                agents.map(|a| (a.line, p.bytes(a.value))).collect()
+            };
+            p.groups
+                .iter()
+                .map(|g| (g.line, agents(g), g.rules.range()))
+                .collect()
+        }
+        type Extension<'p> = (Directive, u32, u32, &'p [u8], ExtensionValue);
+        fn extensions(p: &Policy) -> Vec<Extension<'_>> {
+            let extension =
+                |e: &ExtensionRecord| (e.directive, e.line, e.group, p.bytes(e.value), e.parsed);
+            p.extensions.iter().map(extension).collect()
+        }
+        if lean.rule_count() != full.rule_count() {
+            return Err(format!(
+                "{} rules, not {}",
+                lean.rule_count(),
+                full.rule_count()
+            ));
+        }
+        for i in 0..full.rules.len() {
+            if rule(lean, i) != rule(full, i) {
+                return Err(format!(
+                    "rule {i}: {:?}, not {:?}",
+                    rule(lean, i),
+                    rule(full, i)
+                ));
+            }
+        }
+        if groups(lean) != groups(full) {
+            return Err("groups differ".into());
+        }
+        if extensions(lean) != extensions(full) {
+            return Err("extensions differ".into());
+        }
+        // Every rule's pattern as a path (and a few more), for any crawler.
+        let mut paths: Vec<Vec<u8>> =
+            alloc::vec![b"/".to_vec(), b"/x".to_vec(), b"/index.html".to_vec()];
+        for r in full.rules.iter() {
+            let pattern = full.bytes(r.pattern);
+            paths.push(
+                pattern
+                    .iter()
+                    .copied()
+                    .filter(|&b| b != b'*' && b != b'$')
+                    .collect(),
+            );
+            paths.push([pattern, b"/more"].concat());
+        }
+        for path in &paths {
+            let (a, b) = (lean.check("anyone", path), full.check("anyone", path));
+            if a != b {
+                return Err(format!(
+                    "{:?}: {a:?}, not {b:?}",
+                    String::from_utf8_lossy(path)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The first and last crawler a file names, one it does not, and one that
+    /// some names are part of (the substring profile).
+    fn agents_to_try(doc: &Document<'_>) -> Vec<Vec<u8>> {
+        let mut agents = alloc::vec![b"UnknownCrawler".to_vec(), b"AbcBot/2.1".to_vec()];
+        agents.extend(doc.agent_names().next().map(<[u8]>::to_vec));
+        agents.extend(doc.agent_names().last().map(<[u8]>::to_vec));
+        agents
     }
 
     #[test]
@@ -763,7 +1071,11 @@ mod tests {
 
     #[test]
     fn one_pass_equals_parse_then_compile_on_odd_shapes() {
-        let cases: [&[u8]; 12] = [
+        let cases: [&[u8]; 15] = [
+            // A `*` group before the crawler's own: the one-pass judgement is undone.
+            b"User-agent: *\nDisallow: /all\nUser-agent: a\nDisallow: /a\nUser-agent: *\nDisallow: /all2\n",
+            b"User-agent: a\nDisallow: /a\nUser-agent: *\nDisallow: /all\nUser-agent: A\nAllow: /a2\n",
+            b"User-agent: abc\nUser-agent: *\nDisallow: /x\nUser-agent: b\nDisallow: /b\nUser-agent: AbcBot\nDisallow: /y\n",
             b"",
             b"Disallow: /orphan\nCrawl-delay: 3\nUser-agent: a\nDisallow: /a\n",
             b"User-agent: a\nCrawl-delay: 1\nUser-agent: b\nDisallow: /x\nVisit-time: 0100-0200\nUser-agent: c\nAllow: /c/index.html\n",
