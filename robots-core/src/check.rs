@@ -189,6 +189,7 @@ impl Policy {
 
     /// Decide for an already normalised path in rule set `set`.
     /// `root` is the set's only trie root, or [`NONE`] to look the set up.
+    #[inline]
     pub(crate) fn decide(&self, set: u32, root: u32, path: &[u8]) -> Verdict {
         if self.profile.robots_txt_always_allowed() && is_robots_txt(path) {
             return Verdict::without_rule(crate::Reason::RobotsTxt);
@@ -235,33 +236,34 @@ impl<'p> View<'p> {
     }
 
     /// [`View::search`] for a set with one trie root (`root`).
-    #[inline]
+    #[inline(always)]
     fn search_one(&self, root: u32, set: u32, path: &[u8]) -> u32 {
         let mut wild = WildNodes::new();
         let literal = self.walk_literal(root, path, &mut wild);
         if wild.is_empty() {
             return literal;
         }
+        self.search_one_wild(literal, &wild, set, path)
+    }
+
+    /// The rest of [`View::search_one`] when the walk passed wildcard rules.
+    #[inline(never)]
+    fn search_one_wild(&self, literal: u32, wild: &WildNodes, set: u32, path: &[u8]) -> u32 {
         let mut best = Best::EMPTY;
         if literal != NONE {
             best.offer(literal, self.rank(literal));
         }
         if let Some(rule_set) = self.policy.sets.get(set as usize) {
-            self.match_wildcards(&wild, rule_set, path, &mut best);
+            self.match_wildcards(wild, rule_set, path, &mut best);
         }
         best.id
     }
 
     /// Walk from `root`, noting wildcard nodes in `wild`: the best literal rule
     /// where the walk stopped (found in advance), or [`NONE`].
-    #[inline]
+    #[inline(always)]
     fn walk_literal(&self, root: u32, path: &[u8], wild: &mut WildNodes) -> u32 {
-        let (node, depth) = self.walk(root, path, |id, node, depth| {
-            wild.indexed |= node.indexed;
-            if node.has_wild {
-                wild.push(id, depth);
-            }
-        });
+        let (node, depth) = self.walk(root, path, |id, node, depth| wild.note(id, node, depth));
         let table = if depth == path.len() {
             &self.policy.best_exact
         } else {
@@ -273,7 +275,7 @@ impl<'p> View<'p> {
     /// The best rule of `rule_set` for `path` (or [`NONE`]): the literal rules from
     /// the walks, then the wildcard rules (on the nodes passed, and in each root's pair
     /// index). [`View::search_one`] is the same for a set with one root.
-    #[inline]
+    #[inline(never)]
     fn search(&self, rule_set: &RuleSet, path: &[u8]) -> u32 {
         let mut wild = WildNodes::new();
         let mut best = Best::EMPTY;
@@ -290,8 +292,20 @@ impl<'p> View<'p> {
     }
 
     /// The child of `node` on `byte`. Edge bytes are sorted and distinct.
-    #[inline]
+    #[inline(always)]
     fn child(&self, node: &WalkNode, byte: u8) -> Option<u32> {
+        let count = usize::from(node.edge_count);
+        if count > 8 || node.first_child == NONE {
+            return self.child_apart(node, byte);
+        }
+        let at = position_in_word(node.edges, count, byte)?;
+        Some(node.first_child + at as u32)
+    }
+
+    /// [`View::child`] for a wide node or one whose children are not numbered
+    /// consecutively (out of line: the walk's loop keeps its registers).
+    #[inline(never)]
+    fn child_apart(&self, node: &WalkNode, byte: u8) -> Option<u32> {
         let count = usize::from(node.edge_count);
         let start = node.edge_start as usize;
         let at = if count <= 8 {
@@ -319,42 +333,50 @@ impl<'p> View<'p> {
     }
 
     /// Whether `path[depth..]` starts with the label of node `id` (`node`).
-    #[inline]
+    #[inline(always)]
     fn label_matches(&self, id: u32, node: &WalkNode, path: &[u8], depth: usize) -> bool {
         let len = node.label_len as usize;
         if len > 8 {
-            let label = self
-                .policy
-                .nodes
-                .get(id as usize)
-                .map_or(&[][..], |n| n.label.of(&self.policy.text));
-            return path
-                .get(depth..)
-                .is_some_and(|rest| rest.starts_with(label));
+            return self.long_label_matches(id, path, depth);
         }
         let word = match path.get(depth..depth + 8) {
             Some(bytes) => <[u8; 8]>::try_from(bytes).map_or(0, u64::from_le_bytes),
             None if depth + len > path.len() => return false,
-            None => word_of(path.get(depth..).unwrap_or_default()),
+            None => tail_word(path, depth),
         };
         (word ^ node.label) & LOW_BYTES[len] == 0
+    }
+
+    /// [`View::label_matches`] for a label longer than a word (out of line).
+    #[inline(never)]
+    fn long_label_matches(&self, id: u32, path: &[u8], depth: usize) -> bool {
+        let label = self
+            .policy
+            .nodes
+            .get(id as usize)
+            .map_or(&[][..], |n| n.label.of(&self.policy.text));
+        path.get(depth..)
+            .is_some_and(|rest| rest.starts_with(label))
     }
 
     /// Follow `path` down one trie as far as it goes: the last node reached and its
     /// depth. `on_node` sees every node reached, with its depth (the search notes the
     /// nodes with wildcard rules there, to test them once the literal best is known,
     /// which lets most of them be skipped on rank alone).
-    #[inline]
+    #[inline(always)]
     fn walk(
         &self,
         root: u32,
         path: &[u8],
         mut on_node: impl FnMut(u32, &WalkNode, usize),
     ) -> (u32, usize) {
-        let mut node_id = root;
+        let mut id = root;
         let mut depth = 0usize;
-        while let Some(node) = self.walk_nodes.get(node_id as usize) {
-            on_node(node_id, node, depth);
+        let Some(mut node) = self.walk_nodes.get(root as usize) else {
+            return (id, depth);
+        };
+        loop {
+            on_node(id, node, depth);
             let Some(&byte) = path.get(depth) else {
                 break;
             };
@@ -367,10 +389,11 @@ impl<'p> View<'p> {
             if !self.label_matches(next, child, path, depth) {
                 break;
             }
-            node_id = next;
+            id = next;
+            node = child;
             depth += child.label_len as usize;
         }
-        (node_id, depth)
+        (id, depth)
     }
 
     /// Test the wildcard rules of the nodes the walks passed (deepest first: longer
@@ -378,7 +401,7 @@ impl<'p> View<'p> {
     #[inline(never)]
     fn match_wildcards(&self, wild: &WildNodes, rule_set: &RuleSet, path: &[u8], best: &mut Best) {
         let mut filter = PathFilter::new(path);
-        if wild.overflow {
+        if wild.overflow() {
             // More nodes than were noted: walk again and test each where it is met.
             for &root in rule_set.roots.of(&self.policy.set_roots) {
                 self.walk(root, path, |id, node, depth| {
@@ -494,14 +517,28 @@ impl<'p> View<'p> {
     }
 }
 
-/// Up to eight bytes as a little-endian word, zero-filled.
+/// `path[depth..]` (fewer than eight bytes) as a little-endian word, zero-filled:
+/// the path's last eight bytes shifted down when it has eight, else byte by byte.
 #[inline]
-fn word_of(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .take(8)
-        .rev()
-        .fold(0, |word, &b| (word << 8) | u64::from(b))
+fn tail_word(path: &[u8], depth: usize) -> u64 {
+    let rest = path.get(depth..).unwrap_or_default();
+    let last = path
+        .len()
+        .checked_sub(8)
+        .and_then(|start| path.get(start..));
+    match last.map(<[u8; 8]>::try_from) {
+        Some(Ok(last)) => {
+            let gone = 8 * 8usize.saturating_sub(rest.len());
+            u32::try_from(gone)
+                .ok()
+                .and_then(|gone| u64::from_le_bytes(last).checked_shr(gone))
+                .unwrap_or(0)
+        }
+        _ => rest
+            .iter()
+            .rev()
+            .fold(0, |word, &b| (word << 8) | u64::from(b)),
+    }
 }
 
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -548,10 +585,11 @@ impl Best {
 
 /// Nodes with wildcard rules met on the walks, with their depths.
 struct WildNodes {
+    /// The first [`WildNodes::CAP`] nodes met.
     items: [(u32, u32); WildNodes::CAP],
+    /// How many nodes were met: more than [`WildNodes::CAP`] means that a second walk
+    /// must find them all.
     len: usize,
-    /// More nodes than fit were met (a second walk finds them all).
-    overflow: bool,
     /// A walk passed a node whose wildcard rules are in a pair index.
     indexed: bool,
 }
@@ -564,31 +602,41 @@ impl WildNodes {
         WildNodes {
             items: [(0, 0); WildNodes::CAP],
             len: 0,
-            overflow: false,
             indexed: false,
         }
     }
 
     #[inline]
     fn is_empty(&self) -> bool {
-        self.len == 0 && !self.overflow && !self.indexed
+        self.len == 0 && !self.indexed
     }
 
-    /// Note a node.
+    /// Whether more nodes were met than noted.
     #[inline]
-    fn push(&mut self, node: u32, depth: usize) {
-        match (self.items.get_mut(self.len), u32::try_from(depth)) {
-            (Some(slot), Ok(depth)) => {
-                *slot = (node, depth);
-                self.len += 1;
+    fn overflow(&self) -> bool {
+        self.len > WildNodes::CAP
+    }
+
+    /// Note node `id` (`node`) at `depth` if it has wildcard rules.
+    #[inline(always)]
+    fn note(&mut self, id: u32, node: &WalkNode, depth: usize) {
+        self.indexed |= node.indexed;
+        if node.has_wild {
+            match (self.items.get_mut(self.len), u32::try_from(depth)) {
+                (Some(slot), Ok(depth)) => *slot = (id, depth),
+                // Not noted: count it as an overflow.
+                (_, Err(_)) => self.len = WildNodes::CAP,
+                (None, _) => {}
             }
-            _ => self.overflow = true,
+            self.len += 1;
         }
     }
 
     #[inline]
     fn items(&self) -> &[(u32, u32)] {
-        self.items.get(..self.len).unwrap_or_default()
+        self.items
+            .get(..self.len.min(WildNodes::CAP))
+            .unwrap_or_default()
     }
 }
 
