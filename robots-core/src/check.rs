@@ -673,8 +673,9 @@ impl<'a> PathFilter<'a> {
         if self.built {
             return;
         }
+        // In place: the pair words are still zero from `new`.
         let mut signature = 0;
-        let mut pairs = [0u64; 1 << (PAIR_BITS - 6)];
+        let pairs = &mut self.pairs;
         if let Some((&first, rest)) = self.path.split_first() {
             let mut previous = first;
             for &byte in rest {
@@ -686,7 +687,6 @@ impl<'a> PathFilter<'a> {
                 previous = byte;
             }
         }
-        self.pairs = pairs;
         self.signature = signature;
         self.built = true;
     }
