@@ -336,14 +336,15 @@ impl<'p> View<'p> {
     #[inline(always)]
     fn label_matches(&self, id: u32, node: &WalkNode, path: &[u8], depth: usize) -> bool {
         let len = node.label_len as usize;
-        if len > 8 {
-            return self.long_label_matches(id, path, depth);
-        }
         let word = match path.get(depth..depth + 8) {
             Some(bytes) => <[u8; 8]>::try_from(bytes).map_or(0, u64::from_le_bytes),
             None if depth + len > path.len() => return false,
             None => tail_word(path, depth),
         };
+        if len > 8 {
+            // The first eight bytes settle most long labels without reading the text.
+            return word == node.label && self.long_label_matches(id, path, depth);
+        }
         (word ^ node.label) & LOW_BYTES[len] == 0
     }
 
