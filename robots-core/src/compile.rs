@@ -1,6 +1,7 @@
 //! Building a policy's tables from a parsed document.
 
 use crate::agent::names;
+use crate::crawler_groups::{groups_of_agent, Judge};
 use crate::directive::Directive;
 use crate::document::{Document, ParseOptions};
 use crate::extension::{
@@ -474,9 +475,11 @@ fn gather_document(
     let profile = doc.profile();
     let selection = select(doc.source(), document_agents(doc), profile);
     let kept: Option<Vec<u32>> = only.map(|agent| groups_for(&selection, agent, profile));
+    let mut sorted = kept.clone().unwrap_or_default();
+    sorted.sort_unstable();
     let mut b = Builder::new(profile, doc.source());
     for at in 0..doc.groups().len() {
-        let keep = kept.as_ref().map_or(true, |k| k.contains(&index(at)));
+        let keep = kept.is_none() || sorted.binary_search(&index(at)).is_ok();
         b.add_group(doc, at, keep);
     }
     for &line_index in doc.file_records() {
@@ -591,54 +594,15 @@ fn gather_input(
     let mut kept = groups_of_agent(input, &agents, agent, profile);
     kept.sort_unstable();
     let applies = |g: &u32| kept.binary_search(g).is_ok();
-    if judge.skipped.iter().any(applies) {
+    if judge.skipped_any(applies) {
         // A group judged not to apply does (the judgement never errs this way; if it
         // did, its rules would be missing): parse again in two passes.
         return gather_document(&crate::document::parse(input, options), only);
     }
-    if !judge.compiled.iter().all(applies) {
+    if !judge.compiled_only(applies) {
         b.retain_groups(&kept);
     }
     (profile, b, Selection::default(), Some(kept))
-}
-
-/// [`groups_for`] of the selection of `agents` (the user-agent lines: group,
-/// token), found directly: the groups naming `agent`, else the `*` groups (under
-/// the substring profile, the first of either).
-fn groups_of_agent(
-    input: &[u8],
-    agents: &[(usize, AgentToken)],
-    agent: &[u8],
-    profile: Profile,
-) -> Vec<u32> {
-    let named = |token: &AgentToken| match token {
-        AgentToken::Named(r) => names(profile, input.get(r.clone()).unwrap_or_default(), agent),
-        AgentToken::Any => false,
-    };
-    let any = |token: &AgentToken| *token == AgentToken::Any;
-    let mut groups: Vec<u32> = Vec::new();
-    let mut add = |g: usize| {
-        if groups.last() != Some(&index(g)) {
-            groups.push(index(g));
-        }
-    };
-    if profile.substring_agents() {
-        let first = agents.iter().find(|(_, t)| named(t));
-        if let Some(&(g, _)) = first.or_else(|| agents.iter().find(|(_, t)| any(t))) {
-            add(g);
-        }
-    } else if agents.iter().any(|(_, t)| named(t)) {
-        agents
-            .iter()
-            .filter(|(_, t)| named(t))
-            .for_each(|&(g, _)| add(g));
-    } else {
-        agents
-            .iter()
-            .filter(|(_, t)| any(t))
-            .for_each(|&(g, _)| add(g));
-    }
-    groups
 }
 
 impl Builder {
@@ -681,81 +645,6 @@ impl Builder {
             group.rules = span_of(start, next);
         }
         self.extensions.retain(|e| e.group == NONE || keep(e.group));
-    }
-}
-
-/// The one-pass judgement of which groups' rules and records one crawler needs,
-/// made as each group's rules start: a group that names the crawler; or, while none has, the
-/// `*` groups (under the substring profile, only the first of either).
-struct Judge<'a> {
-    profile: Profile,
-    agent: &'a [u8],
-    group: u32,
-    names_agent: bool,
-    has_any: bool,
-    /// The open group's verdict, once its first rule came.
-    verdict: Option<bool>,
-    named_seen: bool,
-    any_seen: bool,
-    compiled: Vec<u32>,
-    skipped: Vec<u32>,
-}
-
-impl<'a> Judge<'a> {
-    fn new(profile: Profile, agent: &'a [u8]) -> Self {
-        Judge {
-            profile,
-            agent,
-            group: NONE,
-            names_agent: false,
-            has_any: false,
-            verdict: None,
-            named_seen: false,
-            any_seen: false,
-            compiled: Vec::new(),
-            skipped: Vec::new(),
-        }
-    }
-
-    fn open_group(&mut self, group: u32) {
-        self.group = group;
-        self.names_agent = false;
-        self.has_any = false;
-        self.verdict = None;
-    }
-
-    fn agent(&mut self, input: &[u8], token: &AgentToken) {
-        match token {
-            AgentToken::Any => self.has_any = true,
-            AgentToken::Named(r) => {
-                let name = input.get(r.clone()).unwrap_or_default();
-                self.names_agent |= names(self.profile, name, self.agent);
-            }
-        }
-    }
-
-    /// Whether the open group's rules and records are kept (judged at its first
-    /// rule, or at its end if it has records and no rules).
-    fn keeps_group(&mut self) -> bool {
-        if let Some(verdict) = self.verdict {
-            return verdict;
-        }
-        let first_only = self.profile.substring_agents();
-        let keep = if self.names_agent && !(first_only && self.named_seen) {
-            self.named_seen = true;
-            true
-        } else {
-            let keep = self.has_any && !self.named_seen && !(first_only && self.any_seen);
-            self.any_seen |= self.has_any;
-            keep
-        };
-        if keep {
-            self.compiled.push(self.group);
-        } else {
-            self.skipped.push(self.group);
-        }
-        self.verdict = Some(keep);
-        keep
     }
 }
 

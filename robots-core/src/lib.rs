@@ -47,6 +47,7 @@ extern crate alloc;
 pub mod agent;
 mod check;
 mod compile;
+mod crawler_groups;
 pub mod directive;
 mod document;
 pub mod encoding;
