@@ -7,7 +7,7 @@
 use robots_runtime::directive::Directive;
 use robots_runtime::encoding::{decode_percent, decode_percent_except_slash};
 use robots_runtime::url::path_from_url;
-use robots_runtime::{parse, ParseOptions, Policy, Profile, Reason};
+use robots_runtime::{compile_for_agent, parse, ParseOptions, Policy, Profile, Reason};
 
 /// How many agents and URLs beyond the given ones a single input exercises.
 const MAX_DERIVED: usize = 4;
@@ -315,6 +315,38 @@ pub fn check_input(data: &[u8]) {
                 v1, v2,
                 "Policy::parse and from_document disagree; url={u:?}"
             );
+        }
+
+        // One crawler's policy, in one pass: what the two-pass `compile_for_agent`
+        // gives, and the whole policy's answers for that crawler, whoever asks.
+        for a in &agents {
+            let one = Policy::parse_for_agent(body, ParseOptions::new(profile), a);
+            let two_pass = compile_for_agent(&doc, a);
+            assert_eq!(
+                one.rule_count(),
+                two_pass.rule_count(),
+                "parse_for_agent and compile_for_agent keep different rules; agent={a:?}"
+            );
+            let decided = |p: &Policy, rule: Option<u32>| {
+                rule.map(|r| {
+                    let info = p.rule(r);
+                    (info.line, info.column, info.pattern.to_vec())
+                })
+            };
+            for u in &urls {
+                let mine = one.check("SomeOtherBot", u);
+                let whole = policy.check(a, u);
+                assert_eq!(
+                    mine,
+                    two_pass.check(a, u),
+                    "parse_for_agent != compile_for_agent; agent={a:?} url={u:?}"
+                );
+                assert_eq!(
+                    (mine.allowed, mine.reason, decided(&one, mine.rule)),
+                    (whole.allowed, whole.reason, decided(&policy, whole.rule)),
+                    "parse_for_agent != the whole policy; agent={a:?} url={u:?}"
+                );
+            }
         }
 
         // A capped parse is a well-formed policy too.
