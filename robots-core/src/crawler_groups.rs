@@ -8,9 +8,9 @@ use crate::policy::NONE;
 use crate::profile::Profile;
 use alloc::vec::Vec;
 
-/// `groups_for` (in `compile`) of the selection of `agents` (the user-agent lines: group,
-/// token), found directly: the groups naming `agent`, else the `*` groups (under
-/// the substring profile, the first of either).
+/// `groups_for` (in `compile`) of the selection of `agents` (the user-agent
+/// lines: group, token), found directly: the groups naming `agent`, else the
+/// `*` groups (under the substring profile, the first of either).
 pub(crate) fn groups_of_agent(
     input: &[u8],
     agents: &[(usize, AgentToken)],
@@ -49,8 +49,9 @@ pub(crate) fn groups_of_agent(
 }
 
 /// The one-pass judgement of which groups' rules and records one crawler needs,
-/// made as each group's rules start: a group that names the crawler; or, while none has, the
-/// `*` groups (under the substring profile, only the first of either).
+/// made as each group's rules start: a group that names the crawler; or, while
+/// none has, the `*` groups (under the substring profile, only the first of
+/// either). The groups judged either way are kept, for the check at the end.
 pub(crate) struct Judge<'a> {
     profile: Profile,
     agent: &'a [u8],
