@@ -5,7 +5,6 @@ use crate::corpus::{Site, ORIGIN, UNKNOWN_AGENT};
 use crate::engines::Engine;
 use robots_runtime::{Policy, Profile};
 use std::hint::black_box;
-use std::mem::size_of;
 
 /// Build `engine`'s parsed form of `site`, call `held` while it is alive, then drop it.
 /// Returns false if the engine keeps nothing between checks (the floor, `robotstxt`) or
@@ -50,20 +49,60 @@ pub fn hold(engine: Engine, site: &Site, held: impl FnOnce()) -> bool {
 }
 
 /// The bytes of a policy's tables (what a static policy puts in read-only data,
-/// and what a runtime one holds in its vectors, less spare capacity).
+/// and what a runtime one holds in its vectors, less spare capacity). Every table
+/// is named, so a new one fails to compile here until it is counted.
 pub fn table_bytes(p: &Policy) -> usize {
-    p.text.len()
-        + p.agents.len() * size_of::<robots_runtime::AgentEntry>()
-        + p.sets.len() * size_of::<robots_runtime::RuleSet>()
-        + (p.set_roots.len() + p.set_groups.len() + p.edge_targets.len() + p.wild_rules.len())
-            * size_of::<u32>()
-        + p.nodes.len() * size_of::<robots_runtime::Node>()
-        + p.edge_bytes.len()
-        + p.rules.len() * size_of::<robots_runtime::RuleRecord>()
-        + p.segments.len() * size_of::<robots_runtime::Span>()
-        + p.groups.len() * size_of::<robots_runtime::GroupRecord>()
-        + p.group_agents.len() * size_of::<robots_runtime::GroupAgentRecord>()
-        + p.extensions.len() * size_of::<robots_runtime::ExtensionRecord>()
+    fn bytes<T>(table: &[T]) -> usize {
+        std::mem::size_of_val(table)
+    }
+    let Policy {
+        profile: _,
+        text,
+        agents,
+        any_set: _,
+        sets,
+        set_roots,
+        set_groups,
+        nodes,
+        edge_bytes,
+        edge_targets,
+        wild_rules,
+        walk_nodes,
+        wide_edges,
+        best_prefix,
+        best_exact,
+        root_wild,
+        slot_words,
+        slot_starts,
+        wild_candidates,
+        rules,
+        segments,
+        groups,
+        group_agents,
+        extensions,
+    } = p;
+    bytes(text)
+        + bytes(agents)
+        + bytes(sets)
+        + bytes(set_roots)
+        + bytes(set_groups)
+        + bytes(nodes)
+        + bytes(edge_bytes)
+        + bytes(edge_targets)
+        + bytes(wild_rules)
+        + bytes(walk_nodes)
+        + bytes(wide_edges)
+        + bytes(best_prefix)
+        + bytes(best_exact)
+        + bytes(root_wild)
+        + bytes(slot_words)
+        + bytes(slot_starts)
+        + bytes(wild_candidates)
+        + bytes(rules)
+        + bytes(segments)
+        + bytes(groups)
+        + bytes(group_agents)
+        + bytes(extensions)
 }
 
 /// The rules of a file as written (Allow/Disallow lines that made a rule; derived aliases excluded).

@@ -675,20 +675,19 @@ impl<'a> PathFilter<'a> {
             return;
         }
         // In place: the pair words are still zero from `new`.
-        let mut signature = 0;
         let pairs = &mut self.pairs;
         if let Some((&first, rest)) = self.path.split_first() {
             let mut previous = first;
             for &byte in rest {
                 let slot = pair_slot(previous, byte);
                 if let Some(word) = pairs.get_mut(slot >> 6) {
-                    *word |= 1 << (slot & 63);
+                    *word |= signature_bit(slot);
                 }
-                signature |= signature_bit(slot);
                 previous = byte;
             }
         }
-        self.signature = signature;
+        // A pair's signature bit is its bit within its word.
+        self.signature = pairs.iter().fold(0, |signature, word| signature | word);
         self.built = true;
     }
 

@@ -200,7 +200,7 @@ pub(crate) fn tail_matches_fast<'s>(
     tail_matches_with(rest, segments, anchored, find)
 }
 
-/// Haystacks up to this length are searched by first byte and compare.
+/// Haystacks up to this length are searched by [`find_short`].
 const SHORT_HAYSTACK: usize = 256;
 
 /// The leftmost occurrence of `needle` in `hay`.
@@ -216,14 +216,48 @@ pub(crate) fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     if hay.len() > SHORT_HAYSTACK {
         return memmem::find(hay, needle);
     }
-    // Short: a plain scan beats a `memchr` call per occurrence of the first byte.
-    let last = hay.len() - needle.len();
-    (0..=last).find(|&at| {
-        hay.get(at) == Some(&first)
-            && hay
-                .get(at + 1..at + needle.len())
-                .is_some_and(|c| c.iter().zip(tail).all(|(a, b)| a == b))
-    })
+    find_short(hay, needle)
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// [`find`] on a short haystack, for a needle of at least two bytes that fits:
+/// eight positions at a time, a position is a candidate when the needle's first
+/// two bytes are there (two loads and a few word operations, no call), and each
+/// candidate is compared. Linear enough: the haystack is short.
+fn find_short(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    let (Some(&n0), Some(&n1)) = (needle.first(), needle.get(1)) else {
+        return None;
+    };
+    let last = hay.len().checked_sub(needle.len())?;
+    let here = |at: usize| hay.get(at..at + needle.len()) == Some(needle);
+    let (first, second) = (ONES * u64::from(n0), ONES * u64::from(n1));
+    let mut at = 0;
+    // Words at `at` and `at + 1` while both fit.
+    while at + 9 <= hay.len() && at <= last {
+        let word = |from: usize| {
+            hay.get(from..from + 8)
+                .and_then(|b| <[u8; 8]>::try_from(b).ok())
+                .map_or(0, u64::from_le_bytes)
+        };
+        // A zero byte where both bytes match; flags above a true zero may be
+        // false (borrows), which the compare rejects.
+        let x = (word(at) ^ first) | (word(at + 1) ^ second);
+        let mut flags = x.wrapping_sub(ONES) & !x & HIGHS;
+        while flags != 0 {
+            let candidate = at + (flags.trailing_zeros() / 8) as usize;
+            if candidate > last {
+                return None;
+            }
+            if here(candidate) {
+                return Some(candidate);
+            }
+            flags &= flags - 1;
+        }
+        at += 8;
+    }
+    (at..=last).find(|&at| here(at))
 }
 
 /// Whether `path` matches `pattern` (first segment as a prefix, then the tail).
@@ -296,6 +330,72 @@ mod tests {
         }
         let long = alloc::format!("{}needle", "x".repeat(100));
         assert_eq!(find(long.as_bytes(), b"needle"), Some(100));
+    }
+
+    #[test]
+    fn find_agrees_with_memmem_on_long_haystacks() {
+        // Near misses everywhere spend the compare budget, so `memmem` takes over
+        // part-way; sparse first bytes keep the scan on `memchr`.
+        let mut hays: alloc::vec::Vec<alloc::vec::Vec<u8>> = alloc::vec::Vec::new();
+        for len in [65, 100, 300, 1000] {
+            hays.push(alloc::vec![b'a'; len]);
+            let mut near = alloc::vec![b'a'; len];
+            near.push(b'b');
+            hays.push(near);
+            hays.push((0..len).map(|i| b"ab/"[i % 3]).collect());
+            hays.push(
+                (0..len)
+                    .map(|i| if i % 97 == 5 { b'/' } else { b'x' })
+                    .collect(),
+            );
+        }
+        let needles: [&[u8]; 8] = [
+            b"aab",
+            b"aaaaaaaaaaaab",
+            b"ab/ab/a",
+            b"b/ab/ab/x",
+            b"/x",
+            b"xx/x",
+            b"ba",
+            b"a",
+        ];
+        for hay in &hays {
+            for needle in needles {
+                assert_eq!(
+                    find(hay, needle),
+                    memmem::find(hay, needle),
+                    "{} bytes, {needle:?}",
+                    hay.len()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn find_agrees_with_memmem_on_generated_cases() {
+        // A small alphabet makes near misses, false word flags and repeats common.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let hay_len = (next() % 300) as usize;
+            let needle_len = 1 + (next() % 12) as usize;
+            let alphabet = 1 + (next() % 4) as u8;
+            let mut byte = || b'a' + (next() % u64::from(alphabet)) as u8;
+            let hay: alloc::vec::Vec<u8> = (0..hay_len).map(|_| byte()).collect();
+            let needle: alloc::vec::Vec<u8> = (0..needle_len).map(|_| byte()).collect();
+            assert_eq!(
+                find(&hay, &needle),
+                memmem::find(&hay, &needle),
+                "{:?} in {:?}",
+                core::str::from_utf8(&needle),
+                core::str::from_utf8(&hay)
+            );
+        }
     }
 
     #[test]

@@ -97,8 +97,8 @@ pub struct WildCandidate {
     pub rule: u32,
     /// Its rank (candidates of a slot are sorted best first).
     pub rank: u64,
-    /// One bit per byte pair of its later segments: bit `(s ^ s >> 6) % 64` of each
-    /// pair slot `s = (31a + b) % 1024`.
+    /// One bit per byte pair of its later segments: bit `s % 64` of each pair slot
+    /// `s = (31a + b) % 1024` (so a path's signature is its pair set's words ORed).
     pub signature: u64,
 }
 
@@ -116,10 +116,11 @@ pub(crate) fn pair_slot(a: u8, b: u8) -> usize {
     (usize::from(a) * 31 + usize::from(b)) & ((1 << PAIR_BITS) - 1)
 }
 
-/// The signature bit of a byte pair, from its slot: the slot's two halves folded.
+/// The signature bit of a byte pair, from its slot: its bit within its word of the
+/// pair set, so a path's signature is the OR of its pair set's words.
 #[inline]
 pub(crate) fn signature_bit(slot: usize) -> u64 {
-    1 << ((slot ^ (slot >> 6)) & 63)
+    1 << (slot & 63)
 }
 
 /// The tables this module derives; see the module docs.
