@@ -295,15 +295,35 @@ impl<'p> View<'p> {
     #[inline(always)]
     fn child(&self, node: &WalkNode, byte: u8) -> Option<u32> {
         let count = usize::from(node.edge_count);
-        if count > 8 || node.first_child == NONE {
+        if node.first_child == NONE {
             return self.child_apart(node, byte);
         }
-        let at = position_in_word(node.edges, count, byte)?;
+        let at = if count <= 8 {
+            position_in_word(node.edges, count, byte)?
+        } else {
+            self.wide_position(node, byte)?
+        };
         Some(node.first_child + at as u32)
     }
 
-    /// [`View::child`] for a wide node or one whose children are not numbered
-    /// consecutively (out of line: the walk's loop keeps its registers).
+    /// The position of `byte` among the edges of a wide node (more than eight): its
+    /// block maps every byte to a position (0 when absent, so the edge byte there
+    /// confirms it).
+    #[inline(always)]
+    fn wide_position(&self, node: &WalkNode, byte: u8) -> Option<usize> {
+        let block = usize::try_from(node.edges).ok()?;
+        let at = usize::from(
+            *self
+                .policy
+                .wide_edges
+                .get(block * 256 + usize::from(byte))?,
+        );
+        let start = node.edge_start as usize;
+        (self.policy.edge_bytes.get(start + at) == Some(&byte)).then_some(at)
+    }
+
+    /// [`View::child`] for a node whose children are not numbered consecutively
+    /// (out of line: the walk's loop keeps its registers).
     #[inline(never)]
     fn child_apart(&self, node: &WalkNode, byte: u8) -> Option<u32> {
         let count = usize::from(node.edge_count);
@@ -311,19 +331,7 @@ impl<'p> View<'p> {
         let at = if count <= 8 {
             position_in_word(node.edges, count, byte)?
         } else {
-            // A wide node: its block maps every byte to a position (0 when absent,
-            // so the edge byte there confirms it).
-            let block = usize::try_from(node.edges).ok()?;
-            let at = usize::from(
-                *self
-                    .policy
-                    .wide_edges
-                    .get(block * 256 + usize::from(byte))?,
-            );
-            if self.policy.edge_bytes.get(start + at) != Some(&byte) {
-                return None;
-            }
-            at
+            self.wide_position(node, byte)?
         };
         if node.first_child != NONE {
             Some(node.first_child + at as u32)
@@ -356,8 +364,8 @@ impl<'p> View<'p> {
             .nodes
             .get(id as usize)
             .map_or(&[][..], |n| n.label.of(&self.policy.text));
-        path.get(depth..)
-            .is_some_and(|rest| rest.starts_with(label))
+        path.get(depth..depth + label.len())
+            .is_some_and(|rest| same_long(rest, label))
     }
 
     /// Follow `path` down one trie as far as it goes: the last node reached and its
@@ -542,6 +550,30 @@ fn tail_word(path: &[u8], depth: usize) -> u64 {
     }
 }
 
+/// Whether `a` and `b` (of one length, at least eight bytes) are equal: word by
+/// word, the last word overlapping (a library `memcmp` call costs more on labels
+/// this short).
+#[inline]
+fn same_long(a: &[u8], b: &[u8]) -> bool {
+    let word = |s: &[u8], at: usize| {
+        s.get(at..at + 8)
+            .and_then(|w| <[u8; 8]>::try_from(w).ok())
+            .map(u64::from_le_bytes)
+    };
+    let len = a.len();
+    if len != b.len() || len < 8 {
+        return a == b;
+    }
+    let mut at = 0;
+    while at + 8 < len {
+        if word(a, at) != word(b, at) {
+            return false;
+        }
+        at += 8;
+    }
+    word(a, len - 8) == word(b, len - 8)
+}
+
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
@@ -621,6 +653,14 @@ impl WildNodes {
     /// Note node `id` (`node`) at `depth` if it has wildcard rules.
     #[inline(always)]
     fn note(&mut self, id: u32, node: &WalkNode, depth: usize) {
+        if node.has_wild | node.indexed {
+            self.note_wild(id, node, depth);
+        }
+    }
+
+    /// [`WildNodes::note`] for a node with wildcard rules (out of line: most nodes have none).
+    #[inline(never)]
+    fn note_wild(&mut self, id: u32, node: &WalkNode, depth: usize) {
         self.indexed |= node.indexed;
         if node.has_wild {
             match (self.items.get_mut(self.len), u32::try_from(depth)) {
@@ -761,6 +801,26 @@ impl<'p> Matcher<'p> {
         match self.policy.sets.get(self.set as usize) {
             Some(set) => set.groups.of(&self.policy.set_groups),
             None => &[],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_long;
+
+    #[test]
+    fn same_long_agrees_with_slice_equality() {
+        let base: alloc::vec::Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
+        for len in 0..=base.len() {
+            let a = &base[..len];
+            assert!(same_long(a, a));
+            for at in 0..len {
+                let mut b = a.to_vec();
+                b[at] ^= 0x20;
+                assert!(!same_long(a, &b), "{len} {at}");
+            }
+            assert!(!same_long(a, &base[..len.saturating_sub(1)]) || len == 0);
         }
     }
 }

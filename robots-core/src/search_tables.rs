@@ -504,6 +504,14 @@ mod tests {
             ] {
                 agrees_with_brute_force(&policy, "bot", path);
             }
+            // Long paths, with the rule's literal at word and cache-line boundaries.
+            for pad in [58, 59, 60, 61, 62, 63, 64, 120, 126, 127, 128, 300] {
+                let long = format!("/{}word5", "x".repeat(pad));
+                agrees_with_brute_force(&policy, "bot", &long);
+                assert!(!policy.is_allowed("bot", &long), "{long}");
+                let kept = format!("/{}/keep9/{}.html", "y".repeat(pad), "z".repeat(pad));
+                agrees_with_brute_force(&policy, "bot", &kept);
+            }
             assert!(!policy.is_allowed("bot", "/x/word39/y"));
             assert!(policy.is_allowed("bot", "/x/keep3/a.html"));
             assert!(policy.is_allowed("bot", "/wor/d1"));
