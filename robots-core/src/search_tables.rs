@@ -42,7 +42,8 @@ pub struct WalkNode {
     /// with more, the number of its 256-byte block in `wide_edges` (the position of
     /// each edge byte among the node's edges, 0 for bytes without an edge).
     pub edges: u64,
-    /// The child on the first edge.
+    /// The child on the first edge (0 for a leaf: it has no edge to follow, and the
+    /// walk needs no detour to find that out).
     pub first_child: u32,
     /// The node's edges in `edge_bytes` / `edge_targets`.
     pub edge_start: u32,
@@ -373,7 +374,8 @@ fn walk_node(
         block as u64
     };
     let targets = node.edges.of(edge_targets);
-    let first = targets.first().copied().unwrap_or(NONE);
+    // A leaf's (no) children are consecutive too.
+    let first = targets.first().copied().unwrap_or(0);
     let consecutive = targets
         .iter()
         .enumerate()
@@ -579,11 +581,12 @@ mod tests {
             assert_eq!(walk.label_len, node.label.len);
             assert_eq!(u32::from(walk.edge_count), node.edges.len);
             let targets = node.edges.of(&policy.edge_targets);
-            if let Some(&first) = targets.first() {
-                assert_eq!(
+            match targets.first() {
+                Some(&first) => assert_eq!(
                     walk.first_child, first,
                     "children are numbered consecutively"
-                );
+                ),
+                None => assert_eq!(walk.first_child, 0, "a leaf needs no detour"),
             }
         }
         assert!(!policy.is_allowed("bot", "/abcdefghijklmnopq"));
