@@ -308,6 +308,29 @@ pub fn check_input(data: &[u8]) {
                 check_one(&policy, a, u);
             }
         }
+        // Many paths in one call answer as one at a time, in order (repeated so
+        // that several lockstep chunks, and a short last one, are exercised).
+        let paths: Vec<Vec<u8>> = urls
+            .iter()
+            .cycle()
+            .take(urls.len() * 3)
+            .map(|u| path_from_url(u).into_owned())
+            .collect();
+        for a in &agents {
+            let matcher = policy.matcher(a);
+            let mut seen = 0;
+            matcher.check_paths(&paths, |i, verdict| {
+                assert_eq!(i, seen, "check_paths out of order");
+                seen += 1;
+                assert_eq!(
+                    verdict,
+                    matcher.check_path(&paths[i]),
+                    "check_paths != check_path; agent={a:?} path={:?}",
+                    String::from_utf8_lossy(&paths[i])
+                );
+            });
+            assert_eq!(seen, paths.len(), "check_paths skipped paths");
+        }
         for u in &urls {
             let v1 = policy.check(&agents[0], u);
             let v2 = direct.check(&agents[0], u);

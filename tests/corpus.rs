@@ -34,6 +34,19 @@ fn every_corpus_file_checks_and_agrees_with_brute_force() {
             agents.extend(first_named_agent(&body, profile));
             for agent in &agents {
                 let matcher = policy.matcher(agent);
+                // Many paths in one call: the verdicts of one at a time.
+                let mut batch = Vec::with_capacity(urls.len());
+                matcher.check_paths(&urls, |i, verdict| batch.push((i, verdict)));
+                let single: Vec<_> = urls
+                    .iter()
+                    .enumerate()
+                    .map(|(i, url)| (i, matcher.check_path(url)))
+                    .collect();
+                if batch != single && failures.len() < 50 {
+                    failures.push(format!(
+                        "{name} [{profile}] agent={agent}: check_paths differs from check_path"
+                    ));
+                }
                 // Brute force costs one test per rule: sample the largest policies.
                 let stride = if policy.rule_count() > 5_000 { 50 } else { 1 };
                 for (i, url) in urls.iter().enumerate() {

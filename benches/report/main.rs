@@ -124,7 +124,9 @@ fn rounds(engine: Engine, quick: bool) -> usize {
     let r: usize = match engine {
         Engine::Floor
         | Engine::Static
+        | Engine::StaticBatch
         | Engine::Runtime
+        | Engine::RuntimeBatch
         | Engine::RuntimeAgent
         | Engine::RuntimeUrl => 9,
         Engine::FastRobots => 5,
@@ -511,7 +513,16 @@ fn main() {
     let parse_engines: Vec<Engine> = engines
         .iter()
         .copied()
-        .filter(|e| !matches!(e, Engine::Floor | Engine::Static | Engine::RuntimeUrl))
+        .filter(|e| {
+            !matches!(
+                e,
+                Engine::Floor
+                    | Engine::Static
+                    | Engine::StaticBatch
+                    | Engine::RuntimeBatch
+                    | Engine::RuntimeUrl
+            )
+        })
         .collect();
     let parses = time_parses(&parse_engines, &sites, if o.quick { 3 } else { 7 });
 
@@ -613,8 +624,9 @@ fn main() {
     );
     let _ = writeln!(
         w,
-        "- **ns/check (mean)**: total time over every check / number of checks. **median file**: each file's per-check cost, median over the files.\n- **× floor**: against the floor, which only reads each path's bytes once (a byte checksum behind `black_box`): nothing can check a path faster.\n- **× {}**: how many times slower than ours (mean).\n- **parse MB/s**: corpus bytes / time to parse (and compile) every file once, median of several runs per file.\n- **agreement**: share of verdicts equal to ours under `Profile::Google`, over the same checks.\n",
-        best_ours.id()
+        "- **ns/check (mean)**: total time over every check / number of checks. **median file**: each file's per-check cost, median over the files.\n- **× floor**: against the floor, which only reads each path's bytes once (a byte checksum behind `black_box`): nothing can check a path faster.\n- **× {}**: how many times slower than ours (mean).\n- **parse MB/s**: corpus bytes / time to parse (and compile) every file once, median of several runs per file.\n- **agreement**: share of verdicts equal to ours under `Profile::Google`, over the same checks.\n- **batch** rows: the same checks, {} paths per call through `Matcher::check_paths` (the batch API): it walks up to 8 paths in lockstep so that their table reads overlap, unless the crawler's rules put wildcard rules on the root or on `/` (then nearly every walk would leave the lockstep, and it checks path by path).\n",
+        best_ours.id(),
+        robots_benches::engines::BATCH
     );
 
     let _ = writeln!(w, "## Results\n");
@@ -697,16 +709,28 @@ fn main() {
         ),
         r >= 20.0,
     ));
+    // Judged on one check per call; many paths per call (`check_paths`) shown beside.
+    let batch = get(if Engine::StaticBatch.available() {
+        Engine::StaticBatch
+    } else {
+        Engine::RuntimeBatch
+    });
     let r = ratio(st.median_file_ns, floor.median_file_ns);
     targets.push((
         format!("{static_name} within 3× of the floor on the median file"),
-        format!("{r:.2}×"),
+        format!(
+            "{r:.2}× (many paths per call, `check_paths`: {:.2}×)",
+            ratio(batch.median_file_ns, floor.median_file_ns)
+        ),
         r <= 3.0,
     ));
     let r = ratio(st.mean_ns, floor.mean_ns);
     targets.push((
         format!("{static_name} within 10× of the floor on the workload mean"),
-        format!("{r:.2}×"),
+        format!(
+            "{r:.2}× (many paths per call, `check_paths`: {:.2}×)",
+            ratio(batch.mean_ns, floor.mean_ns)
+        ),
         r <= 10.0,
     ));
     let r = ratio(tr.mean_ns, rt.mean_ns);

@@ -16,8 +16,12 @@ pub enum Engine {
     Floor,
     /// Ours, compiled in at build time by `robots-codegen` (a `static Policy`), `check_path`.
     Static,
+    /// Ours, compiled in (as `Static`), `Matcher::check_paths`: many paths per call.
+    StaticBatch,
     /// Ours, `Policy::parse` at run time, `Matcher::check_path`.
     Runtime,
+    /// Ours, `Policy::parse` at run time, `Matcher::check_paths`: many paths per call.
+    RuntimeBatch,
     /// Ours, `Policy::parse_for_agent` at run time (only the crawler's rules, as
     /// `texting_robots` keeps them), `Matcher::check_path`.
     RuntimeAgent,
@@ -35,10 +39,12 @@ pub enum Engine {
 
 impl Engine {
     /// Every engine, in table order.
-    pub const ALL: [Engine; 9] = [
+    pub const ALL: [Engine; 11] = [
         Engine::Floor,
         Engine::Static,
+        Engine::StaticBatch,
         Engine::Runtime,
+        Engine::RuntimeBatch,
         Engine::RuntimeAgent,
         Engine::RuntimeUrl,
         Engine::TextingRobots,
@@ -60,7 +66,9 @@ impl Engine {
         match self {
             Engine::Floor => "floor",
             Engine::Static => "robots-static",
+            Engine::StaticBatch => "robots-static-batch",
             Engine::Runtime => "robots-runtime",
+            Engine::RuntimeBatch => "robots-runtime-batch",
             Engine::RuntimeAgent => "robots-runtime-agent",
             Engine::RuntimeUrl => "robots-runtime-url",
             Engine::TextingRobots => "texting_robots",
@@ -75,7 +83,9 @@ impl Engine {
         match self {
             Engine::Floor => "floor (read each path once)",
             Engine::Static => "**robots, static** (`check_path`)",
+            Engine::StaticBatch => "**robots, static, batch** (`check_paths`)",
             Engine::Runtime => "**robots, runtime** (`check_path`)",
+            Engine::RuntimeBatch => "**robots, runtime, batch** (`check_paths`)",
             Engine::RuntimeAgent => "**robots, runtime, one crawler** (`parse_for_agent`)",
             Engine::RuntimeUrl => "**robots, runtime** (`check`, full URL)",
             Engine::TextingRobots => "texting_robots 0.2",
@@ -88,7 +98,7 @@ impl Engine {
     /// Whether the engine is built into this binary (the static one needs `robots-codegen`).
     pub fn available(self) -> bool {
         match self {
-            Engine::Static => crate::statics::AVAILABLE,
+            Engine::Static | Engine::StaticBatch => crate::statics::AVAILABLE,
             _ => true,
         }
     }
@@ -97,7 +107,12 @@ impl Engine {
     pub const fn ours(self) -> bool {
         matches!(
             self,
-            Engine::Static | Engine::Runtime | Engine::RuntimeAgent | Engine::RuntimeUrl
+            Engine::Static
+                | Engine::StaticBatch
+                | Engine::Runtime
+                | Engine::RuntimeBatch
+                | Engine::RuntimeAgent
+                | Engine::RuntimeUrl
         )
     }
 
@@ -126,11 +141,33 @@ impl Engine {
                 let paths = &site.paths;
                 visitor.visit(n, |i| matcher.check_path(paths[i].as_bytes()).allowed);
             }
+            Engine::StaticBatch => {
+                let Some(policy) = crate::statics::policy(&site.name) else {
+                    return;
+                };
+                let matcher = policy.matcher(agent);
+                visitor.visit(
+                    n,
+                    in_batches(&site.paths, |paths, out| {
+                        matcher.check_paths(paths, |k, v| out[k] = v.allowed)
+                    }),
+                );
+            }
             Engine::Runtime => {
                 let policy = Policy::parse(&site.body, Profile::Google);
                 let matcher = policy.matcher(agent);
                 let paths = &site.paths;
                 visitor.visit(n, |i| matcher.check_path(paths[i].as_bytes()).allowed);
+            }
+            Engine::RuntimeBatch => {
+                let policy = Policy::parse(&site.body, Profile::Google);
+                let matcher = policy.matcher(agent);
+                visitor.visit(
+                    n,
+                    in_batches(&site.paths, |paths, out| {
+                        matcher.check_paths(paths, |k, v| out[k] = v.allowed)
+                    }),
+                );
             }
             Engine::RuntimeAgent => {
                 let policy = parse_for_agent(&site.body, agent);
@@ -189,8 +226,8 @@ impl Engine {
             .as_deref()
             .unwrap_or(crate::corpus::UNKNOWN_AGENT);
         match self {
-            Engine::Floor | Engine::Static => true,
-            Engine::Runtime | Engine::RuntimeUrl => {
+            Engine::Floor | Engine::Static | Engine::StaticBatch => true,
+            Engine::Runtime | Engine::RuntimeBatch | Engine::RuntimeUrl => {
                 black_box(Policy::parse(black_box(&site.body), Profile::Google));
                 true
             }
@@ -219,6 +256,29 @@ impl Engine {
                 true
             }
         }
+    }
+}
+
+/// Paths per batch call of the batch engines.
+pub const BATCH: usize = 64;
+
+/// A per-path check (as a visitor takes it) over a batch API: asked for path `i`,
+/// it checks the batch of [`BATCH`] paths starting there unless `i` is in the last
+/// batch checked, and answers from that batch's verdicts. Timed per file, the whole
+/// cost lands on the paths as the visitor sees them.
+pub fn in_batches<'a, F>(paths: &'a [String], mut check: F) -> impl FnMut(usize) -> bool + 'a
+where
+    F: FnMut(&'a [String], &mut [bool; BATCH]) + 'a,
+{
+    let mut verdicts = [false; BATCH];
+    let mut start = usize::MAX;
+    move |i| {
+        if !(start..start.saturating_add(BATCH)).contains(&i) {
+            start = i;
+            let end = (i + BATCH).min(paths.len());
+            check(paths.get(i..end).unwrap_or_default(), &mut verdicts);
+        }
+        verdicts[i - start]
     }
 }
 

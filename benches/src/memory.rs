@@ -12,8 +12,8 @@ use std::hint::black_box;
 pub fn hold(engine: Engine, site: &Site, held: impl FnOnce()) -> bool {
     let agent = site.named_agent.as_deref().unwrap_or(UNKNOWN_AGENT);
     match engine {
-        Engine::Floor | Engine::Static | Engine::Robotstxt => false,
-        Engine::Runtime | Engine::RuntimeUrl => {
+        Engine::Floor | Engine::Static | Engine::StaticBatch | Engine::Robotstxt => false,
+        Engine::Runtime | Engine::RuntimeBatch | Engine::RuntimeUrl => {
             let policy = Policy::parse(&site.body, Profile::Google);
             held();
             black_box(&policy);

@@ -82,10 +82,10 @@ pub struct RuleInfo<'p> {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Matcher<'p> {
-    policy: &'p Policy,
-    set: u32,
+    pub(crate) policy: &'p Policy,
+    pub(crate) set: u32,
     /// The set's trie root when it has exactly one (the common case), else [`NONE`].
-    root: u32,
+    pub(crate) root: u32,
 }
 
 fn cmp_ignore_case(a: &[u8], b: &[u8]) -> core::cmp::Ordering {
@@ -203,6 +203,12 @@ impl Policy {
             };
             view.search(rule_set, path)
         };
+        self.verdict_of(best)
+    }
+
+    /// The verdict of the best rule found ([`NONE`]: no rule matched).
+    #[inline]
+    pub(crate) fn verdict_of(&self, best: u32) -> Verdict {
         match self.rules.get(best as usize) {
             Some(rule) => Verdict {
                 allowed: rule.allow,
@@ -216,14 +222,14 @@ impl Policy {
 
 /// The search over a policy's tables (the walk's table borrowed once per check).
 #[derive(Clone, Copy)]
-struct View<'p> {
+pub(crate) struct View<'p> {
     policy: &'p Policy,
-    walk_nodes: &'p [WalkNode],
+    pub(crate) walk_nodes: &'p [WalkNode],
 }
 
 impl<'p> View<'p> {
     #[inline]
-    fn of(policy: &'p Policy) -> View<'p> {
+    pub(crate) fn of(policy: &'p Policy) -> View<'p> {
         View {
             policy,
             walk_nodes: &policy.walk_nodes,
@@ -264,7 +270,14 @@ impl<'p> View<'p> {
     #[inline(always)]
     fn walk_literal(&self, root: u32, path: &[u8], wild: &mut WildNodes) -> u32 {
         let (node, depth) = self.walk(root, path, |id, node, depth| wild.note(id, node, depth));
-        let table = if depth == path.len() {
+        self.literal_at(node, depth == path.len())
+    }
+
+    /// The best literal rule for a walk that stopped at `node`, having read the whole
+    /// path (`whole`) or not.
+    #[inline(always)]
+    pub(crate) fn literal_at(&self, node: u32, whole: bool) -> u32 {
+        let table = if whole {
             &self.policy.best_exact
         } else {
             &self.policy.best_prefix
@@ -386,23 +399,30 @@ impl<'p> View<'p> {
         };
         loop {
             on_node(id, node, depth);
-            let Some(&byte) = path.get(depth) else {
+            let Some((next, child)) = self.step(node, path, depth) else {
                 break;
             };
-            let Some(next) = self.child(node, byte) else {
-                break;
-            };
-            let Some(child) = self.walk_nodes.get(next as usize) else {
-                break;
-            };
-            if !self.label_matches(next, child, path, depth) {
-                break;
-            }
             id = next;
             node = child;
             depth += child.label_len as usize;
         }
         (id, depth)
+    }
+
+    /// One step of a walk: from `node`, which the walk reached at `depth`, to the
+    /// child whose label `path` continues with (its id and record), if there is one.
+    #[inline(always)]
+    pub(crate) fn step(
+        &self,
+        node: &WalkNode,
+        path: &[u8],
+        depth: usize,
+    ) -> Option<(u32, &'p WalkNode)> {
+        let &byte = path.get(depth)?;
+        let next = self.child(node, byte)?;
+        let child = self.walk_nodes.get(next as usize)?;
+        self.label_matches(next, child, path, depth)
+            .then_some((next, child))
     }
 
     /// Test the wildcard rules of the nodes the walks passed (deepest first: longer
@@ -763,7 +783,7 @@ impl<'a> PathFilter<'a> {
 }
 
 /// Whether the path before any `?` is `/robots.txt`.
-fn is_robots_txt(path: &[u8]) -> bool {
+pub(crate) fn is_robots_txt(path: &[u8]) -> bool {
     path.strip_prefix(b"/robots.txt")
         .is_some_and(|rest| matches!(rest.first(), None | Some(b'?')))
 }

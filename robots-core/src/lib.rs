@@ -45,6 +45,7 @@
 extern crate alloc;
 
 pub mod agent;
+mod batch;
 mod check;
 mod compile;
 mod crawler_groups;

@@ -133,6 +133,11 @@ pub(crate) fn google_index_alias(value: &[u8]) -> Option<Vec<u8>> {
     Some(alias)
 }
 
+/// Whether [`normalize_path`] may change a path under `profile`.
+pub(crate) fn profile_normalizes(profile: Profile) -> bool {
+    matches!(profile, Profile::Rfc9309 | Profile::Draft1996)
+}
+
 /// The path as a profile compares it.
 pub(crate) fn normalize_path(path: &[u8], profile: Profile) -> Cow<'_, [u8]> {
     match profile {

@@ -1,0 +1,145 @@
+//! Checking many paths in one call: the walks of up to [`LANES`] paths go in
+//! lockstep, so the table reads of one path overlap those of the others.
+//!
+//! A walk is a chain of dependent loads (a node, then its child, …); one path at a
+//! time, the processor mostly waits on them. Taking a step of each of several
+//! paths in turn gives it independent loads to run at once. A path whose walk
+//! meets wildcard rules (or that is `/robots.txt` where that is always allowed)
+//! leaves the lockstep and is checked on its own, as [`Matcher::check_path`] does.
+
+use crate::check::{is_robots_txt, Matcher, Verdict, View};
+use crate::pattern::{normalize_path, profile_normalizes};
+use crate::policy::NONE;
+use alloc::borrow::Cow;
+
+/// Paths walked together.
+const LANES: usize = 8;
+
+impl Matcher<'_> {
+    /// Check many paths (each `/path?query`, as [`Matcher::check_path`] takes them),
+    /// handing `each` every path's index in `paths` and its verdict, in order.
+    ///
+    /// The verdicts are those of [`Matcher::check_path`], path by path; this is
+    /// faster when there are many paths. Nothing is allocated unless the profile
+    /// normalises a path (as `check_path` does).
+    ///
+    /// ```
+    /// use robots_core::{Policy, Profile};
+    /// let policy = Policy::parse(b"User-agent: *\nDisallow: /private\n", Profile::Google);
+    /// let matcher = policy.matcher("ExampleBot");
+    /// let paths = ["/", "/private/x", "/public"];
+    /// let mut allowed = [false; 3];
+    /// matcher.check_paths(&paths, |i, verdict| allowed[i] = verdict.allowed);
+    /// assert_eq!(allowed, [true, false, true]);
+    /// ```
+    pub fn check_paths<P: AsRef<[u8]>>(&self, paths: &[P], mut each: impl FnMut(usize, Verdict)) {
+        let profile = self.policy.profile;
+        if !self.lockstep_pays() {
+            for (i, path) in paths.iter().enumerate() {
+                each(i, self.check_path(path.as_ref()));
+            }
+            return;
+        }
+        let mut base = 0;
+        for chunk in paths.chunks(LANES) {
+            let path = |k: usize| chunk.get(k).map_or(&[][..], AsRef::as_ref);
+            let mut answer = |k, verdict| each(base + k, verdict);
+            if profile_normalizes(profile) {
+                let owned: [Cow<'_, [u8]>; LANES] =
+                    core::array::from_fn(|k| normalize_path(path(k), profile));
+                self.check_lanes(
+                    core::array::from_fn(|k| &*owned[k]),
+                    chunk.len(),
+                    &mut answer,
+                );
+            } else {
+                self.check_lanes(core::array::from_fn(path), chunk.len(), &mut answer);
+            }
+            base += chunk.len();
+        }
+    }
+
+    /// Whether walking in lockstep is likely to pay: not when nearly every walk
+    /// meets wildcard rules at once (on the root or on `/`), for such a walk leaves
+    /// the lockstep to start again on its own.
+    fn lockstep_pays(&self) -> bool {
+        let view = View::of(self.policy);
+        let wild = |id: u32| {
+            view.walk_nodes
+                .get(id as usize)
+                .is_some_and(|node| node.has_wild | node.indexed)
+        };
+        let slash = view
+            .walk_nodes
+            .get(self.root as usize)
+            .and_then(|root| view.step(root, b"/", 0))
+            .map_or(NONE, |(id, _)| id);
+        !wild(self.root) && !wild(slash)
+    }
+
+    /// [`Matcher::check_paths`] for the first `count` of `paths` (normalised).
+    #[inline(never)]
+    fn check_lanes(
+        &self,
+        paths: [&[u8]; LANES],
+        count: usize,
+        each: &mut impl FnMut(usize, Verdict),
+    ) {
+        let policy = self.policy;
+        let count = count.min(LANES);
+        let view = View::of(policy);
+        let root = match view.walk_nodes.get(self.root as usize) {
+            Some(root) if self.root != NONE => root,
+            // Several roots, or no rules: path by path.
+            _ => {
+                for (k, path) in paths.iter().enumerate().take(count) {
+                    each(k, policy.decide(self.set, self.root, path));
+                }
+                return;
+            }
+        };
+        let mut ids = [self.root; LANES];
+        let mut nodes = [root; LANES];
+        let mut depths = [0usize; LANES];
+        // Lanes still walking, and lanes to check on their own, as bit sets.
+        let mut walking: u32 = (1 << count) - 1;
+        let mut alone: u32 = 0;
+        if policy.profile.robots_txt_always_allowed() {
+            for (k, path) in paths.iter().enumerate().take(count) {
+                if is_robots_txt(path) {
+                    alone |= 1 << k;
+                }
+            }
+            walking &= !alone;
+        }
+        while walking != 0 {
+            let mut lanes = walking;
+            while lanes != 0 {
+                let k = lanes.trailing_zeros() as usize;
+                lanes &= lanes - 1;
+                let node = nodes[k];
+                if node.has_wild | node.indexed {
+                    alone |= 1 << k;
+                    walking &= !(1 << k);
+                    continue;
+                }
+                match view.step(node, paths[k], depths[k]) {
+                    Some((next, child)) => {
+                        ids[k] = next;
+                        nodes[k] = child;
+                        depths[k] += child.label_len as usize;
+                    }
+                    None => walking &= !(1 << k),
+                }
+            }
+        }
+        for (k, path) in paths.iter().enumerate().take(count) {
+            let verdict = if alone & (1 << k) != 0 {
+                policy.decide(self.set, self.root, path)
+            } else {
+                policy.verdict_of(view.literal_at(ids[k], depths[k] == path.len()))
+            };
+            each(k, verdict);
+        }
+    }
+}
