@@ -1,6 +1,6 @@
 //! Splitting the input into lines and each line into key and value.
 
-use crate::directive::{classify_key, is_google_typo, KeyMatch};
+use crate::directive::{classify_key_in, is_google_typo, KeyMatch};
 use crate::profile::{Profile, GOOGLE_MAX_LINE_BYTES};
 use crate::report::{LineKind, LineReport, Truncation};
 use alloc::vec::Vec;
@@ -287,7 +287,7 @@ fn lex_line(
     if key.is_empty() {
         return report;
     }
-    let matched = classify_key(&input[key.clone()]);
+    let matched = classify_key_in(input, key.clone());
     report.resembles = matched.directive();
     report.kind = match matched {
         KeyMatch::Exact(d) => LineKind::Directive(d),
