@@ -1,6 +1,6 @@
 //! Splitting the input into lines and each line into key and value.
 
-use crate::directive::{classify_key, is_google_typo, KeyMatch};
+use crate::directive::{classify_key_in, is_google_typo, KeyMatch};
 use crate::profile::{Profile, GOOGLE_MAX_LINE_BYTES};
 use crate::report::{LineKind, LineReport, Truncation};
 use alloc::vec::Vec;
@@ -54,17 +54,69 @@ pub(crate) fn lex_each(
     let mut start = first;
     let mut last_was_cr = false;
     let body = input.get(first..end).unwrap_or_default();
-    // One searcher over the whole input: no set-up per line.
-    for (off, &ch) in
-        memchr::memchr2_iter(b'\n', b'\r', body).filter_map(|o| Some((o, body.get(o)?)))
-    {
-        let at = first + off;
-        let crlf_continuation = ch == b'\n' && last_was_cr && at == start;
-        if !crlf_continuation {
-            line(lex_line(input, start..at, next_number(), profile));
+    let lenient = profile.lenient_syntax();
+    // One look over the input for the rare bytes: a NUL (under Google) and `\r`.
+    let odd = memchr::memchr2(0, b'\r', body);
+    let (nul, cr) = match odd {
+        None => (false, false),
+        Some(_) => (
+            lenient && memchr::memchr(0, body).is_some(),
+            memchr::memchr(b'\r', body).is_some(),
+        ),
+    };
+    if nul {
+        // A NUL ends a line's content under Google: each line looks for it (and
+        // for `#`) itself. Rare; the usual input takes the one scan below.
+        for (off, &ch) in
+            memchr::memchr2_iter(b'\n', b'\r', body).filter_map(|o| Some((o, body.get(o)?)))
+        {
+            let at = first + off;
+            let crlf_continuation = ch == b'\n' && last_was_cr && at == start;
+            if !crlf_continuation {
+                line(lex_line(
+                    input,
+                    start..at,
+                    next_number(),
+                    profile,
+                    Comment::Search,
+                ));
+            }
+            last_was_cr = ch == b'\r';
+            start = at + 1;
         }
-        last_was_cr = ch == b'\r';
-        start = at + 1;
+    } else {
+        // One searcher over the whole input for line ends and `#` together: no
+        // set-up per line, and no second search of each line for its comment.
+        let mut hash = None;
+        let mut on_hit = |off: usize| {
+            let Some(&ch) = body.get(off) else {
+                return;
+            };
+            let at = first + off;
+            if ch == b'#' {
+                hash = hash.or(Some(at));
+                return;
+            }
+            let crlf_continuation = ch == b'\n' && last_was_cr && at == start;
+            if !crlf_continuation {
+                let comment = Comment::At(hash);
+                line(lex_line(input, start..at, next_number(), profile, comment));
+            }
+            hash = None;
+            last_was_cr = ch == b'\r';
+            start = at + 1;
+        };
+        // Without `\r`, two bytes to look for (a cheaper search) instead of three.
+        if cr {
+            memchr::memchr3_iter(b'\n', b'\r', b'#', body).for_each(&mut on_hit);
+        } else {
+            memchr::memchr2_iter(b'\n', b'#', body).for_each(&mut on_hit);
+        }
+        if !truncated {
+            let comment = Comment::At(hash);
+            line(lex_line(input, start..end, next_number(), profile, comment));
+            return (bom_len, None);
+        }
     }
     let truncation = if truncated {
         Some(Truncation {
@@ -73,29 +125,68 @@ pub(crate) fn lex_each(
             first_ignored_line: next_number(),
         })
     } else {
-        line(lex_line(input, start..end, next_number(), profile));
+        line(lex_line(
+            input,
+            start..end,
+            next_number(),
+            profile,
+            Comment::Search,
+        ));
         None
     };
     (bom_len, truncation)
 }
 
-fn is_space(profile: Profile, b: u8) -> bool {
+/// Where a line's comment starts, as far as the caller knows.
+#[derive(Clone, Copy)]
+enum Comment {
+    /// The first `#` of the line, if any (and the line has no NUL).
+    At(Option<usize>),
+    /// Unknown: the line looks for `#` (and, under Google, NUL) itself.
+    Search,
+}
+
+/// The bytes that are space under `profile`, as bits of a word (all below 64).
+const fn spaces(profile: Profile) -> u64 {
     if profile.lenient_syntax() {
         // absl::ascii_isspace
-        matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+        1 << b' ' | 1 << b'\t' | 1 << b'\n' | 1 << 0x0B | 1 << 0x0C | 1 << b'\r'
     } else {
-        matches!(b, b' ' | b'\t')
+        1 << b' ' | 1 << b'\t'
     }
 }
 
-fn trim(input: &[u8], mut r: Range<usize>, profile: Profile) -> Range<usize> {
-    while r.start < r.end && is_space(profile, input[r.start]) {
-        r.start += 1;
-    }
-    while r.end > r.start && is_space(profile, input[r.end - 1]) {
-        r.end -= 1;
-    }
-    r
+#[inline]
+fn is_space(spaces: u64, b: u8) -> bool {
+    b < 64 && spaces >> b & 1 != 0
+}
+
+/// Where `r` starts once leading spaces are skipped.
+#[inline]
+fn trim_start(input: &[u8], r: Range<usize>, spaces: u64) -> usize {
+    let bytes = input.get(r.clone()).unwrap_or_default();
+    r.start
+        + bytes
+            .iter()
+            .position(|&b| !is_space(spaces, b))
+            .unwrap_or(bytes.len())
+}
+
+/// Where `r` ends once trailing spaces are dropped.
+#[inline]
+fn trim_end(input: &[u8], r: Range<usize>, spaces: u64) -> usize {
+    let bytes = input.get(r.clone()).unwrap_or_default();
+    r.start
+        + bytes
+            .iter()
+            .rposition(|&b| !is_space(spaces, b))
+            .map_or(0, |at| at + 1)
+}
+
+fn trim(input: &[u8], r: Range<usize>, profile: Profile) -> Range<usize> {
+    let spaces = spaces(profile);
+    let start = trim_start(input, r.clone(), spaces);
+    start..trim_end(input, start..r.end, spaces)
 }
 
 fn find(input: &[u8], r: &Range<usize>, pred: impl Fn(u8) -> bool) -> Option<usize> {
@@ -105,8 +196,44 @@ fn find(input: &[u8], r: &Range<usize>, pred: impl Fn(u8) -> bool) -> Option<usi
         .map(|p| r.start + p)
 }
 
+/// The first `:` in `content`: among its first sixteen bytes by one word
+/// comparison (keys are short: nearly always there), past them byte by byte.
+#[inline]
+fn find_colon(input: &[u8], content: Range<usize>) -> Option<usize> {
+    const ONES: u128 = u128::MAX / 0xff;
+    let len = content.len();
+    let window = input
+        .get(content.start..content.start.saturating_add(16))
+        .map(<[u8; 16]>::try_from);
+    let from = match window {
+        Some(Ok(bytes)) => {
+            let x = u128::from_le_bytes(bytes) ^ (ONES * u128::from(b':'));
+            // The lowest zero byte of `x` (the borrow trick is exact for the lowest).
+            let zero = x.wrapping_sub(ONES) & !x & (ONES * 0x80);
+            if zero != 0 {
+                let at = zero.trailing_zeros() as usize / 8;
+                return (at < len).then_some(content.start + at);
+            }
+            16
+        }
+        _ => 0,
+    };
+    let rest = input
+        .get(content.start.saturating_add(from)..content.end)
+        .unwrap_or_default();
+    rest.iter()
+        .position(|&b| b == b':')
+        .map(|at| content.start + from + at)
+}
+
 /// Lex one line's content (`span`, without its line end).
-fn lex_line(input: &[u8], span: Range<usize>, number: u32, profile: Profile) -> LineReport {
+fn lex_line(
+    input: &[u8],
+    span: Range<usize>,
+    number: u32,
+    profile: Profile,
+    comment: Comment,
+) -> LineReport {
     let mut report = LineReport {
         number,
         span: span.clone(),
@@ -130,25 +257,39 @@ fn lex_line(input: &[u8], span: Range<usize>, number: u32, profile: Profile) -> 
     // short: look for the colon and that end together, byte by byte, up to the
     // first of them; only the rest of a line with a colon takes a `memchr`.
     let ends = |b: u8| b == b'#' || (lenient && b == 0);
-    let bytes = input.get(content.clone()).unwrap_or_default();
     let mut colon = None;
-    let end = match bytes.iter().position(|&b| b == b':' || ends(b)) {
-        Some(at) if bytes.get(at) == Some(&b':') => {
-            colon = Some(content.start + at);
-            let rest = bytes.get(at + 1..).unwrap_or_default();
-            let found = if lenient {
-                memchr::memchr2(0, b'#', rest)
-            } else {
-                memchr::memchr(b'#', rest)
-            };
-            found.map(|e| at + 1 + e)
+    match comment {
+        Comment::At(hash) => {
+            // The line's first `#` is known (and it has no NUL): the content ends
+            // there; the colon is looked for before it, byte by byte (the key is short).
+            if let Some(hash) = hash.filter(|&h| h < content.end) {
+                report.has_comment = true;
+                content.end = hash;
+            }
+            colon = find_colon(input, content.clone());
         }
-        other => other,
-    };
-    if let Some(end) = end {
-        report.has_comment = bytes.get(end) == Some(&b'#');
-        content.end = content.start + end;
+        Comment::Search => {
+            let bytes = input.get(content.clone()).unwrap_or_default();
+            let end = match bytes.iter().position(|&b| b == b':' || ends(b)) {
+                Some(at) if bytes.get(at) == Some(&b':') => {
+                    colon = Some(content.start + at);
+                    let rest = bytes.get(at + 1..).unwrap_or_default();
+                    let found = if lenient {
+                        memchr::memchr2(0, b'#', rest)
+                    } else {
+                        memchr::memchr(b'#', rest)
+                    };
+                    found.map(|e| at + 1 + e)
+                }
+                other => other,
+            };
+            if let Some(end) = end {
+                report.has_comment = bytes.get(end) == Some(&b'#');
+                content.end = content.start + end;
+            }
+        }
     }
+    let spaces = spaces(profile);
     let body = trim(input, content, profile);
     if body.is_empty() {
         report.kind = if report.has_comment {
@@ -160,9 +301,10 @@ fn lex_line(input: &[u8], span: Range<usize>, number: u32, profile: Profile) -> 
     }
     // The first colon of the content is inside its trimmed body (it is no space).
     let (key, value) = match colon {
+        // The body starts and ends with no space, and the colon is no space.
         Some(colon) => (
-            trim(input, body.start..colon, profile),
-            trim(input, colon + 1..body.end, profile),
+            body.start..trim_end(input, body.start..colon, spaces),
+            trim_start(input, colon + 1..body.end, spaces)..body.end,
         ),
         None => {
             // Whitespace (space or tab only) instead of a colon: only for exactly two words.
@@ -187,7 +329,7 @@ fn lex_line(input: &[u8], span: Range<usize>, number: u32, profile: Profile) -> 
     if key.is_empty() {
         return report;
     }
-    let matched = classify_key(&input[key.clone()]);
+    let matched = classify_key_in(input, key.clone());
     report.resembles = matched.directive();
     report.kind = match matched {
         KeyMatch::Exact(d) => LineKind::Directive(d),
