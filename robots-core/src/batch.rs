@@ -6,6 +6,8 @@
 //! paths in turn gives it independent loads to run at once. A path whose walk
 //! meets wildcard rules (or that is `/robots.txt` where that is always allowed)
 //! leaves the lockstep and is checked on its own, as [`Matcher::check_path`] does.
+//! When the crawler's rules put wildcard rules on the root or on `/`, nearly every
+//! walk would leave, so such a policy is checked path by path.
 
 use crate::check::{is_robots_txt, Matcher, Verdict, View};
 use crate::pattern::{normalize_path, profile_normalizes};
@@ -19,9 +21,11 @@ impl Matcher<'_> {
     /// Check many paths (each `/path?query`, as [`Matcher::check_path`] takes them),
     /// handing `each` every path's index in `paths` and its verdict, in order.
     ///
-    /// The verdicts are those of [`Matcher::check_path`], path by path; this is
-    /// faster when there are many paths. Nothing is allocated unless the profile
-    /// normalises a path (as `check_path` does).
+    /// The verdicts are those of [`Matcher::check_path`], path by path. On the
+    /// benchmark corpus it is up to a fifth faster per path for policies without
+    /// wildcard rules near the root (it walks several paths in lockstep), and the
+    /// same as one call per path otherwise. Nothing is allocated unless the
+    /// profile normalises a path (as `check_path` does).
     ///
     /// ```
     /// use robots_core::{Policy, Profile};
