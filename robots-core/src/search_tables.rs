@@ -402,21 +402,41 @@ fn build_index(
 ) -> WildIndex {
     // The slots are those of a path's pair set, so a check intersects the two word by word.
     let slots = 1usize << PAIR_BITS;
+    // How many of the rules have each pair: a pair many rules share is likely
+    // common in the site's paths too, so a check would meet its slot often.
+    let mut rules_with = alloc::vec![0u32; slots];
+    let mut seen: Vec<usize> = Vec::new();
+    for &rule in rules {
+        seen.clear();
+        seen.extend(
+            t.tail(rule)
+                .flat_map(|s| s.windows(2))
+                .map(|w| pair_slot(w[0], w[1])),
+        );
+        seen.sort_unstable();
+        seen.dedup();
+        for &slot in &seen {
+            if let Some(n) = rules_with.get_mut(slot) {
+                *n += 1;
+            }
+        }
+    }
     let mut load = alloc::vec![0u32; slots];
     let mut filed: Vec<(usize, u32)> = Vec::with_capacity(rules.len());
     for &rule in rules {
-        // The pair whose slot holds the fewest rules so far; pairs with `/` are
-        // in most paths, so they come last.
+        // The pair fewest rules share (pairs with `/` are in most paths, so they
+        // come last), then the slot with the fewest rules filed so far.
         let best = t
             .tail(rule)
             .flat_map(|s| s.windows(2))
             .map(|w| {
                 let slot = pair_slot(w[0], w[1]);
                 let common = w.contains(&b'/');
-                (common, load.get(slot).copied().unwrap_or(0), slot)
+                let shared = rules_with.get(slot).copied().unwrap_or(0);
+                (common, shared, load.get(slot).copied().unwrap_or(0), slot)
             })
             .min();
-        if let Some((_, _, slot)) = best {
+        if let Some((_, _, _, slot)) = best {
             if let Some(l) = load.get_mut(slot) {
                 *l += 1;
             }
