@@ -64,59 +64,49 @@ pub(crate) fn lex_each(
             memchr::memchr(b'\r', body).is_some(),
         ),
     };
-    if nul {
-        // A NUL ends a line's content under Google: each line looks for it (and
-        // for `#`) itself. Rare; the usual input takes the one scan below.
-        for (off, &ch) in
-            memchr::memchr2_iter(b'\n', b'\r', body).filter_map(|o| Some((o, body.get(o)?)))
-        {
-            let at = first + off;
-            let crlf_continuation = ch == b'\n' && last_was_cr && at == start;
-            if !crlf_continuation {
-                line(lex_line(
-                    input,
-                    start..at,
-                    next_number(),
-                    profile,
-                    Comment::Search,
-                ));
-            }
-            last_was_cr = ch == b'\r';
-            start = at + 1;
-        }
-    } else {
-        // One searcher over the whole input for line ends and `#` together: no
-        // set-up per line, and no second search of each line for its comment.
-        let mut hash = None;
-        let mut on_hit = |off: usize| {
-            let Some(&ch) = body.get(off) else {
-                return;
-            };
-            let at = first + off;
-            if ch == b'#' {
-                hash = hash.or(Some(at));
-                return;
-            }
-            let crlf_continuation = ch == b'\n' && last_was_cr && at == start;
-            if !crlf_continuation {
-                let comment = Comment::At(hash);
-                line(lex_line(input, start..at, next_number(), profile, comment));
-            }
-            hash = None;
-            last_was_cr = ch == b'\r';
-            start = at + 1;
-        };
-        // Without `\r`, two bytes to look for (a cheaper search) instead of three.
-        if cr {
-            memchr::memchr3_iter(b'\n', b'\r', b'#', body).for_each(&mut on_hit);
+    // A line's comment is known from the one scan below, unless a NUL (under
+    // Google) may end its content first: then each line looks for both itself
+    // (rare).
+    let comment = |hash| {
+        if nul {
+            Comment::Search
         } else {
-            memchr::memchr2_iter(b'\n', b'#', body).for_each(&mut on_hit);
+            Comment::At(hash)
         }
-        if !truncated {
-            let comment = Comment::At(hash);
-            line(lex_line(input, start..end, next_number(), profile, comment));
-            return (bom_len, None);
+    };
+    // One searcher over the whole input for line ends and `#` together: no set-up
+    // per line, and no second search of each line for its comment.
+    let mut hash = None;
+    let mut on_hit = |off: usize| {
+        let Some(&ch) = body.get(off) else {
+            return;
+        };
+        let at = first + off;
+        if ch == b'#' {
+            hash = hash.or(Some(at));
+            return;
         }
+        let crlf_continuation = ch == b'\n' && last_was_cr && at == start;
+        if !crlf_continuation {
+            line(lex_line(
+                input,
+                start..at,
+                next_number(),
+                profile,
+                comment(hash),
+            ));
+        }
+        hash = None;
+        last_was_cr = ch == b'\r';
+        start = at + 1;
+    };
+    if nul {
+        memchr::memchr2_iter(b'\n', b'\r', body).for_each(&mut on_hit);
+    } else if cr {
+        memchr::memchr3_iter(b'\n', b'\r', b'#', body).for_each(&mut on_hit);
+    } else {
+        // Without `\r`, two bytes to look for (a cheaper search) instead of three.
+        memchr::memchr2_iter(b'\n', b'#', body).for_each(&mut on_hit);
     }
     let truncation = if truncated {
         Some(Truncation {
@@ -130,7 +120,7 @@ pub(crate) fn lex_each(
             start..end,
             next_number(),
             profile,
-            Comment::Search,
+            comment(hash),
         ));
         None
     };
@@ -345,4 +335,48 @@ fn lex_line(
     report.key = Some(key);
     report.value = Some(value);
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lex;
+    use crate::profile::Profile;
+    use alloc::vec::Vec;
+
+    /// Each line's value, as text.
+    fn values(input: &[u8], profile: Profile) -> Vec<Option<&[u8]>> {
+        lex(input, profile, None)
+            .reports
+            .iter()
+            .map(|r| r.value.clone().and_then(|v| input.get(v)))
+            .collect()
+    }
+
+    #[test]
+    fn a_nul_ends_the_content_under_google_only() {
+        let input = b"Disallow: /a\0b # c\r\nAllow: /d # e\rDisallow: /f";
+        assert_eq!(
+            values(input, Profile::Google),
+            [Some(&b"/a"[..]), Some(b"/d"), Some(b"/f")]
+        );
+        assert_eq!(
+            values(input, Profile::Rfc9309),
+            [Some(&b"/a\0b"[..]), Some(b"/d"), Some(b"/f")]
+        );
+    }
+
+    #[test]
+    fn comments_and_line_ends_found_in_one_scan() {
+        let input = b"Disallow: /a # one\n# two: x\r\nAllow: /b#\rUser-agent: c";
+        let lines = lex(input, Profile::Rfc9309, None).reports;
+        assert_eq!(lines.len(), 4);
+        assert_eq!(
+            lines.iter().map(|l| l.has_comment).collect::<Vec<_>>(),
+            [true, true, true, false]
+        );
+        assert_eq!(
+            values(input, Profile::Rfc9309),
+            [Some(&b"/a"[..]), None, Some(b"/b"), Some(b"c")]
+        );
+    }
 }
