@@ -429,12 +429,9 @@ impl<'p> View<'p> {
     /// literal prefixes tend to rank higher), then the candidates of each root's pair index.
     #[inline(never)]
     fn match_wildcards(&self, wild: &WildNodes, rule_set: &RuleSet, path: &[u8], best: &mut Best) {
-        let mut filter = PathFilter::new(path);
-        if wild.indexed {
-            // The pair index needs the path's pair set; the rules on nodes use it too.
-            filter.build();
-        }
-        let filter = &filter;
+        // The pair index needs the path's pair set; the rules on nodes use it too.
+        let filter = wild.indexed.then(|| PathFilter::of(path));
+        let filter = filter.as_ref();
         if wild.overflow() {
             // More nodes than were noted: walk again and test each where it is met.
             for &root in rule_set.roots.of(&self.policy.set_roots) {
@@ -455,7 +452,7 @@ impl<'p> View<'p> {
                 self.match_wild(node.wild, rest, best, filter);
             }
         }
-        if wild.indexed {
+        if let Some(filter) = filter {
             for index in rule_set.roots.of(&self.policy.root_wild) {
                 if index.slots.len != 0 {
                     self.match_indexed(index, path, best, filter);
@@ -466,7 +463,7 @@ impl<'p> View<'p> {
 
     /// Test the wildcard rules of one node (best rank first) on `rest`.
     #[inline]
-    fn match_wild(&self, wild: Span, rest: &[u8], best: &mut Best, filter: &PathFilter<'_>) {
+    fn match_wild(&self, wild: Span, rest: &[u8], best: &mut Best, filter: Option<&PathFilter>) {
         for &id in wild.of(&self.policy.wild_rules) {
             let Some(rule) = self.policy.rules.get(id as usize) else {
                 continue;
@@ -515,7 +512,7 @@ impl<'p> View<'p> {
     }
 
     /// Whether rule `id` matches the whole `path` (whose pair set `filter` holds).
-    fn rule_matches(&self, id: u32, path: &[u8], filter: &PathFilter<'_>) -> bool {
+    fn rule_matches(&self, id: u32, path: &[u8], filter: &PathFilter) -> bool {
         let Some(rule) = self.policy.rules.get(id as usize) else {
             return false;
         };
@@ -534,7 +531,7 @@ impl<'p> View<'p> {
     /// [`Policy::tail_matches`] for the search: a length check and a byte-pair
     /// filter on the path first, then a search tuned for short paths.
     #[inline]
-    fn tail_matches(&self, rule: &RuleRecord, rest: &[u8], filter: &PathFilter<'_>) -> bool {
+    fn tail_matches(&self, rule: &RuleRecord, rest: &[u8], filter: Option<&PathFilter>) -> bool {
         let segments = rule.segments.of(&self.policy.segments);
         let tail = segments.get(1..).unwrap_or_default();
         // The literals must fit in the rest of the path.
@@ -543,7 +540,7 @@ impl<'p> View<'p> {
             return false;
         }
         let text = &*self.policy.text;
-        if !filter.has_all_pairs(tail.iter().map(|s| s.of(text))) {
+        if !filter.is_none_or(|f| f.has_all_pairs(tail.iter().map(|s| s.of(text)))) {
             return false;
         }
         tail_matches_fast(rest, tail.iter().map(|s| s.of(text)), rule.anchored)
@@ -711,32 +708,16 @@ impl WildNodes {
 /// lacks cannot occur in it), but are not worth building it for: a node has only a
 /// few, and searching for those few costs less than building the set (measured:
 /// building it after three such tests cost 3% more instructions over the corpus).
-struct PathFilter<'a> {
-    path: &'a [u8],
-    built: bool,
+struct PathFilter {
     pairs: [u64; 1 << (PAIR_BITS - 6)],
     signature: u64,
 }
 
-impl<'a> PathFilter<'a> {
-    #[inline]
-    fn new(path: &'a [u8]) -> PathFilter<'a> {
-        PathFilter {
-            path,
-            built: false,
-            pairs: [0; 1 << (PAIR_BITS - 6)],
-            signature: 0,
-        }
-    }
-
+impl PathFilter {
     #[inline(never)]
-    fn build(&mut self) {
-        if self.built {
-            return;
-        }
-        // In place: the pair words are still zero from `new`.
-        let pairs = &mut self.pairs;
-        if let Some((&first, rest)) = self.path.split_first() {
+    fn of(path: &[u8]) -> PathFilter {
+        let mut pairs = [0u64; 1 << (PAIR_BITS - 6)];
+        if let Some((&first, rest)) = path.split_first() {
             let mut previous = first;
             for &byte in rest {
                 let slot = pair_slot(previous, byte);
@@ -746,17 +727,16 @@ impl<'a> PathFilter<'a> {
                 previous = byte;
             }
         }
-        // A pair's signature bit is its bit within its word.
-        self.signature = pairs.iter().fold(0, |signature, word| signature | word);
-        self.built = true;
+        PathFilter {
+            pairs,
+            // A pair's signature bit is its bit within its word.
+            signature: pairs.iter().fold(0, |signature, word| signature | word),
+        }
     }
 
-    /// False only if one of `literals` has a byte pair the path lacks (true until built).
+    /// False only if one of `literals` has a byte pair the path lacks.
     #[inline]
     fn has_all_pairs<'l>(&self, literals: impl Iterator<Item = &'l [u8]>) -> bool {
-        if !self.built {
-            return true;
-        }
         let pairs = &self.pairs;
         let has = |a: u8, b: u8| {
             let slot = pair_slot(a, b);
