@@ -540,7 +540,7 @@ impl<'p> View<'p> {
             return false;
         }
         let text = &*self.policy.text;
-        if !filter.is_none_or(|f| f.has_all_pairs(tail.iter().map(|s| s.of(text)))) {
+        if filter.is_some_and(|f| !f.has_all_pairs(tail.iter().map(|s| s.of(text)))) {
             return false;
         }
         tail_matches_fast(rest, tail.iter().map(|s| s.of(text)), rule.anchored)
