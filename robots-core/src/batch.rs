@@ -11,7 +11,7 @@
 
 use crate::check::{is_robots_txt, Matcher, Verdict, View};
 use crate::pattern::{normalize_path, profile_normalizes};
-use crate::policy::NONE;
+use crate::search_tables::WalkNode;
 use alloc::borrow::Cow;
 
 /// Paths walked together.
@@ -38,12 +38,12 @@ impl Matcher<'_> {
     /// ```
     pub fn check_paths<P: AsRef<[u8]>>(&self, paths: &[P], mut each: impl FnMut(usize, Verdict)) {
         let profile = self.policy.profile;
-        if !self.lockstep_pays() {
+        let Some(root) = self.lockstep_root() else {
             for (i, path) in paths.iter().enumerate() {
                 each(i, self.check_path(path.as_ref()));
             }
             return;
-        }
+        };
         let mut base = 0;
         for chunk in paths.chunks(LANES) {
             let path = |k: usize| chunk.get(k).map_or(&[][..], AsRef::as_ref);
@@ -51,40 +51,34 @@ impl Matcher<'_> {
             if profile_normalizes(profile) {
                 let owned: [Cow<'_, [u8]>; LANES] =
                     core::array::from_fn(|k| normalize_path(path(k), profile));
-                self.check_lanes(
-                    core::array::from_fn(|k| &*owned[k]),
-                    chunk.len(),
-                    &mut answer,
-                );
+                let paths = core::array::from_fn(|k| &*owned[k]);
+                self.check_lanes(root, paths, chunk.len(), &mut answer);
             } else {
-                self.check_lanes(core::array::from_fn(path), chunk.len(), &mut answer);
+                let paths = core::array::from_fn(path);
+                self.check_lanes(root, paths, chunk.len(), &mut answer);
             }
             base += chunk.len();
         }
     }
 
-    /// Whether walking in lockstep is likely to pay: not when nearly every walk
-    /// meets wildcard rules at once (on the root or on `/`), for such a walk leaves
-    /// the lockstep to start again on its own.
-    fn lockstep_pays(&self) -> bool {
+    /// The trie root the lockstep walks start from, if walking in lockstep is
+    /// likely to pay. It is not for a set of several roots (or none), nor when
+    /// nearly every walk would meet wildcard rules at once (on the root or on `/`)
+    /// and leave the lockstep to start again on its own.
+    fn lockstep_root(&self) -> Option<&WalkNode> {
         let view = View::of(self.policy);
-        let wild = |id: u32| {
-            view.walk_nodes
-                .get(id as usize)
-                .is_some_and(|node| node.has_wild | node.indexed)
-        };
-        let slash = view
-            .walk_nodes
-            .get(self.root as usize)
-            .and_then(|root| view.step(root, b"/", 0))
-            .map_or(NONE, |(id, _)| id);
-        !wild(self.root) && !wild(slash)
+        let root = view.walk_nodes.get(self.root as usize)?;
+        let wild = |node: &WalkNode| node.has_wild | node.indexed;
+        let slash = view.step(root, b"/", 0).map(|(_, node)| node);
+        (!wild(root) && !slash.is_some_and(wild)).then_some(root)
     }
 
-    /// [`Matcher::check_paths`] for the first `count` of `paths` (normalised).
+    /// [`Matcher::check_paths`] for the first `count` of `paths` (normalised),
+    /// walked from `root` (see [`Matcher::lockstep_root`]).
     #[inline(never)]
     fn check_lanes(
         &self,
+        root: &WalkNode,
         paths: [&[u8]; LANES],
         count: usize,
         each: &mut impl FnMut(usize, Verdict),
@@ -92,16 +86,6 @@ impl Matcher<'_> {
         let policy = self.policy;
         let count = count.min(LANES);
         let view = View::of(policy);
-        let root = match view.walk_nodes.get(self.root as usize) {
-            Some(root) if self.root != NONE => root,
-            // Several roots, or no rules: path by path.
-            _ => {
-                for (k, path) in paths.iter().enumerate().take(count) {
-                    each(k, policy.decide(self.set, self.root, path));
-                }
-                return;
-            }
-        };
         let mut ids = [self.root; LANES];
         let mut nodes = [root; LANES];
         let mut depths = [0usize; LANES];
