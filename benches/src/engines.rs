@@ -6,7 +6,7 @@
 //! monomorphised, so no engine pays for dynamic dispatch.
 
 use crate::corpus::{Site, ORIGIN};
-use robots_runtime::{ParseOptions, Policy, Profile};
+use robots_runtime::{Matcher, ParseOptions, Policy, Profile};
 use std::hint::black_box;
 
 /// An engine (or the floor) in the comparison.
@@ -146,12 +146,7 @@ impl Engine {
                     return;
                 };
                 let matcher = policy.matcher(agent);
-                visitor.visit(
-                    n,
-                    in_batches(&site.paths, |paths, out| {
-                        matcher.check_paths(paths, |k, v| out[k] = v.allowed)
-                    }),
-                );
+                visitor.visit(n, in_batches(matcher, &site.paths));
             }
             Engine::Runtime => {
                 let policy = Policy::parse(&site.body, Profile::Google);
@@ -162,12 +157,7 @@ impl Engine {
             Engine::RuntimeBatch => {
                 let policy = Policy::parse(&site.body, Profile::Google);
                 let matcher = policy.matcher(agent);
-                visitor.visit(
-                    n,
-                    in_batches(&site.paths, |paths, out| {
-                        matcher.check_paths(paths, |k, v| out[k] = v.allowed)
-                    }),
-                );
+                visitor.visit(n, in_batches(matcher, &site.paths));
             }
             Engine::RuntimeAgent => {
                 let policy = parse_for_agent(&site.body, agent);
@@ -262,21 +252,19 @@ impl Engine {
 /// Paths per batch call of the batch engines.
 pub const BATCH: usize = 64;
 
-/// A per-path check (as a visitor takes it) over a batch API: asked for path `i`,
-/// it checks the batch of [`BATCH`] paths starting there unless `i` is in the last
-/// batch checked, and answers from that batch's verdicts. Timed per file, the whole
-/// cost lands on the paths as the visitor sees them.
-pub fn in_batches<'a, F>(paths: &'a [String], mut check: F) -> impl FnMut(usize) -> bool + 'a
-where
-    F: FnMut(&'a [String], &mut [bool; BATCH]) + 'a,
-{
+/// A per-path check (as a visitor takes it) over `Matcher::check_paths`: asked for
+/// path `i`, it checks the batch of [`BATCH`] paths starting there unless `i` is in
+/// the last batch checked, and answers from that batch's verdicts. Timed per file,
+/// the whole cost lands on the paths as the visitor sees them.
+pub fn in_batches<'a>(matcher: Matcher<'a>, paths: &'a [String]) -> impl FnMut(usize) -> bool + 'a {
     let mut verdicts = [false; BATCH];
     let mut start = usize::MAX;
     move |i| {
         if !(start..start.saturating_add(BATCH)).contains(&i) {
             start = i;
             let end = (i + BATCH).min(paths.len());
-            check(paths.get(i..end).unwrap_or_default(), &mut verdicts);
+            let batch = paths.get(i..end).unwrap_or_default();
+            matcher.check_paths(batch, |k, verdict| verdicts[k] = verdict.allowed);
         }
         verdicts[i - start]
     }
