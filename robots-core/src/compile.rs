@@ -474,12 +474,17 @@ fn gather_document(
 ) -> (Profile, Builder, Selection, Option<Vec<u32>>) {
     let profile = doc.profile();
     let selection = select(doc.source(), document_agents(doc), profile);
-    let kept: Option<Vec<u32>> = only.map(|agent| groups_for(&selection, agent, profile));
-    let mut sorted = kept.clone().unwrap_or_default();
-    sorted.sort_unstable();
+    // Sorted for the lookups below (a selection lists groups in file order already).
+    let kept: Option<Vec<u32>> = only.map(|agent| {
+        let mut groups = groups_for(&selection, agent, profile);
+        groups.sort_unstable();
+        groups
+    });
     let mut b = Builder::new(profile, doc.source());
     for at in 0..doc.groups().len() {
-        let keep = kept.is_none() || sorted.binary_search(&index(at)).is_ok();
+        let keep = kept
+            .as_ref()
+            .map_or(true, |kept| kept.binary_search(&index(at)).is_ok());
         b.add_group(doc, at, keep);
     }
     for &line_index in doc.file_records() {
