@@ -4,7 +4,7 @@ use crate::agent::names;
 use crate::directive::Directive;
 use crate::pattern::{normalize_path, tail_matches, tail_matches_fast};
 use crate::policy::{Policy, RuleRecord, RuleSet, NONE};
-use crate::search_tables::{pair_slot, signature_bit, WalkNode, WildIndex, PAIR_BITS};
+use crate::search_tables::{pair_slot, signature_bit, word, WalkNode, WildIndex, PAIR_BITS};
 use crate::table::Span;
 use crate::url::path_from_url;
 
@@ -564,10 +564,7 @@ fn tail_word(path: &[u8], depth: usize) -> u64 {
                 .and_then(|gone| u64::from_le_bytes(last).checked_shr(gone))
                 .unwrap_or(0)
         }
-        _ => rest
-            .iter()
-            .rev()
-            .fold(0, |word, &b| (word << 8) | u64::from(b)),
+        _ => word(rest),
     }
 }
 

@@ -338,7 +338,7 @@ fn label_word(text: &[u8], label: Span) -> u64 {
 
 /// Up to eight bytes as a little-endian word, zero-filled.
 #[inline]
-fn word(bytes: &[u8]) -> u64 {
+pub(crate) fn word(bytes: &[u8]) -> u64 {
     if let Some(Ok(first)) = bytes.get(..8).map(<[u8; 8]>::try_from) {
         return u64::from_le_bytes(first);
     }
