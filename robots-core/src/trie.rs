@@ -55,6 +55,9 @@ struct Scratch {
     chunks: Vec<u128>,
     /// Ranges of `order` still to sort, with the key offset they agree up to.
     work: Vec<(usize, usize, usize)>,
+    /// The first sort may leave keys with the same first digit in any order (see
+    /// [`TrieBuilder::sort`]).
+    loose_first: bool,
     stack: Vec<Pending>,
     children: Vec<(u8, u32)>,
     wild: Vec<u32>,
@@ -384,7 +387,10 @@ impl<'r> TrieBuilder<'r> {
                         all_same &= other.len() == first.len();
                     }
                     if all_same && common == first.len() {
-                        // Equal keys: already in the order given.
+                        // Equal keys: in the order given (positions are that order).
+                        if let Some(order) = s.order.get_mut(lo..hi) {
+                            order.sort_unstable();
+                        }
                         for i in lo + 1..hi {
                             if let Some(l) = s.lcp.get_mut(i) {
                                 *l = common;
@@ -405,7 +411,32 @@ impl<'r> TrieBuilder<'r> {
                     }
                 }
             }
-            s.chunks.sort_unstable();
+            if offset == 0 && s.loose_first {
+                // Many keys share their first digit: sort on the digit alone, which
+                // takes equal digits in one sweep. Runs that go on are sorted again
+                // (with their positions); keys that end in this digit and agree are
+                // equal keys: put those in the order given.
+                const DIGIT_ONLY: u128 = !(POSITION_MASK as u128);
+                s.chunks.sort_unstable_by_key(|&k| k & DIGIT_ONLY);
+                let mut i = 0;
+                while let Some(&k) = s.chunks.get(i) {
+                    let same = s
+                        .chunks
+                        .get(i..)
+                        .unwrap_or_default()
+                        .iter()
+                        .take_while(|&&o| o & DIGIT_ONLY == k & DIGIT_ONLY)
+                        .count();
+                    if same >= 2 && (k as u64) >> POSITION_BITS != LONGER {
+                        if let Some(equal) = s.chunks.get_mut(i..i + same) {
+                            equal.sort_unstable();
+                        }
+                    }
+                    i += same.max(1);
+                }
+            } else {
+                s.chunks.sort_unstable();
+            }
             let mut run = 0;
             for (i, &k) in s.chunks.iter().enumerate() {
                 let pos = (k as u64 & POSITION_MASK) as usize;
@@ -492,16 +523,24 @@ impl<'r> TrieBuilder<'r> {
         chunks.reserve(self.rules.len());
         // The keys, and their sort keys for the first eight bytes while the text
         // is read in order.
+        // Neighbours (in the order given) with the same first digit.
+        let mut repeats = 0usize;
+        let mut previous = None;
         for id in rules {
             let item = self.item(id);
             let (head, class) = match self.heads.get(id as usize) {
                 Some(&(head, class)) => (head, u64::from(class)),
                 None => chunk(self.key(&item), 0),
             };
+            repeats += usize::from(previous == Some((head, class)));
+            previous = Some((head, class));
             let low = (class << POSITION_BITS) | (items.len() as u64 & POSITION_MASK);
             chunks.push((u128::from(head) << 64) | u128::from(low));
             items.push(item);
         }
+        // Keys that often share their first digit with the key before them (a
+        // file's rules listed by directory) share it with many others.
+        self.scratch.loose_first = repeats >= 64 && repeats * 4 >= items.len();
         self.scratch.items = items;
         self.scratch.chunks = chunks;
         // Stable: rules with equal keys stay in the order given.
@@ -685,6 +724,15 @@ mod tests {
         for i in 0..40 {
             keys.push(alloc::format!("/{:x}/k{i}", i * 7919));
         }
+        agrees_with_brute_force(&keys);
+    }
+
+    /// Rules on `keys` (every third an Allow, the rest Disallow, in one `*` group)
+    /// decide every path near a key as brute force does: the longest matching key,
+    /// then Allow, then the earlier line.
+    fn agrees_with_brute_force(keys: &[alloc::string::String]) {
+        use alloc::string::String;
+        use alloc::vec::Vec;
         let mut body = String::from("User-agent: *\n");
         for (i, key) in keys.iter().enumerate() {
             let directive = if i % 3 == 0 { "Allow" } else { "Disallow" };
@@ -692,7 +740,7 @@ mod tests {
         }
         let policy = Policy::parse(body.as_bytes(), Profile::Google);
         let mut paths: Vec<String> = Vec::new();
-        for key in &keys {
+        for key in keys {
             paths.push(key.clone());
             paths.push(alloc::format!("{key}z"));
             paths.push(alloc::format!("{key}/deeper"));
@@ -717,5 +765,27 @@ mod tests {
                 "{path}"
             );
         }
+    }
+
+    /// Keys listed by directory, so that most share their first eight bytes with
+    /// the key before them: the first sort leaves those in any order, and equal
+    /// keys (short, long, far apart) still rank by line.
+    #[test]
+    fn keys_listed_by_directory_sort_and_match_like_brute_force() {
+        use alloc::string::String;
+        use alloc::vec::Vec;
+        let mut keys: Vec<String> = Vec::new();
+        for i in 0..300 {
+            keys.push(alloc::format!("/html/A{:05}_{}/", (i * 37) % 1000, i % 3));
+            if i % 50 == 0 {
+                keys.push(String::from("/ab"));
+                keys.push(String::from("/html/"));
+                keys.push(String::from("/html/A00000_0/"));
+                keys.push(String::from("/html/same/long/key/repeated"));
+                // Eight bytes: the digit, and it ends there.
+                keys.push(String::from("/html/A0"));
+            }
+        }
+        agrees_with_brute_force(&keys);
     }
 }
