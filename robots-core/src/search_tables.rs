@@ -405,19 +405,22 @@ fn build_index(
     // How many of the rules have each pair: a pair many rules share is likely
     // common in the site's paths too, so a check would meet its slot often.
     let mut rules_with = alloc::vec![0u32; slots];
-    let mut seen: Vec<usize> = Vec::new();
-    for &rule in rules {
-        seen.clear();
-        seen.extend(
-            t.tail(rule)
-                .flat_map(|s| s.windows(2))
-                .map(|w| pair_slot(w[0], w[1])),
-        );
-        seen.sort_unstable();
-        seen.dedup();
-        for &slot in &seen {
-            if let Some(n) = rules_with.get_mut(slot) {
-                *n += 1;
+    // `seen[slot]`: the last rule (counted from 1) that had the pair: each rule
+    // counts a pair once, without sorting its pairs.
+    let mut seen = alloc::vec![0usize; slots];
+    for (i, &rule) in rules.iter().enumerate() {
+        for segment in t.tail(rule) {
+            for w in segment.windows(2) {
+                let (Some(&a), Some(&b)) = (w.first(), w.get(1)) else {
+                    continue;
+                };
+                let slot = pair_slot(a, b);
+                if let (Some(last), Some(n)) = (seen.get_mut(slot), rules_with.get_mut(slot)) {
+                    if *last != i + 1 {
+                        *last = i + 1;
+                        *n += 1;
+                    }
+                }
             }
         }
     }
