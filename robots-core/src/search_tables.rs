@@ -405,19 +405,22 @@ fn build_index(
     // How many of the rules have each pair: a pair many rules share is likely
     // common in the site's paths too, so a check would meet its slot often.
     let mut rules_with = alloc::vec![0u32; slots];
-    let mut seen: Vec<usize> = Vec::new();
-    for &rule in rules {
-        seen.clear();
-        seen.extend(
-            t.tail(rule)
-                .flat_map(|s| s.windows(2))
-                .map(|w| pair_slot(w[0], w[1])),
-        );
-        seen.sort_unstable();
-        seen.dedup();
-        for &slot in &seen {
-            if let Some(n) = rules_with.get_mut(slot) {
-                *n += 1;
+    // `seen[slot]`: the last rule (counted from 1) that had the pair: each rule
+    // counts a pair once, without sorting its pairs.
+    let mut seen = alloc::vec![0usize; slots];
+    for (i, &rule) in rules.iter().enumerate() {
+        for segment in t.tail(rule) {
+            for w in segment.windows(2) {
+                let (Some(&a), Some(&b)) = (w.first(), w.get(1)) else {
+                    continue;
+                };
+                let slot = pair_slot(a, b);
+                if let (Some(last), Some(n)) = (seen.get_mut(slot), rules_with.get_mut(slot)) {
+                    if *last != i + 1 {
+                        *last = i + 1;
+                        *n += 1;
+                    }
+                }
             }
         }
     }
@@ -426,17 +429,27 @@ fn build_index(
     for &rule in rules {
         // The pair fewest rules share (pairs with `/` are in most paths, so they
         // come last), then the slot with the fewest rules filed so far.
-        let best = t
-            .tail(rule)
-            .flat_map(|s| s.windows(2))
-            .map(|w| {
-                let slot = pair_slot(w[0], w[1]);
-                let common = w.contains(&b'/');
+        // The least of (common, shared, load, slot), packed into one number in
+        // that order of significance: one comparison per pair.
+        let mut best: Option<u128> = None;
+        for segment in t.tail(rule) {
+            for w in segment.windows(2) {
+                let (Some(&a), Some(&b)) = (w.first(), w.get(1)) else {
+                    continue;
+                };
+                let slot = pair_slot(a, b);
+                let common = a == b'/' || b == b'/';
                 let shared = rules_with.get(slot).copied().unwrap_or(0);
-                (common, shared, load.get(slot).copied().unwrap_or(0), slot)
-            })
-            .min();
-        if let Some((_, _, _, slot)) = best {
+                let filed_so_far = load.get(slot).copied().unwrap_or(0);
+                let key = u128::from(common) << 74
+                    | u128::from(shared) << 42
+                    | u128::from(filed_so_far) << PAIR_BITS
+                    | slot as u128;
+                best = Some(best.map_or(key, |b| b.min(key)));
+            }
+        }
+        let best = best.map(|key| (key & ((1 << PAIR_BITS) - 1)) as usize);
+        if let Some(slot) = best {
             if let Some(l) = load.get_mut(slot) {
                 *l += 1;
             }

@@ -55,6 +55,9 @@ struct Scratch {
     chunks: Vec<u128>,
     /// Ranges of `order` still to sort, with the key offset they agree up to.
     work: Vec<(usize, usize, usize)>,
+    /// The first sort may leave keys with the same first digit in any order (see
+    /// [`TrieBuilder::sort`]).
+    loose_first: bool,
     stack: Vec<Pending>,
     children: Vec<(u8, u32)>,
     wild: Vec<u32>,
@@ -292,6 +295,8 @@ impl<'r> TrieBuilder<'r> {
     /// number, with the length and the position as tie-breakers); runs that still
     /// agree and go on are sorted again eight bytes further. Each key takes part
     /// in one sort per eight bytes of the prefix it shares with another key.
+    /// A range of two keys is compared where they part instead; a range whose
+    /// keys all agree on the next eight bytes skips the prefix they all share.
     fn sort(&mut self) {
         let text: &'r [u8] = self.text;
         let s = &mut self.scratch;
@@ -310,54 +315,128 @@ impl<'r> TrieBuilder<'r> {
         while let Some((lo, hi, offset)) = s.work.pop() {
             // A run of keys that agreed so far: skip the prefix they all share (one
             // pass over their bytes), and stop if they are all the same key.
-            let offset = if offset == 0 {
-                0
-            } else {
-                let order = s.order.get(lo..hi).unwrap_or_default();
-                let at = |i: usize| {
-                    order
-                        .get(i)
-                        .and_then(|&p| s.items.get(p))
-                        .map_or(&[][..], key)
-                };
-                let first = at(0);
-                let mut common = first.len();
-                let mut all_same = true;
-                for i in 1..order.len() {
-                    let other = at(i);
-                    let limit = common.min(other.len());
-                    common = offset
-                        + common_prefix(
-                            first.get(offset..limit).unwrap_or_default(),
-                            other.get(offset..limit).unwrap_or_default(),
-                        );
-                    all_same &= other.len() == first.len();
-                }
-                if all_same && common == first.len() {
-                    // Equal keys: already in the order given.
-                    for i in lo + 1..hi {
-                        if let Some(l) = s.lcp.get_mut(i) {
-                            *l = common;
-                        }
-                        if let Some(b) = s.split.get_mut(i) {
-                            *b = (None, None);
-                        }
-                    }
+            if offset > 0 && hi - lo == 2 {
+                // Two keys: compare them where they part.
+                let (Some(&p), Some(&q)) = (s.order.get(lo), s.order.get(lo + 1)) else {
                     continue;
+                };
+                let (a, b) = (
+                    s.items.get(p).map_or(&[][..], key),
+                    s.items.get(q).map_or(&[][..], key),
+                );
+                let lcp = offset
+                    + common_prefix(
+                        a.get(offset..).unwrap_or_default(),
+                        b.get(offset..).unwrap_or_default(),
+                    );
+                let (x, y) = (a.get(lcp).copied(), b.get(lcp).copied());
+                // A key that ends sorts first; equal keys stay in the order given.
+                let swap = x > y || (x == y && p > q);
+                let (p, q, x, y) = if swap { (q, p, y, x) } else { (p, q, x, y) };
+                if let Some(o) = s.order.get_mut(lo) {
+                    *o = p;
                 }
-                common
-            };
+                if let Some(o) = s.order.get_mut(lo + 1) {
+                    *o = q;
+                }
+                if let Some(l) = s.lcp.get_mut(lo + 1) {
+                    *l = lcp;
+                }
+                if let Some(b) = s.split.get_mut(lo + 1) {
+                    *b = (x, y);
+                }
+                continue;
+            }
+            let mut offset = offset;
             if offset > 0 {
                 // (The first range, all keys at offset 0, came with its sort keys.)
                 s.chunks.clear();
+                // Whether the keys all agree on the next eight bytes and go on:
+                // sorting on them would tell nothing.
+                let mut one_run = true;
                 for &pos in s.order.get(lo..hi).unwrap_or_default() {
                     let Some(item) = s.items.get(pos) else {
                         continue;
                     };
-                    s.chunks.push(sort_key(key(item), offset, pos));
+                    let k = sort_key(key(item), offset, pos);
+                    one_run &= (k as u64) >> POSITION_BITS == LONGER
+                        && !matches!(s.chunks.first(), Some(&f) if f >> 64 != k >> 64);
+                    s.chunks.push(k);
+                }
+                if one_run {
+                    // Skip the prefix they all share (one pass over their bytes),
+                    // and stop if they are all the same key.
+                    let order = s.order.get(lo..hi).unwrap_or_default();
+                    let at = |i: usize| {
+                        order
+                            .get(i)
+                            .and_then(|&p| s.items.get(p))
+                            .map_or(&[][..], key)
+                    };
+                    let first = at(0);
+                    let mut common = first.len();
+                    let mut all_same = true;
+                    for i in 1..order.len() {
+                        let other = at(i);
+                        let limit = common.min(other.len());
+                        common = offset
+                            + common_prefix(
+                                first.get(offset..limit).unwrap_or_default(),
+                                other.get(offset..limit).unwrap_or_default(),
+                            );
+                        all_same &= other.len() == first.len();
+                    }
+                    if all_same && common == first.len() {
+                        // Equal keys: in the order given (positions are that order).
+                        if let Some(order) = s.order.get_mut(lo..hi) {
+                            order.sort_unstable();
+                        }
+                        for i in lo + 1..hi {
+                            if let Some(l) = s.lcp.get_mut(i) {
+                                *l = common;
+                            }
+                            if let Some(b) = s.split.get_mut(i) {
+                                *b = (None, None);
+                            }
+                        }
+                        continue;
+                    }
+                    offset = common;
+                    s.chunks.clear();
+                    for &pos in s.order.get(lo..hi).unwrap_or_default() {
+                        let Some(item) = s.items.get(pos) else {
+                            continue;
+                        };
+                        s.chunks.push(sort_key(key(item), offset, pos));
+                    }
                 }
             }
-            s.chunks.sort_unstable();
+            if offset == 0 && s.loose_first {
+                // Many keys share their first digit: sort on the digit alone, which
+                // takes equal digits in one sweep. Runs that go on are sorted again
+                // (with their positions); keys that end in this digit and agree are
+                // equal keys: put those in the order given.
+                const DIGIT_ONLY: u128 = !(POSITION_MASK as u128);
+                s.chunks.sort_unstable_by_key(|&k| k & DIGIT_ONLY);
+                let mut i = 0;
+                while let Some(&k) = s.chunks.get(i) {
+                    let same = s
+                        .chunks
+                        .get(i..)
+                        .unwrap_or_default()
+                        .iter()
+                        .take_while(|&&o| o & DIGIT_ONLY == k & DIGIT_ONLY)
+                        .count();
+                    if same >= 2 && (k as u64) >> POSITION_BITS != LONGER {
+                        if let Some(equal) = s.chunks.get_mut(i..i + same) {
+                            equal.sort_unstable();
+                        }
+                    }
+                    i += same.max(1);
+                }
+            } else {
+                s.chunks.sort_unstable();
+            }
             let mut run = 0;
             for (i, &k) in s.chunks.iter().enumerate() {
                 let pos = (k as u64 & POSITION_MASK) as usize;
@@ -444,16 +523,24 @@ impl<'r> TrieBuilder<'r> {
         chunks.reserve(self.rules.len());
         // The keys, and their sort keys for the first eight bytes while the text
         // is read in order.
+        // Neighbours (in the order given) with the same first digit.
+        let mut repeats = 0usize;
+        let mut previous = None;
         for id in rules {
             let item = self.item(id);
             let (head, class) = match self.heads.get(id as usize) {
                 Some(&(head, class)) => (head, u64::from(class)),
                 None => chunk(self.key(&item), 0),
             };
+            repeats += usize::from(previous == Some((head, class)));
+            previous = Some((head, class));
             let low = (class << POSITION_BITS) | (items.len() as u64 & POSITION_MASK);
             chunks.push((u128::from(head) << 64) | u128::from(low));
             items.push(item);
         }
+        // Keys that often share their first digit with the key before them (a
+        // file's rules listed by directory) share it with many others.
+        self.scratch.loose_first = repeats >= 64 && repeats * 4 >= items.len();
         self.scratch.items = items;
         self.scratch.chunks = chunks;
         // Stable: rules with equal keys stay in the order given.
@@ -607,5 +694,98 @@ mod tests {
                 assert!(child > id && child < end, "node {id}: child {child}");
             }
         }
+    }
+
+    /// Keys that agree past their first eight bytes are sorted again further on:
+    /// pairs (compared directly), runs that agree on eight bytes more (the shared
+    /// prefix skipped), keys that end inside another, and equal keys. Every
+    /// verdict is the longest matching key's (Allow wins a tie, then the earlier line).
+    #[test]
+    fn keys_sharing_long_prefixes_sort_and_match_like_brute_force() {
+        use alloc::string::String;
+        use alloc::vec::Vec;
+        let mut keys: Vec<String> = Vec::new();
+        let long = "/abcdefghijklmnopqrstuvwxyz0123456789";
+        for cut in [8, 9, 12, 16, 17, 24, 30] {
+            // A pair sharing `cut` bytes, parting on a later byte either way.
+            keys.push(alloc::format!("{}X{cut}", &long[..cut]));
+            keys.push(alloc::format!("{}A{cut}/tail", &long[..cut]));
+        }
+        // Runs of three and more sharing 20 bytes, one of them a prefix of another.
+        for tail in ["q", "qq/x", "b", "", "qq"] {
+            keys.push(alloc::format!("/shared/prefix/run/{tail}"));
+        }
+        // A pair where one key ends where the other goes on, and equal keys.
+        keys.push(String::from("/0123456789abcdef"));
+        keys.push(String::from("/0123456789abcdef/more"));
+        keys.push(String::from("/same/key/repeated/twice"));
+        keys.push(String::from("/same/key/repeated/twice"));
+        // Unrelated keys, so the ranges above are ranges of a larger sort.
+        for i in 0..40 {
+            keys.push(alloc::format!("/{:x}/k{i}", i * 7919));
+        }
+        agrees_with_brute_force(&keys);
+    }
+
+    /// Rules on `keys` (every third an Allow, the rest Disallow, in one `*` group)
+    /// decide every path near a key as brute force does: the longest matching key,
+    /// then Allow, then the earlier line.
+    fn agrees_with_brute_force(keys: &[alloc::string::String]) {
+        use alloc::string::String;
+        use alloc::vec::Vec;
+        let mut body = String::from("User-agent: *\n");
+        for (i, key) in keys.iter().enumerate() {
+            let directive = if i % 3 == 0 { "Allow" } else { "Disallow" };
+            body.push_str(&alloc::format!("{directive}: {key}\n"));
+        }
+        let policy = Policy::parse(body.as_bytes(), Profile::Google);
+        let mut paths: Vec<String> = Vec::new();
+        for key in keys {
+            paths.push(key.clone());
+            paths.push(alloc::format!("{key}z"));
+            paths.push(alloc::format!("{key}/deeper"));
+            for cut in [1, 3, 9] {
+                if let Some(shorter) = key.get(..key.len().saturating_sub(cut)) {
+                    paths.push(String::from(shorter));
+                }
+            }
+        }
+        for path in &paths {
+            // Longest key, then Allow, then the earlier line.
+            let expected = keys
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| path.starts_with(k.as_str()))
+                .max_by_key(|&(i, k)| (k.len(), i % 3 == 0, core::cmp::Reverse(i)))
+                .map(|(i, _)| i as u32 + 2);
+            let verdict = policy.check("bot", path);
+            assert_eq!(
+                verdict.rule.map(|r| policy.rule(r).line),
+                expected,
+                "{path}"
+            );
+        }
+    }
+
+    /// Keys listed by directory, so that most share their first eight bytes with
+    /// the key before them: the first sort leaves those in any order, and equal
+    /// keys (short, long, far apart) still rank by line.
+    #[test]
+    fn keys_listed_by_directory_sort_and_match_like_brute_force() {
+        use alloc::string::String;
+        use alloc::vec::Vec;
+        let mut keys: Vec<String> = Vec::new();
+        for i in 0..300 {
+            keys.push(alloc::format!("/html/A{:05}_{}/", (i * 37) % 1000, i % 3));
+            if i % 50 == 0 {
+                keys.push(String::from("/ab"));
+                keys.push(String::from("/html/"));
+                keys.push(String::from("/html/A00000_0/"));
+                keys.push(String::from("/html/same/long/key/repeated"));
+                // Eight bytes: the digit, and it ends there.
+                keys.push(String::from("/html/A0"));
+            }
+        }
+        agrees_with_brute_force(&keys);
     }
 }
