@@ -123,6 +123,7 @@ const HOSTILE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
 fn rounds(engine: Engine, quick: bool) -> usize {
     let r: usize = match engine {
         Engine::Floor
+        | Engine::FloorBytewise
         | Engine::Static
         | Engine::StaticBatch
         | Engine::Runtime
@@ -468,6 +469,66 @@ fn pct(x: f64) -> String {
     format!("{x:.3} %")
 }
 
+/// The issue's table of peers: its floor and `texting_robots`, ns per check (mean,
+/// median file), measured elsewhere. Only their ratio carries over to this machine.
+const ISSUE_FLOOR_NS: (f64, f64) = (33.0, 32.0);
+const ISSUE_TEXTING_NS: (f64, f64) = (4500.0, 926.0);
+
+/// Which of the two floors the issue's floor is nearer: the one that puts
+/// `texting_robots` nearest where the issue's table puts it (both ratios, mean and
+/// median file, compared as factors).
+fn write_two_floors(
+    w: &mut String,
+    texting: &CheckSummary,
+    bytewise: &CheckSummary,
+    vectorised: &CheckSummary,
+) {
+    let issue = (
+        ISSUE_TEXTING_NS.0 / ISSUE_FLOOR_NS.0,
+        ISSUE_TEXTING_NS.1 / ISSUE_FLOOR_NS.1,
+    );
+    let against = |f: &CheckSummary| {
+        (
+            ratio(texting.mean_ns, f.mean_ns),
+            ratio(texting.median_file_ns, f.median_file_ns),
+        )
+    };
+    // How far a floor's ratios are from the issue's, as factors (1 = the same).
+    let off = |(mean, median): (f64, f64)| {
+        let factor = |a: f64, b: f64| (a / b).max(b / a);
+        (factor(mean, issue.0), factor(median, issue.1))
+    };
+    let (b, v) = (against(bytewise), against(vectorised));
+    let (b_off, v_off) = (off(b), off(v));
+    let nearer = if b_off.0 * b_off.1 <= v_off.0 * v_off.1 {
+        "bytewise"
+    } else {
+        "vectorised"
+    };
+    let _ = writeln!(
+        w,
+        "### The two floors\n\nThe issue's table puts its floor (\"a byte sum over the path\") at {:.0} ns a check ({:.0} ns on the median file) and `texting_robots` at {:.1} µs ({:.0} ns): texting_robots costs **{:.0}×** its floor on the mean and **{:.0}×** on the median file. In this run texting_robots costs {:.0}× / {:.0}× the bytewise floor ({:.1} / {:.1} ns), off the issue's ratios by a factor {:.1} / {:.1}, and {:.0}× / {:.0}× the vectorised floor ({:.1} / {:.1} ns), off by {:.1} / {:.1}. So the issue's floor, which its targets (within 3× and 10× of the floor) were set against, is nearer the **{nearer}** floor. Both floors are judged above.\n",
+        ISSUE_FLOOR_NS.0,
+        ISSUE_FLOOR_NS.1,
+        ISSUE_TEXTING_NS.0 / 1000.0,
+        ISSUE_TEXTING_NS.1,
+        issue.0,
+        issue.1,
+        b.0,
+        b.1,
+        bytewise.mean_ns,
+        bytewise.median_file_ns,
+        b_off.0,
+        b_off.1,
+        v.0,
+        v.1,
+        vectorised.mean_ns,
+        vectorised.median_file_ns,
+        v_off.0,
+        v_off.1,
+    );
+}
+
 fn ratio(a: f64, b: f64) -> f64 {
     if b > 0.0 {
         a / b
@@ -517,6 +578,7 @@ fn main() {
             !matches!(
                 e,
                 Engine::Floor
+                    | Engine::FloorBytewise
                     | Engine::Static
                     | Engine::StaticBatch
                     | Engine::RuntimeBatch
@@ -534,7 +596,7 @@ fn main() {
         .cloned()
         .unwrap_or_default();
     for &e in &engines {
-        if matches!(e, Engine::Floor | Engine::Runtime) {
+        if matches!(e, Engine::Floor | Engine::FloorBytewise | Engine::Runtime) {
             continue;
         }
         let theirs = checks.verdicts.get(&e).cloned().unwrap_or_default();
@@ -624,7 +686,7 @@ fn main() {
     );
     let _ = writeln!(
         w,
-        "- **ns/check (mean)**: total time over every check / number of checks. **median file**: each file's per-check cost, median over the files.\n- **× floor**: against the floor, which only reads each path's bytes once (a byte checksum behind `black_box`): nothing can check a path faster.\n- **× {}**: how many times slower than ours (mean).\n- **parse MB/s**: corpus bytes / time to parse (and compile) every file once, median of several runs per file.\n- **agreement**: share of verdicts equal to ours under `Profile::Google`, over the same checks.\n- **batch** rows: the same checks, {} paths per call through `Matcher::check_paths` (the batch API): it walks up to 8 paths in lockstep so that their table reads overlap, unless the crawler's rules put wildcard rules on the root or on `/` (then nearly every walk would leave the lockstep, and it checks path by path).\n",
+        "- **ns/check (mean)**: total time over every check / number of checks. **median file**: each file's per-check cost, median over the files.\n- **× floor**: against the floor, which only reads each path's bytes once (a byte sum behind `black_box`, which the compiler vectorises: 32 bytes per instruction): nothing can check a path faster. **× bytewise floor**: against the same sum taken one byte at a time (one load and one add per byte, no SIMD; see [The two floors](#the-two-floors)).\n- **× {}**: how many times slower than ours (mean).\n- **parse MB/s**: corpus bytes / time to parse (and compile) every file once, median of several runs per file.\n- **agreement**: share of verdicts equal to ours under `Profile::Google`, over the same checks.\n- **batch** rows: the same checks, {} paths per call through `Matcher::check_paths` (the batch API): it walks up to 8 paths in lockstep so that their table reads overlap, unless the crawler's rules put wildcard rules on the root or on `/` (then nearly every walk would leave the lockstep, and it checks path by path).\n",
         best_ours.id(),
         robots_benches::engines::BATCH
     );
@@ -632,9 +694,13 @@ fn main() {
     let _ = writeln!(w, "## Results\n");
     let _ = writeln!(
         w,
-        "| engine | ns/check (mean) | median file ns/check | × floor (mean / median file) | × ours | parse MB/s | agreement |\n|---|---:|---:|---:|---:|---:|---:|"
+        "| engine | ns/check (mean) | median file ns/check | × floor (mean / median file) | × bytewise floor (mean / median file) | × ours | parse MB/s | agreement |\n|---|---:|---:|---:|---:|---:|---:|---:|"
     );
     let floor = summaries.get(&Engine::Floor).copied().unwrap_or_default();
+    let bytewise = summaries
+        .get(&Engine::FloorBytewise)
+        .copied()
+        .unwrap_or_default();
     let ours = summaries.get(&best_ours).copied().unwrap_or_default();
     let mut bars = Vec::new();
     for &e in &engines {
@@ -643,7 +709,7 @@ fn main() {
             .get(&e)
             .map_or("—".to_owned(), |p| format!("{:.1}", p.mb_per_s));
         let agree = match e {
-            Engine::Floor => "—".to_owned(),
+            Engine::Floor | Engine::FloorBytewise => "—".to_owned(),
             Engine::Runtime => "(reference)".to_owned(),
             _ => agreements.get(&e).map_or("—".into(), |a| {
                 format!("{} ({} differ)", pct(a.percent()), a.differ)
@@ -656,13 +722,15 @@ fn main() {
         };
         let _ = writeln!(
             w,
-            "| {}{} | {:.1} | {:.1} | {:.1} / {:.1} | {:.2} | {} | {} |",
+            "| {}{} | {:.1} | {:.1} | {:.1} / {:.1} | {:.1} / {:.1} | {:.2} | {} | {} |",
             e.label(),
             sampled,
             s.mean_ns,
             s.median_file_ns,
             ratio(s.mean_ns, floor.mean_ns),
             ratio(s.median_file_ns, floor.median_file_ns),
+            ratio(s.mean_ns, bytewise.mean_ns),
+            ratio(s.median_file_ns, bytewise.median_file_ns),
             ratio(s.mean_ns, ours.mean_ns),
             parse,
             agree
@@ -715,24 +783,30 @@ fn main() {
     } else {
         Engine::RuntimeBatch
     });
-    let r = ratio(st.median_file_ns, floor.median_file_ns);
-    targets.push((
-        format!("{static_name} within 3× of the floor on the median file"),
-        format!(
-            "{r:.2}× (many paths per call, `check_paths`: {:.2}×)",
-            ratio(batch.median_file_ns, floor.median_file_ns)
+    // Each floor target against both floors (see "The two floors").
+    for (which, limit, pick) in [
+        (
+            "the median file",
+            3.0,
+            (|s: &CheckSummary| s.median_file_ns) as fn(&CheckSummary) -> f64,
         ),
-        r <= 3.0,
-    ));
-    let r = ratio(st.mean_ns, floor.mean_ns);
-    targets.push((
-        format!("{static_name} within 10× of the floor on the workload mean"),
-        format!(
-            "{r:.2}× (many paths per call, `check_paths`: {:.2}×)",
-            ratio(batch.mean_ns, floor.mean_ns)
-        ),
-        r <= 10.0,
-    ));
+        ("the workload mean", 10.0, |s: &CheckSummary| s.mean_ns),
+    ] {
+        for (floor_name, f) in [
+            ("bytewise floor (the issue's)", &bytewise),
+            ("vectorised floor (stricter)", &floor),
+        ] {
+            let r = ratio(pick(&st), pick(f));
+            targets.push((
+                format!("{static_name} within {limit}× of the {floor_name} on {which}"),
+                format!(
+                    "{r:.2}× (many paths per call, `check_paths`: {:.2}×)",
+                    ratio(pick(&batch), pick(f))
+                ),
+                r <= limit,
+            ));
+        }
+    }
     let r = ratio(tr.mean_ns, rt.mean_ns);
     targets.push((
         "runtime ≥ 10× faster per check than texting_robots (mean)".into(),
@@ -796,6 +870,7 @@ fn main() {
         let _ = writeln!(w, "| {t} | {m} | {} |", if *ok { "yes" } else { "**no**" });
     }
     let _ = writeln!(w);
+    write_two_floors(w, &tr, &bytewise, &floor);
 
     // Agreement.
     let _ = writeln!(w, "## Agreement with ours (`Profile::Google`)\n");

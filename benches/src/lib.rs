@@ -5,7 +5,8 @@
 //! - [`corpus`]: the 226 real robots.txt files of `testdata/corpus`, 2,000 paths each,
 //!   checked for the first crawler each file names and for an unknown crawler.
 //! - [`engines`]: ours (static and runtime) and the peers from crates.io, each through
-//!   its best parse-once API, plus the floor (reading each path's bytes once).
+//!   its best parse-once API, plus two floors: reading each path's bytes once, with
+//!   SIMD and one byte at a time.
 //! - [`measure`]: per-file check cost, parse throughput, agreement with ours.
 //! - [`hostile`]: many `*`, 1 MB paths, 100,000-rule files, at several sizes.
 //! - [`memory`]: what each engine keeps on the heap per file.

@@ -12,7 +12,11 @@ use std::hint::black_box;
 pub fn hold(engine: Engine, site: &Site, held: impl FnOnce()) -> bool {
     let agent = site.named_agent.as_deref().unwrap_or(UNKNOWN_AGENT);
     match engine {
-        Engine::Floor | Engine::Static | Engine::StaticBatch | Engine::Robotstxt => false,
+        Engine::Floor
+        | Engine::FloorBytewise
+        | Engine::Static
+        | Engine::StaticBatch
+        | Engine::Robotstxt => false,
         Engine::Runtime | Engine::RuntimeBatch | Engine::RuntimeUrl => {
             let policy = Policy::parse(&site.body, Profile::Google);
             held();
