@@ -41,11 +41,12 @@ struct Scratch {
     items: Vec<Item>,
     /// The same keys in sorted order.
     sorted: Vec<Item>,
-    /// `lcp[i]`: the length of the common prefix of sorted keys `i - 1` and `i`.
-    lcp: Vec<usize>,
+    /// `lcp[i]`: the length of the common prefix of sorted keys `i - 1` and `i`
+    /// (keys are shorter than 4 GiB, as their [`Item`]s say: four bytes a key).
+    lcp: Vec<u32>,
     /// `skip[i]`: the first `j > i` with `lcp[j] <= lcp[i]` (or the key count):
     /// the keys between share more than `lcp[i]` bytes with key `i`.
-    skip: Vec<usize>,
+    skip: Vec<u32>,
     /// `split[i]`: the bytes of sorted keys `i - 1` and `i` at `lcp[i]`, where they
     /// part, when the sort saw them.
     split: Vec<(Option<u8>, Option<u8>)>,
@@ -346,7 +347,7 @@ impl<'r> TrieBuilder<'r> {
                     *o = q;
                 }
                 if let Some(l) = s.lcp.get_mut(lo + 1) {
-                    *l = lcp;
+                    *l = index(lcp);
                 }
                 if let Some(b) = s.split.get_mut(lo + 1) {
                     *b = (x, y);
@@ -399,7 +400,7 @@ impl<'r> TrieBuilder<'r> {
                         }
                         for i in lo + 1..hi {
                             if let Some(l) = s.lcp.get_mut(i) {
-                                *l = common;
+                                *l = index(common);
                             }
                             if let Some(b) = s.split.get_mut(i) {
                                 *b = (None, None);
@@ -477,7 +478,7 @@ impl<'r> TrieBuilder<'r> {
                 let agree = (head_a ^ head_b).leading_zeros() as usize / 8;
                 let lcp = (offset + agree).min(len(prev)).min(len(k));
                 if let Some(l) = s.lcp.get_mut(lo + i) {
-                    *l = lcp;
+                    *l = index(lcp);
                 }
                 // The bytes where they part, when this digit has them.
                 let byte = |head: u64, len: usize| {
@@ -500,14 +501,14 @@ impl<'r> TrieBuilder<'r> {
             .extend(s.order.iter().filter_map(|&p| s.items.get(p).copied()));
         // Next smaller-or-equal common prefix, with a stack (`order` is free now).
         s.skip.clear();
-        s.skip.resize(n, n);
+        s.skip.resize(n, index(n));
         let stack = &mut s.order;
         stack.clear();
         for (k, &l) in s.lcp.iter().enumerate() {
             while let Some(&t) = stack.last() {
                 if s.lcp.get(t).is_some_and(|&top| top >= l) {
                     if let Some(x) = s.skip.get_mut(t) {
-                        *x = k;
+                        *x = index(k);
                     }
                     stack.pop();
                 } else {
@@ -589,7 +590,8 @@ impl<'r> TrieBuilder<'r> {
                 // `skip` share more than `l`: jump over them.
                 let mut end = at + 1;
                 let mut common = first.len();
-                while let Some(&l) = self.scratch.lcp.get(end).filter(|_| end < hi) {
+                while let Some(l) = self.scratch.lcp.get(end).filter(|_| end < hi) {
+                    let l = *l as usize;
                     if l <= depth {
                         break;
                     }
@@ -598,8 +600,7 @@ impl<'r> TrieBuilder<'r> {
                         .scratch
                         .skip
                         .get(end)
-                        .copied()
-                        .unwrap_or(hi)
+                        .map_or(hi, |&next| next as usize)
                         .clamp(end + 1, hi);
                 }
                 // Where a key leaves its predecessor at `depth` (after a sibling or a
