@@ -254,6 +254,11 @@ impl<'r> TrieBuilder<'r> {
             // A new node already has no rules.
             return;
         }
+        if let Some(&[item]) = self.scratch.sorted.get(lo..hi) {
+            // One rule (most nodes that have any): no ranks, no list to sort.
+            self.attach_one(node, item);
+            return;
+        }
         let s = &mut self.scratch;
         s.wild.clear();
         let rules = self.rules;
@@ -291,6 +296,24 @@ impl<'r> TrieBuilder<'r> {
             n.prefix_rule = prefix;
             n.exact_rule = exact;
             n.wild = span(start, s.wild.len());
+        }
+    }
+
+    /// Attach the one rule whose key ends at this node, as [`Self::attach`] would
+    /// (its wildcard list, even when empty, starts where the next one goes).
+    fn attach_one(&mut self, node: u32, item: Item) {
+        let wild_start = self.out.wild_rules.len();
+        if item.slot == Slot::Wild {
+            self.out.wild_rules.push(item.id);
+        }
+        let Some(n) = self.out.nodes.get_mut(node as usize) else {
+            return;
+        };
+        n.wild = span(wild_start, usize::from(item.slot == Slot::Wild));
+        match item.slot {
+            Slot::Prefix => n.prefix_rule = item.id,
+            Slot::Exact => n.exact_rule = item.id,
+            Slot::Wild => {}
         }
     }
 
