@@ -60,7 +60,6 @@ struct Scratch {
     /// [`TrieBuilder::sort`]).
     loose_first: bool,
     stack: Vec<Pending>,
-    children: Vec<(u8, u32)>,
     wild: Vec<u32>,
 }
 
@@ -578,7 +577,6 @@ impl<'r> TrieBuilder<'r> {
         let n = self.scratch.sorted.len();
         let root = self.new_node(Span::EMPTY);
         let mut stack = core::mem::take(&mut self.scratch.stack);
-        let mut children = core::mem::take(&mut self.scratch.children);
         stack.clear();
         stack.push(Pending {
             node: root,
@@ -603,8 +601,9 @@ impl<'r> TrieBuilder<'r> {
                 .take_while(|k| k.len() == depth)
                 .count();
             self.attach(node, lo, lo + ending);
-            // Group the rest by their next byte; each group becomes one edge.
-            children.clear();
+            // Group the rest by their next byte; each group becomes one edge. (Only
+            // this node's edges are written meanwhile: they are written in place.)
+            let start = self.out.edge_bytes.len();
             let mut at = lo + ending;
             while let Some(first) = self.scratch.sorted.get(at).filter(|_| at < hi).copied() {
                 // Neighbours that share more than `depth` bytes share the next byte;
@@ -636,7 +635,8 @@ impl<'r> TrieBuilder<'r> {
                     known.unwrap_or_else(|| self.key(&first).get(depth).copied().unwrap_or(0));
                 let common = common.saturating_sub(depth);
                 let child = self.new_node(span(first.start as usize + depth, common));
-                children.push((byte, child));
+                self.out.edge_bytes.push(byte);
+                self.out.edge_targets.push(child);
                 stack.push(Pending {
                     node: child,
                     lo: at,
@@ -645,17 +645,11 @@ impl<'r> TrieBuilder<'r> {
                 });
                 at = end;
             }
-            let start = self.out.edge_bytes.len();
-            for &(byte, child) in &children {
-                self.out.edge_bytes.push(byte);
-                self.out.edge_targets.push(child);
-            }
             if let Some(n) = self.out.nodes.get_mut(node as usize) {
-                n.edges = span(start, children.len());
+                n.edges = span(start, self.out.edge_bytes.len() - start);
             }
         }
         self.scratch.stack = stack;
-        self.scratch.children = children;
         root
     }
 
