@@ -83,18 +83,6 @@ struct Builder {
     heads: Vec<(u64, u8)>,
 }
 
-/// Room for the groups, user-agent lines or records of a file of `lines` lines to
-/// start with: a vector that starts empty grows (and copies) four times on the way
-/// to 32, and a file of many lines often has dozens. A short file gets none
-/// (most of its tables stay empty, and an empty vector costs no allocation).
-fn few(lines: usize) -> usize {
-    if lines >= 64 {
-        32
-    } else {
-        0
-    }
-}
-
 /// Where the group being built starts in the builder's tables.
 struct OpenGroup {
     line: u32,
@@ -105,8 +93,7 @@ struct OpenGroup {
 impl Builder {
     /// A builder for `input`, with room for what it can hold: one rule per line
     /// at most, and no more text than the input has (escapes aside). Growing a
-    /// table copies it, and a large file's tables are megabytes. The tables of
-    /// groups and records start with room for a few ([`few`]).
+    /// table copies it, and a large file's tables are megabytes.
     fn new(profile: Profile, input: &[u8]) -> Self {
         let lines = memchr::memchr_iter(b'\n', input).count() + 1;
         Builder {
@@ -114,9 +101,9 @@ impl Builder {
             text: Text(Vec::with_capacity(input.len())),
             rules: Vec::with_capacity(lines),
             segments: Vec::with_capacity(lines),
-            groups: Vec::with_capacity(few(lines)),
-            group_agents: Vec::with_capacity(few(lines)),
-            extensions: Vec::with_capacity(few(lines)),
+            groups: Vec::new(),
+            group_agents: Vec::new(),
+            extensions: Vec::new(),
             order: 0,
             heads: Vec::with_capacity(lines),
         }
@@ -532,11 +519,10 @@ fn gather_input(
     let mut b = Builder::new(profile, input);
     let mut judge = only.map(|agent| Judge::new(profile, agent));
     let mut grouper = Grouper::new(profile);
-    let lines = b.rules.capacity();
-    let mut agents: Vec<(usize, AgentToken)> = Vec::with_capacity(few(lines));
+    let mut agents: Vec<(usize, AgentToken)> = Vec::new();
     let mut open: Option<OpenGroup> = None;
-    let mut records: Vec<Record> = Vec::with_capacity(few(lines));
-    let mut file_records: Vec<Record> = Vec::with_capacity(few(lines));
+    let mut records: Vec<Record> = Vec::new();
+    let mut file_records: Vec<Record> = Vec::new();
     let value = |line: &LineReport| {
         line.value
             .clone()
