@@ -198,6 +198,32 @@ impl Tries<'_> {
     }
 }
 
+/// Rule ranks as [`derive`] reads them: in trie order, not rule order. A few are
+/// read from the rule records; past that (a file with `Disallow: /` compares every
+/// rule with it) from one compact table, eight bytes a rule, which stays in cache
+/// where the records would not.
+struct Ranks<'a> {
+    rules: &'a [RuleRecord],
+    table: Vec<u64>,
+    asked: usize,
+}
+
+impl Ranks<'_> {
+    /// Reads from the records before the table is made.
+    const BEFORE_TABLE: usize = 256;
+
+    fn get(&mut self, id: u32) -> u64 {
+        if self.table.is_empty() {
+            self.asked += 1;
+            if self.asked <= Self::BEFORE_TABLE {
+                return self.rules.get(id as usize).map_or(0, |r| r.rank);
+            }
+            self.table = self.rules.iter().map(|r| r.rank).collect();
+        }
+        self.table.get(id as usize).copied().unwrap_or(0)
+    }
+}
+
 /// Derive the search tables (see the module docs) from the built tries.
 pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) -> SearchTables {
     let node_count = nodes.len();
@@ -211,19 +237,19 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
     let mut candidates = Vec::new();
     // A root shared by several sets is indexed once.
     let mut done: BTreeMap<u32, WildIndex> = BTreeMap::new();
-    // Ranks in one compact table: the walk below reads them in trie order, not rule order.
-    let ranks: Vec<u64> = t.rules.iter().map(|r| r.rank).collect();
-    let rank_of = |id: u32| ranks.get(id as usize).copied().unwrap_or(0);
-    // The better of a ranked rule and another rule (NONE loses).
-    let better = |(a, rank): (u32, u64), b: u32| -> (u32, u64) {
+    let mut ranks = Ranks {
+        rules: t.rules,
+        table: Vec::new(),
+        asked: 0,
+    };
+    // The better of two rules (NONE loses); ranks are read only when both are rules.
+    let mut better = |a: u32, b: u32| -> u32 {
         if b == NONE {
-            return (a, rank);
-        }
-        let b_rank = rank_of(b);
-        if a == NONE || b_rank > rank {
-            (b, b_rank)
+            a
+        } else if a == NONE || ranks.get(b) > ranks.get(a) {
+            b
         } else {
-            (a, rank)
+            a
         }
     };
     // Every label's first eight bytes, in one tight pass: the labels lie all over
@@ -233,7 +259,8 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
     // children (the builder makes a node's children when it reaches the node): one
     // pass in number order over each trie sees every node after its parent, and
     // reads the tables in order instead of hopping down the trie.
-    let mut inherited: Vec<(u32, u64)> = alloc::vec![(NONE, 0); node_count];
+    // The best prefix rule above each node, written by its parent.
+    let mut inherited: Vec<u32> = alloc::vec![NONE; node_count];
     let mut roots: Vec<u32> = t.set_roots.to_vec();
     roots.sort_unstable();
     roots.dedup();
@@ -246,7 +273,7 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
             let Some(node) = nodes.get_mut(id) else {
                 continue;
             };
-            let from_parent = inherited.get(id).copied().unwrap_or((NONE, 0));
+            let from_parent = inherited.get(id).copied().unwrap_or(NONE);
             let mut prefix = better(from_parent, node.prefix_rule);
             let mut heavy = false;
             if node.wild.len != 0 {
@@ -273,10 +300,10 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
                 };
             }
             if let Some(slot) = best_prefix.get_mut(id) {
-                *slot = prefix.0;
+                *slot = prefix;
             }
             if let Some(slot) = best_exact.get_mut(id) {
-                *slot = better(prefix, node.exact_rule).0;
+                *slot = better(prefix, node.exact_rule);
             }
             if let Some(slot) = walk_nodes.get_mut(id) {
                 let label = labels.get(id).copied().unwrap_or(0);

@@ -41,11 +41,12 @@ struct Scratch {
     items: Vec<Item>,
     /// The same keys in sorted order.
     sorted: Vec<Item>,
-    /// `lcp[i]`: the length of the common prefix of sorted keys `i - 1` and `i`.
-    lcp: Vec<usize>,
+    /// `lcp[i]`: the length of the common prefix of sorted keys `i - 1` and `i`
+    /// (keys are shorter than 4 GiB, as their [`Item`]s say: four bytes a key).
+    lcp: Vec<u32>,
     /// `skip[i]`: the first `j > i` with `lcp[j] <= lcp[i]` (or the key count):
     /// the keys between share more than `lcp[i]` bytes with key `i`.
-    skip: Vec<usize>,
+    skip: Vec<u32>,
     /// `split[i]`: the bytes of sorted keys `i - 1` and `i` at `lcp[i]`, where they
     /// part, when the sort saw them.
     split: Vec<(Option<u8>, Option<u8>)>,
@@ -59,7 +60,6 @@ struct Scratch {
     /// [`TrieBuilder::sort`]).
     loose_first: bool,
     stack: Vec<Pending>,
-    children: Vec<(u8, u32)>,
     wild: Vec<u32>,
 }
 
@@ -82,14 +82,15 @@ enum Slot {
     Wild,
 }
 
-/// A rule's key (its first literal segment, in the text) and what attaching it needs.
+/// A rule's key (its first literal segment, in the text) and what attaching it
+/// needs but its rank: sixteen bytes, copied once in the sort. (A rule alone in its
+/// slot, as most are, needs no rank: [`TrieBuilder::attach`] reads it from the rules.)
 #[derive(Clone, Copy)]
 struct Item {
     start: u32,
     len: u32,
     id: u32,
     slot: Slot,
-    rank: u64,
 }
 
 impl Item {
@@ -209,7 +210,6 @@ impl<'r> TrieBuilder<'r> {
                 len: 0,
                 id,
                 slot: Slot::Wild,
-                rank: 0,
             };
         };
         let (start, len) = rule
@@ -228,7 +228,6 @@ impl<'r> TrieBuilder<'r> {
             len,
             id,
             slot,
-            rank: rule.rank,
         }
     }
 
@@ -254,12 +253,18 @@ impl<'r> TrieBuilder<'r> {
             // A new node already has no rules.
             return;
         }
+        if let Some(&[item]) = self.scratch.sorted.get(lo..hi) {
+            // One rule (most nodes that have any): no ranks, no list to sort.
+            self.attach_one(node, item);
+            return;
+        }
         let s = &mut self.scratch;
         s.wild.clear();
         let rules = self.rules;
         let rank = |id: u32| rules.get(id as usize).map_or(0, |r| r.rank);
         let (mut prefix, mut exact) = (NONE, NONE);
-        let (mut prefix_rank, mut exact_rank) = (0, 0);
+        // The kept rule's rank, once it has a rival.
+        let (mut prefix_rank, mut exact_rank) = (None, None);
         for item in s.sorted.get(lo..hi).unwrap_or_default() {
             let (slot, best) = match item.slot {
                 Slot::Exact => (&mut exact, &mut exact_rank),
@@ -269,9 +274,15 @@ impl<'r> TrieBuilder<'r> {
                     continue;
                 }
             };
-            if *slot == NONE || item.rank > *best {
+            if *slot == NONE {
                 *slot = item.id;
-                *best = item.rank;
+                continue;
+            }
+            let kept = *best.get_or_insert_with(|| rank(*slot));
+            let item_rank = rank(item.id);
+            if item_rank > kept {
+                *slot = item.id;
+                *best = Some(item_rank);
             }
         }
         if !s.wild.is_empty() {
@@ -284,6 +295,24 @@ impl<'r> TrieBuilder<'r> {
             n.prefix_rule = prefix;
             n.exact_rule = exact;
             n.wild = span(start, s.wild.len());
+        }
+    }
+
+    /// Attach the one rule whose key ends at this node, as [`Self::attach`] would
+    /// (its wildcard list, even when empty, starts where the next one goes).
+    fn attach_one(&mut self, node: u32, item: Item) {
+        let wild_start = self.out.wild_rules.len();
+        if item.slot == Slot::Wild {
+            self.out.wild_rules.push(item.id);
+        }
+        let Some(n) = self.out.nodes.get_mut(node as usize) else {
+            return;
+        };
+        n.wild = span(wild_start, usize::from(item.slot == Slot::Wild));
+        match item.slot {
+            Slot::Prefix => n.prefix_rule = item.id,
+            Slot::Exact => n.exact_rule = item.id,
+            Slot::Wild => {}
         }
     }
 
@@ -340,7 +369,7 @@ impl<'r> TrieBuilder<'r> {
                     *o = q;
                 }
                 if let Some(l) = s.lcp.get_mut(lo + 1) {
-                    *l = lcp;
+                    *l = index(lcp);
                 }
                 if let Some(b) = s.split.get_mut(lo + 1) {
                     *b = (x, y);
@@ -393,7 +422,7 @@ impl<'r> TrieBuilder<'r> {
                         }
                         for i in lo + 1..hi {
                             if let Some(l) = s.lcp.get_mut(i) {
-                                *l = common;
+                                *l = index(common);
                             }
                             if let Some(b) = s.split.get_mut(i) {
                                 *b = (None, None);
@@ -471,7 +500,7 @@ impl<'r> TrieBuilder<'r> {
                 let agree = (head_a ^ head_b).leading_zeros() as usize / 8;
                 let lcp = (offset + agree).min(len(prev)).min(len(k));
                 if let Some(l) = s.lcp.get_mut(lo + i) {
-                    *l = lcp;
+                    *l = index(lcp);
                 }
                 // The bytes where they part, when this digit has them.
                 let byte = |head: u64, len: usize| {
@@ -494,14 +523,14 @@ impl<'r> TrieBuilder<'r> {
             .extend(s.order.iter().filter_map(|&p| s.items.get(p).copied()));
         // Next smaller-or-equal common prefix, with a stack (`order` is free now).
         s.skip.clear();
-        s.skip.resize(n, n);
+        s.skip.resize(n, index(n));
         let stack = &mut s.order;
         stack.clear();
         for (k, &l) in s.lcp.iter().enumerate() {
             while let Some(&t) = stack.last() {
                 if s.lcp.get(t).is_some_and(|&top| top >= l) {
                     if let Some(x) = s.skip.get_mut(t) {
-                        *x = k;
+                        *x = index(k);
                     }
                     stack.pop();
                 } else {
@@ -548,7 +577,6 @@ impl<'r> TrieBuilder<'r> {
         let n = self.scratch.sorted.len();
         let root = self.new_node(Span::EMPTY);
         let mut stack = core::mem::take(&mut self.scratch.stack);
-        let mut children = core::mem::take(&mut self.scratch.children);
         stack.clear();
         stack.push(Pending {
             node: root,
@@ -573,8 +601,9 @@ impl<'r> TrieBuilder<'r> {
                 .take_while(|k| k.len() == depth)
                 .count();
             self.attach(node, lo, lo + ending);
-            // Group the rest by their next byte; each group becomes one edge.
-            children.clear();
+            // Group the rest by their next byte; each group becomes one edge. (Only
+            // this node's edges are written meanwhile: they are written in place.)
+            let start = self.out.edge_bytes.len();
             let mut at = lo + ending;
             while let Some(first) = self.scratch.sorted.get(at).filter(|_| at < hi).copied() {
                 // Neighbours that share more than `depth` bytes share the next byte;
@@ -583,7 +612,8 @@ impl<'r> TrieBuilder<'r> {
                 // `skip` share more than `l`: jump over them.
                 let mut end = at + 1;
                 let mut common = first.len();
-                while let Some(&l) = self.scratch.lcp.get(end).filter(|_| end < hi) {
+                while let Some(l) = self.scratch.lcp.get(end).filter(|_| end < hi) {
+                    let l = *l as usize;
                     if l <= depth {
                         break;
                     }
@@ -592,8 +622,7 @@ impl<'r> TrieBuilder<'r> {
                         .scratch
                         .skip
                         .get(end)
-                        .copied()
-                        .unwrap_or(hi)
+                        .map_or(hi, |&next| next as usize)
                         .clamp(end + 1, hi);
                 }
                 // Where a key leaves its predecessor at `depth` (after a sibling or a
@@ -606,7 +635,8 @@ impl<'r> TrieBuilder<'r> {
                     known.unwrap_or_else(|| self.key(&first).get(depth).copied().unwrap_or(0));
                 let common = common.saturating_sub(depth);
                 let child = self.new_node(span(first.start as usize + depth, common));
-                children.push((byte, child));
+                self.out.edge_bytes.push(byte);
+                self.out.edge_targets.push(child);
                 stack.push(Pending {
                     node: child,
                     lo: at,
@@ -615,17 +645,11 @@ impl<'r> TrieBuilder<'r> {
                 });
                 at = end;
             }
-            let start = self.out.edge_bytes.len();
-            for &(byte, child) in &children {
-                self.out.edge_bytes.push(byte);
-                self.out.edge_targets.push(child);
-            }
             if let Some(n) = self.out.nodes.get_mut(node as usize) {
-                n.edges = span(start, children.len());
+                n.edges = span(start, self.out.edge_bytes.len() - start);
             }
         }
         self.scratch.stack = stack;
-        self.scratch.children = children;
         root
     }
 
