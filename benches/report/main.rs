@@ -792,10 +792,7 @@ fn main() {
         ),
         ("the workload mean", 10.0, |s: &CheckSummary| s.mean_ns),
     ] {
-        for (floor_name, f) in [
-            ("bytewise floor (the issue's)", &bytewise),
-            ("vectorised floor (stricter)", &floor),
-        ] {
+        for (floor_name, f) in [("bytewise floor", &bytewise), ("vectorised floor", &floor)] {
             let r = ratio(pick(&st), pick(f));
             targets.push((
                 format!("{static_name} within {limit}× of the {floor_name} on {which}"),
