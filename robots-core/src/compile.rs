@@ -388,13 +388,6 @@ impl Requests {
     /// of them; numbers follow first requests), and each set's list.
     fn sets(&self) -> (Vec<u32>, Vec<&[u32]>) {
         let n = self.spans.len();
-        if n <= 1 {
-            // One crawler asks for one list (or none): nothing to compare.
-            return (
-                (0..index(n)).collect(),
-                (0..n).map(|r| self.list(r)).collect(),
-            );
-        }
         let mut by_list: Vec<usize> = (0..n).collect();
         // Equal lists end up together, the first request first.
         by_list.sort_unstable_by(|&a, &b| self.list(a).cmp(self.list(b)).then(a.cmp(&b)));
