@@ -475,10 +475,38 @@ pub fn check_sitemap_url(value: &[u8]) -> Result<(), ValueError> {
         Some(b) if !is_space_or_control(b) && !matches!(b, b'/' | b'?' | b'#' | b':' | b'\\') => {}
         _ => return Err(err(ValueErrorKind::NotAbsoluteUrl, host_start)),
     }
-    match value.iter().position(|&b| is_space_or_control(b)) {
+    match first_space_or_control(value) {
         Some(offset) => Err(err(ValueErrorKind::NotAbsoluteUrl, offset)),
         None => Ok(()),
     }
+}
+
+/// The position of the first space or control byte of `value`: eight bytes at a
+/// time (a file may list thousands of sitemap URLs, and nearly all have none),
+/// byte by byte only in the word that has one.
+fn first_space_or_control(value: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::MAX / 0xff;
+    const HIGH: u64 = ONES * 0x80;
+    let mut at = 0;
+    for chunk in value.chunks_exact(8) {
+        let Ok(bytes) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let x = u64::from_le_bytes(bytes);
+        // Some byte below 0x21 (exact as a yes or no), or some byte 0x7f (a zero
+        // byte of `del`).
+        let low = x.wrapping_sub(ONES * 0x21) & !x;
+        let del = x ^ (ONES * 0x7f);
+        if (low | (del.wrapping_sub(ONES) & !del)) & HIGH != 0 {
+            break;
+        }
+        at += 8;
+    }
+    value
+        .get(at..)?
+        .iter()
+        .position(|&b| is_space_or_control(b))
+        .map(|offset| at + offset)
 }
 
 /// Parses a `Host` value (Yandex style) and returns the host part.
@@ -810,6 +838,24 @@ mod tests {
 
     fn e(kind: ValueErrorKind, offset: usize) -> ValueError {
         ValueError { kind, offset }
+    }
+
+    /// The word-at-a-time scan finds the byte the plain scan finds: every byte
+    /// value at every place of values up to three words long, after any bytes.
+    #[test]
+    fn first_space_or_control_agrees_with_a_byte_scan() {
+        for fill in [b'a', 0x80, 0xff, 0x21, 0x7e] {
+            for len in 0..24 {
+                for at in 0..len {
+                    for b in 0..=255u8 {
+                        let mut value = vec![fill; len];
+                        value[at] = b;
+                        let plain = value.iter().position(|&b| is_space_or_control(b));
+                        assert_eq!(first_space_or_control(&value), plain, "{value:?}");
+                    }
+                }
+            }
+        }
     }
 
     fn secs(s: u64) -> Duration {
