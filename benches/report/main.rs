@@ -596,7 +596,7 @@ fn main() {
         .cloned()
         .unwrap_or_default();
     for &e in &engines {
-        if matches!(e, Engine::Floor | Engine::FloorBytewise | Engine::Runtime) {
+        if e.is_floor() || e == Engine::Runtime {
             continue;
         }
         let theirs = checks.verdicts.get(&e).cloned().unwrap_or_default();
@@ -709,7 +709,7 @@ fn main() {
             .get(&e)
             .map_or("—".to_owned(), |p| format!("{:.1}", p.mb_per_s));
         let agree = match e {
-            Engine::Floor | Engine::FloorBytewise => "—".to_owned(),
+            _ if e.is_floor() => "—".to_owned(),
             Engine::Runtime => "(reference)".to_owned(),
             _ => agreements.get(&e).map_or("—".into(), |a| {
                 format!("{} ({} differ)", pct(a.percent()), a.differ)
