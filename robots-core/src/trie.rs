@@ -168,6 +168,35 @@ fn sort_key(key: &[u8], offset: usize, pos: usize) -> u128 {
     (u128::from(head) << 64) | u128::from(low)
 }
 
+/// From this many keys on, the first sort is a radix sort on the first digit: it
+/// takes a few passes over the keys where a comparison sort takes `log2 n`
+/// comparisons of two words each (below, the radix sort's fixed set-up costs more).
+const RADIX_MIN: usize = 4096;
+
+/// Sort first-digit sort keys as `sort_unstable` would, for many keys: a stable
+/// radix sort on the eight key bytes (positions are in the order given, so they
+/// stay in order among equal bytes), then the rare runs of equal bytes are put in
+/// length-class order.
+fn sort_first_digit_radix(chunks: &mut [u128]) {
+    radsort::sort_by_key(chunks, |&k| (k >> 64) as u64);
+    let mut at = 0;
+    while let Some(&first) = chunks.get(at) {
+        let same = chunks
+            .get(at..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&k| k >> 64 == first >> 64)
+            .count()
+            .max(1);
+        if same >= 2 {
+            if let Some(run) = chunks.get_mut(at..at + same) {
+                run.sort_unstable();
+            }
+        }
+        at += same;
+    }
+}
+
 /// A node under construction: the sorted keys `lo..hi` that share its prefix of `depth` bytes.
 struct Pending {
     node: u32,
@@ -463,6 +492,8 @@ impl<'r> TrieBuilder<'r> {
                     }
                     i += same.max(1);
                 }
+            } else if offset == 0 && s.chunks.len() >= RADIX_MIN {
+                sort_first_digit_radix(&mut s.chunks);
             } else {
                 s.chunks.sort_unstable();
             }
@@ -755,6 +786,14 @@ mod tests {
     /// decide every path near a key as brute force does: the longest matching key,
     /// then Allow, then the earlier line.
     fn agrees_with_brute_force(keys: &[alloc::string::String]) {
+        agrees_with_brute_force_near(keys, keys);
+    }
+
+    /// As [`agrees_with_brute_force`], for the paths near `near` (some of `keys`).
+    fn agrees_with_brute_force_near(
+        keys: &[alloc::string::String],
+        near: &[alloc::string::String],
+    ) {
         use alloc::string::String;
         use alloc::vec::Vec;
         let mut body = String::from("User-agent: *\n");
@@ -764,7 +803,7 @@ mod tests {
         }
         let policy = Policy::parse(body.as_bytes(), Profile::Google);
         let mut paths: Vec<String> = Vec::new();
-        for key in keys {
+        for key in near {
             paths.push(key.clone());
             paths.push(alloc::format!("{key}z"));
             paths.push(alloc::format!("{key}/deeper"));
@@ -789,6 +828,42 @@ mod tests {
                 "{path}"
             );
         }
+    }
+
+    /// Enough keys for the radix first sort ([`super::RADIX_MIN`]): keys with the
+    /// same first eight bytes but different lengths (`/abcdefg`, `/abcdefg/x`,
+    /// `/abc`), given longest first, must still sort shortest first, and equal keys
+    /// far apart in the order given.
+    #[test]
+    fn many_keys_sort_by_radix_and_match_like_brute_force() {
+        use alloc::string::String;
+        use alloc::vec::Vec;
+        let mut tricky: Vec<String> = Vec::new();
+        for key in [
+            "/abcdefg/x",
+            "/abcdefg",
+            "/abcdefgh",
+            "/abc",
+            "/ab",
+            "/abcdefg/x",
+            "/abcdefg",
+            "/abc",
+        ] {
+            tricky.push(String::from(key));
+        }
+        let mut keys: Vec<String> = tricky.clone();
+        let mut x: u32 = 12345;
+        for i in 0..super::RADIX_MIN + 100 {
+            // A few thousand keys with mostly distinct first eight bytes.
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            keys.push(alloc::format!("/{:07x}/{}", x >> 4, i % 7));
+            if i % 1000 == 0 {
+                keys.extend(tricky.iter().rev().cloned());
+            }
+        }
+        let mut near = tricky.clone();
+        near.extend(keys.iter().step_by(97).cloned());
+        agrees_with_brute_force_near(&keys, &near);
     }
 
     /// Keys listed by directory, so that most share their first eight bytes with
