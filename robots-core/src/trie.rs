@@ -345,6 +345,17 @@ impl<'r> TrieBuilder<'r> {
         }
     }
 
+    /// Finish a node whose one key ends at it (most nodes: the leaves), as the
+    /// general path would: its rule attached, and no edges (an empty range where
+    /// the next node's edges go).
+    fn make_leaf(&mut self, node: u32, item: Item) {
+        self.attach_one(node, item);
+        let edges = span(self.out.edge_bytes.len(), 0);
+        if let Some(n) = self.out.nodes.get_mut(node as usize) {
+            n.edges = edges;
+        }
+    }
+
     /// Sort `scratch.items` by key bytes, ties in the order given, into
     /// `scratch.sorted`, with the common prefix lengths of neighbours in `scratch.lcp`.
     ///
@@ -550,8 +561,19 @@ impl<'r> TrieBuilder<'r> {
         }
         s.sorted.clear();
         s.sorted.reserve(n);
-        s.sorted
-            .extend(s.order.iter().filter_map(|&p| s.items.get(p).copied()));
+        // (Every position is one of `items`: the placeholder is never used, and a
+        // plain map lets `extend` write without a capacity check per key.)
+        let placeholder = Item {
+            start: 0,
+            len: 0,
+            id: NONE,
+            slot: Slot::Wild,
+        };
+        s.sorted.extend(
+            s.order
+                .iter()
+                .map(|&p| s.items.get(p).copied().unwrap_or(placeholder)),
+        );
         // Next smaller-or-equal common prefix, with a stack (`order` is free now).
         s.skip.clear();
         s.skip.resize(n, index(n));
@@ -622,6 +644,12 @@ impl<'r> TrieBuilder<'r> {
             depth,
         }) = stack.pop()
         {
+            if hi == lo + 1 {
+                if let Some(&item) = self.scratch.sorted.get(lo).filter(|k| k.len() == depth) {
+                    self.make_leaf(node, item);
+                    continue;
+                }
+            }
             // Keys that end here sort first among keys sharing this prefix.
             let ending = self
                 .scratch
@@ -718,6 +746,30 @@ mod tests {
         // Diverging inside a compressed label must not match.
         let near = alloc::format!("/{:x}/deep/path/segmenX/1.html", 7919);
         assert!(policy.is_allowed("bot", &near));
+    }
+
+    /// A leaf (one key ending at a node, built by [`super::TrieBuilder::make_leaf`])
+    /// holds its rule in the right slot: a prefix rule, an exact (`$`) rule, a
+    /// wildcard rule; and a node where two keys end is not taken for a leaf.
+    #[test]
+    fn leaves_hold_prefix_exact_and_wildcard_rules() {
+        let policy = Policy::parse(
+            b"User-agent: *\nDisallow: /pre\nDisallow: /exact$\nDisallow: /wild*x\n\
+              Allow: /two\nDisallow: /two\nDisallow: /twofold$\n",
+            Profile::Google,
+        );
+        let line = |path: &str| policy.check("bot", path).rule.map(|r| policy.rule(r).line);
+        assert_eq!(line("/prefix"), Some(2));
+        assert_eq!(line("/exact"), Some(3));
+        assert_eq!(line("/exact/more"), None);
+        assert_eq!(line("/wild/yx"), Some(4));
+        assert_eq!(line("/wild/y"), None);
+        // Allow wins the tie at the node where both `/two` keys end.
+        assert_eq!(line("/two/x"), Some(5));
+        assert_eq!(line("/twofold"), Some(7));
+        assert!(policy.is_allowed("bot", "/twofold/x"));
+        let leaves = policy.nodes.iter().filter(|n| n.edges.len == 0).count();
+        assert_eq!(leaves, 4, "one leaf per distinct key but /two");
     }
 
     /// `search_tables::derive` visits each trie's nodes in number order: a trie's
