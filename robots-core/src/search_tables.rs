@@ -305,8 +305,15 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
             if let Some(slot) = best_exact.get_mut(id) {
                 *slot = better(prefix, node.exact_rule);
             }
+            let label = labels.get(id).copied().unwrap_or(0);
+            if node.edges.len == 0 {
+                // A leaf (most nodes): no edge tables to read, no children to tell.
+                if let Some(slot) = walk_nodes.get_mut(id) {
+                    *slot = leaf_walk_node(node, label, heavy);
+                }
+                continue;
+            }
             if let Some(slot) = walk_nodes.get_mut(id) {
-                let label = labels.get(id).copied().unwrap_or(0);
                 *slot = walk_node(node, label, &edge_bytes, t.edge_targets, &mut wide_edges);
                 slot.indexed = heavy;
             }
@@ -416,6 +423,22 @@ fn walk_node(
         edge_count: u16::try_from(node.edges.len).unwrap_or(u16::MAX),
         has_wild: node.wild.len != 0,
         indexed: false,
+    }
+}
+
+/// The walk record of a node without edges, as [`walk_node`] makes it: no edge
+/// bytes, and a first child of 0 (a leaf's no children are consecutive).
+#[inline]
+fn leaf_walk_node(node: &Node, label: u64, indexed: bool) -> WalkNode {
+    WalkNode {
+        label,
+        edges: 0,
+        first_child: 0,
+        edge_start: node.edges.start,
+        label_len: node.label.len,
+        edge_count: 0,
+        has_wild: node.wild.len != 0,
+        indexed,
     }
 }
 
@@ -629,6 +652,37 @@ mod tests {
         for path in ["/ux", "/Ax", "/\u{7f}x", "/", "/0x"] {
             assert!(policy.is_allowed("bot", path), "{path}");
         }
+    }
+
+    /// A leaf's walk record (made without reading edge tables) is the one the
+    /// general path makes for a node with no edges.
+    #[test]
+    fn leaf_walk_records_match_the_general_path() {
+        let policy = Policy::parse(
+            b"User-agent: *\nDisallow: /abcdefghijk\nDisallow: /ab*q\nAllow: /abz$\n",
+            Profile::Google,
+        );
+        let mut leaves = 0;
+        for (node, walk) in policy.nodes.iter().zip(policy.walk_nodes.iter()) {
+            if node.edges.len != 0 {
+                continue;
+            }
+            leaves += 1;
+            let label = super::word(node.label.of(&policy.text));
+            let mut general = super::walk_node(
+                node,
+                label,
+                &policy.edge_bytes,
+                &policy.edge_targets,
+                &mut alloc::vec::Vec::new(),
+            );
+            general.indexed = walk.indexed;
+            assert_eq!(*walk, general);
+        }
+        assert_eq!(leaves, 2);
+        assert!(!policy.is_allowed("bot", "/abcdefghijkl"));
+        assert!(!policy.is_allowed("bot", "/abxq"));
+        assert!(policy.is_allowed("bot", "/abz"));
     }
 
     #[test]
