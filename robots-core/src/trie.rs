@@ -545,10 +545,11 @@ impl<'r> TrieBuilder<'r> {
                     *l = index(lcp);
                 }
                 // The bytes where they part, when this digit has them.
+                // (`at` is the byte's place in the digit, most significant first: a
+                // shift, not an array in memory.)
+                let at = lcp.wrapping_sub(offset);
                 let byte = |head: u64, len: usize| {
-                    lcp.checked_sub(offset)
-                        .filter(|&at| at < 8 && lcp < len)
-                        .and_then(|at| head.to_be_bytes().get(at).copied())
+                    (at < 8 && lcp < len).then(|| (head >> (56 - 8 * at)) as u8)
                 };
                 if let Some(b) = s.split.get_mut(lo + i) {
                     *b = (byte(head_a, len(prev)), byte(head_b, len(k)));
