@@ -726,14 +726,13 @@ fn build(source: Source<'_, '_>, only: Option<&[u8]>) -> Policy {
     for &list in &set_lists {
         let roots_start = set_roots.len();
         if merge {
-            let ids = list.iter().flat_map(|&g| group_rules(g)).map(index);
-            set_roots.push(trie.build(ids));
+            set_roots.push(trie.build(list.iter().map(|&g| group_rules(g))));
         } else {
             for &g in list {
                 let root = match group_roots[g as usize] {
                     Some(root) => root,
                     None => {
-                        let root = trie.build(group_rules(g).map(index));
+                        let root = trie.build(core::iter::once(group_rules(g)));
                         group_roots[g as usize] = Some(root);
                         root
                     }

@@ -241,6 +241,12 @@ impl<'r> TrieBuilder<'r> {
                 slot: Slot::Wild,
             };
         };
+        self.item_of(id, rule)
+    }
+
+    /// [`Self::item`] of rule `id`, which is `rule`.
+    #[inline]
+    fn item_of(&self, id: u32, rule: &RuleRecord) -> Item {
         let (start, len) = rule
             .segments
             .of(self.segments)
@@ -596,7 +602,51 @@ impl<'r> TrieBuilder<'r> {
     }
 
     /// Build a trie over `rules`; returns its root.
-    pub fn build(&mut self, rules: impl Iterator<Item = u32>) -> u32 {
+    /// Note the keys of rules `range` in `scratch.items`, and their sort keys for
+    /// the first eight bytes in `scratch.chunks` while the text is read in order.
+    /// The rules and their first digits are read as slices side by side (where the
+    /// caller had every digit at hand, as it does): one loop step a rule, no lookup.
+    /// Returns how many keys share their first digit with the key before them
+    /// (`previous`: the last key's digit so far).
+    fn gather(
+        &self,
+        range: core::ops::Range<usize>,
+        items: &mut Vec<Item>,
+        chunks: &mut Vec<u128>,
+        previous: &mut Option<(u64, u64)>,
+    ) -> usize {
+        let (rules, heads, text) = (self.rules, self.heads, self.text);
+        let mut repeats = 0;
+        let mut push = |item: Item, (head, class): (u64, u64)| {
+            repeats += usize::from(*previous == Some((head, class)));
+            *previous = Some((head, class));
+            let low = (class << POSITION_BITS) | (items.len() as u64 & POSITION_MASK);
+            chunks.push((u128::from(head) << 64) | u128::from(low));
+            items.push(item);
+        };
+        if let (Some(rules), Some(heads)) = (rules.get(range.clone()), heads.get(range.clone())) {
+            for (k, (rule, &(head, class))) in rules.iter().zip(heads).enumerate() {
+                push(
+                    self.item_of(index(range.start + k), rule),
+                    (head, u64::from(class)),
+                );
+            }
+        } else {
+            for id in range.map(index) {
+                let item = self.item(id);
+                let digit = match heads.get(id as usize) {
+                    Some(&(head, class)) => (head, u64::from(class)),
+                    None => chunk(text.get(item.range()).unwrap_or_default(), 0),
+                };
+                push(item, digit);
+            }
+        }
+        repeats
+    }
+
+    /// Build a trie over the rules of `ranges` (rule numbers, in the order given);
+    /// returns its root.
+    pub fn build(&mut self, ranges: impl Iterator<Item = core::ops::Range<usize>>) -> u32 {
         let mut items = core::mem::take(&mut self.scratch.items);
         let mut chunks = core::mem::take(&mut self.scratch.chunks);
         items.clear();
@@ -604,22 +654,11 @@ impl<'r> TrieBuilder<'r> {
         // A trie has each rule at most once: room for all of them, once.
         items.reserve(self.rules.len());
         chunks.reserve(self.rules.len());
-        // The keys, and their sort keys for the first eight bytes while the text
-        // is read in order.
         // Neighbours (in the order given) with the same first digit.
         let mut repeats = 0usize;
         let mut previous = None;
-        for id in rules {
-            let item = self.item(id);
-            let (head, class) = match self.heads.get(id as usize) {
-                Some(&(head, class)) => (head, u64::from(class)),
-                None => chunk(self.key(&item), 0),
-            };
-            repeats += usize::from(previous == Some((head, class)));
-            previous = Some((head, class));
-            let low = (class << POSITION_BITS) | (items.len() as u64 & POSITION_MASK);
-            chunks.push((u128::from(head) << 64) | u128::from(low));
-            items.push(item);
+        for range in ranges {
+            repeats += self.gather(range, &mut items, &mut chunks, &mut previous);
         }
         // Keys that often share their first digit with the key before them (a
         // file's rules listed by directory) share it with many others.
