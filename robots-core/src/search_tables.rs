@@ -269,10 +269,25 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
     for (k, &root) in roots.iter().enumerate() {
         let end = roots.get(k + 1).map_or(node_count, |&next| next as usize);
         indexed.clear();
-        for id in root as usize..end {
-            let Some(node) = nodes.get_mut(id) else {
-                continue;
-            };
+        // The trie's entries of every per-node table, walked side by side (one
+        // step a node, no lookups); all the tables have one entry a node.
+        let trie = root as usize..end;
+        let (Some(nodes), Some(best_prefix), Some(best_exact), Some(walk_nodes), Some(labels)) = (
+            nodes.get_mut(trie.clone()),
+            best_prefix.get_mut(trie.clone()),
+            best_exact.get_mut(trie.clone()),
+            walk_nodes.get_mut(trie.clone()),
+            labels.get(trie.clone()),
+        ) else {
+            continue;
+        };
+        let tables = nodes
+            .iter_mut()
+            .zip(best_prefix)
+            .zip(best_exact)
+            .zip(walk_nodes)
+            .zip(labels);
+        for (id, ((((node, best_prefix), best_exact), walk), &label)) in trie.zip(tables) {
             let from_parent = inherited.get(id).copied().unwrap_or(NONE);
             let mut prefix = better(from_parent, node.prefix_rule);
             let mut heavy = false;
@@ -299,24 +314,15 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
                     len: index(new_wild.len() - start),
                 };
             }
-            if let Some(slot) = best_prefix.get_mut(id) {
-                *slot = prefix;
-            }
-            if let Some(slot) = best_exact.get_mut(id) {
-                *slot = better(prefix, node.exact_rule);
-            }
-            let label = labels.get(id).copied().unwrap_or(0);
+            *best_prefix = prefix;
+            *best_exact = better(prefix, node.exact_rule);
             if node.edges.len == 0 {
                 // A leaf (most nodes): no edge tables to read, no children to tell.
-                if let Some(slot) = walk_nodes.get_mut(id) {
-                    *slot = leaf_walk_node(node, label, heavy);
-                }
+                *walk = leaf_walk_node(node, label, heavy);
                 continue;
             }
-            if let Some(slot) = walk_nodes.get_mut(id) {
-                *slot = walk_node(node, label, &edge_bytes, t.edge_targets, &mut wide_edges);
-                slot.indexed = heavy;
-            }
+            *walk = walk_node(node, label, &edge_bytes, t.edge_targets, &mut wide_edges);
+            walk.indexed = heavy;
             for &child in node.edges.of(t.edge_targets) {
                 if let Some(slot) = inherited.get_mut(child as usize) {
                     *slot = prefix;
