@@ -164,6 +164,12 @@ pub(crate) fn first_digit(key: &[u8]) -> (u64, u8) {
 #[inline]
 fn sort_key(key: &[u8], offset: usize, pos: usize) -> u128 {
     let (head, class) = chunk(key, offset);
+    digit_key(head, class, pos)
+}
+
+/// The sort key of the key at `pos` whose digit is `head`, of length class `class`.
+#[inline]
+fn digit_key(head: u64, class: u64, pos: usize) -> u128 {
     let low = (class << POSITION_BITS) | (pos as u64 & POSITION_MASK);
     (u128::from(head) << 64) | u128::from(low)
 }
@@ -601,11 +607,11 @@ impl<'r> TrieBuilder<'r> {
         }
     }
 
-    /// Build a trie over `rules`; returns its root.
-    /// Note the keys of rules `range` in `scratch.items`, and their sort keys for
-    /// the first eight bytes in `scratch.chunks` while the text is read in order.
-    /// The rules and their first digits are read as slices side by side (where the
-    /// caller had every digit at hand, as it does): one loop step a rule, no lookup.
+    /// Note the keys of rules `range` in `items`, and their sort keys for the
+    /// first eight bytes in `chunks` while the text is read in order. Where the
+    /// caller had every digit at hand (as it does), the rules and the digits are
+    /// read as slices in three tight passes (items, sort keys, repeats) rather than
+    /// one loop that keeps its state in memory across two pushes a rule.
     /// Returns how many keys share their first digit with the key before them
     /// (`previous`: the last key's digit so far).
     fn gather(
@@ -616,30 +622,45 @@ impl<'r> TrieBuilder<'r> {
         previous: &mut Option<(u64, u64)>,
     ) -> usize {
         let (rules, heads, text) = (self.rules, self.heads, self.text);
+        if let (Some(rules), Some(heads)) = (rules.get(range.clone()), heads.get(range.clone())) {
+            let base = items.len();
+            items.extend(
+                rules
+                    .iter()
+                    .zip(range)
+                    .map(|(rule, id)| self.item_of(index(id), rule)),
+            );
+            chunks.extend(
+                heads
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &(head, class))| digit_key(head, u64::from(class), base + k)),
+            );
+            let digit = |&(head, class): &(u64, u8)| (head, u64::from(class));
+            let mut repeats = heads.windows(2).filter(|w| w.first() == w.get(1)).count();
+            if let Some(first) = heads.first() {
+                repeats += usize::from(*previous == Some(digit(first)));
+            }
+            if let Some(last) = heads.last() {
+                *previous = Some(digit(last));
+            }
+            return repeats;
+        }
         let mut repeats = 0;
         let mut push = |item: Item, (head, class): (u64, u64)| {
             repeats += usize::from(*previous == Some((head, class)));
             *previous = Some((head, class));
-            let low = (class << POSITION_BITS) | (items.len() as u64 & POSITION_MASK);
-            chunks.push((u128::from(head) << 64) | u128::from(low));
+            chunks.push(digit_key(head, class, items.len()));
             items.push(item);
         };
-        if let (Some(rules), Some(heads)) = (rules.get(range.clone()), heads.get(range.clone())) {
-            for (k, (rule, &(head, class))) in rules.iter().zip(heads).enumerate() {
-                push(
-                    self.item_of(index(range.start + k), rule),
-                    (head, u64::from(class)),
-                );
-            }
-        } else {
-            for id in range.map(index) {
-                let item = self.item(id);
-                let digit = match heads.get(id as usize) {
-                    Some(&(head, class)) => (head, u64::from(class)),
-                    None => chunk(text.get(item.range()).unwrap_or_default(), 0),
-                };
-                push(item, digit);
-            }
+        // (Some rule or digit missing: one at a time, digits read where missing.)
+        for id in range.map(index) {
+            let item = self.item(id);
+            let digit = match heads.get(id as usize) {
+                Some(&(head, class)) => (head, u64::from(class)),
+                None => chunk(text.get(item.range()).unwrap_or_default(), 0),
+            };
+            push(item, digit);
         }
         repeats
     }
