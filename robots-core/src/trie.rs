@@ -203,78 +203,6 @@ fn sort_first_digit_radix(chunks: &mut [u128]) {
     }
 }
 
-/// After the keys `lo..hi` of `s.order` were sorted on their digit at `offset`
-/// (their sort keys in `s.chunks`): write their new order, and for each key and
-/// the one before it their common prefix length and the bytes where they part
-/// (when the digit shows them); queue runs that agree on the digit and go on to
-/// be sorted on the next one. The tables' entries for `lo..hi` are walked side by
-/// side with the sort keys (no lookup per key per table).
-fn record_digit_sort(s: &mut Scratch, lo: usize, hi: usize, offset: usize) {
-    let Scratch {
-        order,
-        lcp: lcps,
-        split,
-        chunks,
-        work,
-        ..
-    } = s;
-    let (Some(order), Some(lcps), Some(split)) = (
-        order.get_mut(lo..hi),
-        lcps.get_mut(lo..hi),
-        split.get_mut(lo..hi),
-    ) else {
-        return;
-    };
-    for (o, &k) in order.iter_mut().zip(chunks.iter()) {
-        *o = (k as u64 & POSITION_MASK) as usize;
-    }
-    // A key's length as far as this digit tells (the class): exact up to eight
-    // bytes from `offset`; past that, longer than anything this digit can show, so
-    // "unbounded" gives the same minimum.
-    let len = |p: u128| {
-        let class = (p as u64) >> POSITION_BITS;
-        if class == LONGER {
-            usize::MAX
-        } else {
-            offset + class as usize
-        }
-    };
-    let mut run = 0;
-    let pairs = chunks
-        .windows(2)
-        .zip(lcps.iter_mut().zip(split.iter_mut()).skip(1));
-    for (i, (pair, (l, b))) in (1..).zip(pairs) {
-        let (Some(&prev), Some(&k)) = (pair.first(), pair.get(1)) else {
-            continue;
-        };
-        let (head_a, head_b) = ((prev >> 64) as u64, (k >> 64) as u64);
-        let class_a = (prev as u64) >> POSITION_BITS;
-        let class_b = (k as u64) >> POSITION_BITS;
-        if head_a == head_b && class_a == LONGER && class_b == LONGER {
-            // Same run: they agree on eight more bytes and both go on.
-            continue;
-        }
-        if i - run >= 2 {
-            work.push((lo + run, lo + i, offset + 8));
-        }
-        run = i;
-        let agree = (head_a ^ head_b).leading_zeros() as usize / 8;
-        let lcp = (offset + agree).min(len(prev)).min(len(k));
-        *l = index(lcp);
-        // The bytes where they part, when this digit has them. (`at` is the
-        // byte's place in the digit, most significant first: a shift, not an
-        // array in memory.)
-        let at = lcp.wrapping_sub(offset);
-        let byte =
-            |head: u64, len: usize| (at < 8 && lcp < len).then(|| (head >> (56 - 8 * at)) as u8);
-        *b = (byte(head_a, len(prev)), byte(head_b, len(k)));
-    }
-    let len = chunks.len();
-    if len - run >= 2 {
-        work.push((lo + run, lo + len, offset + 8));
-    }
-}
-
 /// A node under construction: the sorted keys `lo..hi` that share its prefix of `depth` bytes.
 struct Pending {
     node: u32,
@@ -592,7 +520,57 @@ impl<'r> TrieBuilder<'r> {
             } else {
                 s.chunks.sort_unstable();
             }
-            record_digit_sort(s, lo, hi, offset);
+            let mut run = 0;
+            for (i, &k) in s.chunks.iter().enumerate() {
+                let pos = (k as u64 & POSITION_MASK) as usize;
+                if let Some(o) = s.order.get_mut(lo + i) {
+                    *o = pos;
+                }
+                let Some(&prev) = i.checked_sub(1).and_then(|p| s.chunks.get(p)) else {
+                    continue;
+                };
+                let (head_a, head_b) = ((prev >> 64) as u64, (k >> 64) as u64);
+                let class_a = (prev as u64) >> POSITION_BITS;
+                let class_b = (k as u64) >> POSITION_BITS;
+                if head_a == head_b && class_a == LONGER && class_b == LONGER {
+                    // Same run: they agree on eight more bytes and both go on.
+                    continue;
+                }
+                if i - run >= 2 {
+                    s.work.push((lo + run, lo + i, offset + 8));
+                }
+                run = i;
+                // A key's length as far as this digit tells (the class): exact up
+                // to eight bytes from `offset`; past that, longer than anything
+                // this digit can show, so "unbounded" gives the same minimum.
+                let len = |p: u128| {
+                    let class = (p as u64) >> POSITION_BITS;
+                    if class == LONGER {
+                        usize::MAX
+                    } else {
+                        offset + class as usize
+                    }
+                };
+                let agree = (head_a ^ head_b).leading_zeros() as usize / 8;
+                let lcp = (offset + agree).min(len(prev)).min(len(k));
+                if let Some(l) = s.lcp.get_mut(lo + i) {
+                    *l = index(lcp);
+                }
+                // The bytes where they part, when this digit has them.
+                // (`at` is the byte's place in the digit, most significant first: a
+                // shift, not an array in memory.)
+                let at = lcp.wrapping_sub(offset);
+                let byte = |head: u64, len: usize| {
+                    (at < 8 && lcp < len).then(|| (head >> (56 - 8 * at)) as u8)
+                };
+                if let Some(b) = s.split.get_mut(lo + i) {
+                    *b = (byte(head_a, len(prev)), byte(head_b, len(k)));
+                }
+            }
+            let len = s.chunks.len();
+            if len - run >= 2 {
+                s.work.push((lo + run, lo + len, offset + 8));
+            }
         }
         s.sorted.clear();
         s.sorted.reserve(n);
