@@ -1,6 +1,6 @@
 //! Splitting the input into lines and each line into key and value.
 
-use crate::directive::{classify_key_in, is_google_typo, KeyMatch};
+use crate::directive::{classify_key_in, is_google_typo, window16, KeyMatch};
 use crate::profile::{Profile, GOOGLE_MAX_LINE_BYTES};
 use crate::report::{LineKind, LineReport, Truncation};
 use alloc::vec::Vec;
@@ -191,16 +191,14 @@ fn find(input: &[u8], r: &Range<usize>, pred: impl Fn(u8) -> bool) -> Option<usi
 
 /// The first `:` in `content`: among its first sixteen bytes by one word
 /// comparison (keys are short: nearly always there), past them byte by byte.
+/// `head` is [`window16`] of `input` at `content.start`.
 #[inline]
-fn find_colon(input: &[u8], content: Range<usize>) -> Option<usize> {
+fn find_colon(input: &[u8], content: Range<usize>, head: Option<u128>) -> Option<usize> {
     const ONES: u128 = u128::MAX / 0xff;
     let len = content.len();
-    let window = input
-        .get(content.start..content.start.saturating_add(16))
-        .map(<[u8; 16]>::try_from);
-    let from = match window {
-        Some(Ok(bytes)) => {
-            let x = u128::from_le_bytes(bytes) ^ (ONES * u128::from(b':'));
+    let from = match head {
+        Some(bytes) => {
+            let x = bytes ^ (ONES * u128::from(b':'));
             // The lowest zero byte of `x` (the borrow trick is exact for the lowest).
             let zero = x.wrapping_sub(ONES) & !x & (ONES * 0x80);
             if zero != 0 {
@@ -239,6 +237,10 @@ fn lex_line(
         missing_colon: false,
         too_long: false,
     };
+    // The line's first sixteen bytes, read once: for the colon and (when the key
+    // starts the line, nearly always) for the key.
+    let line_start = span.start;
+    let head = window16(input, line_start);
     let mut content = span;
     let lenient = profile.lenient_syntax();
     if lenient && content.len() > GOOGLE_MAX_LINE_BYTES {
@@ -259,7 +261,7 @@ fn lex_line(
                 report.has_comment = true;
                 content.end = hash;
             }
-            colon = find_colon(input, content.clone());
+            colon = find_colon(input, content.clone(), head);
         }
         Comment::Search => {
             let bytes = input.get(content.clone()).unwrap_or_default();
@@ -322,7 +324,12 @@ fn lex_line(
     if key.is_empty() {
         return report;
     }
-    let matched = classify_key_in(input, key.clone());
+    let window = if key.start == line_start {
+        head
+    } else {
+        window16(input, key.start)
+    };
+    let matched = classify_key_in(input, key.clone(), window);
     report.resembles = matched.directive();
     report.kind = match matched {
         KeyMatch::Exact(d) => LineKind::Directive(d),
