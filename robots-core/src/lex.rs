@@ -101,9 +101,9 @@ pub(crate) fn lex_each(
         start = at + 1;
     };
     if nul {
-        memchr::memchr2_iter(b'\n', b'\r', body).for_each(&mut on_hit);
+        each_of_two(b'\n', b'\r', body, &mut on_hit);
     } else if cr {
-        memchr::memchr3_iter(b'\n', b'\r', b'#', body).for_each(&mut on_hit);
+        each_of_three(b'\n', b'\r', b'#', body, &mut on_hit);
     } else {
         // Without `\r`, two bytes to look for (a cheaper search) instead of three.
         each_of_two(b'\n', b'#', body, &mut on_hit);
@@ -138,6 +138,17 @@ fn each_of_two(a: u8, b: u8, haystack: &[u8], hit: impl FnMut(usize)) {
         return;
     }
     memchr::memchr2_iter(a, b, haystack).for_each(hit);
+}
+
+/// [`each_of_two`] for three bytes (inputs with `\r`).
+#[inline]
+fn each_of_three(a: u8, b: u8, c: u8, haystack: &[u8], hit: impl FnMut(usize)) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(three) = memchr::arch::x86_64::avx2::memchr::Three::new(a, b, c) {
+        three.iter(haystack).for_each(hit);
+        return;
+    }
+    memchr::memchr3_iter(a, b, c, haystack).for_each(hit);
 }
 
 /// Where a line's comment starts, as far as the caller knows.
@@ -362,7 +373,7 @@ fn lex_line(
 
 #[cfg(test)]
 mod tests {
-    use super::{each_of_two, lex, spaces, trim_end, trim_start};
+    use super::{each_of_three, each_of_two, lex, spaces, trim_end, trim_start};
     use crate::profile::Profile;
     use alloc::vec::Vec;
 
@@ -409,10 +420,11 @@ mod tests {
             .collect()
     }
 
-    /// The searcher agrees with `memchr2_iter`: haystacks of every length up to
-    /// 300 (past several vectors), the two bytes placed sparsely or densely.
+    /// The searchers agree with `memchr2_iter` and `memchr3_iter`: haystacks of
+    /// every length up to 300 (past several vectors), the bytes placed sparsely
+    /// or densely.
     #[test]
-    fn each_of_two_agrees_with_memchr2_iter() {
+    fn searchers_agree_with_memchr_iters() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         for len in 0..=300usize {
             for density in [2u64, 7, 40, 1000] {
@@ -424,6 +436,7 @@ mod tests {
                         match state % density {
                             0 => b'\n',
                             1 => b'#',
+                            2 => b'\r',
                             _ => b'a' + (state >> 32) as u8 % 26,
                         }
                     })
@@ -431,6 +444,10 @@ mod tests {
                 let mut got = Vec::new();
                 each_of_two(b'\n', b'#', &hay, |at| got.push(at));
                 let want: Vec<usize> = memchr::memchr2_iter(b'\n', b'#', &hay).collect();
+                assert_eq!(got, want, "{len} {density}");
+                got.clear();
+                each_of_three(b'\n', b'\r', b'#', &hay, |at| got.push(at));
+                let want: Vec<usize> = memchr::memchr3_iter(b'\n', b'\r', b'#', &hay).collect();
                 assert_eq!(got, want, "{len} {density}");
             }
         }
