@@ -178,7 +178,9 @@ impl Builder {
         });
     }
 
-    /// A rule line (allow or disallow) of group `group`.
+    /// A rule line (allow or disallow) of group `group`. Inlined: the one-pass
+    /// compiler calls it for most lines, and it is short (the alias is out of line).
+    #[inline]
     fn add_rule_line(&mut self, line: &LineReport, group: u32, value: &[u8]) {
         let allow = line.kind == crate::LineKind::Directive(Directive::Allow);
         self.add_rule(line, group, allow, false, value);
