@@ -178,26 +178,29 @@ fn is_space(spaces: u64, b: u8) -> bool {
 /// Where `r` starts once leading spaces are skipped. The first byte is looked at
 /// before any loop: it is seldom a space (keys start lines, values follow one
 /// space), and a loop's set-up costs more than the look.
+/// The look reads the one byte (no slice of the range is made unless it is a
+/// space).
 #[inline]
 fn trim_start(input: &[u8], r: Range<usize>, spaces: u64) -> usize {
-    let bytes = input.get(r.clone()).unwrap_or_default();
     let kept = |&b: &u8| !is_space(spaces, b);
-    match bytes.first() {
-        Some(b) if kept(b) => r.start,
-        _ => r.start + bytes.iter().position(kept).unwrap_or(bytes.len()),
+    if r.start < r.end && input.get(r.start).is_some_and(kept) {
+        return r.start;
     }
+    let bytes = input.get(r.clone()).unwrap_or_default();
+    r.start + bytes.iter().position(kept).unwrap_or(bytes.len())
 }
 
 /// Where `r` ends once trailing spaces are dropped (the last byte looked at
 /// first, as in [`trim_start`]).
 #[inline]
 fn trim_end(input: &[u8], r: Range<usize>, spaces: u64) -> usize {
-    let bytes = input.get(r.clone()).unwrap_or_default();
     let kept = |&b: &u8| !is_space(spaces, b);
-    match bytes.last() {
-        Some(b) if kept(b) => r.end,
-        _ => r.start + bytes.iter().rposition(kept).map_or(0, |at| at + 1),
+    // A range past the input's end is read as empty (its last byte is not looked at).
+    if r.start < r.end && r.end <= input.len() && input.get(r.end - 1).is_some_and(kept) {
+        return r.end;
     }
+    let bytes = input.get(r.clone()).unwrap_or_default();
+    r.start + bytes.iter().rposition(kept).map_or(0, |at| at + 1)
 }
 
 fn trim(input: &[u8], r: Range<usize>, profile: Profile) -> Range<usize> {
