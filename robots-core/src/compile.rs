@@ -10,7 +10,7 @@ use crate::extension::{
 };
 use crate::group::{AgentToken, Grouper, Step};
 use crate::lex::lex_each;
-use crate::pattern::{compile_segments, google_index_alias};
+use crate::pattern::{compile_segments, google_index_alias, may_hold_index};
 use crate::policy::{
     AgentEntry, ExtensionRecord, ExtensionValue, GroupAgentRecord, GroupRecord, Policy, RuleRecord,
     RuleSet, NONE,
@@ -178,16 +178,29 @@ impl Builder {
         });
     }
 
-    /// A rule line (allow or disallow) of group `group`.
+    /// A rule line (allow or disallow) of group `group`. Inlined: the one-pass
+    /// compiler calls it for most lines, and it is short (the alias is out of line).
+    #[inline]
     fn add_rule_line(&mut self, line: &LineReport, group: u32, value: &[u8]) {
         let allow = line.kind == crate::LineKind::Directive(Directive::Allow);
         self.add_rule(line, group, allow, false, value);
         if allow && self.profile == Profile::Google {
-            if let Some(alias) = google_index_alias(value) {
-                self.add_rule(line, group, true, true, &alias);
-            }
+            self.add_index_alias(line, group, value);
         }
         self.order = self.order.saturating_add(1);
+    }
+
+    /// Google's index alias of the allow rule `value`, if it has one. Out of line:
+    /// the scan in it would cost every rule line registers (disallow lines too).
+    #[inline(never)]
+    fn add_index_alias(&mut self, line: &LineReport, group: u32, value: &[u8]) {
+        // The cheap pre-check first: most allow rules have no `x`.
+        if !may_hold_index(value) {
+            return;
+        }
+        if let Some(alias) = google_index_alias(value) {
+            self.add_rule(line, group, true, true, &alias);
+        }
     }
 
     fn close_group(&mut self, open: OpenGroup) {

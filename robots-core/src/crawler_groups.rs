@@ -100,11 +100,18 @@ impl<'a> Judge<'a> {
     }
 
     /// Whether the open group's rules and records are kept (judged at its first
-    /// rule, or at its end if it has records and no rules).
+    /// rule, or at its end if it has records and no rules). Inlined: every rule
+    /// line asks, and all but a group's first find the verdict made.
+    #[inline]
     pub(crate) fn keeps_group(&mut self) -> bool {
-        if let Some(verdict) = self.verdict {
-            return verdict;
+        match self.verdict {
+            Some(verdict) => verdict,
+            None => self.judge_group(),
         }
+    }
+
+    /// Judge the open group, at its first rule (or its end).
+    fn judge_group(&mut self) -> bool {
         let first_only = self.profile.substring_agents();
         let keep = if self.names_agent && !(first_only && self.named_seen) {
             self.named_seen = true;

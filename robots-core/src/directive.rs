@@ -241,55 +241,105 @@ fn exact_name(key: &[u8]) -> Option<Directive> {
         .map(|(_, _, d)| *d)
 }
 
-/// The directive names of each length (at most three share one), folded ([`folded`]).
-const NAMES_BY_LEN: [[(u128, Option<Directive>); 3]; 17] = {
-    let mut out = [[(0u128, None); 3]; 17];
+/// A directive name as [`classify_key_in`] compares it: folded ([`folded`]), with
+/// its `-` bytes marked (all ones) so that a key's `\r` there, which folds onto
+/// `-` too, is told apart.
+#[derive(Clone, Copy)]
+struct FoldedName {
+    word: u128,
+    dashes: u128,
+    directive: Option<Directive>,
+}
+
+/// The directive names of one length (at most three share one), with the mask
+/// that keeps a key's bytes of that length: a lookup, not a shift of a 128-bit
+/// word by a variable amount, per line.
+#[derive(Clone, Copy)]
+struct NamesOfLen {
+    mask: u128,
+    names: [FoldedName; 3],
+}
+
+/// [`NamesOfLen`] by length, up to sixteen bytes.
+const NAMES_BY_LEN: [NamesOfLen; 17] = {
+    const NONE: FoldedName = FoldedName {
+        word: 0,
+        dashes: 0,
+        directive: None,
+    };
+    let mut out = [NamesOfLen {
+        mask: 0,
+        names: [NONE; 3],
+    }; 17];
+    let mut len = 1;
+    while len <= 16 {
+        out[len].mask = u128::MAX >> (8 * (16 - len));
+        len += 1;
+    }
     let mut i = 0;
     while i < 14 {
         let (word, len, d) = FOLDED_NAMES[i];
+        let name = d.name().as_bytes();
+        let mut dashes = [0u8; 16];
+        let mut k = 0;
+        while k < name.len() {
+            if name[k] == b'-' {
+                dashes[k] = 0xff;
+            }
+            k += 1;
+        }
         let mut j = 0;
-        while out[len][j].1.is_some() {
+        while out[len].names[j].directive.is_some() {
             j += 1;
         }
-        out[len][j] = (word, Some(d));
+        out[len].names[j] = FoldedName {
+            word,
+            dashes: u128::from_le_bytes(dashes),
+            directive: Some(d),
+        };
         i += 1;
     }
     out
 };
 
+/// The sixteen bytes of `input` from `at` as one (little-endian) number, when
+/// the input has them.
+#[inline]
+pub(crate) fn window16(input: &[u8], at: usize) -> Option<u128> {
+    let bytes = input.get(at..at.saturating_add(16))?;
+    <[u8; 16]>::try_from(bytes).ok().map(u128::from_le_bytes)
+}
+
 /// [`classify_key`] of the key at `key` in `input`, reading the key as one
 /// sixteen-byte word when the input has sixteen bytes from its start (nearly
-/// always): no loop over its bytes for the common keys.
+/// always): no loop over its bytes for the common keys. `window` is
+/// [`window16`] of `input` at `key.start`, which the lexer has at hand (it read
+/// the line's first sixteen bytes for the colon; the key nearly always starts there).
 #[inline]
-pub(crate) fn classify_key_in(input: &[u8], key: core::ops::Range<usize>) -> KeyMatch {
-    let len = key.len();
-    if let Some(Ok(bytes)) = input
-        .get(key.start..key.start.saturating_add(16))
-        .map(<[u8; 16]>::try_from)
-    {
-        if (1..=16).contains(&len) {
-            const ONES: u128 = u128::MAX / 0xff;
-            let mask = u128::MAX >> (8 * (16 - len));
-            let raw = u128::from_le_bytes(bytes);
-            // `| 0x20` folds `\r` onto `-` (see [`exact_name`]): a key with a `\r`
-            // (a zero byte of `raw ^ 0x0d..`, found by the usual borrow trick) goes
-            // the slow way.
-            let cr = raw ^ (ONES * 0x0d);
-            let has_cr = cr.wrapping_sub(ONES) & !cr & (ONES * 0x80) & mask != 0;
-            if !has_cr {
-                let word = (raw | (ONES * 0x20)) & mask;
-                // Folded key bytes are never zero: equal words are equal lengths.
-                let names = NAMES_BY_LEN.get(len).map_or(&[][..], |n| &n[..]);
-                for &(name, d) in names {
-                    if let Some(d) = d.filter(|_| name == word) {
-                        return KeyMatch::Exact(d);
-                    }
-                }
-                return classify_loose(input.get(key).unwrap_or_default());
+pub(crate) fn classify_key_in(
+    input: &[u8],
+    key: core::ops::Range<usize>,
+    window: Option<u128>,
+) -> KeyMatch {
+    const ONES: u128 = u128::MAX / 0xff;
+    let (Some(raw), Some(row)) = (window, NAMES_BY_LEN.get(key.len())) else {
+        return classify_key(input.get(key).unwrap_or_default());
+    };
+    let word = (raw | (ONES * 0x20)) & row.mask;
+    // Folded key bytes are never zero: equal words are equal lengths (and the
+    // empty slots, all zero, match no key).
+    for name in &row.names {
+        if let Some(d) = name.directive.filter(|_| name.word == word) {
+            // `| 0x20` folds `\r` onto `-` (see [`exact_name`]): where the name has
+            // a `-`, the key must have one. No other name folds alike, so a key
+            // that fails this names none exactly.
+            if (raw ^ (ONES * u128::from(b'-'))) & name.dashes == 0 {
+                return KeyMatch::Exact(d);
             }
+            break;
         }
     }
-    classify_key(input.get(key).unwrap_or_default())
+    classify_loose(input.get(key).unwrap_or_default())
 }
 
 /// Google's prefix and typo rule, for a key that is no exact name.
@@ -373,7 +423,7 @@ mod tests {
                 b"\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r",
             ] {
                 let text = [&b"  "[..], key, tail].concat();
-                let got = classify_key_in(&text, 2..2 + key.len());
+                let got = classify_key_in(&text, 2..2 + key.len(), window16(&text, 2));
                 assert_eq!(got, classify_key(key), "{key:?} {tail:?}");
             }
         }

@@ -85,7 +85,9 @@ impl Grouper {
         }
     }
 
-    /// Read the next line.
+    /// Read the next line. Inlined: the one-pass compiler calls it for every
+    /// line, and most lines take a short path through it.
+    #[inline]
     pub fn step(&mut self, input: &[u8], line: &LineReport) -> Step {
         let profile = self.profile;
         let directive = match line.kind {

@@ -1,6 +1,6 @@
 //! Splitting the input into lines and each line into key and value.
 
-use crate::directive::{classify_key_in, is_google_typo, KeyMatch};
+use crate::directive::{classify_key_in, is_google_typo, window16, KeyMatch};
 use crate::profile::{Profile, GOOGLE_MAX_LINE_BYTES};
 use crate::report::{LineKind, LineReport, Truncation};
 use alloc::vec::Vec;
@@ -101,12 +101,12 @@ pub(crate) fn lex_each(
         start = at + 1;
     };
     if nul {
-        memchr::memchr2_iter(b'\n', b'\r', body).for_each(&mut on_hit);
+        each_of_two(b'\n', b'\r', body, &mut on_hit);
     } else if cr {
-        memchr::memchr3_iter(b'\n', b'\r', b'#', body).for_each(&mut on_hit);
+        each_of_three(b'\n', b'\r', b'#', body, &mut on_hit);
     } else {
         // Without `\r`, two bytes to look for (a cheaper search) instead of three.
-        memchr::memchr2_iter(b'\n', b'#', body).for_each(&mut on_hit);
+        each_of_two(b'\n', b'#', body, &mut on_hit);
     }
     let truncation = if truncated {
         Some(Truncation {
@@ -125,6 +125,30 @@ pub(crate) fn lex_each(
         None
     };
     (bom_len, truncation)
+}
+
+/// Hand `hit` the offset of each `a` or `b` in `haystack`, in order. Where the
+/// CPU has AVX2, with that searcher itself: one check of the CPU per input, where
+/// `memchr2_iter` dispatches again on every hit (once per line here).
+#[inline]
+fn each_of_two(a: u8, b: u8, haystack: &[u8], hit: impl FnMut(usize)) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(two) = memchr::arch::x86_64::avx2::memchr::Two::new(a, b) {
+        two.iter(haystack).for_each(hit);
+        return;
+    }
+    memchr::memchr2_iter(a, b, haystack).for_each(hit);
+}
+
+/// [`each_of_two`] for three bytes (inputs with `\r`).
+#[inline]
+fn each_of_three(a: u8, b: u8, c: u8, haystack: &[u8], hit: impl FnMut(usize)) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(three) = memchr::arch::x86_64::avx2::memchr::Three::new(a, b, c) {
+        three.iter(haystack).for_each(hit);
+        return;
+    }
+    memchr::memchr3_iter(a, b, c, haystack).for_each(hit);
 }
 
 /// Where a line's comment starts, as far as the caller knows.
@@ -151,26 +175,32 @@ fn is_space(spaces: u64, b: u8) -> bool {
     b < 64 && spaces >> b & 1 != 0
 }
 
-/// Where `r` starts once leading spaces are skipped.
+/// Where `r` starts once leading spaces are skipped. The first byte is looked at
+/// before any loop: it is seldom a space (keys start lines, values follow one
+/// space), and a loop's set-up costs more than the look.
+/// The look reads the one byte (no slice of the range is made unless it is a
+/// space).
 #[inline]
 fn trim_start(input: &[u8], r: Range<usize>, spaces: u64) -> usize {
+    let kept = |&b: &u8| !is_space(spaces, b);
+    if r.start < r.end && input.get(r.start).is_some_and(kept) {
+        return r.start;
+    }
     let bytes = input.get(r.clone()).unwrap_or_default();
-    r.start
-        + bytes
-            .iter()
-            .position(|&b| !is_space(spaces, b))
-            .unwrap_or(bytes.len())
+    r.start + bytes.iter().position(kept).unwrap_or(bytes.len())
 }
 
-/// Where `r` ends once trailing spaces are dropped.
+/// Where `r` ends once trailing spaces are dropped (the last byte looked at
+/// first, as in [`trim_start`]).
 #[inline]
 fn trim_end(input: &[u8], r: Range<usize>, spaces: u64) -> usize {
+    let kept = |&b: &u8| !is_space(spaces, b);
+    // A range past the input's end is read as empty (its last byte is not looked at).
+    if r.start < r.end && r.end <= input.len() && input.get(r.end - 1).is_some_and(kept) {
+        return r.end;
+    }
     let bytes = input.get(r.clone()).unwrap_or_default();
-    r.start
-        + bytes
-            .iter()
-            .rposition(|&b| !is_space(spaces, b))
-            .map_or(0, |at| at + 1)
+    r.start + bytes.iter().rposition(kept).map_or(0, |at| at + 1)
 }
 
 fn trim(input: &[u8], r: Range<usize>, profile: Profile) -> Range<usize> {
@@ -188,16 +218,14 @@ fn find(input: &[u8], r: &Range<usize>, pred: impl Fn(u8) -> bool) -> Option<usi
 
 /// The first `:` in `content`: among its first sixteen bytes by one word
 /// comparison (keys are short: nearly always there), past them byte by byte.
+/// `head` is [`window16`] of `input` at `content.start`.
 #[inline]
-fn find_colon(input: &[u8], content: Range<usize>) -> Option<usize> {
+fn find_colon(input: &[u8], content: Range<usize>, head: Option<u128>) -> Option<usize> {
     const ONES: u128 = u128::MAX / 0xff;
     let len = content.len();
-    let window = input
-        .get(content.start..content.start.saturating_add(16))
-        .map(<[u8; 16]>::try_from);
-    let from = match window {
-        Some(Ok(bytes)) => {
-            let x = u128::from_le_bytes(bytes) ^ (ONES * u128::from(b':'));
+    let from = match head {
+        Some(bytes) => {
+            let x = bytes ^ (ONES * u128::from(b':'));
             // The lowest zero byte of `x` (the borrow trick is exact for the lowest).
             let zero = x.wrapping_sub(ONES) & !x & (ONES * 0x80);
             if zero != 0 {
@@ -236,6 +264,10 @@ fn lex_line(
         missing_colon: false,
         too_long: false,
     };
+    // The line's first sixteen bytes, read once: for the colon and (when the key
+    // starts the line, nearly always) for the key.
+    let line_start = span.start;
+    let head = window16(input, line_start);
     let mut content = span;
     let lenient = profile.lenient_syntax();
     if lenient && content.len() > GOOGLE_MAX_LINE_BYTES {
@@ -256,7 +288,7 @@ fn lex_line(
                 report.has_comment = true;
                 content.end = hash;
             }
-            colon = find_colon(input, content.clone());
+            colon = find_colon(input, content.clone(), head);
         }
         Comment::Search => {
             let bytes = input.get(content.clone()).unwrap_or_default();
@@ -319,7 +351,12 @@ fn lex_line(
     if key.is_empty() {
         return report;
     }
-    let matched = classify_key_in(input, key.clone());
+    let window = if key.start == line_start {
+        head
+    } else {
+        window16(input, key.start)
+    };
+    let matched = classify_key_in(input, key.clone(), window);
     report.resembles = matched.directive();
     report.kind = match matched {
         KeyMatch::Exact(d) => LineKind::Directive(d),
@@ -339,9 +376,43 @@ fn lex_line(
 
 #[cfg(test)]
 mod tests {
-    use super::lex;
+    use super::{each_of_three, each_of_two, lex, spaces, trim_end, trim_start};
     use crate::profile::Profile;
     use alloc::vec::Vec;
+
+    /// The trims (first or last byte looked at before any loop) agree with
+    /// byte-wise ones: every text of up to five bytes from an alphabet of spaces
+    /// of either profile and others, every range in it, and ranges past its end.
+    #[test]
+    fn trims_agree_with_bytes() {
+        let alphabet = [b' ', b'\t', b'\r', 0x0B, b'a', b':'];
+        for profile in [Profile::Google, Profile::Rfc9309] {
+            let spaces = spaces(profile);
+            let space = |b: u8| b < 64 && spaces >> b & 1 != 0;
+            for len in 0..=5u32 {
+                for code in 0..alphabet.len().pow(len) {
+                    let mut code = code;
+                    let text: Vec<u8> = (0..len)
+                        .map(|_| {
+                            let b = alphabet[code % alphabet.len()];
+                            code /= alphabet.len();
+                            b
+                        })
+                        .collect();
+                    for start in 0..=text.len() + 1 {
+                        for end in start..=text.len() + 1 {
+                            let bytes = text.get(start..end).unwrap_or_default();
+                            let lead = bytes.iter().take_while(|&&b| space(b)).count();
+                            let trail = bytes.iter().rev().take_while(|&&b| space(b)).count();
+                            assert_eq!(trim_start(&text, start..end, spaces), start + lead);
+                            let kept = bytes.len() - trail.min(bytes.len());
+                            assert_eq!(trim_end(&text, start..end, spaces), start + kept);
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     /// Each line's value, as text.
     fn values(input: &[u8], profile: Profile) -> Vec<Option<&[u8]>> {
@@ -350,6 +421,39 @@ mod tests {
             .iter()
             .map(|r| r.value.clone().and_then(|v| input.get(v)))
             .collect()
+    }
+
+    /// The searchers agree with `memchr2_iter` and `memchr3_iter`: haystacks of
+    /// every length up to 300 (past several vectors), the bytes placed sparsely
+    /// or densely.
+    #[test]
+    fn searchers_agree_with_memchr_iters() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for len in 0..=300usize {
+            for density in [2u64, 7, 40, 1000] {
+                let hay: Vec<u8> = (0..len)
+                    .map(|_| {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        match state % density {
+                            0 => b'\n',
+                            1 => b'#',
+                            2 => b'\r',
+                            _ => b'a' + (state >> 32) as u8 % 26,
+                        }
+                    })
+                    .collect();
+                let mut got = Vec::new();
+                each_of_two(b'\n', b'#', &hay, |at| got.push(at));
+                let want: Vec<usize> = memchr::memchr2_iter(b'\n', b'#', &hay).collect();
+                assert_eq!(got, want, "{len} {density}");
+                got.clear();
+                each_of_three(b'\n', b'\r', b'#', &hay, |at| got.push(at));
+                let want: Vec<usize> = memchr::memchr3_iter(b'\n', b'\r', b'#', &hay).collect();
+                assert_eq!(got, want, "{len} {density}");
+            }
+        }
     }
 
     #[test]

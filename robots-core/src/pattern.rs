@@ -53,37 +53,61 @@ fn split_stars(body: &[u8], segment: &mut impl FnMut(&[u8])) {
     segment(body.get(from..).unwrap_or_default());
 }
 
-/// Whether `value` is all ASCII with no `%` and no `*`: eight bytes at a time
-/// (the last word overlapping the one before it), no call for a short value.
+const WORD_ONES: u64 = u64::MAX / 0xff;
+const WORD_HIGH: u64 = WORD_ONES * 0x80;
+
+/// `flags` of every eight-byte word of `value` (the last one overlapping the one
+/// before it), or'ed together, with no call; `None` for a value shorter than a word.
+#[inline]
+fn or_words(value: &[u8], flags: impl Fn(u64) -> u64) -> Option<u64> {
+    let word = |c: &[u8]| <[u8; 8]>::try_from(c).map_or(0, u64::from_le_bytes);
+    let start = value.len().checked_sub(8)?;
+    let last = value.get(start..).map_or(0, |last| flags(word(last)));
+    Some(
+        value
+            .chunks_exact(8)
+            .fold(last, |acc, c| acc | flags(word(c))),
+    )
+}
+
+/// A word whose high bits (those of [`WORD_HIGH`]; the others mean nothing)
+/// flag where `w` has a `byte`, by borrowing from a zero byte of `w ^ byte..`.
+/// The borrow may flag bytes above a true zero byte too, but never flags a word
+/// without one: exact for "any", which is all the callers ask (one mask and test
+/// at the end of a scan, none per word).
+#[inline]
+fn flag_byte(w: u64, byte: u8) -> u64 {
+    let x = w ^ (WORD_ONES * u64::from(byte));
+    x.wrapping_sub(WORD_ONES) & !x
+}
+
+/// Whether `value` is all ASCII with no `%` and no `*`: eight bytes at a time,
+/// no call for a short value.
 #[inline]
 fn is_plain(value: &[u8]) -> bool {
-    const ONES: u64 = u64::MAX / 0xff;
-    const HIGH: u64 = ONES * 0x80;
-    // High bits that flag a word: its non-ASCII bytes, and (borrowing from a zero
-    // byte of `w ^ pattern`) a `%` or `*` in it. The borrow trick may flag bytes
-    // above a true zero byte too, but never flags a word without one: exact for
-    // "any", which is all this asks. One test at the end, none per word.
-    let flags = |w: u64| {
-        let pct = w ^ (ONES * u64::from(b'%'));
-        let star = w ^ (ONES * u64::from(b'*'));
-        w | (pct.wrapping_sub(ONES) & !pct) | (star.wrapping_sub(ONES) & !star)
-    };
-    let word = |c: &[u8]| <[u8; 8]>::try_from(c).map_or(0, u64::from_le_bytes);
     if value.len() < 8 {
         return value.iter().all(|&b| b < 0x80 && b != b'%' && b != b'*');
     }
-    let last = value
-        .get(value.len() - 8..)
-        .map_or(0, |last| flags(word(last)));
-    let all = value
-        .chunks_exact(8)
-        .fold(last, |acc, c| acc | flags(word(c)));
-    all & HIGH == 0
+    // High bits that flag a word: its non-ASCII bytes, a `%` or a `*` in it.
+    or_words(value, |w| w | flag_byte(w, b'%') | flag_byte(w, b'*'))
+        .is_some_and(|all| all & WORD_HIGH == 0)
+}
+
+/// Whether `value` may hold `/index.htm`: ten bytes or more, with an `x`. When
+/// not, [`google_index_alias`] finds nothing. A scan for one byte, inlined in the
+/// caller, is cheaper than that call finding the last `/` for every allow rule,
+/// and few rules (hashed names, say) have an `x`.
+#[inline]
+pub(crate) fn may_hold_index(value: &[u8]) -> bool {
+    value.len() >= 10 && or_words(value, |w| flag_byte(w, b'x')).is_some_and(|x| x & WORD_HIGH != 0)
 }
 
 /// Read a rule's value under `profile`, handing each literal segment to `segment`
 /// in order (there is a `*` between each two): the same segments [`compile`] lists,
 /// without a vector per pattern. Returns the priority and whether it is anchored.
+/// Inlined into the compiler's one caller, whose segment closure then needs no
+/// environment on the stack.
+#[inline]
 pub(crate) fn compile_segments(
     value: &[u8],
     profile: Profile,
@@ -329,23 +353,68 @@ pub(crate) fn matches(path: &[u8], pattern: &Pattern) -> bool {
 
 #[cfg(test)]
 mod plain_tests {
-    use super::is_plain;
+    use super::{google_index_alias, is_plain, may_hold_index};
 
-    /// The word-at-a-time test agrees with the byte-wise one, every byte value at
-    /// every place of values of every length up to twenty.
+    /// The word-at-a-time scans agree with the byte-wise ones, every byte value
+    /// at every place of values of every length up to twenty-four, and with an
+    /// `x` anywhere besides.
     #[test]
-    fn is_plain_agrees_with_bytes() {
-        let slow = |v: &[u8]| v.is_ascii() && !v.contains(&b'%') && !v.contains(&b'*');
-        for len in 1..=20 {
+    fn word_scans_agree_with_bytes() {
+        let plain = |v: &[u8]| v.is_ascii() && !v.contains(&b'%') && !v.contains(&b'*');
+        let index = |v: &[u8]| v.len() >= 10 && v.contains(&b'x');
+        let check = |v: &[u8]| {
+            assert_eq!(is_plain(v), plain(v), "{v:?}");
+            assert_eq!(may_hold_index(v), index(v), "{v:?}");
+        };
+        for len in 0..=24 {
             for at in 0..len {
                 for b in 0..=255u8 {
                     let mut v = alloc::vec![b'a'; len];
                     v[at] = b;
-                    assert_eq!(is_plain(&v), slow(&v), "{v:?}");
+                    check(&v);
+                    for other in 0..len {
+                        let mut w = v.clone();
+                        w[other] = b'x';
+                        check(&w);
+                    }
                 }
             }
         }
-        assert!(is_plain(b""));
+        check(b"");
+    }
+
+    /// The pre-check never hides an alias, and the alias is the one found by
+    /// the last `/` alone: over `/index.htm` at every place of values of many
+    /// lengths, each of its bytes changed, with and without a `/` after it.
+    #[test]
+    fn index_alias_pre_check_hides_none() {
+        let plain = |value: &[u8]| {
+            let slash = memchr::memrchr(b'/', value)?;
+            value[slash..]
+                .starts_with(b"/index.htm")
+                .then(|| [&value[..=slash], b"$"].concat())
+        };
+        for len in 0..=30 {
+            for at in 0..=len {
+                for tail in [&b""[..], b"l", b"l/", b"/x", b"?q=1"] {
+                    let mut v = alloc::vec![b'a'; len];
+                    v.splice(at..at, b"/index.htm".iter().copied());
+                    v.extend_from_slice(tail);
+                    for i in 0..10 {
+                        for b in [b'y', b'/', b'X', b'a'] {
+                            let mut w = v.clone();
+                            w[at + i] = b;
+                            assert_eq!(google_index_alias(&w), plain(&w), "{w:?}");
+                            if !may_hold_index(&w) {
+                                assert_eq!(plain(&w), None, "{w:?}");
+                            }
+                        }
+                    }
+                    assert_eq!(google_index_alias(&v), plain(&v), "{v:?}");
+                    assert!(may_hold_index(&v), "{v:?}");
+                }
+            }
+        }
     }
 }
 
