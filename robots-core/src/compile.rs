@@ -10,7 +10,7 @@ use crate::extension::{
 };
 use crate::group::{AgentToken, Grouper, Step};
 use crate::lex::lex_each;
-use crate::pattern::{compile_segments, google_index_alias, may_hold_index};
+use crate::pattern::{compile_segments, google_index_alias, google_plain, may_hold_index};
 use crate::policy::{
     AgentEntry, ExtensionRecord, ExtensionValue, GroupAgentRecord, GroupRecord, Policy, RuleRecord,
     RuleSet, NONE,
@@ -83,6 +83,18 @@ struct Builder {
     heads: Vec<(u64, u8)>,
 }
 
+/// A compiled rule, before its record: what [`Builder::push_rule`] needs.
+struct NewRule {
+    allow: bool,
+    derived: bool,
+    priority: u32,
+    anchored: bool,
+    /// The pattern as written, in the text table.
+    written: Span,
+    /// Where its segments start in the segment table.
+    segments_start: usize,
+}
+
 /// Where the group being built starts in the builder's tables.
 struct OpenGroup {
     line: u32,
@@ -127,6 +139,27 @@ impl Builder {
         // The pattern as written first; a segment that is a slice of it (the
         // common case: nothing to escape) points into it instead of a copy.
         let written = self.text.push(value);
+        if self.profile == Profile::Google {
+            if let Some(plain) = google_plain(value) {
+                // Most rules: one segment, the written pattern's prefix (its
+                // priority is its length: never 0).
+                self.segments.push(Span {
+                    start: written.start,
+                    len: index(plain.body.len()),
+                });
+                let head = first_digit(plain.body);
+                let rule = NewRule {
+                    allow,
+                    derived,
+                    priority: plain.priority,
+                    anchored: plain.anchored,
+                    written,
+                    segments_start: start,
+                };
+                self.push_rule(line, group, rule, head);
+                return;
+            }
+        }
         let (text, segments) = (&mut self.text, &mut self.segments);
         let mut head = None;
         let (priority, anchored) = compile_segments(value, self.profile, |segment| {
@@ -146,17 +179,32 @@ impl Builder {
             self.segments.truncate(start);
             return;
         }
-        self.heads.push(head.unwrap_or_else(|| first_digit(&[])));
-        self.rules.push(RuleRecord {
-            line: line.number,
-            column: line.value_column(),
+        let rule = NewRule {
             allow,
             derived,
             priority,
-            rank: rank(self.profile, priority, allow, self.order),
-            pattern: written,
-            segments: span_of(start, self.segments.len()),
             anchored,
+            written,
+            segments_start: start,
+        };
+        self.push_rule(line, group, rule, head.unwrap_or_else(|| first_digit(&[])));
+    }
+
+    /// The record of a compiled rule of `line` (its segments pushed last), with
+    /// `head`, its first segment's first sort digit.
+    #[inline]
+    fn push_rule(&mut self, line: &LineReport, group: u32, rule: NewRule, head: (u64, u8)) {
+        self.heads.push(head);
+        self.rules.push(RuleRecord {
+            line: line.number,
+            column: line.value_column(),
+            allow: rule.allow,
+            derived: rule.derived,
+            priority: rule.priority,
+            rank: rank(self.profile, rule.priority, rule.allow, self.order),
+            pattern: rule.written,
+            segments: span_of(rule.segments_start, self.segments.len()),
+            anchored: rule.anchored,
             group,
         });
     }
@@ -1004,5 +1052,68 @@ mod tests {
         }
         long.push_str(&format!("Allow: /{}\n", "x".repeat(20_000)));
         assert_same("long", long.as_bytes());
+    }
+
+    /// Every rule value over a small alphabet (plain bytes, `/`, `$`, `*`, `%`,
+    /// a hex digit, a non-ASCII byte), up to five bytes.
+    fn rule_values() -> Vec<Vec<u8>> {
+        let alphabet = [b'a', b'/', b'$', b'*', b'%', b'4', 0xC3];
+        let mut values = Vec::new();
+        for len in 0..=5u32 {
+            for code in 0..alphabet.len().pow(len) {
+                let mut code = code;
+                values.push(
+                    (0..len)
+                        .map(|_| {
+                            let b = alphabet[code % alphabet.len()];
+                            code /= alphabet.len();
+                            b
+                        })
+                        .collect(),
+                );
+            }
+        }
+        values
+    }
+
+    /// The builder's shortcut for plain Google rules compiles every value as
+    /// `pattern::compile` reads it: the same segments, priority and anchor, and
+    /// the first digit of the first segment (values that need escaping or hold
+    /// a `*` take the general path, and are compared too).
+    #[test]
+    fn plain_google_rules_compile_as_the_general_reading() {
+        let line = LineReport {
+            number: 1,
+            span: 0..0,
+            kind: crate::LineKind::Directive(Directive::Disallow),
+            key: None,
+            value: None,
+            resembles: None,
+            has_comment: false,
+            accepted_typo: false,
+            missing_colon: false,
+            too_long: false,
+        };
+        for value in rule_values() {
+            let mut b = Builder::new(Profile::Google, b"");
+            b.add_rule(&line, 0, false, false, &value);
+            let want = crate::pattern::compile(&value, Profile::Google);
+            let Some(rule) = b.rules.first() else {
+                assert_eq!(want.priority, 0, "{value:?}");
+                continue;
+            };
+            let segments: Vec<Vec<u8>> = rule
+                .segments
+                .of(&b.segments)
+                .iter()
+                .map(|s| s.of(&b.text.0).to_vec())
+                .collect();
+            assert_eq!(segments, want.segments, "{value:?}");
+            assert_eq!(rule.priority, want.priority, "{value:?}");
+            assert_eq!(rule.anchored, want.anchored, "{value:?}");
+            assert_eq!(rule.pattern.of(&b.text.0), &value[..], "{value:?}");
+            let first = want.segments.first().map_or(&[][..], |s| &s[..]);
+            assert_eq!(b.heads, [first_digit(first)], "{value:?}");
+        }
     }
 }
