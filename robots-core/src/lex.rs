@@ -55,6 +55,12 @@ pub(crate) fn lex_each(
     let mut last_was_cr = false;
     let body = input.get(first..end).unwrap_or_default();
     let lenient = profile.lenient_syntax();
+    // The syntax's copy of the line lexer, chosen once.
+    let lex_line: fn(&[u8], Range<usize>, u32, Comment) -> LineReport = if lenient {
+        lex_line::<true>
+    } else {
+        lex_line::<false>
+    };
     // One look over the input for the rare bytes: a NUL (under Google) and `\r`.
     let odd = memchr::memchr2(0, b'\r', body);
     let (nul, cr) = match odd {
@@ -88,13 +94,7 @@ pub(crate) fn lex_each(
         }
         let crlf_continuation = ch == b'\n' && last_was_cr && at == start;
         if !crlf_continuation {
-            line(lex_line(
-                input,
-                start..at,
-                next_number(),
-                profile,
-                comment(hash),
-            ));
+            line(lex_line(input, start..at, next_number(), comment(hash)));
         }
         hash = None;
         last_was_cr = ch == b'\r';
@@ -115,13 +115,7 @@ pub(crate) fn lex_each(
             first_ignored_line: next_number(),
         })
     } else {
-        line(lex_line(
-            input,
-            start..end,
-            next_number(),
-            profile,
-            comment(hash),
-        ));
+        line(lex_line(input, start..end, next_number(), comment(hash)));
         None
     };
     (bom_len, truncation)
@@ -160,9 +154,10 @@ enum Comment {
     Search,
 }
 
-/// The bytes that are space under `profile`, as bits of a word (all below 64).
-const fn spaces(profile: Profile) -> u64 {
-    if profile.lenient_syntax() {
+/// The bytes that are space under a profile of `lenient` syntax (or not), as
+/// bits of a word (all below 64).
+const fn spaces(lenient: bool) -> u64 {
+    if lenient {
         // absl::ascii_isspace
         1 << b' ' | 1 << b'\t' | 1 << b'\n' | 1 << 0x0B | 1 << 0x0C | 1 << b'\r'
     } else {
@@ -214,8 +209,7 @@ fn trim_end(input: &[u8], r: Range<usize>, spaces: u64) -> usize {
 /// `r` without its leading and trailing spaces. Inlined: each line's content is
 /// trimmed, and the trims in it are two looks at a byte when nothing is cut.
 #[inline]
-fn trim(input: &[u8], r: Range<usize>, profile: Profile) -> Range<usize> {
-    let spaces = spaces(profile);
+fn trim(input: &[u8], r: Range<usize>, spaces: u64) -> Range<usize> {
     let start = trim_start(input, r.clone(), spaces);
     start..trim_end(input, start..r.end, spaces)
 }
@@ -255,12 +249,13 @@ fn find_colon(input: &[u8], content: Range<usize>, head: Option<u128>) -> Option
         .map(|at| content.start + from + at)
 }
 
-/// Lex one line's content (`span`, without its line end).
-fn lex_line(
+/// Lex one line's content (`span`, without its line end), under a profile of
+/// `LENIENT` syntax (Google's) or not. One copy for each: the syntax's tests are
+/// made once per input (by [`lex_each`]'s choice of copy), not on every line.
+fn lex_line<const LENIENT: bool>(
     input: &[u8],
     span: Range<usize>,
     number: u32,
-    profile: Profile,
     comment: Comment,
 ) -> LineReport {
     let mut report = LineReport {
@@ -280,7 +275,7 @@ fn lex_line(
     let line_start = span.start;
     let head = window16(input, line_start);
     let mut content = span;
-    let lenient = profile.lenient_syntax();
+    let lenient = LENIENT;
     if lenient && content.len() > GOOGLE_MAX_LINE_BYTES {
         // Google keeps a fixed-size buffer per line, and reads it as a C string.
         report.too_long = true;
@@ -322,8 +317,8 @@ fn lex_line(
             }
         }
     }
-    let spaces = spaces(profile);
-    let body = trim(input, content, profile);
+    let spaces = spaces(lenient);
+    let body = trim(input, content, spaces);
     if body.is_empty() {
         report.kind = if report.has_comment {
             LineKind::Comment
@@ -354,8 +349,8 @@ fn lex_line(
             }
             report.missing_colon = true;
             (
-                trim(input, body.start..sep, profile),
-                trim(input, sep + 1..body.end, profile),
+                trim(input, body.start..sep, spaces),
+                trim(input, sep + 1..body.end, spaces),
             )
         }
     };
@@ -371,13 +366,13 @@ fn lex_line(
     report.resembles = matched.directive();
     report.kind = match matched {
         KeyMatch::Exact(d) => LineKind::Directive(d),
-        KeyMatch::Loose(d) if profile.lenient_syntax() => {
+        KeyMatch::Loose(d) if lenient => {
             report.accepted_typo = is_google_typo(&input[key.clone()], d);
             LineKind::Directive(d)
         }
         KeyMatch::Loose(_) | KeyMatch::Unknown => LineKind::Unknown,
     };
-    if report.missing_colon && !profile.lenient_syntax() {
+    if report.missing_colon && !lenient {
         report.kind = LineKind::Invalid;
     }
     report.key = Some(key);
@@ -398,7 +393,7 @@ mod tests {
     fn trims_agree_with_bytes() {
         let alphabet = [b' ', b'\t', b'\r', 0x0B, b'a', b':'];
         for profile in [Profile::Google, Profile::Rfc9309] {
-            let spaces = spaces(profile);
+            let spaces = spaces(profile.lenient_syntax());
             let space = |b: u8| b < 64 && spaces >> b & 1 != 0;
             for len in 0..=5u32 {
                 for code in 0..alphabet.len().pow(len) {
