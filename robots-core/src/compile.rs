@@ -1082,21 +1082,11 @@ mod tests {
     /// a `*` take the general path, and are compared too).
     #[test]
     fn plain_google_rules_compile_as_the_general_reading() {
-        let line = LineReport {
-            number: 1,
-            span: 0..0,
-            kind: crate::LineKind::Directive(Directive::Disallow),
-            key: None,
-            value: None,
-            resembles: None,
-            has_comment: false,
-            accepted_typo: false,
-            missing_colon: false,
-            too_long: false,
-        };
+        let lines = crate::lex::lex(b"Disallow: /", Profile::Google, None).reports;
+        let line = lines.first().expect("one line");
         for value in rule_values() {
             let mut b = Builder::new(Profile::Google, b"");
-            b.add_rule(&line, 0, false, false, &value);
+            b.add_rule(line, 0, false, false, &value);
             let want = crate::pattern::compile(&value, Profile::Google);
             let Some(rule) = b.rules.first() else {
                 assert_eq!(want.priority, 0, "{value:?}");
