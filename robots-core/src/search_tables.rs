@@ -323,11 +323,7 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
             }
             *walk = walk_node(node, label, &edge_bytes, t.edge_targets, &mut wide_edges);
             walk.indexed = heavy;
-            for &child in node.edges.of(t.edge_targets) {
-                if let Some(slot) = inherited.get_mut(child as usize) {
-                    *slot = prefix;
-                }
-            }
+            tell_children(&mut inherited, walk, node, t.edge_targets, prefix);
         }
         let index = if indexed.is_empty() {
             WildIndex::EMPTY
@@ -359,6 +355,32 @@ pub(crate) fn derive(t: Tries<'_>, mut nodes: Vec<Node>, edge_bytes: Vec<u8>) ->
         slot_words,
         slot_starts,
         wild_candidates: candidates,
+    }
+}
+
+/// Write `prefix` as the inherited best prefix rule of each child of `node`
+/// (whose walk record is `walk`): where the children are numbered consecutively
+/// (nearly always), one fill of their entries, with no edge targets read.
+#[inline]
+fn tell_children(
+    inherited: &mut [u32],
+    walk: &WalkNode,
+    node: &Node,
+    edge_targets: &[u32],
+    prefix: u32,
+) {
+    let first = walk.first_child as usize;
+    let count = usize::from(walk.edge_count);
+    if walk.first_child != NONE && count as u32 == node.edges.len {
+        if let Some(children) = inherited.get_mut(first..first + count) {
+            children.fill(prefix);
+            return;
+        }
+    }
+    for &child in node.edges.of(edge_targets) {
+        if let Some(slot) = inherited.get_mut(child as usize) {
+            *slot = prefix;
+        }
     }
 }
 
@@ -689,6 +711,45 @@ mod tests {
         assert!(!policy.is_allowed("bot", "/abcdefghijkl"));
         assert!(!policy.is_allowed("bot", "/abxq"));
         assert!(policy.is_allowed("bot", "/abz"));
+    }
+
+    /// Children told their inherited prefix rule in one fill ([`super::tell_children`])
+    /// get it, inner nodes without rules of their own too, and their neighbours
+    /// (the next node's children, numbered right after them) do not: every
+    /// node's best prefix rule is the best of the prefix rules whose key its path
+    /// starts with, found by brute force.
+    #[test]
+    fn children_inherit_the_best_prefix_rule_and_only_they() {
+        use alloc::vec::Vec;
+        let policy = Policy::parse(
+            b"User-agent: *\nDisallow: /a\nAllow: /abc1\nAllow: /abc2\n\
+              Allow: /abd\nAllow: /bq1\nAllow: /bq2\nDisallow: /bz\nAllow: /\n\
+              Disallow: /bq\nAllow: /c\nDisallow: /cd/e1\nDisallow: /cd/e2\n",
+            Profile::Google,
+        );
+        let key = |r: &crate::policy::RuleRecord| {
+            r.segments
+                .of(&policy.segments)
+                .first()
+                .map_or(&[][..], |s| s.of(&policy.text))
+        };
+        let mut checked = 0;
+        let mut stack: Vec<(u32, Vec<u8>)> =
+            policy.set_roots.iter().map(|&r| (r, Vec::new())).collect();
+        while let Some((id, mut path)) = stack.pop() {
+            let node = &policy.nodes[id as usize];
+            path.extend_from_slice(node.label.of(&policy.text));
+            let expected = (0..policy.rules.len() as u32)
+                .filter(|&r| path.starts_with(key(&policy.rules[r as usize])))
+                .max_by_key(|&r| policy.rules[r as usize].rank);
+            let best = policy.best_prefix[id as usize];
+            assert_eq!(best, expected.unwrap_or(crate::policy::NONE), "{path:?}");
+            checked += 1;
+            for &child in node.edges.of(&policy.edge_targets) {
+                stack.push((child, path.clone()));
+            }
+        }
+        assert!(checked >= 12, "{checked} nodes");
     }
 
     #[test]

@@ -720,7 +720,10 @@ impl<'r> TrieBuilder<'r> {
                 .iter()
                 .take_while(|k| k.len() == depth)
                 .count();
-            self.attach(node, lo, lo + ending);
+            if ending > 0 {
+                // (Most inner nodes end no key: no call. A new node has no rules.)
+                self.attach(node, lo, lo + ending);
+            }
             // Group the rest by their next byte; each group becomes one edge. (Only
             // this node's edges are written meanwhile: they are written in place.)
             let start = self.out.edge_bytes.len();
