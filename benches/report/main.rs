@@ -5,7 +5,9 @@
 //! ```
 //!
 //! Options: `--quick` (fewer rounds, no criterion), `--no-criterion`, `--no-cli`,
-//! `--no-memory`, `--out FILE` (default: `BENCHMARKS.md` at the workspace root).
+//! `--no-memory`, `--out FILE` (default: `BENCHMARKS.md` at the workspace root; with
+//! another file, the plot goes beside it with the extension `.svg`, and the committed
+//! plot is left alone).
 //!
 //! Every engine is timed in this one process, file by file with the engines
 //! interleaved, so the ratios come from one run on one machine state.
@@ -29,6 +31,23 @@ struct Options {
     cli: bool,
     memory: bool,
     out: PathBuf,
+}
+
+/// Where the plot is written, and its link from the report: `benches/benchmarks.svg`
+/// for the committed report; beside any other `--out` file (its name with `.svg`), so
+/// that a trial run leaves the committed plot alone.
+fn plot_path(out: &Path) -> (PathBuf, String) {
+    if out == root().join("BENCHMARKS.md") {
+        return (
+            root().join("benches/benchmarks.svg"),
+            "benches/benchmarks.svg".into(),
+        );
+    }
+    let path = out.with_extension("svg");
+    let link = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    (path, link)
 }
 
 fn options() -> Options {
@@ -657,7 +676,8 @@ fn main() {
     );
     let _ = writeln!(
         w,
-        "![per-check cost and hostile inputs](benches/benchmarks.svg)\n"
+        "![per-check cost and hostile inputs]({})\n",
+        plot_path(&o.out).1
     );
     let _ = writeln!(w, "## Machine\n");
     let _ = writeln!(w, "| | |\n|---|---|");
@@ -1097,7 +1117,7 @@ fn main() {
     );
 
     std::fs::write(&o.out, md).expect("write BENCHMARKS.md");
-    let svg_path = root().join("benches/benchmarks.svg");
+    let svg_path = plot_path(&o.out).0;
     let title = format!(
         "robots.txt engines: {} checks over {} real files ({})",
         total_checks,
