@@ -71,14 +71,19 @@ fn or_words(value: &[u8], flags: impl Fn(u64) -> u64) -> Option<u64> {
 }
 
 /// A word whose high bits (those of [`WORD_HIGH`]; the others mean nothing)
-/// flag where `w` has a `byte`, by borrowing from a zero byte of `w ^ byte..`.
-/// The borrow may flag bytes above a true zero byte too, but never flags a word
-/// without one: exact for "any", which is all the callers ask (one mask and test
-/// at the end of a scan, none per word).
+/// flag the zero bytes of `x`, by borrowing. The lowest flag is exact; a borrow
+/// may flag bytes above a true zero byte too, but never flags a word without
+/// one. Unmasked, so that a scan can mask once at its end instead of per word.
+#[inline]
+fn zero_flags(x: u64) -> u64 {
+    x.wrapping_sub(WORD_ONES) & !x
+}
+
+/// [`zero_flags`] of where `w` has a `byte`: exact for "any", which is all the
+/// scans ask (one mask and test at the end of a scan, none per word).
 #[inline]
 fn flag_byte(w: u64, byte: u8) -> u64 {
-    let x = w ^ (WORD_ONES * u64::from(byte));
-    x.wrapping_sub(WORD_ONES) & !x
+    zero_flags(w ^ (WORD_ONES * u64::from(byte)))
 }
 
 /// Whether `value` is all ASCII with no `%` and no `*`: eight bytes at a time,
@@ -211,17 +216,14 @@ pub(crate) fn google_index_alias(value: &[u8]) -> Option<Vec<u8>> {
 /// with no call (every allow rule asks, and the last `/` is seldom far).
 #[inline]
 fn last_slash(value: &[u8]) -> Option<usize> {
-    const ONES: u64 = u64::MAX / 0xff;
     let mut end = value.len();
     while let Some(Ok(bytes)) = end
         .checked_sub(8)
         .and_then(|start| value.get(start..end))
         .map(<[u8; 8]>::try_from)
     {
-        // Big-endian: the last byte is the lowest, and the borrow trick finds
-        // the lowest zero byte of `x` exactly.
-        let x = u64::from_be_bytes(bytes) ^ (ONES * u64::from(b'/'));
-        let zero = x.wrapping_sub(ONES) & !x & (ONES * 0x80);
+        // Big-endian: the last byte is the lowest, and the lowest flag is exact.
+        let zero = flag_byte(u64::from_be_bytes(bytes), b'/') & WORD_HIGH;
         if zero != 0 {
             return Some(end - 1 - zero.trailing_zeros() as usize / 8);
         }
@@ -321,9 +323,6 @@ pub(crate) fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     find_short(hay, needle)
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
 /// [`find`] on a short haystack, for a needle of at least two bytes that fits:
 /// eight positions at a time, a position is a candidate when the needle's first
 /// two bytes are there (two loads and a few word operations, no call), and each
@@ -334,7 +333,7 @@ fn find_short(hay: &[u8], needle: &[u8]) -> Option<usize> {
     };
     let last = hay.len().checked_sub(needle.len())?;
     let here = |at: usize| hay.get(at..at + needle.len()) == Some(needle);
-    let (first, second) = (ONES * u64::from(n0), ONES * u64::from(n1));
+    let (first, second) = (WORD_ONES * u64::from(n0), WORD_ONES * u64::from(n1));
     let mut at = 0;
     // Words at `at` and `at + 1` while both fit.
     while at + 9 <= hay.len() && at <= last {
@@ -346,7 +345,7 @@ fn find_short(hay: &[u8], needle: &[u8]) -> Option<usize> {
         // A zero byte where both bytes match; flags above a true zero may be
         // false (borrows), which the compare rejects.
         let x = (word(at) ^ first) | (word(at + 1) ^ second);
-        let mut flags = x.wrapping_sub(ONES) & !x & HIGHS;
+        let mut flags = zero_flags(x) & WORD_HIGH;
         while flags != 0 {
             let candidate = at + (flags.trailing_zeros() / 8) as usize;
             if candidate > last {
