@@ -185,16 +185,24 @@ const RADIX_MIN: usize = 4096;
 /// length-class order.
 fn sort_first_digit_radix(chunks: &mut [u128]) {
     radsort::sort_by_key(chunks, |&k| (k >> 64) as u64);
+    sort_runs(chunks, |k| k >> 64, |_| true);
+}
+
+/// Sort fully (`sort_unstable`) each run of two or more neighbours in `chunks`
+/// that agree on `part` of their sort keys, when `needs_sort` of its first key
+/// holds: what a sort on that part alone left in the order given.
+#[inline]
+fn sort_runs(chunks: &mut [u128], part: impl Fn(u128) -> u128, needs_sort: impl Fn(u128) -> bool) {
     let mut at = 0;
     while let Some(&first) = chunks.get(at) {
         let same = chunks
             .get(at..)
             .unwrap_or_default()
             .iter()
-            .take_while(|&&k| k >> 64 == first >> 64)
+            .take_while(|&&k| part(k) == part(first))
             .count()
             .max(1);
-        if same >= 2 {
+        if same >= 2 && needs_sort(first) {
             if let Some(run) = chunks.get_mut(at..at + same) {
                 run.sort_unstable();
             }
@@ -499,22 +507,11 @@ impl<'r> TrieBuilder<'r> {
                 // equal keys: put those in the order given.
                 const DIGIT_ONLY: u128 = !(POSITION_MASK as u128);
                 s.chunks.sort_unstable_by_key(|&k| k & DIGIT_ONLY);
-                let mut i = 0;
-                while let Some(&k) = s.chunks.get(i) {
-                    let same = s
-                        .chunks
-                        .get(i..)
-                        .unwrap_or_default()
-                        .iter()
-                        .take_while(|&&o| o & DIGIT_ONLY == k & DIGIT_ONLY)
-                        .count();
-                    if same >= 2 && (k as u64) >> POSITION_BITS != LONGER {
-                        if let Some(equal) = s.chunks.get_mut(i..i + same) {
-                            equal.sort_unstable();
-                        }
-                    }
-                    i += same.max(1);
-                }
+                sort_runs(
+                    &mut s.chunks,
+                    |k| k & DIGIT_ONLY,
+                    |k| (k as u64) >> POSITION_BITS != LONGER,
+                );
             } else if offset == 0 && s.chunks.len() >= RADIX_MIN {
                 sort_first_digit_radix(&mut s.chunks);
             } else {
