@@ -7,6 +7,7 @@ use crate::policy::{Policy, RuleRecord, RuleSet, NONE};
 use crate::search_tables::{pair_slot, signature_bit, word, WalkNode, WildIndex, PAIR_BITS};
 use crate::table::Span;
 use crate::url::path_from_url;
+use crate::words::{flag_byte, HIGH};
 
 /// Why a verdict came out as it did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -592,9 +593,6 @@ fn same_long(a: &[u8], b: &[u8]) -> bool {
     word(a, len - 8) == word(b, len - 8)
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
 /// `LOW_BYTES[n]`: the low `n` bytes of a word set (`n` in `0..=8`).
 const LOW_BYTES: [u64; 9] = {
     let mut masks = [0u64; 9];
@@ -609,9 +607,8 @@ const LOW_BYTES: [u64; 9] = {
 /// The position of `byte` among the first `count` (at most eight) bytes of `word`.
 #[inline]
 fn position_in_word(word: u64, count: usize, byte: u8) -> Option<usize> {
-    let x = word ^ (ONES * u64::from(byte));
     // The lowest flagged byte is a true match (borrows only run upwards).
-    let found = x.wrapping_sub(ONES) & !x & HIGHS & LOW_BYTES[count.min(8)];
+    let found = flag_byte(word, byte) & HIGH & LOW_BYTES[count.min(8)];
     (found != 0).then(|| (found.trailing_zeros() / 8) as usize)
 }
 

@@ -485,8 +485,7 @@ pub fn check_sitemap_url(value: &[u8]) -> Result<(), ValueError> {
 /// time (a file may list thousands of sitemap URLs, and nearly all have none),
 /// byte by byte only in the word that has one.
 fn first_space_or_control(value: &[u8]) -> Option<usize> {
-    const ONES: u64 = u64::MAX / 0xff;
-    const HIGH: u64 = ONES * 0x80;
+    use crate::words::{flag_byte, HIGH, ONES};
     let mut at = 0;
     for chunk in value.chunks_exact(8) {
         let Ok(bytes) = <[u8; 8]>::try_from(chunk) else {
@@ -496,8 +495,7 @@ fn first_space_or_control(value: &[u8]) -> Option<usize> {
         // Some byte below 0x21 (exact as a yes or no), or some byte 0x7f (a zero
         // byte of `del`).
         let low = x.wrapping_sub(ONES * 0x21) & !x;
-        let del = x ^ (ONES * 0x7f);
-        if (low | (del.wrapping_sub(ONES) & !del)) & HIGH != 0 {
+        if (low | flag_byte(x, 0x7f)) & HIGH != 0 {
             break;
         }
         at += 8;

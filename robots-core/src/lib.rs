@@ -69,6 +69,7 @@ mod search_tables;
 mod table;
 mod trie;
 pub mod url;
+mod words;
 
 pub use check::{Matcher, Reason, RuleInfo, Verdict};
 pub use compile::{compile, compile_for_agent};

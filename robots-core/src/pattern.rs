@@ -12,6 +12,7 @@ use crate::encoding::{
     decode_percent, decode_percent_except_slash, google_escape, google_escaped_len,
 };
 use crate::profile::Profile;
+use crate::words::{flag_byte, zero_flags, HIGH, ONES};
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use memchr::memmem;
@@ -53,9 +54,6 @@ fn split_stars(body: &[u8], segment: &mut impl FnMut(&[u8])) {
     segment(body.get(from..).unwrap_or_default());
 }
 
-const WORD_ONES: u64 = u64::MAX / 0xff;
-const WORD_HIGH: u64 = WORD_ONES * 0x80;
-
 /// `flags` of every eight-byte word of `value` (the last one overlapping the one
 /// before it), or'ed together, with no call; `None` for a value shorter than a word.
 #[inline]
@@ -70,22 +68,6 @@ fn or_words(value: &[u8], flags: impl Fn(u64) -> u64) -> Option<u64> {
     )
 }
 
-/// A word whose high bits (those of [`WORD_HIGH`]; the others mean nothing)
-/// flag the zero bytes of `x`, by borrowing. The lowest flag is exact; a borrow
-/// may flag bytes above a true zero byte too, but never flags a word without
-/// one. Unmasked, so that a scan can mask once at its end instead of per word.
-#[inline]
-fn zero_flags(x: u64) -> u64 {
-    x.wrapping_sub(WORD_ONES) & !x
-}
-
-/// [`zero_flags`] of where `w` has a `byte`: exact for "any", which is all the
-/// scans ask (one mask and test at the end of a scan, none per word).
-#[inline]
-fn flag_byte(w: u64, byte: u8) -> u64 {
-    zero_flags(w ^ (WORD_ONES * u64::from(byte)))
-}
-
 /// Whether `value` is all ASCII with no `%` and no `*`: eight bytes at a time,
 /// no call for a short value.
 #[inline]
@@ -95,7 +77,7 @@ fn is_plain(value: &[u8]) -> bool {
     }
     // High bits that flag a word: its non-ASCII bytes, a `%` or a `*` in it.
     or_words(value, |w| w | flag_byte(w, b'%') | flag_byte(w, b'*'))
-        .is_some_and(|all| all & WORD_HIGH == 0)
+        .is_some_and(|all| all & HIGH == 0)
 }
 
 /// Whether `value` may hold `/index.htm`: ten bytes or more, with an `x`. When
@@ -104,7 +86,7 @@ fn is_plain(value: &[u8]) -> bool {
 /// and few rules (hashed names, say) have an `x`.
 #[inline]
 pub(crate) fn may_hold_index(value: &[u8]) -> bool {
-    value.len() >= 10 && or_words(value, |w| flag_byte(w, b'x')).is_some_and(|x| x & WORD_HIGH != 0)
+    value.len() >= 10 && or_words(value, |w| flag_byte(w, b'x')).is_some_and(|x| x & HIGH != 0)
 }
 
 /// A rule value Google reads as written: its one segment is `body`, a prefix of
@@ -223,7 +205,7 @@ fn last_slash(value: &[u8]) -> Option<usize> {
         .map(<[u8; 8]>::try_from)
     {
         // Big-endian: the last byte is the lowest, and the lowest flag is exact.
-        let zero = flag_byte(u64::from_be_bytes(bytes), b'/') & WORD_HIGH;
+        let zero = flag_byte(u64::from_be_bytes(bytes), b'/') & HIGH;
         if zero != 0 {
             return Some(end - 1 - zero.trailing_zeros() as usize / 8);
         }
@@ -333,7 +315,7 @@ fn find_short(hay: &[u8], needle: &[u8]) -> Option<usize> {
     };
     let last = hay.len().checked_sub(needle.len())?;
     let here = |at: usize| hay.get(at..at + needle.len()) == Some(needle);
-    let (first, second) = (WORD_ONES * u64::from(n0), WORD_ONES * u64::from(n1));
+    let (first, second) = (ONES * u64::from(n0), ONES * u64::from(n1));
     let mut at = 0;
     // Words at `at` and `at + 1` while both fit.
     while at + 9 <= hay.len() && at <= last {
@@ -345,7 +327,7 @@ fn find_short(hay: &[u8], needle: &[u8]) -> Option<usize> {
         // A zero byte where both bytes match; flags above a true zero may be
         // false (borrows), which the compare rejects.
         let x = (word(at) ^ first) | (word(at + 1) ^ second);
-        let mut flags = zero_flags(x) & WORD_HIGH;
+        let mut flags = zero_flags(x) & HIGH;
         while flags != 0 {
             let candidate = at + (flags.trailing_zeros() / 8) as usize;
             if candidate > last {
