@@ -38,6 +38,7 @@
 //! # Crate features
 //! - `std` (default): `std::error::Error` impls. Without it the crate is `no_std` + `alloc`.
 //! - `render`: [`render`] findings as rustc-style diagnostics (annotate-snippets).
+//! - `fetch`: the sans-IO robots.txt [`fetch`] state machine (RFC 9309 sections 2.3 to 2.5).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -54,6 +55,8 @@ mod document;
 pub mod encoding;
 mod explain;
 pub mod extension;
+#[cfg(feature = "fetch")]
+pub mod fetch;
 pub mod finding;
 mod group;
 mod lex;

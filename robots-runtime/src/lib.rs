@@ -53,6 +53,7 @@
 //! # Crate features
 //! - `std` (default): `std::error::Error` impls and the URL helpers that need `std`.
 //! - `macros` (default): re-exports the `robots!` macro.
+//! - `fetch` (default): [`fetch`], the sans-IO robots.txt fetch state machine.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -66,6 +67,13 @@ pub use location::{robots_txt_url, InvalidPageUrl};
 
 #[cfg(feature = "macros")]
 pub use robots_macro::robots;
+
+/// Fetching robots.txt the RFC 9309 way, without I/O: the state machine any HTTP
+/// client can drive (`robots-fetch` has drivers for reqwest and ureq).
+#[cfg(feature = "fetch")]
+pub mod fetch {
+    pub use robots_core::fetch::*;
+}
 
 /// Not public API: paths the code generator's output refers to.
 #[doc(hidden)]

@@ -1,0 +1,419 @@
+//! The fetch state machine: requests out, responses in, an [`Outcome`] at the end.
+//!
+//! ```text
+//!           ┌──────── 3xx + Location (≤ max hops, no loop) ───────┐
+//!           ▼                                                     │
+//!   new ─▶ Send ──head──▶ 2xx ─▶ Read ──chunks──▶ end / limit ─▶ Done (parsed)
+//!           │              │                         │
+//!           │              └─ 304, 4xx, 5xx, 429 ────┼──────────▶ Done
+//!           └── failure (network, timeout) ──────────┴──────────▶ Done
+//! ```
+//!
+//! Every input is accepted in every state: an input the state does not expect
+//! is ignored, so a confused driver can never make it panic or loop. The body
+//! buffer never holds more than the parse limit.
+
+use super::config::FetchPolicy;
+use super::headers::ResponseHeaders;
+use super::outcome::{CachedCopy, FetchReason, Outcome, Previous, Rules, Validators};
+use super::request::Request;
+use super::target::{parse_http_url, redirect_target, robots_url_of, UnfetchableUrl};
+use crate::document::ParseOptions;
+use crate::policy::Policy;
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::time::Duration;
+use url::Url;
+
+/// Why no response arrived.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Failure {
+    /// The connection failed: DNS, refused, reset, TLS, or closed mid-body.
+    Network,
+    /// The time limit passed.
+    Timeout,
+}
+
+/// What the driver must do next.
+#[derive(Debug)]
+pub enum Action<'a> {
+    /// Send this request, then call [`RobotsFetch::receive_head`] or [`RobotsFetch::fail`].
+    Send(&'a Request),
+    /// Read at most `max` more body bytes, then call [`RobotsFetch::receive_body`],
+    /// [`RobotsFetch::end_body`] or [`RobotsFetch::fail`]. (`max` is one past what
+    /// is kept, so that a longer body is seen to be longer.)
+    Read {
+        /// The most bytes worth reading.
+        max: usize,
+    },
+    /// The fetch is over: take the outcome with [`RobotsFetch::finish`].
+    Done,
+}
+
+/// A robots.txt fetch, without I/O: it says which request to send, takes the
+/// response back piece by piece, and ends in an [`Outcome`]. Any HTTP client can
+/// drive it; it reads no clock and opens no socket.
+///
+/// ```
+/// use robots_core::fetch::{Action, FetchPolicy, FetchReason, RobotsFetch};
+///
+/// let mut fetch = RobotsFetch::new("https://example.com/shop/item?id=7", &FetchPolicy::default())?;
+/// let Action::Send(request) = fetch.action() else { unreachable!() };
+/// assert_eq!(request.url(), "https://example.com/robots.txt");
+///
+/// // The driver sends it; here a server answers with a short file.
+/// fetch.receive_head(200, [(&b"cache-control"[..], &b"max-age=3600"[..])]);
+/// assert!(matches!(fetch.action(), Action::Read { .. }));
+/// fetch.receive_body(b"User-agent: *\nDisallow: /shop/\n");
+/// fetch.end_body();
+///
+/// let outcome = fetch.finish();
+/// assert_eq!(outcome.reason, FetchReason::Ok);
+/// assert_eq!(outcome.expires_in.as_secs(), 3600);
+/// assert!(!outcome.is_allowed("ExampleBot", "https://example.com/shop/item?id=7"));
+/// # Ok::<(), robots_core::fetch::UnfetchableUrl>(())
+/// ```
+#[derive(Debug)]
+pub struct RobotsFetch {
+    config: FetchPolicy,
+    previous: Previous,
+    robots_url: String,
+    current: Url,
+    visited: Vec<String>,
+    redirects: u8,
+    request: Request,
+    state: State,
+}
+
+#[derive(Debug)]
+enum State {
+    Send,
+    Body {
+        status: u16,
+        headers: ResponseHeaders,
+        body: Vec<u8>,
+    },
+    Done(Outcome),
+}
+
+impl RobotsFetch {
+    /// Start fetching the robots.txt that governs `page_url`, with nothing remembered.
+    ///
+    /// # Errors
+    /// When `page_url` is not an absolute http(s) URL with a host.
+    pub fn new(page_url: &str, config: &FetchPolicy) -> Result<Self, UnfetchableUrl> {
+        Self::revalidate(page_url, config, Previous::default())
+    }
+
+    /// Start fetching with what is remembered of the origin: a kept copy is
+    /// revalidated (`If-None-Match` / `If-Modified-Since`) and bridges an outage.
+    ///
+    /// # Errors
+    /// When `page_url` is not an absolute http(s) URL with a host.
+    pub fn revalidate(
+        page_url: &str,
+        config: &FetchPolicy,
+        previous: Previous,
+    ) -> Result<Self, UnfetchableUrl> {
+        let page = parse_http_url(page_url)?;
+        let robots = robots_url_of(&page);
+        let robots_url = String::from(robots.as_str());
+        let mut fetch = RobotsFetch {
+            config: config.clone(),
+            previous,
+            robots_url: robots_url.clone(),
+            current: robots,
+            visited: vec![robots_url],
+            redirects: 0,
+            request: Request::new(String::new(), Vec::new()),
+            state: State::Send,
+        };
+        fetch.request = fetch.build_request();
+        Ok(fetch)
+    }
+
+    /// The robots.txt URL of the page's origin.
+    pub fn robots_url(&self) -> &str {
+        &self.robots_url
+    }
+
+    /// The policy this fetch follows.
+    pub fn config(&self) -> &FetchPolicy {
+        &self.config
+    }
+
+    /// What to do next.
+    pub fn action(&self) -> Action<'_> {
+        match &self.state {
+            State::Send => Action::Send(&self.request),
+            State::Body { body, .. } => Action::Read {
+                max: self.config.max_bytes().saturating_sub(body.len()) + 1,
+            },
+            State::Done(_) => Action::Done,
+        }
+    }
+
+    /// The response's status and headers arrived (for the request of [`Action::Send`]).
+    pub fn receive_head<'h>(
+        &mut self,
+        status: u16,
+        headers: impl IntoIterator<Item = (&'h [u8], &'h [u8])>,
+    ) {
+        if !matches!(self.state, State::Send) {
+            return;
+        }
+        let headers = ResponseHeaders::read(headers);
+        self.state = match status {
+            200..=299 => State::Body {
+                status,
+                headers,
+                body: Vec::new(),
+            },
+            304 => State::Done(self.not_modified(headers)),
+            300..=399 => self.redirect(status, &headers),
+            401 | 403 if self.config.auth_errors_disallow() => {
+                State::Done(self.answer(status, Rules::DisallowAll, FetchReason::Forbidden, &headers))
+            }
+            429 => State::Done(self.unreachable(Some(status), FetchReason::RateLimited, &headers)),
+            400..=499 => {
+                State::Done(self.answer(status, Rules::AllowAll, FetchReason::Unavailable, &headers))
+            }
+            500..=599 => State::Done(self.unreachable(Some(status), FetchReason::Unreachable, &headers)),
+            _ => State::Done(self.unreachable(Some(status), FetchReason::BadStatus, &headers)),
+        };
+    }
+
+    /// Body bytes arrived (any amount; only up to the limit is kept).
+    pub fn receive_body(&mut self, chunk: &[u8]) {
+        let limit = self.config.max_bytes();
+        let State::Body { body, .. } = &mut self.state else {
+            return;
+        };
+        let room = limit.saturating_sub(body.len());
+        let kept = chunk.get(..room).unwrap_or(chunk);
+        body.extend_from_slice(kept);
+        if chunk.len() > room {
+            self.conclude_body(true);
+        }
+    }
+
+    /// The body ended.
+    pub fn end_body(&mut self) {
+        if matches!(self.state, State::Body { .. }) {
+            self.conclude_body(false);
+        }
+    }
+
+    /// No (complete) response: the connection failed or the time ran out. A body
+    /// cut short is never parsed, and the outcome has no status.
+    pub fn fail(&mut self, failure: Failure) {
+        if matches!(self.state, State::Done(_)) {
+            return;
+        }
+        let reason = match failure {
+            Failure::Network => FetchReason::NetworkError,
+            Failure::Timeout => FetchReason::Timeout,
+        };
+        self.state = State::Done(self.unreachable(None, reason, &ResponseHeaders::default()));
+    }
+
+    /// Whether the fetch is over.
+    pub fn is_done(&self) -> bool {
+        matches!(self.state, State::Done(_))
+    }
+
+    /// The outcome. A fetch the driver abandons before the end counts as a
+    /// network failure.
+    pub fn finish(mut self) -> Outcome {
+        if !self.is_done() {
+            self.fail(Failure::Network);
+        }
+        match self.state {
+            State::Done(outcome) => outcome,
+            // `fail` has just ended every other state.
+            _ => self.unreachable(None, FetchReason::NetworkError, &ResponseHeaders::default()),
+        }
+    }
+
+    /// The request for the current URL; the kept copy's validators go with the
+    /// request for the URL they came from.
+    fn build_request(&self) -> Request {
+        let mut headers = vec![
+            ("User-Agent", String::from(self.config.user_agent())),
+            ("Accept", String::from(self.config.accept())),
+        ];
+        if let Some(copy) = &self.previous.copy {
+            let v = &copy.validators;
+            if v.url == self.current.as_str() {
+                if let Some(etag) = &v.etag {
+                    headers.push(("If-None-Match", etag.clone()));
+                }
+                if let Some(date) = &v.last_modified {
+                    headers.push(("If-Modified-Since", date.clone()));
+                }
+            }
+        }
+        Request::new(String::from(self.current.as_str()), headers)
+    }
+
+    /// Whether the request just sent carried validators.
+    fn sent_validators(&self) -> bool {
+        self.request.header("If-None-Match").is_some()
+            || self.request.header("If-Modified-Since").is_some()
+    }
+
+    /// Follow a 3xx, or end the fetch when it cannot be followed.
+    fn redirect(&mut self, status: u16, headers: &ResponseHeaders) -> State {
+        let target = headers
+            .location
+            .as_deref()
+            .and_then(|location| redirect_target(&self.current, location));
+        let Some(target) = target else {
+            return State::Done(self.answer(status, Rules::AllowAll, FetchReason::BadRedirect, headers));
+        };
+        if self.visited.iter().any(|seen| seen == target.as_str()) {
+            return State::Done(self.answer(status, Rules::AllowAll, FetchReason::RedirectLoop, headers));
+        }
+        if self.redirects >= self.config.max_redirects() {
+            return State::Done(self.answer(
+                status,
+                Rules::AllowAll,
+                FetchReason::TooManyRedirects,
+                headers,
+            ));
+        }
+        self.redirects += 1;
+        self.visited.push(String::from(target.as_str()));
+        self.current = target;
+        self.request = self.build_request();
+        State::Send
+    }
+
+    /// A 304: the kept copy is still good, and lives on without a re-parse.
+    fn not_modified(&self, headers: ResponseHeaders) -> Outcome {
+        let copy = match &self.previous.copy {
+            Some(copy) if self.sent_validators() => copy.clone(),
+            _ => return self.unreachable(Some(304), FetchReason::BadStatus, &headers),
+        };
+        let mut copy = copy;
+        if headers.etag.is_some() {
+            copy.validators.etag = headers.etag.clone();
+        }
+        if headers.last_modified.is_some() {
+            copy.validators.last_modified = headers.last_modified.clone();
+        }
+        let mut outcome = self.answer(
+            304,
+            Rules::Parsed(Arc::clone(&copy.policy)),
+            FetchReason::NotModified,
+            &headers,
+        );
+        outcome.copy = outcome.store.then_some(copy);
+        outcome
+    }
+
+    /// The body is complete or reached the limit: parse it.
+    fn conclude_body(&mut self, truncated: bool) {
+        let State::Body {
+            status,
+            headers,
+            body,
+        } = core::mem::replace(&mut self.state, State::Send)
+        else {
+            return;
+        };
+        // A line cut by the limit is dropped, as the parser drops it at its own cap.
+        let parsed_len = if truncated {
+            memchr::memrchr2(b'\n', b'\r', &body).map_or(0, |end| end + 1)
+        } else {
+            body.len()
+        };
+        let text = body.get(..parsed_len).unwrap_or_default();
+        let options = ParseOptions::new(self.config.profile().parse_profile())
+            .max_bytes(Some(self.config.max_bytes()));
+        let policy = Arc::new(Policy::parse_with(text, options));
+        let mut outcome = self.answer(
+            status,
+            Rules::Parsed(Arc::clone(&policy)),
+            FetchReason::Ok,
+            &headers,
+        );
+        outcome.bytes = body.len();
+        outcome.truncated = truncated;
+        outcome.copy = outcome.store.then(|| CachedCopy {
+            policy,
+            validators: Validators {
+                url: String::from(self.current.as_str()),
+                etag: headers.etag.clone(),
+                last_modified: headers.last_modified.clone(),
+            },
+            bytes: body.len(),
+            truncated,
+        });
+        self.state = State::Done(outcome);
+    }
+
+    /// A definite answer (2xx, 304, 4xx, unfollowable 3xx): it lives as the
+    /// response's cache headers say. No copy is kept unless the caller sets one.
+    fn answer(
+        &self,
+        status: u16,
+        rules: Rules,
+        reason: FetchReason,
+        headers: &ResponseHeaders,
+    ) -> Outcome {
+        Outcome {
+            rules,
+            reason,
+            expires_in: if headers.no_store {
+                Duration::ZERO
+            } else {
+                self.config.lifetime(headers.max_age)
+            },
+            store: !headers.no_store,
+            status: Some(status),
+            robots_url: self.robots_url.clone(),
+            final_url: String::from(self.current.as_str()),
+            redirects: self.redirects,
+            bytes: 0,
+            truncated: false,
+            copy: None,
+        }
+    }
+
+    /// No definite answer: the last good copy bridges the outage, else disallow
+    /// all; past the grace period the long-outage choice decides. Retried with backoff.
+    fn unreachable(
+        &self,
+        status: Option<u16>,
+        reason: FetchReason,
+        headers: &ResponseHeaders,
+    ) -> Outcome {
+        use super::config::LongOutage;
+        let failures = self.previous.failures.saturating_add(1);
+        let copy = self.previous.copy.clone();
+        let long = self.previous.outage >= self.config.outage_grace();
+        let (rules, copy) = match (long, self.config.long_outage(), copy) {
+            (true, LongOutage::AllowAll, _) => (Rules::AllowAll, None),
+            (true, LongOutage::LastCopyElseAllowAll, None) => (Rules::AllowAll, None),
+            (_, _, Some(copy)) => (Rules::Parsed(Arc::clone(&copy.policy)), Some(copy)),
+            (_, _, None) => (Rules::DisallowAll, None),
+        };
+        Outcome {
+            rules,
+            reason,
+            expires_in: self.config.retry_after(failures, headers.retry_after),
+            store: true,
+            status,
+            robots_url: self.robots_url.clone(),
+            final_url: String::from(self.current.as_str()),
+            redirects: self.redirects,
+            bytes: 0,
+            truncated: false,
+            copy,
+        }
+    }
+}

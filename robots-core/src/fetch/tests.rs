@@ -1,0 +1,423 @@
+//! The state machine driven by hand: every status class, redirects, limits, caching.
+
+use super::*;
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::time::Duration;
+
+const PAGE: &str = "http://example.com/a/page?x=1";
+const DAY: Duration = Duration::from_secs(86_400);
+
+/// A scripted response: status, headers, body.
+struct Reply<'a> {
+    status: u16,
+    headers: &'a [(&'a str, &'a str)],
+    body: &'a [u8],
+}
+
+const fn reply<'a>(status: u16, headers: &'a [(&'a str, &'a str)], body: &'a [u8]) -> Reply<'a> {
+    Reply {
+        status,
+        headers,
+        body,
+    }
+}
+
+/// Drive a fetch with one reply per request (bodies empty); the URLs requested and the outcome.
+fn drive(mut fetch: RobotsFetch, replies: &[Reply<'_>]) -> (Vec<String>, Outcome) {
+    let mut urls = Vec::new();
+    let mut replies = replies.iter();
+    loop {
+        match fetch.action() {
+            Action::Send(request) => {
+                urls.push(String::from(request.url()));
+                match replies.next() {
+                    Some(r) => fetch.receive_head(
+                        r.status,
+                        r.headers.iter().map(|(n, v)| (n.as_bytes(), v.as_bytes())),
+                    ),
+                    None => fetch.fail(Failure::Network),
+                }
+            }
+            // Bodies are fed by `drive_body`; here every body is empty.
+            Action::Read { .. } => fetch.end_body(),
+            Action::Done => return (urls, fetch.finish()),
+        }
+    }
+}
+
+/// Like `drive`, but 2xx bodies are fed in pieces of `piece` bytes.
+fn drive_body(mut fetch: RobotsFetch, replies: &[Reply<'_>], piece: usize) -> (Vec<String>, Outcome) {
+    let mut urls = Vec::new();
+    let mut replies = replies.iter();
+    let mut body: &[u8] = &[];
+    loop {
+        match fetch.action() {
+            Action::Send(request) => {
+                urls.push(String::from(request.url()));
+                match replies.next() {
+                    Some(r) => {
+                        body = r.body;
+                        fetch.receive_head(
+                            r.status,
+                            r.headers.iter().map(|(n, v)| (n.as_bytes(), v.as_bytes())),
+                        );
+                    }
+                    None => fetch.fail(Failure::Network),
+                }
+            }
+            Action::Read { max } => {
+                assert!(max >= 1);
+                if body.is_empty() {
+                    fetch.end_body();
+                } else {
+                    let n = piece.min(body.len());
+                    fetch.receive_body(&body[..n]);
+                    body = &body[n..];
+                }
+            }
+            Action::Done => return (urls, fetch.finish()),
+        }
+    }
+}
+
+fn start(config: &FetchPolicy) -> RobotsFetch {
+    RobotsFetch::new(PAGE, config).unwrap()
+}
+
+fn ok_file(body: &[u8]) -> Outcome {
+    drive_body(start(&FetchPolicy::default()), &[reply(200, &[], body)], 5).1
+}
+
+#[test]
+fn the_first_request_is_the_origins_robots_txt() {
+    let fetch = RobotsFetch::new("HTTPS://u:p@Example.com:443/x?y#z", &FetchPolicy::default()).unwrap();
+    let Action::Send(request) = fetch.action() else {
+        panic!("first action must be Send");
+    };
+    assert_eq!(request.url(), "https://example.com/robots.txt");
+    assert_eq!(fetch.robots_url(), "https://example.com/robots.txt");
+    assert_eq!(request.header("user-agent"), Some(concat!("robots/", env!("CARGO_PKG_VERSION"))));
+    assert!(request.header("Accept").unwrap().starts_with("text/plain"));
+    assert_eq!(request.header("If-None-Match"), None);
+    assert!(RobotsFetch::new("ftp://example.com/", &FetchPolicy::default()).is_err());
+}
+
+#[test]
+fn a_2xx_body_is_parsed() {
+    let outcome = ok_file(b"User-agent: *\nDisallow: /a/\n");
+    assert_eq!(outcome.rules.name(), "parsed");
+    assert_eq!(outcome.reason, FetchReason::Ok);
+    assert_eq!(outcome.status, Some(200));
+    assert_eq!(outcome.expires_in, DAY);
+    assert_eq!(outcome.bytes, 28);
+    assert!(!outcome.truncated && outcome.store);
+    assert!(!outcome.is_allowed("Bot", PAGE));
+    assert!(outcome.is_allowed("Bot", "http://example.com/b"));
+    assert!(outcome.copy.is_some());
+    // 204 and an empty body: a file with no rules.
+    let empty = drive_body(start(&FetchPolicy::default()), &[reply(204, &[], b"")], 5).1;
+    assert_eq!((empty.rules.name(), empty.reason), ("parsed", FetchReason::Ok));
+    assert!(empty.is_allowed("Bot", PAGE));
+}
+
+#[test]
+fn the_google_profile_reads_the_file_as_google() {
+    let config = FetchPolicy::new(FetchProfile::Google);
+    // Google accepts the "Dissallow" typo; RFC 9309 does not.
+    let body = b"User-agent: *\nDissallow: /a/\n";
+    let google = drive_body(start(&config), &[reply(200, &[], body)], 64).1;
+    assert!(!google.is_allowed("Bot", PAGE));
+    assert!(ok_file(body).is_allowed("Bot", PAGE));
+}
+
+#[test]
+fn redirects_are_followed_up_to_five_hops() {
+    let hop = |to: &'static str| [("Location", to)];
+    let (h1, h2, h3, h4, h5, h6) = (
+        hop("/r1"),
+        hop("http://other.example:8080/r2"),
+        hop("r3"),
+        hop("https://third.example/r4"),
+        hop("/r5"),
+        hop("/r6"),
+    );
+    let chain = [
+        reply(301, &h1, b""),
+        reply(302, &h2, b""),
+        reply(307, &h3, b""),
+        reply(308, &h4, b""),
+        reply(303, &h5, b""),
+        reply(301, &h6, b""),
+    ];
+    let body: &[u8] = b"User-agent: *\nDisallow: /a/\n";
+    for hops in 1..=5 {
+        let mut replies: Vec<Reply<'_>> = chain[..hops]
+            .iter()
+            .map(|r| reply(r.status, r.headers, r.body))
+            .collect();
+        replies.push(reply(200, &[], body));
+        let (urls, outcome) = drive_body(start(&FetchPolicy::default()), &replies, 64);
+        assert_eq!(urls.len(), hops + 1);
+        assert_eq!(outcome.reason, FetchReason::Ok, "{hops} hops");
+        assert_eq!(outcome.redirects as usize, hops);
+        assert_eq!(outcome.robots_url, "http://example.com/robots.txt");
+        assert_eq!(outcome.final_url, urls[hops]);
+        assert!(!outcome.is_allowed("Bot", PAGE));
+    }
+    assert_eq!(
+        drive_body(start(&FetchPolicy::default()), &chain[..5], 64).0,
+        [
+            "http://example.com/robots.txt",
+            "http://example.com/r1",
+            "http://other.example:8080/r2",
+            "http://other.example:8080/r3",
+            "https://third.example/r4",
+            "https://third.example/r5",
+        ]
+    );
+    // The sixth hop is not followed: unavailable.
+    let (urls, outcome) = drive_body(start(&FetchPolicy::default()), &chain, 64);
+    assert_eq!(urls.len(), 6);
+    assert_eq!((outcome.rules.name(), outcome.reason), ("allow-all", FetchReason::TooManyRedirects));
+    assert_eq!(outcome.redirects, 5);
+    assert_eq!(outcome.status, Some(301));
+    assert_eq!(outcome.expires_in, DAY);
+}
+
+#[test]
+fn redirect_loops_and_bad_locations_are_unavailable() {
+    let back = [("Location", "http://example.com/robots.txt")];
+    let away = [("Location", "/elsewhere")];
+    let (urls, outcome) = drive(
+        start(&FetchPolicy::default()),
+        &[reply(302, &away, b""), reply(302, &back, b"")],
+    );
+    assert_eq!(urls.len(), 2);
+    assert_eq!((outcome.rules.name(), outcome.reason), ("allow-all", FetchReason::RedirectLoop));
+    for headers in [&[][..], &[("Location", "ftp://example.com/")][..], &[("Location", "http://[::1")][..]] {
+        let outcome = drive(start(&FetchPolicy::default()), &[reply(301, headers, b"")]).1;
+        assert_eq!((outcome.rules.name(), outcome.reason), ("allow-all", FetchReason::BadRedirect));
+    }
+}
+
+#[test]
+fn client_errors_allow_all_and_server_errors_disallow_all() {
+    for status in [400, 401, 403, 404, 410, 451, 499] {
+        let outcome = drive(start(&FetchPolicy::default()), &[reply(status, &[], b"")]).1;
+        assert_eq!((outcome.rules.name(), outcome.reason), ("allow-all", FetchReason::Unavailable), "{status}");
+        assert_eq!(outcome.status, Some(status));
+        assert!(outcome.copy.is_none());
+    }
+    for (status, reason) in [
+        (500, FetchReason::Unreachable),
+        (503, FetchReason::Unreachable),
+        (599, FetchReason::Unreachable),
+        (429, FetchReason::RateLimited),
+        (100, FetchReason::BadStatus),
+        (600, FetchReason::BadStatus),
+        (304, FetchReason::BadStatus),
+    ] {
+        let mut fetch = start(&FetchPolicy::default());
+        fetch.receive_head(status, []);
+        // A 5xx body is never read: the fetch is over at the head.
+        assert!(matches!(fetch.action(), Action::Done), "{status}");
+        fetch.receive_body(b"User-agent: *\nAllow: /\n");
+        let outcome = fetch.finish();
+        assert_eq!((outcome.rules.name(), outcome.reason), ("disallow-all", reason), "{status}");
+        assert_eq!(outcome.expires_in, Duration::from_secs(60));
+        assert_eq!(outcome.bytes, 0);
+    }
+}
+
+#[test]
+fn auth_errors_can_mean_disallow_all() {
+    let config = FetchPolicy::default().with_auth_errors_disallow(true);
+    for status in [401, 403] {
+        let outcome = drive(start(&config), &[reply(status, &[], b"")]).1;
+        assert_eq!((outcome.rules.name(), outcome.reason), ("disallow-all", FetchReason::Forbidden));
+    }
+    let outcome = drive(start(&config), &[reply(404, &[], b"")]).1;
+    assert_eq!(outcome.reason, FetchReason::Unavailable);
+}
+
+#[test]
+fn failures_disallow_all_and_a_cut_body_is_never_parsed() {
+    let outcome = drive(start(&FetchPolicy::default()), &[]).1;
+    assert_eq!((outcome.rules.name(), outcome.reason), ("disallow-all", FetchReason::NetworkError));
+    assert_eq!(outcome.status, None);
+    let mut fetch = start(&FetchPolicy::default());
+    fetch.receive_head(200, []);
+    fetch.receive_body(b"User-agent: *\nAllow: /\n");
+    fetch.fail(Failure::Timeout);
+    let outcome = fetch.finish();
+    assert_eq!((outcome.rules.name(), outcome.reason), ("disallow-all", FetchReason::Timeout));
+    // A driver that gives up counts as a network failure.
+    let mut fetch = start(&FetchPolicy::default());
+    fetch.receive_head(200, []);
+    let outcome = fetch.finish();
+    assert_eq!(outcome.reason, FetchReason::NetworkError);
+}
+
+#[test]
+fn the_body_stops_at_the_limit_and_a_cut_line_is_dropped() {
+    let limit = FetchPolicy::MIN_MAX_BYTES;
+    let mut body = Vec::from(&b"User-agent: *\nDisallow: /before\n"[..]);
+    while body.len() < limit - 20 {
+        body.extend_from_slice(b"# filler filler filler\n");
+    }
+    // This rule straddles the limit: cut, so dropped.
+    body.extend_from_slice(b"Disallow: /straddling-the-limit\nDisallow: /after\n");
+    body.resize(limit * 3, b'#');
+    for piece in [1000, 4096, limit * 3] {
+        let mut fetch = start(&FetchPolicy::default());
+        fetch.receive_head(200, []);
+        let mut fed = 0;
+        while let Action::Read { max } = fetch.action() {
+            let n = max.min(piece).min(body.len() - fed);
+            fetch.receive_body(&body[fed..fed + piece.min(body.len() - fed)]);
+            fed += n.max(1);
+        }
+        let outcome = fetch.finish();
+        assert_eq!(outcome.reason, FetchReason::Ok);
+        assert!(outcome.truncated);
+        assert_eq!(outcome.bytes, limit);
+        assert!(!outcome.is_allowed("Bot", "http://example.com/before"));
+        assert!(outcome.is_allowed("Bot", "http://example.com/straddling-the-limit"));
+        assert!(outcome.is_allowed("Bot", "http://example.com/after"));
+    }
+    // Exactly the limit, then the end: not truncated.
+    let exact = vec![b'#'; limit];
+    let outcome = drive_body(start(&FetchPolicy::default()), &[reply(200, &[], &exact)], 4096).1;
+    assert!(!outcome.truncated);
+    assert_eq!(outcome.bytes, limit);
+    // A larger limit is honoured.
+    let config = FetchPolicy::default().with_max_bytes(limit * 2);
+    let outcome = drive_body(start(&config), &[reply(200, &[], &body)], 4096).1;
+    assert!(!outcome.is_allowed("Bot", "http://example.com/after"));
+    assert_eq!(outcome.bytes, limit * 2);
+}
+
+#[test]
+fn cache_headers_set_the_lifetime() {
+    let run = |headers: &[(&str, &str)]| {
+        drive_body(start(&FetchPolicy::default()), &[reply(200, headers, b"")], 8).1
+    };
+    assert_eq!(run(&[("Cache-Control", "max-age=3600")]).expires_in, Duration::from_secs(3600));
+    assert_eq!(run(&[("Cache-Control", "max-age=5")]).expires_in, Duration::from_secs(60));
+    assert_eq!(run(&[("Cache-Control", "max-age=9999999")]).expires_in, DAY);
+    let no_store = run(&[("Cache-Control", "no-store, max-age=3600")]);
+    assert_eq!((no_store.store, no_store.expires_in), (false, Duration::ZERO));
+    assert!(no_store.copy.is_none());
+    assert_eq!(no_store.reason, FetchReason::Ok);
+    let config = FetchPolicy::default().with_ttl_bounds(Duration::ZERO, DAY * 7);
+    let outcome = drive_body(start(&config), &[reply(200, &[("cache-control", "max-age=172800")], b"")], 8).1;
+    assert_eq!(outcome.expires_in, DAY * 2);
+    // A 404 is cached as its headers say too.
+    let outcome = drive(start(&FetchPolicy::default()), &[reply(404, &[("cache-control", "max-age=600")], b"")]).1;
+    assert_eq!(outcome.expires_in, Duration::from_secs(600));
+}
+
+fn good_copy() -> CachedCopy {
+    let first = drive_body(
+        start(&FetchPolicy::default()),
+        &[reply(200, &[("ETag", "\"v1\""), ("Last-Modified", "Wed, 21 Oct 2015 07:28:00 GMT")], b"User-agent: *\nDisallow: /a/\n")],
+        64,
+    )
+    .1;
+    first.copy.unwrap()
+}
+
+#[test]
+fn a_304_keeps_the_copy_without_a_reparse() {
+    let copy = good_copy();
+    let previous = Previous {
+        copy: Some(copy.clone()),
+        ..Previous::default()
+    };
+    let fetch = RobotsFetch::revalidate(PAGE, &FetchPolicy::default(), previous).unwrap();
+    let Action::Send(request) = fetch.action() else {
+        panic!("must send");
+    };
+    assert_eq!(request.header("If-None-Match"), Some("\"v1\""));
+    assert_eq!(request.header("If-Modified-Since"), Some("Wed, 21 Oct 2015 07:28:00 GMT"));
+    let (_, outcome) = drive(fetch, &[reply(304, &[("ETag", "\"v2\""), ("cache-control", "max-age=7200")], b"")]);
+    assert_eq!((outcome.rules.name(), outcome.reason), ("parsed", FetchReason::NotModified));
+    assert_eq!(outcome.expires_in, Duration::from_secs(7200));
+    // The very same compiled policy: no re-parse.
+    assert!(Arc::ptr_eq(outcome.rules.policy().unwrap(), &copy.policy));
+    assert!(!outcome.is_allowed("Bot", PAGE));
+    let kept = outcome.copy.unwrap();
+    assert_eq!(kept.validators.etag.as_deref(), Some("\"v2\""));
+    assert!(!kept.policy.is_allowed("Bot", PAGE));
+}
+
+#[test]
+fn validators_go_only_to_the_url_they_came_from() {
+    let mut copy = good_copy();
+    copy.validators.url = String::from("http://example.com/moved.txt");
+    let previous = Previous {
+        copy: Some(copy),
+        ..Previous::default()
+    };
+    let mut fetch = RobotsFetch::revalidate(PAGE, &FetchPolicy::default(), previous).unwrap();
+    let Action::Send(request) = fetch.action() else { panic!() };
+    assert_eq!(request.header("If-None-Match"), None);
+    fetch.receive_head(301, [(&b"location"[..], &b"/moved.txt"[..])]);
+    let Action::Send(request) = fetch.action() else { panic!() };
+    assert_eq!(request.header("If-None-Match"), Some("\"v1\""));
+}
+
+#[test]
+fn an_outage_is_bridged_by_the_last_good_copy() {
+    let copy = good_copy();
+    let previous = |failures, outage| Previous {
+        copy: Some(copy.clone()),
+        failures,
+        outage,
+    };
+    let run = |config: &FetchPolicy, previous: Previous| {
+        drive(RobotsFetch::revalidate(PAGE, config, previous).unwrap(), &[reply(503, &[], b"")]).1
+    };
+    let rfc = FetchPolicy::default();
+    let outcome = run(&rfc, previous(0, Duration::ZERO));
+    assert_eq!((outcome.rules.name(), outcome.reason), ("parsed", FetchReason::Unreachable));
+    assert!(!outcome.is_allowed("Bot", PAGE));
+    assert!(Arc::ptr_eq(outcome.rules.policy().unwrap(), &copy.policy));
+    assert!(outcome.copy.is_some());
+    // Backoff doubles with each failure in a row.
+    assert_eq!(run(&rfc, previous(3, DAY)).expires_in, Duration::from_secs(480));
+    // Past 30 days: rfc9309 keeps the copy by default; the choice is configurable.
+    let long = previous(9, DAY * 31);
+    assert_eq!(run(&rfc, long.clone()).rules.name(), "parsed");
+    let allow = rfc.clone().with_long_outage(LongOutage::AllowAll);
+    assert_eq!(run(&allow, long.clone()).rules.name(), "allow-all");
+    let google = FetchPolicy::new(FetchProfile::Google);
+    assert_eq!(run(&google, long).rules.name(), "parsed");
+    // With no copy: disallow all, and past 30 days Google allows all.
+    let none = |outage| Previous {
+        copy: None,
+        failures: 5,
+        outage,
+    };
+    assert_eq!(run(&rfc, none(DAY * 31)).rules.name(), "disallow-all");
+    assert_eq!(run(&google, none(DAY)).rules.name(), "disallow-all");
+    assert_eq!(run(&google, none(DAY * 31)).rules.name(), "allow-all");
+    // Retry-After lengthens the delay.
+    let outcome = drive(start(&rfc), &[reply(429, &[("Retry-After", "600")], b"")]).1;
+    assert_eq!(outcome.expires_in, Duration::from_secs(600));
+}
+
+#[test]
+fn unexpected_inputs_are_ignored() {
+    let mut fetch = start(&FetchPolicy::default());
+    fetch.receive_body(b"ignored");
+    fetch.end_body();
+    assert!(matches!(fetch.action(), Action::Send(_)));
+    fetch.receive_head(404, []);
+    fetch.receive_head(200, []);
+    fetch.fail(Failure::Timeout);
+    let outcome = fetch.finish();
+    assert_eq!(outcome.reason, FetchReason::Unavailable);
+}
