@@ -1,0 +1,370 @@
+//! [`PolicyCache`]: one robots.txt policy per origin, fetched once, shared by every task.
+
+use crate::weight::entry_weight;
+use crate::Driver;
+use moka::future::Cache;
+use robots_runtime::extension::RequestRate;
+use robots_runtime::fetch::{origin, FetchPolicy, Outcome, Previous, RobotsFetch, Rules, UnfetchableUrl};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A thread-safe cache of robots.txt policies keyed by origin (scheme, host and
+/// port, as RFC 9309 section 2.3 scopes a file), over any [`Driver`].
+///
+/// - **Single-flight**: any number of concurrent lookups of one origin cause one fetch.
+/// - **Expiry per outcome**: an answer lives as long as its [`Outcome`] says
+///   (24 h, `max-age` within bounds, a retry delay for an unreachable file);
+///   negative answers (disallow-all while unreachable, allow-all after a 404) are
+///   cached too; `no-store` answers are not kept.
+/// - **Stale-while-revalidate**: once a good copy expires, one caller revalidates
+///   it (`If-None-Match` / `If-Modified-Since`; a 304 re-parses nothing) while the
+///   others go on with the copy, for up to the stale window (1 h by default).
+/// - **A memory bound in bytes**: entries are weighed by the heap their policy
+///   holds, not counted (256 MiB by default).
+///
+/// ```no_run
+/// use robots_fetch::{AsyncFetcher, PolicyCache};
+/// use robots_runtime::fetch::FetchPolicy;
+///
+/// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+/// let cache = PolicyCache::builder()
+///     .max_bytes(64 << 20)
+///     .build(AsyncFetcher::new()?, FetchPolicy::default());
+/// if cache.is_allowed("ExampleBot", "https://example.com/page").await? {
+///     let delay = cache.crawl_delay("ExampleBot", "https://example.com/page").await?;
+///     println!("crawl, then wait {delay:?}");
+/// }
+/// # Ok(())
+/// # }
+/// ```
+pub struct PolicyCache<D> {
+    driver: D,
+    policy: FetchPolicy,
+    stale_window: Duration,
+    entries: Cache<String, Arc<Entry>>,
+}
+
+impl<D> std::fmt::Debug for PolicyCache<D> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PolicyCache")
+            .field("policy", &self.policy)
+            .field("stale_window", &self.stale_window)
+            .field("origins", &self.entries.entry_count())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Settings of a [`PolicyCache`].
+#[derive(Clone, Debug)]
+pub struct PolicyCacheBuilder {
+    max_bytes: u64,
+    stale_window: Duration,
+}
+
+impl Default for PolicyCacheBuilder {
+    fn default() -> Self {
+        PolicyCacheBuilder {
+            max_bytes: 256 << 20,
+            stale_window: Duration::from_secs(60 * 60),
+        }
+    }
+}
+
+impl PolicyCacheBuilder {
+    /// The most heap the cached policies may hold, in bytes (256 MiB by default).
+    #[must_use]
+    pub fn max_bytes(mut self, bytes: u64) -> Self {
+        self.max_bytes = bytes;
+        self
+    }
+
+    /// How long after expiry a good copy is still served while one caller
+    /// revalidates it (1 h by default; zero turns stale-while-revalidate off).
+    #[must_use]
+    pub fn stale_window(mut self, window: Duration) -> Self {
+        self.stale_window = window;
+        self
+    }
+
+    /// The cache, fetching with `driver` under `policy`.
+    pub fn build<D: Driver>(self, driver: D, policy: FetchPolicy) -> PolicyCache<D> {
+        let entries = Cache::builder()
+            .max_capacity(self.max_bytes)
+            .weigher(|key: &String, entry: &Arc<Entry>| entry_weight(key, &entry.outcome))
+            .expire_after(Retention)
+            .build();
+        PolicyCache {
+            driver,
+            policy,
+            stale_window: self.stale_window,
+            entries,
+        }
+    }
+}
+
+impl<D: Driver> PolicyCache<D> {
+    /// A cache with the default settings.
+    pub fn new(driver: D, policy: FetchPolicy) -> Self {
+        PolicyCacheBuilder::default().build(driver, policy)
+    }
+}
+
+impl<D> PolicyCache<D> {
+    /// Settings to build a cache with.
+    pub fn builder() -> PolicyCacheBuilder {
+        PolicyCacheBuilder::default()
+    }
+
+    /// The fetch policy.
+    pub fn policy(&self) -> &FetchPolicy {
+        &self.policy
+    }
+
+    /// The driver.
+    pub fn driver(&self) -> &D {
+        &self.driver
+    }
+
+    /// Origins held (moka's count, which may lag by pending maintenance).
+    pub fn origin_count(&self) -> u64 {
+        self.entries.entry_count()
+    }
+
+    /// Bytes held, as weighed (may lag by pending maintenance).
+    pub fn weighted_bytes(&self) -> u64 {
+        self.entries.weighted_size()
+    }
+
+    /// Run moka's pending maintenance now (evictions, counts).
+    pub async fn run_pending_tasks(&self) {
+        self.entries.run_pending_tasks().await;
+    }
+}
+
+impl<D: Driver> PolicyCache<D> {
+    /// The policy of `url`'s origin: cached, or fetched now.
+    ///
+    /// # Errors
+    /// When `url` is not an absolute http(s) URL with a host.
+    pub async fn get(&self, url: &str) -> Result<OriginPolicy, UnfetchableUrl> {
+        let key = origin(url)?;
+        let now = Instant::now();
+        let current = self.entries.get(&key).await;
+        if let Some(entry) = &current {
+            if now < entry.fresh_until {
+                return Ok(OriginPolicy(Arc::clone(entry)));
+            }
+            if now < entry.stale_until {
+                // Stale-while-revalidate: one caller refreshes, the rest use the copy.
+                let Some(_claim) = Claim::take(&entry.refreshing) else {
+                    return Ok(OriginPolicy(Arc::clone(entry)));
+                };
+                let fetch = RobotsFetch::revalidate(url, &self.policy, entry.previous(now))?;
+                let fresh = self.run(fetch, Some(entry)).await;
+                self.entries.insert(key, Arc::clone(&fresh)).await;
+                return Ok(OriginPolicy(fresh));
+            }
+        }
+        let previous = current.as_ref().map_or_else(Previous::default, |e| e.previous(now));
+        let fetch = RobotsFetch::revalidate(url, &self.policy, previous)?;
+        let entry = self
+            .entries
+            .entry(key)
+            .or_insert_with_if(self.run(fetch, current.as_deref()), |entry| {
+                Instant::now() >= entry.fresh_until
+            })
+            .await;
+        Ok(OriginPolicy(entry.into_value()))
+    }
+
+    /// Whether `agent` may fetch `url`, under the robots.txt of `url`'s origin:
+    /// the one call a crawler makes per URL.
+    ///
+    /// # Errors
+    /// When `url` is not an absolute http(s) URL with a host.
+    pub async fn is_allowed(&self, agent: impl AsRef<[u8]>, url: &str) -> Result<bool, UnfetchableUrl> {
+        Ok(self.get(url).await?.is_allowed(agent, url))
+    }
+
+    /// The `Crawl-delay` that `url`'s origin sets for `agent`.
+    ///
+    /// # Errors
+    /// When `url` is not an absolute http(s) URL with a host.
+    pub async fn crawl_delay(
+        &self,
+        agent: impl AsRef<[u8]>,
+        url: &str,
+    ) -> Result<Option<Duration>, UnfetchableUrl> {
+        Ok(self.get(url).await?.crawl_delay(agent))
+    }
+
+    /// The `Request-rate` that `url`'s origin sets for `agent`.
+    ///
+    /// # Errors
+    /// When `url` is not an absolute http(s) URL with a host.
+    pub async fn request_rate(
+        &self,
+        agent: impl AsRef<[u8]>,
+        url: &str,
+    ) -> Result<Option<RequestRate>, UnfetchableUrl> {
+        Ok(self.get(url).await?.request_rate(agent))
+    }
+
+    /// Fetch, and make the entry that remembers the outcome.
+    async fn run(&self, fetch: RobotsFetch, previous: Option<&Entry>) -> Arc<Entry> {
+        let started = Instant::now();
+        let outcome = self.driver.run(fetch).await;
+        Arc::new(Entry::new(
+            outcome,
+            previous,
+            started,
+            self.stale_window,
+            self.policy.outage_grace(),
+        ))
+    }
+}
+
+/// An origin's cached answer: the rules and the outcome they came from.
+#[derive(Clone, Debug)]
+pub struct OriginPolicy(Arc<Entry>);
+
+impl OriginPolicy {
+    /// The rules for the origin.
+    pub fn rules(&self) -> &Rules {
+        &self.0.outcome.rules
+    }
+
+    /// The fetch outcome (reason, status, URLs, bytes, expiry as fetched).
+    pub fn outcome(&self) -> &Outcome {
+        &self.0.outcome
+    }
+
+    /// Whether `agent` may fetch `url` (a URL of this origin).
+    pub fn is_allowed(&self, agent: impl AsRef<[u8]>, url: impl AsRef<[u8]>) -> bool {
+        self.0.outcome.rules.is_allowed(agent, url)
+    }
+
+    /// The `Crawl-delay` for `agent` (none under allow-all or disallow-all).
+    pub fn crawl_delay(&self, agent: impl AsRef<[u8]>) -> Option<Duration> {
+        self.rules().policy().and_then(|p| p.matcher(agent).crawl_delay())
+    }
+
+    /// The `Request-rate` for `agent` (none under allow-all or disallow-all).
+    pub fn request_rate(&self, agent: impl AsRef<[u8]>) -> Option<RequestRate> {
+        self.rules().policy().and_then(|p| p.matcher(agent).request_rate())
+    }
+}
+
+/// What the cache keeps per origin.
+#[derive(Debug)]
+struct Entry {
+    outcome: Outcome,
+    /// Used as is until then.
+    fresh_until: Instant,
+    /// A good copy is served while being revalidated until then.
+    stale_until: Instant,
+    /// How long moka keeps the entry at all.
+    retain_for: Duration,
+    /// Unreachable outcomes in a row, this one included.
+    failures: u32,
+    /// When the current outage began.
+    outage_since: Option<Instant>,
+    /// Set while one caller revalidates the entry.
+    refreshing: AtomicBool,
+}
+
+impl Entry {
+    fn new(
+        outcome: Outcome,
+        previous: Option<&Entry>,
+        started: Instant,
+        stale_window: Duration,
+        outage_grace: Duration,
+    ) -> Self {
+        let now = Instant::now();
+        let fresh_until = now.checked_add(outcome.expires_in).unwrap_or(now);
+        let unreachable = outcome.reason.is_unreachable();
+        let (failures, outage_since) = if unreachable {
+            let earlier = previous.filter(|p| p.failures > 0);
+            (
+                earlier.map_or(0, |p| p.failures).saturating_add(1),
+                earlier.and_then(|p| p.outage_since).or(Some(started)),
+            )
+        } else {
+            (0, None)
+        };
+        let has_copy = outcome.copy.is_some() && matches!(outcome.rules, Rules::Parsed(_));
+        let stale_until = if has_copy {
+            fresh_until.checked_add(stale_window).unwrap_or(fresh_until)
+        } else {
+            fresh_until
+        };
+        // Kept past expiry when it has something for the next fetch: a copy to
+        // revalidate or to bridge an outage, or an outage's history for backoff.
+        let retain_for = if !outcome.store {
+            Duration::ZERO
+        } else if has_copy || unreachable {
+            outcome.expires_in.saturating_add(outage_grace.max(stale_window))
+        } else {
+            outcome.expires_in
+        };
+        Entry {
+            outcome,
+            fresh_until,
+            stale_until,
+            retain_for,
+            failures,
+            outage_since,
+            refreshing: AtomicBool::new(false),
+        }
+    }
+
+    /// What the next fetch needs to know of this one.
+    fn previous(&self, now: Instant) -> Previous {
+        Previous {
+            copy: self.outcome.copy.clone(),
+            failures: self.failures,
+            outage: self
+                .outage_since
+                .map_or(Duration::ZERO, |since| now.saturating_duration_since(since)),
+        }
+    }
+}
+
+/// moka keeps each entry as long as the entry says.
+struct Retention;
+
+impl moka::Expiry<String, Arc<Entry>> for Retention {
+    fn expire_after_create(&self, _: &String, entry: &Arc<Entry>, _: Instant) -> Option<Duration> {
+        Some(entry.retain_for)
+    }
+
+    fn expire_after_update(
+        &self,
+        _: &String,
+        entry: &Arc<Entry>,
+        _: Instant,
+        _: Option<Duration>,
+    ) -> Option<Duration> {
+        Some(entry.retain_for)
+    }
+}
+
+/// The right to revalidate an entry; given back when dropped, even if the
+/// revalidating future is cancelled.
+struct Claim<'a>(&'a AtomicBool);
+
+impl<'a> Claim<'a> {
+    fn take(flag: &'a AtomicBool) -> Option<Self> {
+        flag.compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire)
+            .ok()
+            .map(|_| Claim(flag))
+    }
+}
+
+impl Drop for Claim<'_> {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Release);
+    }
+}
