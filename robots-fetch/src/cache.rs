@@ -24,11 +24,11 @@ use std::time::{Duration, Instant};
 ///   holds, not counted (256 MiB by default).
 ///
 /// ```no_run
-/// use robots_fetch::{AsyncFetcher, PolicyCache};
+/// use robots_fetch::{AsyncFetcher, PolicyCacheBuilder};
 /// use robots_runtime::fetch::FetchPolicy;
 ///
 /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
-/// let cache = PolicyCache::builder()
+/// let cache = PolicyCacheBuilder::new()
 ///     .max_bytes(64 << 20)
 ///     .build(AsyncFetcher::new()?, FetchPolicy::default());
 /// if cache.is_allowed("ExampleBot", "https://example.com/page").await? {
@@ -72,6 +72,11 @@ impl Default for PolicyCacheBuilder {
 }
 
 impl PolicyCacheBuilder {
+    /// The default settings: 256 MiB, a one-hour stale window.
+    pub fn new() -> Self {
+        PolicyCacheBuilder::default()
+    }
+
     /// The most heap the cached policies may hold, in bytes (256 MiB by default).
     #[must_use]
     pub fn max_bytes(mut self, bytes: u64) -> Self {
@@ -111,11 +116,6 @@ impl<D: Driver> PolicyCache<D> {
 }
 
 impl<D> PolicyCache<D> {
-    /// Settings to build a cache with.
-    pub fn builder() -> PolicyCacheBuilder {
-        PolicyCacheBuilder::default()
-    }
-
     /// The fetch policy.
     pub fn policy(&self) -> &FetchPolicy {
         &self.policy
