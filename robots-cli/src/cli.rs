@@ -34,6 +34,8 @@ pub enum Command {
     Diff(crate::diff::DiffArgs),
     /// Check a robots.txt against a file of must-allow / must-block assertions.
     Test(crate::assert::TestArgs),
+    /// Fetch the robots.txt of a URL's origin the RFC 9309 way and print the outcome.
+    Fetch(crate::fetch::FetchArgs),
 }
 
 /// Arguments of `robots check`.
@@ -47,6 +49,19 @@ pub struct CheckArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// Fetch each URL's robots.txt from its origin (once per origin, origins
+    /// concurrently) instead of reading --robots. URLs must be absolute http(s).
+    #[arg(long, conflicts_with_all = ["robots", "json"])]
+    pub fetch: bool,
+
+    /// With --fetch: the time limit of each robots.txt fetch, in seconds (default 10).
+    #[arg(long, value_name = "SECS", requires = "fetch", value_parser = crate::fetch::seconds)]
+    pub timeout: Option<std::time::Duration>,
+
+    /// With --fetch: how many URLs are looked up at once (default 64).
+    #[arg(long, value_name = "N", requires = "fetch", value_parser = clap::value_parser!(std::num::NonZeroUsize))]
+    pub concurrency: Option<std::num::NonZeroUsize>,
+
     /// The URLs to check (full URLs or paths; empty means `/`). With none, read them from
     /// standard input, one per line. Put `--` before URLs that start with `-`.
     #[arg(value_name = "URL", value_parser = clap::value_parser!(OsString))]
@@ -56,9 +71,9 @@ pub struct CheckArgs {
 /// What `check` and `explain` both take: the robots.txt, the crawler and the profile.
 #[derive(Debug, Args)]
 pub struct PolicyArgs {
-    /// The robots.txt file, read as raw bytes.
+    /// The robots.txt file, read as raw bytes (required, except for `check --fetch`).
     #[arg(long, value_name = "FILE")]
-    pub robots: PathBuf,
+    pub robots: Option<PathBuf>,
 
     /// The crawler's name (user-agent), used exactly as given.
     #[arg(long, value_name = "AGENT", value_parser = clap::value_parser!(OsString))]
@@ -73,9 +88,15 @@ impl PolicyArgs {
     /// Read and compile the robots.txt under the profile.
     ///
     /// # Errors
-    /// [`Error::Input`] when the file cannot be read.
+    /// [`Error::Usage`] without `--robots`; [`Error::Input`] when the file cannot be read.
     pub fn load(&self) -> Result<Policy, Error> {
-        let body = crate::lint::read_file(&self.robots, "robots.txt")?;
+        // Not required by clap, so that `check --fetch` can go without it.
+        let Some(robots) = &self.robots else {
+            return Err(Error::Usage(
+                "the following required arguments were not provided: --robots <FILE>".to_owned(),
+            ));
+        };
+        let body = crate::lint::read_file(robots, "robots.txt")?;
         Ok(Policy::parse(&body, self.profile))
     }
 

@@ -13,6 +13,10 @@
 //! robots explain --robots FILE --agent AGENT [--profile P] [--json] URL
 //! robots diff OLD NEW --agent AGENT [--urls FILE] [--profile P] [--json]
 //! robots test FILE --assert ASSERTS [--profile P]
+//! robots fetch URL [--agent A] [--profile rfc9309|google] [--timeout SECS]
+//!              [--max-bytes N] [--user-agent STRING] [--json]
+//! robots check --fetch --agent A [--profile rfc9309|google] [--timeout SECS]
+//!              [--concurrency N] [URL ...]
 //! ```
 //!
 //! `check` reads FILE as raw bytes, resolves AGENT once and prints one line per
@@ -27,7 +31,8 @@
 //!   broken pipe, as with `robots check … | head`).
 //! - [`EXIT_FAIL`] (1): the site-owner commands' "no": `lint` found errors (or
 //!   warnings, with `--deny warnings`), `diff` found verdicts that change, `test`
-//!   found an assertion that does not hold.
+//!   found an assertion that does not hold; `check --fetch` printed an `error`
+//!   line for some URL. (`fetch` exits 0 whatever the outcome.)
 //! - [`EXIT_USAGE`] (2): a usage or I/O error, with a one-line reason on
 //!   standard error, e.g. `robots: cannot read robots.txt 'x': No such file or directory`.
 //!
@@ -35,7 +40,8 @@
 //!
 //! One module per job: [`cli`] defines and parses the command line,
 //! [`check`] runs the `check` subcommand, [`lint`], [`explain`], [`diff`] and
-//! [`assert`](mod@assert) (`robots test`) the site-owner commands, [`json`] writes JSON lines,
+//! [`assert`](mod@assert) (`robots test`) the site-owner commands, [`fetch`] and
+//! [`check_fetch`] the commands that fetch robots.txt, [`json`] writes JSON lines,
 //! [`error`] carries failures to a one-line message and an exit status.
 //! A new subcommand is a variant of [`cli::Command`], a module, and an arm in
 //! [`run`].
@@ -44,10 +50,12 @@
 
 pub mod assert;
 pub mod check;
+pub mod check_fetch;
 pub mod cli;
 pub mod diff;
 pub mod error;
 pub mod explain;
+pub mod fetch;
 pub mod json;
 pub mod lint;
 
@@ -126,10 +134,12 @@ fn dispatch(
     stdout: &mut dyn Write,
 ) -> Result<i32, Error> {
     match command {
+        cli::Command::Check(args) if args.fetch => check_fetch::run(&args, stdin, stdout),
         cli::Command::Check(args) => check::run(&args, stdin, stdout).map(|()| EXIT_OK),
         cli::Command::Lint(args) => lint::run(&args, stdout),
         cli::Command::Explain(args) => explain::run(&args, stdout),
         cli::Command::Diff(args) => diff::run(&args, stdout),
         cli::Command::Test(args) => assert::run(&args, stdout),
+        cli::Command::Fetch(args) => fetch::run(&args, stdout),
     }
 }
