@@ -33,7 +33,11 @@ pub const DEFAULT_CONCURRENCY: usize = 64;
 /// [`Error::Usage`] for a profile that is not a fetch profile; [`Error::Input`]
 /// when standard input cannot be read; [`Error::Output`] when standard output
 /// cannot be written.
-pub fn run(args: &CheckArgs, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Result<i32, Error> {
+pub fn run(
+    args: &CheckArgs,
+    stdin: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+) -> Result<i32, Error> {
     let profile = match args.policy.profile {
         Profile::Rfc9309 => FetchProfile::Rfc9309,
         Profile::Google => FetchProfile::Google,
@@ -100,7 +104,11 @@ async fn judge_all(
         line.clear();
         match judgement {
             Judgement::Verdict(allowed) => {
-                line.extend_from_slice(if allowed { b"allowed\t" } else { b"disallowed\t" });
+                line.extend_from_slice(if allowed {
+                    b"allowed\t"
+                } else {
+                    b"disallowed\t"
+                });
                 line.extend_from_slice(url);
             }
             Judgement::Error(reason) => {

@@ -53,7 +53,7 @@ pub struct FetchArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(usize))]
     pub max_bytes: Option<usize>,
 
-    /// The whole User-Agent header (default: robots/<version> and the agent).
+    /// The whole User-Agent header (default: `robots/<version>` and the agent).
     #[arg(long, value_name = "STRING")]
     pub user_agent: Option<String>,
 
@@ -71,8 +71,12 @@ pub(crate) fn fetch_profile_parser() -> impl TypedValueParser<Value = FetchProfi
 /// A positive number of seconds, fractions allowed.
 pub(crate) fn seconds(text: &str) -> Result<Duration, String> {
     match text.parse::<f64>() {
-        Ok(secs) if secs > 0.0 && secs.is_finite() && secs <= 86_400.0 => Ok(Duration::from_secs_f64(secs)),
-        _ => Err(format!("'{text}' is not a number of seconds between 0 and 86400")),
+        Ok(secs) if secs > 0.0 && secs.is_finite() && secs <= 86_400.0 => {
+            Ok(Duration::from_secs_f64(secs))
+        }
+        _ => Err(format!(
+            "'{text}' is not a number of seconds between 0 and 86400"
+        )),
     }
 }
 
@@ -95,7 +99,8 @@ pub(crate) fn runtime() -> Result<tokio::runtime::Runtime, Error> {
 
 /// The HTTP client.
 pub(crate) fn client() -> Result<AsyncFetcher, Error> {
-    AsyncFetcher::new().map_err(|e| Error::input("cannot set up the HTTP client", std::io::Error::other(e)))
+    AsyncFetcher::new()
+        .map_err(|e| Error::input("cannot set up the HTTP client", std::io::Error::other(e)))
 }
 
 /// Run `robots fetch`.
@@ -107,7 +112,11 @@ pub fn run(args: &FetchArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
     let agent = args.agent.as_deref().map(os_bytes);
     let mut policy = FetchPolicy::new(args.profile)
         .with_timeout(args.timeout)
-        .with_user_agent(args.user_agent.clone().unwrap_or_else(|| default_user_agent(agent.as_deref())));
+        .with_user_agent(
+            args.user_agent
+                .clone()
+                .unwrap_or_else(|| default_user_agent(agent.as_deref())),
+        );
     if let Some(max) = args.max_bytes {
         policy = policy.with_max_bytes(max);
     }
@@ -144,7 +153,9 @@ pub fn outcome_json(outcome: &Outcome) -> serde_json::Value {
 
 /// The outcome as `name: value` lines.
 fn write_lines(out: &mut Vec<u8>, outcome: &Outcome) -> std::io::Result<()> {
-    let status = outcome.status.map_or_else(|| "none".to_owned(), |s| s.to_string());
+    let status = outcome
+        .status
+        .map_or_else(|| "none".to_owned(), |s| s.to_string());
     writeln!(out, "robots_url: {}", outcome.robots_url)?;
     writeln!(out, "final_url: {}", outcome.final_url)?;
     writeln!(out, "status: {status}")?;
@@ -164,7 +175,10 @@ mod tests {
     fn seconds_and_user_agents() {
         assert_eq!(seconds("2.5"), Ok(Duration::from_millis(2500)));
         assert!(seconds("0").is_err() && seconds("x").is_err() && seconds("inf").is_err());
-        assert_eq!(default_user_agent(None), concat!("robots/", env!("CARGO_PKG_VERSION")));
+        assert_eq!(
+            default_user_agent(None),
+            concat!("robots/", env!("CARGO_PKG_VERSION"))
+        );
         assert_eq!(
             default_user_agent(Some(b"FooBot")),
             concat!("robots/", env!("CARGO_PKG_VERSION"), " FooBot")

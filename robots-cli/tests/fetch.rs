@@ -39,9 +39,17 @@ fn json_of(output: &Output) -> Value {
 
 #[test]
 fn fetch_json_is_the_contract_object() {
-    let server = Server::route("/robots.txt", Reply::ok(FILE).header("Cache-Control", "max-age=600"));
+    let server = Server::route(
+        "/robots.txt",
+        Reply::ok(FILE).header("Cache-Control", "max-age=600"),
+    );
     let out = robots(&["fetch", &server.url("/some/page"), "--json"], b"");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(
         json_of(&out),
         json!({
@@ -57,7 +65,10 @@ fn fetch_json_is_the_contract_object() {
         })
     );
     let seen = server.seen();
-    assert_eq!(seen[0].header("user-agent"), Some(concat!("robots/", env!("CARGO_PKG_VERSION"))));
+    assert_eq!(
+        seen[0].header("user-agent"),
+        Some(concat!("robots/", env!("CARGO_PKG_VERSION")))
+    );
 }
 
 #[test]
@@ -65,18 +76,51 @@ fn fetch_reports_every_outcome_with_exit_0() {
     let redirect_target = Server::route("/r.txt", Reply::ok(FILE));
     let target = redirect_target.url("/r.txt");
     let cases = [
-        (Server::route("/robots.txt", Reply::new(404, "")), "allow-all", "unavailable", json!(404)),
-        (Server::route("/robots.txt", Reply::new(503, "")), "disallow-all", "unreachable", json!(503)),
-        (Server::route("/robots.txt", Reply::new(429, "")), "disallow-all", "rate-limited", json!(429)),
-        (Server::reset(), "disallow-all", "network-error", Value::Null),
-        (Server::http(|_| Reply::redirect(302, "/robots.txt?x")), "allow-all", "redirect-loop", json!(302)),
-        (Server::route("/robots.txt", Reply::redirect(301, &target)), "parsed", "ok", json!(200)),
+        (
+            Server::route("/robots.txt", Reply::new(404, "")),
+            "allow-all",
+            "unavailable",
+            json!(404),
+        ),
+        (
+            Server::route("/robots.txt", Reply::new(503, "")),
+            "disallow-all",
+            "unreachable",
+            json!(503),
+        ),
+        (
+            Server::route("/robots.txt", Reply::new(429, "")),
+            "disallow-all",
+            "rate-limited",
+            json!(429),
+        ),
+        (
+            Server::reset(),
+            "disallow-all",
+            "network-error",
+            Value::Null,
+        ),
+        (
+            Server::http(|_| Reply::redirect(302, "/robots.txt?x")),
+            "allow-all",
+            "redirect-loop",
+            json!(302),
+        ),
+        (
+            Server::route("/robots.txt", Reply::redirect(301, &target)),
+            "parsed",
+            "ok",
+            json!(200),
+        ),
     ];
     for (server, outcome, reason, status) in cases {
         let out = robots(&["fetch", &server.url("/"), "--json"], b"");
         assert_eq!(out.status.code(), Some(0));
         let object = json_of(&out);
-        assert_eq!((object["outcome"].as_str(), object["reason"].as_str()), (Some(outcome), Some(reason)));
+        assert_eq!(
+            (object["outcome"].as_str(), object["reason"].as_str()),
+            (Some(outcome), Some(reason))
+        );
         assert_eq!(object["status"], status);
     }
     let out = robots(&["fetch", &redirect_target.url("/"), "--json"], b"");
@@ -89,16 +133,41 @@ fn fetch_options_reach_the_request_and_the_limit() {
     body.resize(800_000, b'#');
     let server = Server::route("/robots.txt", Reply::ok(body));
     let out = robots(
-        &["fetch", &server.url("/"), "--agent", "FooBot", "--profile", "google", "--max-bytes", "600000", "--timeout", "5", "--json"],
+        &[
+            "fetch",
+            &server.url("/"),
+            "--agent",
+            "FooBot",
+            "--profile",
+            "google",
+            "--max-bytes",
+            "600000",
+            "--timeout",
+            "5",
+            "--json",
+        ],
         b"",
     );
     let object = json_of(&out);
-    assert_eq!((object["bytes"].clone(), object["truncated"].clone()), (json!(600_000), json!(true)));
+    assert_eq!(
+        (object["bytes"].clone(), object["truncated"].clone()),
+        (json!(600_000), json!(true))
+    );
     assert_eq!(
         server.seen()[0].header("user-agent"),
         Some(concat!("robots/", env!("CARGO_PKG_VERSION"), " FooBot"))
     );
-    let out = robots(&["fetch", &server.url("/"), "--user-agent", "Custom/1.0", "--max-bytes", "1"], b"");
+    let out = robots(
+        &[
+            "fetch",
+            &server.url("/"),
+            "--user-agent",
+            "Custom/1.0",
+            "--max-bytes",
+            "1",
+        ],
+        b"",
+    );
     assert_eq!(server.seen()[1].header("user-agent"), Some("Custom/1.0"));
     // Human output: name: value lines; the limit never goes below 500 KiB.
     let text = stdout(&out);
@@ -119,7 +188,10 @@ fn fetch_usage_errors_exit_2() {
         let out = robots(args, b"");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.starts_with("robots: ") && err.lines().count() == 1, "{err}");
+        assert!(
+            err.starts_with("robots: ") && err.lines().count() == 1,
+            "{err}"
+        );
         assert!(out.stdout.is_empty());
     }
 }
@@ -142,7 +214,12 @@ fn check_fetch_judges_each_url_against_its_own_origin() {
         .chain(urls.iter().map(String::as_str))
         .collect();
     let out = robots(&args, b"");
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(
         stdout(&out),
         format!(
@@ -153,27 +230,60 @@ fn check_fetch_judges_each_url_against_its_own_origin() {
     assert_eq!((a.hits(), b.hits(), c.hits()), (1, 1, 1));
     // The same from standard input, with no errors: exit 0.
     let input = format!("{}\r\n{}\n", urls[0], urls[1]);
-    let out = robots(&["check", "--fetch", "--agent", "Bot", "--timeout", "3", "--concurrency", "2"], input.as_bytes());
+    let out = robots(
+        &[
+            "check",
+            "--fetch",
+            "--agent",
+            "Bot",
+            "--timeout",
+            "3",
+            "--concurrency",
+            "2",
+        ],
+        input.as_bytes(),
+    );
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(stdout(&out), format!("disallowed\t{}\nallowed\t{}\n", urls[0], urls[1]));
+    assert_eq!(
+        stdout(&out),
+        format!("disallowed\t{}\nallowed\t{}\n", urls[0], urls[1])
+    );
 }
 
 #[test]
 fn check_fetch_fetches_each_of_fifty_origins_once_for_ten_thousand_urls() {
-    let servers: Vec<Server> = (0..50).map(|_| Server::route("/robots.txt", Reply::ok(FILE))).collect();
+    let servers: Vec<Server> = (0..50)
+        .map(|_| Server::route("/robots.txt", Reply::ok(FILE)))
+        .collect();
     let mut input = String::new();
     let mut expected = String::new();
     for n in 0..10_000 {
-        let path = if n % 3 == 0 { format!("/private/{n}") } else { format!("/page/{n}") };
+        let path = if n % 3 == 0 {
+            format!("/private/{n}")
+        } else {
+            format!("/page/{n}")
+        };
         let url = servers[(n * 7) % 50].url(&path);
         input.push_str(&url);
         input.push('\n');
-        expected.push_str(if n % 3 == 0 { "disallowed\t" } else { "allowed\t" });
+        expected.push_str(if n % 3 == 0 {
+            "disallowed\t"
+        } else {
+            "allowed\t"
+        });
         expected.push_str(&url);
         expected.push('\n');
     }
-    let out = robots(&["check", "--fetch", "--agent", "Bot", "--concurrency", "8"], input.as_bytes());
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = robots(
+        &["check", "--fetch", "--agent", "Bot", "--concurrency", "8"],
+        input.as_bytes(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(stdout(&out) == expected, "verdicts differ");
     assert_eq!(servers.iter().map(Server::hits).sum::<usize>(), 50);
     assert!(servers.iter().all(|s| s.hits() == 1));
@@ -182,9 +292,32 @@ fn check_fetch_fetches_each_of_fifty_origins_once_for_ten_thousand_urls() {
 #[test]
 fn check_fetch_usage_errors_exit_2() {
     for args in [
-        &["check", "--fetch", "--agent", "Bot", "--robots", "x.txt", "http://a.example/"][..],
-        &["check", "--fetch", "--agent", "Bot", "--json", "http://a.example/"],
-        &["check", "--fetch", "--agent", "Bot", "--profile", "draft1996", "http://a.example/"],
+        &[
+            "check",
+            "--fetch",
+            "--agent",
+            "Bot",
+            "--robots",
+            "x.txt",
+            "http://a.example/",
+        ][..],
+        &[
+            "check",
+            "--fetch",
+            "--agent",
+            "Bot",
+            "--json",
+            "http://a.example/",
+        ],
+        &[
+            "check",
+            "--fetch",
+            "--agent",
+            "Bot",
+            "--profile",
+            "draft1996",
+            "http://a.example/",
+        ],
         &["check", "--agent", "Bot", "--timeout", "3", "/x"],
         &["check", "--agent", "Bot", "/x"],
         &["check", "--fetch", "http://a.example/"],

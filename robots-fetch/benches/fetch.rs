@@ -43,7 +43,10 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LIVE.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
+        LIVE.fetch_add(
+            new_size as isize - layout.size() as isize,
+            Ordering::Relaxed,
+        );
         // SAFETY: the caller's contract is passed on.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -74,7 +77,11 @@ fn corpus() -> Vec<Site> {
         .filter_map(|txt| {
             let body = std::fs::read(&txt).ok()?;
             let urls = std::fs::read_to_string(txt.with_extension("urls")).ok()?;
-            let paths = urls.lines().take(URLS_PER_FILE).map(str::to_owned).collect();
+            let paths = urls
+                .lines()
+                .take(URLS_PER_FILE)
+                .map(str::to_owned)
+                .collect();
             Some(Site { body, paths })
         })
         .collect()
@@ -181,7 +188,8 @@ fn benches(c: &mut Criterion) {
             t.elapsed()
         })
     };
-    let best = |pass: &dyn Fn() -> std::time::Duration| (0..5).map(|_| pass()).min().unwrap_or_default();
+    let best =
+        |pass: &dyn Fn() -> std::time::Duration| (0..5).map(|_| pass()).min().unwrap_or_default();
     let (plain, cached) = (best(&plain_pass), best(&cached_pass));
     let n = urls.len() as f64;
     println!(

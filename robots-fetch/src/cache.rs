@@ -4,7 +4,9 @@ use crate::weight::entry_weight;
 use crate::Driver;
 use moka::future::Cache;
 use robots_runtime::extension::RequestRate;
-use robots_runtime::fetch::{origin, FetchPolicy, Outcome, Previous, RobotsFetch, Rules, UnfetchableUrl};
+use robots_runtime::fetch::{
+    origin, FetchPolicy, Outcome, Previous, RobotsFetch, Rules, UnfetchableUrl,
+};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -166,7 +168,9 @@ impl<D: Driver> PolicyCache<D> {
                 return Ok(OriginPolicy(fresh));
             }
         }
-        let previous = current.as_ref().map_or_else(Previous::default, |e| e.previous(now));
+        let previous = current
+            .as_ref()
+            .map_or_else(Previous::default, |e| e.previous(now));
         let fetch = RobotsFetch::revalidate(url, &self.policy, previous)?;
         let entry = self
             .entries
@@ -183,7 +187,11 @@ impl<D: Driver> PolicyCache<D> {
     ///
     /// # Errors
     /// When `url` is not an absolute http(s) URL with a host.
-    pub async fn is_allowed(&self, agent: impl AsRef<[u8]>, url: &str) -> Result<bool, UnfetchableUrl> {
+    pub async fn is_allowed(
+        &self,
+        agent: impl AsRef<[u8]>,
+        url: &str,
+    ) -> Result<bool, UnfetchableUrl> {
         Ok(self.get(url).await?.is_allowed(agent, url))
     }
 
@@ -247,12 +255,16 @@ impl OriginPolicy {
 
     /// The `Crawl-delay` for `agent` (none under allow-all or disallow-all).
     pub fn crawl_delay(&self, agent: impl AsRef<[u8]>) -> Option<Duration> {
-        self.rules().policy().and_then(|p| p.matcher(agent).crawl_delay())
+        self.rules()
+            .policy()
+            .and_then(|p| p.matcher(agent).crawl_delay())
     }
 
     /// The `Request-rate` for `agent` (none under allow-all or disallow-all).
     pub fn request_rate(&self, agent: impl AsRef<[u8]>) -> Option<RequestRate> {
-        self.rules().policy().and_then(|p| p.matcher(agent).request_rate())
+        self.rules()
+            .policy()
+            .and_then(|p| p.matcher(agent).request_rate())
     }
 }
 
@@ -305,7 +317,9 @@ impl Entry {
         let retain_for = if !outcome.store {
             Duration::ZERO
         } else if has_copy || unreachable {
-            outcome.expires_in.saturating_add(outage_grace.max(stale_window))
+            outcome
+                .expires_in
+                .saturating_add(outage_grace.max(stale_window))
         } else {
             outcome.expires_in
         };

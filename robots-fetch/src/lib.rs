@@ -34,25 +34,25 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+#[cfg(feature = "cache")]
+mod cache;
 mod driver;
 #[cfg(feature = "reqwest")]
 mod reqwest_driver;
+#[cfg(feature = "reqwest")]
+mod tls;
 #[cfg(feature = "ureq")]
 mod ureq_driver;
 #[cfg(feature = "cache")]
-mod cache;
-#[cfg(feature = "cache")]
 mod weight;
-#[cfg(feature = "reqwest")]
-mod tls;
 
+#[cfg(feature = "cache")]
+pub use cache::{OriginPolicy, PolicyCache, PolicyCacheBuilder};
 pub use driver::Driver;
 #[cfg(feature = "reqwest")]
 pub use reqwest_driver::AsyncFetcher;
 #[cfg(feature = "ureq")]
 pub use ureq_driver::BlockingFetcher;
-#[cfg(feature = "cache")]
-pub use cache::{OriginPolicy, PolicyCache, PolicyCacheBuilder};
 
 /// An HTTP client could not be set up.
 #[derive(Debug)]

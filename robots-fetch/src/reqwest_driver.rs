@@ -50,7 +50,11 @@ impl AsyncFetcher {
     /// # Errors
     /// When `page_url` is not an absolute http(s) URL with a host; every HTTP
     /// failure is an [`Outcome`].
-    pub async fn fetch(&self, page_url: &str, policy: &FetchPolicy) -> Result<Outcome, UnfetchableUrl> {
+    pub async fn fetch(
+        &self,
+        page_url: &str,
+        policy: &FetchPolicy,
+    ) -> Result<Outcome, UnfetchableUrl> {
         let fetch = RobotsFetch::new(page_url, policy)?;
         Ok(self.run(fetch).await)
     }
@@ -84,7 +88,9 @@ async fn drive(client: &reqwest::Client, fetch: &mut RobotsFetch, limit: Duratio
                         let headers = head.headers();
                         fetch.receive_head(
                             head.status().as_u16(),
-                            headers.iter().map(|(n, v)| (n.as_str().as_bytes(), v.as_bytes())),
+                            headers
+                                .iter()
+                                .map(|(n, v)| (n.as_str().as_bytes(), v.as_bytes())),
                         );
                         response = Some(head);
                     }

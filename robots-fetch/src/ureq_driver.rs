@@ -77,7 +77,11 @@ impl BlockingFetcher {
                             );
                             // ureq's own body limit is lifted: the state machine keeps the limit.
                             body = Some(Box::new(
-                                response.into_body().into_with_config().limit(u64::MAX).reader(),
+                                response
+                                    .into_body()
+                                    .into_with_config()
+                                    .limit(u64::MAX)
+                                    .reader(),
                             ));
                         }
                         Err(e) => fetch.fail(failure(&e)),
@@ -114,11 +118,13 @@ fn failure(e: &ureq::Error) -> Failure {
 /// A body read error as the state machine's failure (ureq reports its timeouts
 /// inside `io::Error`s while reading).
 fn io_failure(e: &std::io::Error) -> Failure {
-    let timed_out = matches!(e.kind(), std::io::ErrorKind::TimedOut | std::io::ErrorKind::WouldBlock)
-        || e
-            .get_ref()
-            .and_then(|inner| inner.downcast_ref::<ureq::Error>())
-            .is_some_and(|inner| matches!(inner, ureq::Error::Timeout(_)));
+    let timed_out = matches!(
+        e.kind(),
+        std::io::ErrorKind::TimedOut | std::io::ErrorKind::WouldBlock
+    ) || e
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<ureq::Error>())
+        .is_some_and(|inner| matches!(inner, ureq::Error::Timeout(_)));
     if timed_out {
         Failure::Timeout
     } else {

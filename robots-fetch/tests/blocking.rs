@@ -12,7 +12,10 @@ use support::{assert_outcome, big_file, FILE};
 const LIMIT: usize = 500 * 1024;
 
 fn fetch_with(policy: &FetchPolicy, url: &str) -> Outcome {
-    BlockingFetcher::new(policy).expect("client").fetch(url).expect("a fetchable URL")
+    BlockingFetcher::new(policy)
+        .expect("client")
+        .fetch(url)
+        .expect("a fetchable URL")
 }
 
 fn fetch(url: &str) -> Outcome {
@@ -76,13 +79,31 @@ fn broken_connections_disallow_all() {
     let policy = FetchPolicy::default().with_timeout(Duration::from_millis(500));
     let stall = Server::route(
         "/robots.txt",
-        Reply::ok("").body(Body::Stall("User-agent: *\n".into(), Duration::from_secs(30))),
+        Reply::ok("").body(Body::Stall(
+            "User-agent: *\n".into(),
+            Duration::from_secs(30),
+        )),
     );
-    assert_outcome(&fetch_with(&policy, &stall.url("/")), "disallow-all", FetchReason::Timeout);
-    let cut = Server::route("/robots.txt", Reply::ok("").body(Body::BreakOff("User-agent: *\n".into())));
-    assert_outcome(&fetch(&cut.url("/")), "disallow-all", FetchReason::NetworkError);
+    assert_outcome(
+        &fetch_with(&policy, &stall.url("/")),
+        "disallow-all",
+        FetchReason::Timeout,
+    );
+    let cut = Server::route(
+        "/robots.txt",
+        Reply::ok("").body(Body::BreakOff("User-agent: *\n".into())),
+    );
+    assert_outcome(
+        &fetch(&cut.url("/")),
+        "disallow-all",
+        FetchReason::NetworkError,
+    );
     let reset = Server::reset();
-    assert_outcome(&fetch(&reset.url("/")), "disallow-all", FetchReason::NetworkError);
+    assert_outcome(
+        &fetch(&reset.url("/")),
+        "disallow-all",
+        FetchReason::NetworkError,
+    );
 }
 
 #[test]
@@ -91,10 +112,16 @@ fn gzip_and_brotli_bodies_are_decoded() {
         ("gzip", robots_loopback::gzip(FILE.as_bytes())),
         ("br", robots_loopback::brotli(FILE.as_bytes())),
     ] {
-        let server = Server::route("/robots.txt", Reply::ok(body).header("Content-Encoding", encoding));
+        let server = Server::route(
+            "/robots.txt",
+            Reply::ok(body).header("Content-Encoding", encoding),
+        );
         let outcome = fetch(&server.url("/"));
         assert_outcome(&outcome, "parsed", FetchReason::Ok);
         assert_eq!(outcome.bytes, FILE.len(), "{encoding}");
-        assert!(!outcome.is_allowed("Bot", server.url("/private")), "{encoding}");
+        assert!(
+            !outcome.is_allowed("Bot", server.url("/private")),
+            "{encoding}"
+        );
     }
 }

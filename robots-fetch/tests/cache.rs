@@ -1,5 +1,6 @@
 //! `PolicyCache` over the reqwest driver against loopback origins: single-flight,
 //! expiry per outcome, negative caching, revalidation, outages, the byte bound.
+#![cfg(all(feature = "reqwest", feature = "cache"))]
 
 mod support;
 
@@ -12,7 +13,10 @@ use std::time::Duration;
 use support::{assert_outcome, FILE};
 
 fn cache(policy: FetchPolicy) -> Arc<PolicyCache<AsyncFetcher>> {
-    Arc::new(PolicyCache::new(AsyncFetcher::new().expect("client"), policy))
+    Arc::new(PolicyCache::new(
+        AsyncFetcher::new().expect("client"),
+        policy,
+    ))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -21,10 +25,13 @@ async fn ten_thousand_urls_over_fifty_origins_from_eight_tasks_fetch_fifty_times
         (0..50)
             .map(|_| {
                 // Slow enough that many tasks ask for an origin while its fetch is in flight.
-                Server::route("/robots.txt", Reply::ok(FILE).body(robots_loopback::Body::Chunks(
-                    vec![FILE.into()],
-                    Duration::from_millis(20),
-                )))
+                Server::route(
+                    "/robots.txt",
+                    Reply::ok(FILE).body(robots_loopback::Body::Chunks(
+                        vec![FILE.into()],
+                        Duration::from_millis(20),
+                    )),
+                )
             })
             .collect(),
     );
@@ -37,7 +44,11 @@ async fn ten_thousand_urls_over_fifty_origins_from_eight_tasks_fetch_fifty_times
             for i in 0..1250 {
                 let n = task * 1250 + i;
                 let server = &servers[n % 50];
-                let path = if n % 3 == 0 { format!("/private/{n}") } else { format!("/page/{n}") };
+                let path = if n % 3 == 0 {
+                    format!("/private/{n}")
+                } else {
+                    format!("/page/{n}")
+                };
                 let allowed = cache.is_allowed("Bot", &server.url(&path)).await.unwrap();
                 assert_eq!(allowed, n % 3 != 0, "{path}");
                 if allowed {
@@ -64,12 +75,24 @@ async fn ten_thousand_urls_over_fifty_origins_from_eight_tasks_fetch_fifty_times
 
 #[tokio::test]
 async fn max_age_is_one_fetch_and_no_store_is_a_fetch_per_lookup() {
-    let kept = Server::route("/robots.txt", Reply::ok(FILE).header("Cache-Control", "max-age=3600"));
-    let unkept = Server::route("/robots.txt", Reply::ok(FILE).header("Cache-Control", "no-store"));
+    let kept = Server::route(
+        "/robots.txt",
+        Reply::ok(FILE).header("Cache-Control", "max-age=3600"),
+    );
+    let unkept = Server::route(
+        "/robots.txt",
+        Reply::ok(FILE).header("Cache-Control", "no-store"),
+    );
     let cache = cache(FetchPolicy::default());
     for _ in 0..3 {
-        assert!(!cache.is_allowed("Bot", &kept.url("/private")).await.unwrap());
-        assert!(!cache.is_allowed("Bot", &unkept.url("/private")).await.unwrap());
+        assert!(!cache
+            .is_allowed("Bot", &kept.url("/private"))
+            .await
+            .unwrap());
+        assert!(!cache
+            .is_allowed("Bot", &unkept.url("/private"))
+            .await
+            .unwrap());
     }
     assert_eq!(kept.hits(), 1);
     assert_eq!(unkept.hits(), 3);
@@ -98,20 +121,29 @@ async fn an_expired_copy_is_revalidated_once_while_served_stale() {
         if seen.header("if-none-match") == Some("\"v1\"") {
             Reply::new(304, "").header("Cache-Control", "max-age=3600")
         } else {
-            Reply::ok(FILE).header("ETag", "\"v1\"").header("Cache-Control", "max-age=1")
+            Reply::ok(FILE)
+                .header("ETag", "\"v1\"")
+                .header("Cache-Control", "max-age=1")
         }
     });
-    let policy = FetchPolicy::default().with_ttl_bounds(Duration::ZERO, Duration::from_secs(86_400));
+    let policy =
+        FetchPolicy::default().with_ttl_bounds(Duration::ZERO, Duration::from_secs(86_400));
     let cache = cache(policy);
     let first = cache.get(&server.url("/")).await.unwrap();
     assert_outcome(first.outcome(), "parsed", FetchReason::Ok);
     tokio::time::sleep(Duration::from_millis(1100)).await;
     let second = cache.get(&server.url("/")).await.unwrap();
     assert_outcome(second.outcome(), "parsed", FetchReason::NotModified);
-    let same = Arc::ptr_eq(first.rules().policy().unwrap(), second.rules().policy().unwrap());
+    let same = Arc::ptr_eq(
+        first.rules().policy().unwrap(),
+        second.rules().policy().unwrap(),
+    );
     assert!(same, "a 304 re-parses nothing");
     for _ in 0..10 {
-        assert!(!cache.is_allowed("Bot", &server.url("/private")).await.unwrap());
+        assert!(!cache
+            .is_allowed("Bot", &server.url("/private"))
+            .await
+            .unwrap());
     }
     assert_eq!(server.hits(), 2);
     assert_eq!(server.seen()[1].header("if-none-match"), Some("\"v1\""));
@@ -128,11 +160,15 @@ async fn a_5xx_after_a_good_copy_keeps_the_copy_in_the_cache() {
             Reply::ok(FILE).header("Cache-Control", "max-age=1")
         }
     });
-    let policy = FetchPolicy::default().with_ttl_bounds(Duration::ZERO, Duration::from_secs(86_400));
+    let policy =
+        FetchPolicy::default().with_ttl_bounds(Duration::ZERO, Duration::from_secs(86_400));
     let cache = PolicyCacheBuilder::new()
         .stale_window(Duration::ZERO)
         .build(AsyncFetcher::new().unwrap(), policy);
-    assert!(!cache.is_allowed("Bot", &server.url("/private")).await.unwrap());
+    assert!(!cache
+        .is_allowed("Bot", &server.url("/private"))
+        .await
+        .unwrap());
     failing.store(true, Ordering::SeqCst);
     tokio::time::sleep(Duration::from_millis(1100)).await;
     let entry = cache.get(&server.url("/")).await.unwrap();
@@ -155,16 +191,28 @@ async fn crawl_delay_and_request_rate_per_origin() {
         cache.crawl_delay("Bot", &slow.url("/a")).await.unwrap(),
         Some(Duration::from_millis(2500))
     );
-    let rate = cache.request_rate("Bot", &slow.url("/a")).await.unwrap().unwrap();
+    let rate = cache
+        .request_rate("Bot", &slow.url("/a"))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!((rate.requests, rate.per), (3, Duration::from_secs(60)));
-    assert_eq!(cache.crawl_delay("Bot", &plain.url("/a")).await.unwrap(), None);
+    assert_eq!(
+        cache.crawl_delay("Bot", &plain.url("/a")).await.unwrap(),
+        None
+    );
     assert_eq!(slow.hits() + plain.hits(), 2);
 }
 
 #[tokio::test]
 async fn bad_urls_are_errors_not_fetches() {
     let cache = cache(FetchPolicy::default());
-    for url in ["/relative", "mailto:x@example.com", "ftp://127.0.0.1/", "http://"] {
+    for url in [
+        "/relative",
+        "mailto:x@example.com",
+        "ftp://127.0.0.1/",
+        "http://",
+    ] {
         assert!(cache.is_allowed("Bot", url).await.is_err(), "{url}");
     }
 }
@@ -181,7 +229,11 @@ async fn the_byte_bound_evicts() {
         cache.get(&server.url("/")).await.unwrap();
     }
     cache.run_pending_tasks().await;
-    assert!(cache.weighted_bytes() <= 2 << 20, "{}", cache.weighted_bytes());
+    assert!(
+        cache.weighted_bytes() <= 2 << 20,
+        "{}",
+        cache.weighted_bytes()
+    );
     assert!(cache.origin_count() < 20);
     assert!(cache.origin_count() > 0);
 }

@@ -1,5 +1,6 @@
 //! The async driver (reqwest) against scripted loopback servers: every status
 //! class, redirects, limits, broken connections, encodings, caching headers.
+#![cfg(feature = "reqwest")]
 
 mod support;
 
@@ -58,13 +59,20 @@ async fn every_status_class() {
     ];
     for &(status, rules, reason) in cases {
         // Every body allows everything: a 5xx body must never be read as rules.
-        let server = Server::route("/robots.txt", Reply::new(status, "User-agent: *\nAllow: /\n"));
+        let server = Server::route(
+            "/robots.txt",
+            Reply::new(status, "User-agent: *\nAllow: /\n"),
+        );
         let outcome = fetch(&server.url("/")).await;
         assert_outcome(&outcome, rules, reason);
         assert_eq!(outcome.status, Some(status));
         if rules == "disallow-all" {
             assert_eq!(outcome.bytes, 0, "a {status} body is never read");
-            assert_eq!(outcome.expires_in, Duration::from_secs(60), "retried after a minute");
+            assert_eq!(
+                outcome.expires_in,
+                Duration::from_secs(60),
+                "retried after a minute"
+            );
         }
     }
 }
@@ -74,7 +82,11 @@ async fn auth_errors_can_disallow_all() {
     let policy = FetchPolicy::default().with_auth_errors_disallow(true);
     for status in [401, 403] {
         let server = Server::route("/robots.txt", Reply::new(status, ""));
-        assert_outcome(&fetch_with(&policy, &server.url("/")).await, "disallow-all", FetchReason::Forbidden);
+        assert_outcome(
+            &fetch_with(&policy, &server.url("/")).await,
+            "disallow-all",
+            FetchReason::Forbidden,
+        );
     }
 }
 
@@ -83,7 +95,10 @@ fn chain(hops: usize) -> Server {
     Server::http(move |seen| {
         let step = match seen.path.as_str() {
             "/robots.txt" => 0,
-            path => path.trim_start_matches("/r").parse::<usize>().unwrap_or(usize::MAX),
+            path => path
+                .trim_start_matches("/r")
+                .parse::<usize>()
+                .unwrap_or(usize::MAX),
         };
         if step < hops {
             // Alternate relative and absolute locations, and the redirect codes.
@@ -165,7 +180,8 @@ async fn a_10_mb_body_is_read_up_to_the_limit_only() {
 
 #[tokio::test]
 async fn a_content_length_claiming_gigabytes_is_not_believed() {
-    let mut raw = b"HTTP/1.1 200 OK\r\nContent-Length: 10000000000\r\nConnection: close\r\n\r\n".to_vec();
+    let mut raw =
+        b"HTTP/1.1 200 OK\r\nContent-Length: 10000000000\r\nConnection: close\r\n\r\n".to_vec();
     raw.extend_from_slice(&big_file(LIMIT, 2 << 20));
     let server = Server::raw(raw, After::Hold(Duration::from_secs(30)));
     let outcome = fetch(&server.url("/")).await;
@@ -197,7 +213,10 @@ async fn a_content_length_longer_than_the_body_is_a_broken_connection() {
 
 #[tokio::test]
 async fn a_body_that_stalls_past_the_timeout() {
-    let reply = Reply::ok("").body(Body::Stall("User-agent: *\nAllow: /\n".into(), Duration::from_secs(30)));
+    let reply = Reply::ok("").body(Body::Stall(
+        "User-agent: *\nAllow: /\n".into(),
+        Duration::from_secs(30),
+    ));
     let server = Server::route("/robots.txt", reply);
     let policy = FetchPolicy::default().with_timeout(Duration::from_millis(500));
     let outcome = fetch_with(&policy, &server.url("/")).await;
@@ -224,7 +243,11 @@ async fn a_connection_reset_or_refused_before_any_response() {
     assert_eq!(outcome.status, None);
     assert!(server.hits() >= 1);
     // Nobody listens on a port that was just released.
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let outcome = fetch(&format!("http://127.0.0.1:{port}/")).await;
     assert_outcome(&outcome, "disallow-all", FetchReason::NetworkError);
 }
@@ -235,15 +258,24 @@ async fn gzip_and_brotli_bodies_are_decoded() {
         ("gzip", robots_loopback::gzip(FILE.as_bytes())),
         ("br", robots_loopback::brotli(FILE.as_bytes())),
     ] {
-        let server = Server::route("/robots.txt", Reply::ok(body).header("Content-Encoding", encoding));
+        let server = Server::route(
+            "/robots.txt",
+            Reply::ok(body).header("Content-Encoding", encoding),
+        );
         let outcome = fetch(&server.url("/")).await;
         assert_outcome(&outcome, "parsed", FetchReason::Ok);
         assert_eq!(outcome.bytes, FILE.len(), "{encoding}: the decoded length");
-        assert!(!outcome.is_allowed("Bot", server.url("/private")), "{encoding}");
+        assert!(
+            !outcome.is_allowed("Bot", server.url("/private")),
+            "{encoding}"
+        );
     }
     // A compressed bomb is read only up to the limit, decoded.
     let bomb = robots_loopback::gzip(&vec![b'#'; 20 << 20]);
-    let server = Server::route("/robots.txt", Reply::ok(bomb).header("Content-Encoding", "gzip"));
+    let server = Server::route(
+        "/robots.txt",
+        Reply::ok(bomb).header("Content-Encoding", "gzip"),
+    );
     let outcome = fetch(&server.url("/")).await;
     assert_outcome(&outcome, "parsed", FetchReason::Ok);
     assert_eq!((outcome.bytes, outcome.truncated), (LIMIT, true));
@@ -252,7 +284,10 @@ async fn gzip_and_brotli_bodies_are_decoded() {
 #[tokio::test]
 async fn an_html_error_page_with_200_has_no_rules() {
     let page = "<!DOCTYPE html>\n<html><head><title>Oops</title></head>\n<body><p>Disallow: nothing here</p></body></html>\n";
-    let server = Server::route("/robots.txt", Reply::ok(page).header("Content-Type", "text/html"));
+    let server = Server::route(
+        "/robots.txt",
+        Reply::ok(page).header("Content-Type", "text/html"),
+    );
     let outcome = fetch(&server.url("/")).await;
     assert_outcome(&outcome, "parsed", FetchReason::Ok);
     assert_eq!(outcome.rules.policy().unwrap().rule_count(), 0);
@@ -261,12 +296,18 @@ async fn an_html_error_page_with_200_has_no_rules() {
 
 #[tokio::test]
 async fn cache_control_max_age_and_no_store() {
-    let server = Server::route("/robots.txt", Reply::ok(FILE).header("Cache-Control", "public, max-age=120"));
+    let server = Server::route(
+        "/robots.txt",
+        Reply::ok(FILE).header("Cache-Control", "public, max-age=120"),
+    );
     let outcome = fetch(&server.url("/")).await;
     assert_outcome(&outcome, "parsed", FetchReason::Ok);
     assert_eq!(outcome.expires_in, Duration::from_secs(120));
     assert!(outcome.store);
-    let server = Server::route("/robots.txt", Reply::ok(FILE).header("Cache-Control", "no-store"));
+    let server = Server::route(
+        "/robots.txt",
+        Reply::ok(FILE).header("Cache-Control", "no-store"),
+    );
     let outcome = fetch(&server.url("/")).await;
     assert_outcome(&outcome, "parsed", FetchReason::Ok);
     assert_eq!((outcome.store, outcome.expires_in), (false, Duration::ZERO));
@@ -279,7 +320,9 @@ async fn etag_revalidation_keeps_the_copy_without_a_reparse() {
         if seen.header("if-none-match") == Some("\"v1\"") {
             Reply::new(304, "").header("Cache-Control", "max-age=600")
         } else {
-            Reply::ok(FILE).header("ETag", "\"v1\"").header("Last-Modified", "Wed, 21 Oct 2015 07:28:00 GMT")
+            Reply::ok(FILE)
+                .header("ETag", "\"v1\"")
+                .header("Last-Modified", "Wed, 21 Oct 2015 07:28:00 GMT")
         }
     });
     let fetcher = AsyncFetcher::new().unwrap();
@@ -296,10 +339,16 @@ async fn etag_revalidation_keeps_the_copy_without_a_reparse() {
     assert_outcome(&second, "parsed", FetchReason::NotModified);
     assert_eq!(second.status, Some(304));
     assert_eq!(second.expires_in, Duration::from_secs(600));
-    assert!(Arc::ptr_eq(second.rules.policy().unwrap(), &copy.policy), "not re-parsed");
+    assert!(
+        Arc::ptr_eq(second.rules.policy().unwrap(), &copy.policy),
+        "not re-parsed"
+    );
     let seen = server.seen();
     assert_eq!(seen[1].header("if-none-match"), Some("\"v1\""));
-    assert_eq!(seen[1].header("if-modified-since"), Some("Wed, 21 Oct 2015 07:28:00 GMT"));
+    assert_eq!(
+        seen[1].header("if-modified-since"),
+        Some("Wed, 21 Oct 2015 07:28:00 GMT")
+    );
 }
 
 #[tokio::test]
@@ -316,7 +365,8 @@ async fn a_5xx_after_a_good_copy_keeps_the_copy() {
     if let Some(copy) = previous.copy.as_mut() {
         copy.validators.url = failing.url("/robots.txt");
     }
-    let again = RobotsFetch::revalidate(&failing.url("/"), &FetchPolicy::default(), previous).unwrap();
+    let again =
+        RobotsFetch::revalidate(&failing.url("/"), &FetchPolicy::default(), previous).unwrap();
     let outcome = AsyncFetcher::new().unwrap().run(again).await;
     assert_outcome(&outcome, "parsed", FetchReason::Unreachable);
     assert_eq!(outcome.status, Some(503));

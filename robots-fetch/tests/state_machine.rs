@@ -27,7 +27,8 @@ fn header() -> impl Strategy<Value = (String, String)> {
     ];
     prop_oneof![
         location.prop_map(|l| ("Location".to_owned(), l)),
-        "(max-age=[0-9]{1,12}|no-store|no-cache|,|max-age=\"1\"| ){0,4}".prop_map(|v| ("Cache-Control".to_owned(), v)),
+        "(max-age=[0-9]{1,12}|no-store|no-cache|,|max-age=\"1\"| ){0,4}"
+            .prop_map(|v| ("Cache-Control".to_owned(), v)),
         "[ -~]{0,20}".prop_map(|v| ("ETag".to_owned(), v)),
         "[0-9]{0,25}".prop_map(|v| ("Retry-After".to_owned(), v)),
     ]

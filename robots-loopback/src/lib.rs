@@ -13,5 +13,5 @@
 mod reply;
 mod server;
 
-pub use reply::{gzip, brotli, Body, Reply};
+pub use reply::{brotli, gzip, Body, Reply};
 pub use server::{After, Seen, Server};

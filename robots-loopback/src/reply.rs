@@ -67,8 +67,8 @@ impl Reply {
     /// The hyper response.
     pub(crate) fn into_response(self) -> hyper::Response<BoxBody<Bytes, io::Error>> {
         let mut response = hyper::Response::new(body_of(self.body));
-        *response.status_mut() =
-            hyper::StatusCode::from_u16(self.status).unwrap_or(hyper::StatusCode::INTERNAL_SERVER_ERROR);
+        *response.status_mut() = hyper::StatusCode::from_u16(self.status)
+            .unwrap_or(hyper::StatusCode::INTERNAL_SERVER_ERROR);
         for (name, value) in self.headers {
             if let (Ok(name), Ok(value)) = (
                 hyper::header::HeaderName::from_bytes(name.as_bytes()),
@@ -91,10 +91,11 @@ fn body_of(body: Body) -> BoxBody<Bytes, io::Error> {
     match body {
         Body::Bytes(bytes) => Full::new(bytes).map_err(|never| match never {}).boxed(),
         Body::Chunks(chunks, delay) => {
-            let stream = futures_util::stream::unfold(chunks.into_iter(), move |mut rest| async move {
-                tokio::time::sleep(delay).await;
-                rest.next().map(|chunk| (frame(chunk), rest))
-            });
+            let stream =
+                futures_util::stream::unfold(chunks.into_iter(), move |mut rest| async move {
+                    tokio::time::sleep(delay).await;
+                    rest.next().map(|chunk| (frame(chunk), rest))
+                });
             StreamBody::new(stream).boxed()
         }
         Body::Stall(first, stall) => {
@@ -112,7 +113,10 @@ fn body_of(body: Body) -> BoxBody<Bytes, io::Error> {
         Body::BreakOff(first) => {
             let stream = futures_util::stream::iter([
                 frame(first),
-                Err(io::Error::new(io::ErrorKind::ConnectionAborted, "scripted break-off")),
+                Err(io::Error::new(
+                    io::ErrorKind::ConnectionAborted,
+                    "scripted break-off",
+                )),
             ]);
             StreamBody::new(stream).boxed()
         }

@@ -103,7 +103,9 @@ impl Server {
     fn start(mode: Mode) -> Server {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
         let addr = listener.local_addr().expect("a bound address");
-        listener.set_nonblocking(true).expect("a non-blocking listener");
+        listener
+            .set_nonblocking(true)
+            .expect("a non-blocking listener");
         let hits = Arc::new(AtomicUsize::new(0));
         let seen = Arc::new(Mutex::new(Vec::new()));
         let mode = Arc::new(mode);
@@ -116,7 +118,11 @@ impl Server {
                 let Ok((stream, _)) = listener.accept().await else {
                     continue;
                 };
-                let (mode, hits, seen) = (Arc::clone(&mode), Arc::clone(&task_hits), Arc::clone(&task_seen));
+                let (mode, hits, seen) = (
+                    Arc::clone(&mode),
+                    Arc::clone(&task_hits),
+                    Arc::clone(&task_seen),
+                );
                 tokio::spawn(serve(stream, mode, hits, seen));
             }
         });
@@ -161,7 +167,12 @@ impl Drop for Server {
 }
 
 /// Serve one connection.
-async fn serve(stream: TcpStream, mode: Arc<Mode>, hits: Arc<AtomicUsize>, seen: Arc<Mutex<Vec<Seen>>>) {
+async fn serve(
+    stream: TcpStream,
+    mode: Arc<Mode>,
+    hits: Arc<AtomicUsize>,
+    seen: Arc<Mutex<Vec<Seen>>>,
+) {
     match &*mode {
         Mode::Http(handler) => {
             let handler = Arc::clone(handler);
@@ -174,7 +185,12 @@ async fn serve(stream: TcpStream, mode: Arc<Mode>, hits: Arc<AtomicUsize>, seen:
                     headers: request
                         .headers()
                         .iter()
-                        .map(|(n, v)| (n.as_str().to_owned(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
+                        .map(|(n, v)| {
+                            (
+                                n.as_str().to_owned(),
+                                String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                            )
+                        })
                         .collect(),
                 };
                 hits.fetch_add(1, Ordering::SeqCst);

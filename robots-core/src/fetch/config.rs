@@ -324,9 +324,15 @@ mod tests {
     fn lifetimes_clamp_max_age() {
         let policy = FetchPolicy::default();
         assert_eq!(policy.lifetime(None), DAY);
-        assert_eq!(policy.lifetime(Some(Duration::ZERO)), Duration::from_secs(60));
+        assert_eq!(
+            policy.lifetime(Some(Duration::ZERO)),
+            Duration::from_secs(60)
+        );
         assert_eq!(policy.lifetime(Some(DAY * 9)), DAY);
-        assert_eq!(policy.lifetime(Some(Duration::from_secs(600))), Duration::from_secs(600));
+        assert_eq!(
+            policy.lifetime(Some(Duration::from_secs(600))),
+            Duration::from_secs(600)
+        );
     }
 
     #[test]

@@ -88,7 +88,9 @@ fn seconds(value: &[u8]) -> Option<Duration> {
 fn header_text(value: &[u8]) -> Option<String> {
     let sendable = !value.is_empty()
         && value.len() <= 1024
-        && value.iter().all(|&b| b == b' ' || b == b'\t' || b.is_ascii_graphic());
+        && value
+            .iter()
+            .all(|&b| b == b' ' || b == b'\t' || b.is_ascii_graphic());
     sendable
         .then(|| core::str::from_utf8(value).ok().map(String::from))
         .flatten()
@@ -97,8 +99,14 @@ fn header_text(value: &[u8]) -> Option<String> {
 /// `value` without leading and trailing spaces and tabs.
 fn trim(value: &[u8]) -> &[u8] {
     let is_space = |b: &u8| *b == b' ' || *b == b'\t';
-    let start = value.iter().position(|b| !is_space(b)).unwrap_or(value.len());
-    let end = value.iter().rposition(|b| !is_space(b)).map_or(start, |e| e + 1);
+    let start = value
+        .iter()
+        .position(|b| !is_space(b))
+        .unwrap_or(value.len());
+    let end = value
+        .iter()
+        .rposition(|b| !is_space(b))
+        .map_or(start, |e| e + 1);
     value.get(start..end).unwrap_or_default()
 }
 
@@ -115,10 +123,16 @@ mod tests {
         let h = read(&[("Cache-Control", "public, Max-Age=600, must-revalidate")]);
         assert_eq!(h.max_age, Some(Duration::from_secs(600)));
         assert!(!h.no_store);
-        let h = read(&[("cache-control", "no-store"), ("CACHE-CONTROL", "max-age=\"30\"")]);
+        let h = read(&[
+            ("cache-control", "no-store"),
+            ("CACHE-CONTROL", "max-age=\"30\""),
+        ]);
         assert!(h.no_store);
         assert_eq!(h.max_age, Some(Duration::from_secs(30)));
-        assert_eq!(read(&[("cache-control", "no-cache")]).max_age, Some(Duration::ZERO));
+        assert_eq!(
+            read(&[("cache-control", "no-cache")]).max_age,
+            Some(Duration::ZERO)
+        );
         // The first max-age wins; junk is ignored.
         let h = read(&[("cache-control", "max-age=x, max-age=5, max-age=9")]);
         assert_eq!(h.max_age, Some(Duration::from_secs(5)));
@@ -135,12 +149,18 @@ mod tests {
             ("Retry-After", "120"),
         ]);
         assert_eq!(h.etag.as_deref(), Some("\"abc\""));
-        assert_eq!(h.last_modified.as_deref(), Some("Wed, 21 Oct 2015 07:28:00 GMT"));
+        assert_eq!(
+            h.last_modified.as_deref(),
+            Some("Wed, 21 Oct 2015 07:28:00 GMT")
+        );
         assert_eq!(h.location.as_deref(), Some(&b"/elsewhere"[..]));
         assert_eq!(h.retry_after, Some(Duration::from_secs(120)));
         // Not sendable back: ignored.
         let h = ResponseHeaders::read([(&b"etag"[..], &b"\"a\nb\""[..])]);
         assert_eq!(h.etag, None);
-        assert_eq!(read(&[("retry-after", "Fri, 31 Dec 1999 23:59:59 GMT")]).retry_after, None);
+        assert_eq!(
+            read(&[("retry-after", "Fri, 31 Dec 1999 23:59:59 GMT")]).retry_after,
+            None
+        );
     }
 }

@@ -174,14 +174,22 @@ impl RobotsFetch {
             },
             304 => State::Done(self.not_modified(headers)),
             300..=399 => self.redirect(status, &headers),
-            401 | 403 if self.config.auth_errors_disallow() => {
-                State::Done(self.answer(status, Rules::DisallowAll, FetchReason::Forbidden, &headers))
-            }
+            401 | 403 if self.config.auth_errors_disallow() => State::Done(self.answer(
+                status,
+                Rules::DisallowAll,
+                FetchReason::Forbidden,
+                &headers,
+            )),
             429 => State::Done(self.unreachable(Some(status), FetchReason::RateLimited, &headers)),
-            400..=499 => {
-                State::Done(self.answer(status, Rules::AllowAll, FetchReason::Unavailable, &headers))
+            400..=499 => State::Done(self.answer(
+                status,
+                Rules::AllowAll,
+                FetchReason::Unavailable,
+                &headers,
+            )),
+            500..=599 => {
+                State::Done(self.unreachable(Some(status), FetchReason::Unreachable, &headers))
             }
-            500..=599 => State::Done(self.unreachable(Some(status), FetchReason::Unreachable, &headers)),
             _ => State::Done(self.unreachable(Some(status), FetchReason::BadStatus, &headers)),
         };
     }
@@ -272,10 +280,20 @@ impl RobotsFetch {
             .as_deref()
             .and_then(|location| redirect_target(&self.current, location));
         let Some(target) = target else {
-            return State::Done(self.answer(status, Rules::AllowAll, FetchReason::BadRedirect, headers));
+            return State::Done(self.answer(
+                status,
+                Rules::AllowAll,
+                FetchReason::BadRedirect,
+                headers,
+            ));
         };
         if self.visited.iter().any(|seen| seen == target.as_str()) {
-            return State::Done(self.answer(status, Rules::AllowAll, FetchReason::RedirectLoop, headers));
+            return State::Done(self.answer(
+                status,
+                Rules::AllowAll,
+                FetchReason::RedirectLoop,
+                headers,
+            ));
         }
         if self.redirects >= self.config.max_redirects() {
             return State::Done(self.answer(

@@ -25,7 +25,9 @@ impl Request {
     /// The headers to send, as `(name, value)`: `User-Agent`, `Accept`, and when
     /// revalidating `If-None-Match` / `If-Modified-Since`.
     pub fn headers(&self) -> impl Iterator<Item = (&'static str, &str)> + '_ {
-        self.headers.iter().map(|(name, value)| (*name, value.as_str()))
+        self.headers
+            .iter()
+            .map(|(name, value)| (*name, value.as_str()))
     }
 
     /// The value of header `name` (case-insensitive), if the request has it.

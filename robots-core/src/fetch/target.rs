@@ -136,8 +136,14 @@ mod tests {
         let to = |loc: &str| redirect_target(&from, loc.as_bytes()).map(String::from);
         assert_eq!(to("/b.txt").as_deref(), Some("http://a.example/b.txt"));
         assert_eq!(to("b.txt#x").as_deref(), Some("http://a.example/b.txt"));
-        assert_eq!(to("//b.example:81/r").as_deref(), Some("http://b.example:81/r"));
-        assert_eq!(to("https://c.example/").as_deref(), Some("https://c.example/"));
+        assert_eq!(
+            to("//b.example:81/r").as_deref(),
+            Some("http://b.example:81/r")
+        );
+        assert_eq!(
+            to("https://c.example/").as_deref(),
+            Some("https://c.example/")
+        );
         assert_eq!(to("ftp://c.example/"), None);
         assert_eq!(to("http://[::1"), None);
         assert_eq!(redirect_target(&from, b"/\xff"), None);
@@ -150,6 +156,9 @@ mod tests {
             robots_url("file:///etc/passwd").unwrap_err().to_string(),
             "not an http or https URL"
         );
-        assert!(robots_url("http://").unwrap_err().to_string().starts_with("invalid URL"));
+        assert!(robots_url("http://")
+            .unwrap_err()
+            .to_string()
+            .starts_with("invalid URL"));
     }
 }

@@ -48,7 +48,11 @@ fn drive(mut fetch: RobotsFetch, replies: &[Reply<'_>]) -> (Vec<String>, Outcome
 }
 
 /// Like `drive`, but 2xx bodies are fed in pieces of `piece` bytes.
-fn drive_body(mut fetch: RobotsFetch, replies: &[Reply<'_>], piece: usize) -> (Vec<String>, Outcome) {
+fn drive_body(
+    mut fetch: RobotsFetch,
+    replies: &[Reply<'_>],
+    piece: usize,
+) -> (Vec<String>, Outcome) {
     let mut urls = Vec::new();
     let mut replies = replies.iter();
     let mut body: &[u8] = &[];
@@ -92,13 +96,17 @@ fn ok_file(body: &[u8]) -> Outcome {
 
 #[test]
 fn the_first_request_is_the_origins_robots_txt() {
-    let fetch = RobotsFetch::new("HTTPS://u:p@Example.com:443/x?y#z", &FetchPolicy::default()).unwrap();
+    let fetch =
+        RobotsFetch::new("HTTPS://u:p@Example.com:443/x?y#z", &FetchPolicy::default()).unwrap();
     let Action::Send(request) = fetch.action() else {
         panic!("first action must be Send");
     };
     assert_eq!(request.url(), "https://example.com/robots.txt");
     assert_eq!(fetch.robots_url(), "https://example.com/robots.txt");
-    assert_eq!(request.header("user-agent"), Some(concat!("robots/", env!("CARGO_PKG_VERSION"))));
+    assert_eq!(
+        request.header("user-agent"),
+        Some(concat!("robots/", env!("CARGO_PKG_VERSION")))
+    );
     assert!(request.header("Accept").unwrap().starts_with("text/plain"));
     assert_eq!(request.header("If-None-Match"), None);
     assert!(RobotsFetch::new("ftp://example.com/", &FetchPolicy::default()).is_err());
@@ -118,7 +126,10 @@ fn a_2xx_body_is_parsed() {
     assert!(outcome.copy.is_some());
     // 204 and an empty body: a file with no rules.
     let empty = drive_body(start(&FetchPolicy::default()), &[reply(204, &[], b"")], 5).1;
-    assert_eq!((empty.rules.name(), empty.reason), ("parsed", FetchReason::Ok));
+    assert_eq!(
+        (empty.rules.name(), empty.reason),
+        ("parsed", FetchReason::Ok)
+    );
     assert!(empty.is_allowed("Bot", PAGE));
 }
 
@@ -180,7 +191,10 @@ fn redirects_are_followed_up_to_five_hops() {
     // The sixth hop is not followed: unavailable.
     let (urls, outcome) = drive_body(start(&FetchPolicy::default()), &chain, 64);
     assert_eq!(urls.len(), 6);
-    assert_eq!((outcome.rules.name(), outcome.reason), ("allow-all", FetchReason::TooManyRedirects));
+    assert_eq!(
+        (outcome.rules.name(), outcome.reason),
+        ("allow-all", FetchReason::TooManyRedirects)
+    );
     assert_eq!(outcome.redirects, 5);
     assert_eq!(outcome.status, Some(301));
     assert_eq!(outcome.expires_in, DAY);
@@ -195,10 +209,20 @@ fn redirect_loops_and_bad_locations_are_unavailable() {
         &[reply(302, &away, b""), reply(302, &back, b"")],
     );
     assert_eq!(urls.len(), 2);
-    assert_eq!((outcome.rules.name(), outcome.reason), ("allow-all", FetchReason::RedirectLoop));
-    for headers in [&[][..], &[("Location", "ftp://example.com/")][..], &[("Location", "http://[::1")][..]] {
+    assert_eq!(
+        (outcome.rules.name(), outcome.reason),
+        ("allow-all", FetchReason::RedirectLoop)
+    );
+    for headers in [
+        &[][..],
+        &[("Location", "ftp://example.com/")][..],
+        &[("Location", "http://[::1")][..],
+    ] {
         let outcome = drive(start(&FetchPolicy::default()), &[reply(301, headers, b"")]).1;
-        assert_eq!((outcome.rules.name(), outcome.reason), ("allow-all", FetchReason::BadRedirect));
+        assert_eq!(
+            (outcome.rules.name(), outcome.reason),
+            ("allow-all", FetchReason::BadRedirect)
+        );
     }
 }
 
@@ -206,7 +230,11 @@ fn redirect_loops_and_bad_locations_are_unavailable() {
 fn client_errors_allow_all_and_server_errors_disallow_all() {
     for status in [400, 401, 403, 404, 410, 451, 499] {
         let outcome = drive(start(&FetchPolicy::default()), &[reply(status, &[], b"")]).1;
-        assert_eq!((outcome.rules.name(), outcome.reason), ("allow-all", FetchReason::Unavailable), "{status}");
+        assert_eq!(
+            (outcome.rules.name(), outcome.reason),
+            ("allow-all", FetchReason::Unavailable),
+            "{status}"
+        );
         assert_eq!(outcome.status, Some(status));
         assert!(outcome.copy.is_none());
     }
@@ -225,7 +253,11 @@ fn client_errors_allow_all_and_server_errors_disallow_all() {
         assert!(matches!(fetch.action(), Action::Done), "{status}");
         fetch.receive_body(b"User-agent: *\nAllow: /\n");
         let outcome = fetch.finish();
-        assert_eq!((outcome.rules.name(), outcome.reason), ("disallow-all", reason), "{status}");
+        assert_eq!(
+            (outcome.rules.name(), outcome.reason),
+            ("disallow-all", reason),
+            "{status}"
+        );
         assert_eq!(outcome.expires_in, Duration::from_secs(60));
         assert_eq!(outcome.bytes, 0);
     }
@@ -236,7 +268,10 @@ fn auth_errors_can_mean_disallow_all() {
     let config = FetchPolicy::default().with_auth_errors_disallow(true);
     for status in [401, 403] {
         let outcome = drive(start(&config), &[reply(status, &[], b"")]).1;
-        assert_eq!((outcome.rules.name(), outcome.reason), ("disallow-all", FetchReason::Forbidden));
+        assert_eq!(
+            (outcome.rules.name(), outcome.reason),
+            ("disallow-all", FetchReason::Forbidden)
+        );
     }
     let outcome = drive(start(&config), &[reply(404, &[], b"")]).1;
     assert_eq!(outcome.reason, FetchReason::Unavailable);
@@ -245,14 +280,20 @@ fn auth_errors_can_mean_disallow_all() {
 #[test]
 fn failures_disallow_all_and_a_cut_body_is_never_parsed() {
     let outcome = drive(start(&FetchPolicy::default()), &[]).1;
-    assert_eq!((outcome.rules.name(), outcome.reason), ("disallow-all", FetchReason::NetworkError));
+    assert_eq!(
+        (outcome.rules.name(), outcome.reason),
+        ("disallow-all", FetchReason::NetworkError)
+    );
     assert_eq!(outcome.status, None);
     let mut fetch = start(&FetchPolicy::default());
     fetch.receive_head(200, []);
     fetch.receive_body(b"User-agent: *\nAllow: /\n");
     fetch.fail(Failure::Timeout);
     let outcome = fetch.finish();
-    assert_eq!((outcome.rules.name(), outcome.reason), ("disallow-all", FetchReason::Timeout));
+    assert_eq!(
+        (outcome.rules.name(), outcome.reason),
+        ("disallow-all", FetchReason::Timeout)
+    );
     // A driver that gives up counts as a network failure.
     let mut fetch = start(&FetchPolicy::default());
     fetch.receive_head(200, []);
@@ -289,7 +330,12 @@ fn the_body_stops_at_the_limit_and_a_cut_line_is_dropped() {
     }
     // Exactly the limit, then the end: not truncated.
     let exact = vec![b'#'; limit];
-    let outcome = drive_body(start(&FetchPolicy::default()), &[reply(200, &[], &exact)], 4096).1;
+    let outcome = drive_body(
+        start(&FetchPolicy::default()),
+        &[reply(200, &[], &exact)],
+        4096,
+    )
+    .1;
     assert!(!outcome.truncated);
     assert_eq!(outcome.bytes, limit);
     // A larger limit is honoured.
@@ -302,27 +348,57 @@ fn the_body_stops_at_the_limit_and_a_cut_line_is_dropped() {
 #[test]
 fn cache_headers_set_the_lifetime() {
     let run = |headers: &[(&str, &str)]| {
-        drive_body(start(&FetchPolicy::default()), &[reply(200, headers, b"")], 8).1
+        drive_body(
+            start(&FetchPolicy::default()),
+            &[reply(200, headers, b"")],
+            8,
+        )
+        .1
     };
-    assert_eq!(run(&[("Cache-Control", "max-age=3600")]).expires_in, Duration::from_secs(3600));
-    assert_eq!(run(&[("Cache-Control", "max-age=5")]).expires_in, Duration::from_secs(60));
+    assert_eq!(
+        run(&[("Cache-Control", "max-age=3600")]).expires_in,
+        Duration::from_secs(3600)
+    );
+    assert_eq!(
+        run(&[("Cache-Control", "max-age=5")]).expires_in,
+        Duration::from_secs(60)
+    );
     assert_eq!(run(&[("Cache-Control", "max-age=9999999")]).expires_in, DAY);
     let no_store = run(&[("Cache-Control", "no-store, max-age=3600")]);
-    assert_eq!((no_store.store, no_store.expires_in), (false, Duration::ZERO));
+    assert_eq!(
+        (no_store.store, no_store.expires_in),
+        (false, Duration::ZERO)
+    );
     assert!(no_store.copy.is_none());
     assert_eq!(no_store.reason, FetchReason::Ok);
     let config = FetchPolicy::default().with_ttl_bounds(Duration::ZERO, DAY * 7);
-    let outcome = drive_body(start(&config), &[reply(200, &[("cache-control", "max-age=172800")], b"")], 8).1;
+    let outcome = drive_body(
+        start(&config),
+        &[reply(200, &[("cache-control", "max-age=172800")], b"")],
+        8,
+    )
+    .1;
     assert_eq!(outcome.expires_in, DAY * 2);
     // A 404 is cached as its headers say too.
-    let outcome = drive(start(&FetchPolicy::default()), &[reply(404, &[("cache-control", "max-age=600")], b"")]).1;
+    let outcome = drive(
+        start(&FetchPolicy::default()),
+        &[reply(404, &[("cache-control", "max-age=600")], b"")],
+    )
+    .1;
     assert_eq!(outcome.expires_in, Duration::from_secs(600));
 }
 
 fn good_copy() -> CachedCopy {
     let first = drive_body(
         start(&FetchPolicy::default()),
-        &[reply(200, &[("ETag", "\"v1\""), ("Last-Modified", "Wed, 21 Oct 2015 07:28:00 GMT")], b"User-agent: *\nDisallow: /a/\n")],
+        &[reply(
+            200,
+            &[
+                ("ETag", "\"v1\""),
+                ("Last-Modified", "Wed, 21 Oct 2015 07:28:00 GMT"),
+            ],
+            b"User-agent: *\nDisallow: /a/\n",
+        )],
         64,
     )
     .1;
@@ -341,9 +417,22 @@ fn a_304_keeps_the_copy_without_a_reparse() {
         panic!("must send");
     };
     assert_eq!(request.header("If-None-Match"), Some("\"v1\""));
-    assert_eq!(request.header("If-Modified-Since"), Some("Wed, 21 Oct 2015 07:28:00 GMT"));
-    let (_, outcome) = drive(fetch, &[reply(304, &[("ETag", "\"v2\""), ("cache-control", "max-age=7200")], b"")]);
-    assert_eq!((outcome.rules.name(), outcome.reason), ("parsed", FetchReason::NotModified));
+    assert_eq!(
+        request.header("If-Modified-Since"),
+        Some("Wed, 21 Oct 2015 07:28:00 GMT")
+    );
+    let (_, outcome) = drive(
+        fetch,
+        &[reply(
+            304,
+            &[("ETag", "\"v2\""), ("cache-control", "max-age=7200")],
+            b"",
+        )],
+    );
+    assert_eq!(
+        (outcome.rules.name(), outcome.reason),
+        ("parsed", FetchReason::NotModified)
+    );
     assert_eq!(outcome.expires_in, Duration::from_secs(7200));
     // The very same compiled policy: no re-parse.
     assert!(Arc::ptr_eq(outcome.rules.policy().unwrap(), &copy.policy));
@@ -362,10 +451,14 @@ fn validators_go_only_to_the_url_they_came_from() {
         ..Previous::default()
     };
     let mut fetch = RobotsFetch::revalidate(PAGE, &FetchPolicy::default(), previous).unwrap();
-    let Action::Send(request) = fetch.action() else { panic!() };
+    let Action::Send(request) = fetch.action() else {
+        panic!()
+    };
     assert_eq!(request.header("If-None-Match"), None);
     fetch.receive_head(301, [(&b"location"[..], &b"/moved.txt"[..])]);
-    let Action::Send(request) = fetch.action() else { panic!() };
+    let Action::Send(request) = fetch.action() else {
+        panic!()
+    };
     assert_eq!(request.header("If-None-Match"), Some("\"v1\""));
 }
 
@@ -378,16 +471,26 @@ fn an_outage_is_bridged_by_the_last_good_copy() {
         outage,
     };
     let run = |config: &FetchPolicy, previous: Previous| {
-        drive(RobotsFetch::revalidate(PAGE, config, previous).unwrap(), &[reply(503, &[], b"")]).1
+        drive(
+            RobotsFetch::revalidate(PAGE, config, previous).unwrap(),
+            &[reply(503, &[], b"")],
+        )
+        .1
     };
     let rfc = FetchPolicy::default();
     let outcome = run(&rfc, previous(0, Duration::ZERO));
-    assert_eq!((outcome.rules.name(), outcome.reason), ("parsed", FetchReason::Unreachable));
+    assert_eq!(
+        (outcome.rules.name(), outcome.reason),
+        ("parsed", FetchReason::Unreachable)
+    );
     assert!(!outcome.is_allowed("Bot", PAGE));
     assert!(Arc::ptr_eq(outcome.rules.policy().unwrap(), &copy.policy));
     assert!(outcome.copy.is_some());
     // Backoff doubles with each failure in a row.
-    assert_eq!(run(&rfc, previous(3, DAY)).expires_in, Duration::from_secs(480));
+    assert_eq!(
+        run(&rfc, previous(3, DAY)).expires_in,
+        Duration::from_secs(480)
+    );
     // Past 30 days: rfc9309 keeps the copy by default; the choice is configurable.
     let long = previous(9, DAY * 31);
     assert_eq!(run(&rfc, long.clone()).rules.name(), "parsed");
