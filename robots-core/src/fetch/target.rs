@@ -113,7 +113,25 @@ pub fn robots_url(page_url: &str) -> Result<String, UnfetchableUrl> {
 /// assert!(origin("mailto:x@example.com").is_err());
 /// ```
 pub fn origin(page_url: &str) -> Result<String, UnfetchableUrl> {
-    parse_http_url(page_url).map(|page| page.origin().ascii_serialization())
+    // The origin depends only on what comes before the path, so only that is
+    // parsed when it can be cut off: a long path costs nothing.
+    let head =
+        authority_end(page_url).map_or(page_url, |end| page_url.get(..end).unwrap_or(page_url));
+    parse_http_url(head).map(|page| page.origin().ascii_serialization())
+}
+
+/// Where the authority of `scheme://authority/...` ends: the first `/`, `\\`, `?`
+/// or `#` after the first `://` (WHATWG URL's authority delimiters for http and
+/// https). Cutting there keeps the whole authority, so the origin is unchanged.
+/// `None` (parse it all) when the authority would be empty, as in `http:///x`,
+/// which the URL standard reads as `http://x/`.
+fn authority_end(url: &str) -> Option<usize> {
+    let start = url.find("://")? + 3;
+    let rest = url.get(start..)?;
+    match rest.find(['/', '\\', '?', '#']) {
+        Some(0) | None => None,
+        Some(at) => Some(start + at),
+    }
 }
 
 /// Where a redirect leads: `location` resolved against `from`, without its
@@ -147,6 +165,35 @@ mod tests {
         assert_eq!(to("ftp://c.example/"), None);
         assert_eq!(to("http://[::1"), None);
         assert_eq!(redirect_target(&from, b"/\xff"), None);
+    }
+
+    #[test]
+    fn origins_read_only_the_authority() {
+        for (url, expected) in [
+            ("http://a.example/x/y?z#w", "http://a.example"),
+            ("HTTP://A.example:80\\x", "http://a.example"),
+            ("https://a.example:8443?q", "https://a.example:8443"),
+            ("http://u:p@a.example#f", "http://a.example"),
+            ("http:a.example/x", "http://a.example"),
+        ] {
+            assert_eq!(origin(url).unwrap(), expected, "{url}");
+            assert_eq!(
+                origin(url).unwrap(),
+                Url::parse(url).unwrap().origin().ascii_serialization()
+            );
+        }
+        for url in [
+            "http:///x",
+            "http:a.example/p?u=http://b.example/c",
+            "http://a.example",
+            "http:\\\\b.example\\x",
+        ] {
+            assert_eq!(
+                origin(url).unwrap(),
+                Url::parse(url).unwrap().origin().ascii_serialization(),
+                "{url}"
+            );
+        }
     }
 
     #[test]
