@@ -6,7 +6,7 @@
 //! [`robots_runtime::fetch::RobotsFetch`]. This crate only drives it:
 //!
 //! - [`AsyncFetcher`] (feature `reqwest`): reqwest on tokio, rustls, gzip and brotli;
-//! - [`BlockingFetcher`] (feature `ureq`): ureq, rustls, gzip and brotli;
+//! - `BlockingFetcher` (feature `ureq`): ureq, rustls, gzip and brotli;
 //! - [`PolicyCache`] (feature `cache`): one policy per origin on moka, with
 //!   single-flight fetches, expiry per outcome, negative caching,
 //!   stale-while-revalidate and a memory bound in bytes.
@@ -30,7 +30,7 @@
 //! # Crate features
 //! - `reqwest` (default): [`AsyncFetcher`].
 //! - `cache` (default): [`PolicyCache`].
-//! - `ureq`: [`BlockingFetcher`].
+//! - `ureq`: `BlockingFetcher`, the blocking driver.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
