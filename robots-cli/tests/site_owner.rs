@@ -68,8 +68,12 @@ fn lint_json_output() {
         let text = stdout(&out);
         for v in json_lines(&text) {
             let object = v.as_object().expect("an object");
-            assert_eq!(object.len(), 6, "{v}");
-            for key in ["code", "severity", "line", "column", "message", "help"] {
+            // `file` names the file, as `lint` takes several.
+            assert_eq!(object.len(), 7, "{v}");
+            assert_eq!(object["file"], fixture, "{v}");
+            for key in [
+                "code", "severity", "file", "line", "column", "message", "help",
+            ] {
                 assert!(object.contains_key(key), "{key}: {v}");
             }
         }

@@ -12,52 +12,21 @@
 //! ```
 //!
 //! `-` marks a URL the crawler loses, `+` one it gains; a summary line follows.
-//! With `--json`, one object per change: `{"url", "old": V, "new": V}` where `V`
+//! With `--format json`, one object per change: `{"url", "old": V, "new": V}` where `V`
 //! is `{"allowed", "reason", "rule": {"line", "directive", "pattern"} | null}`.
 //! Exit status: 0 when no verdict changes, 1 when some do.
 
-use crate::cli::{os_bytes, profile_parser};
 use crate::error::Error;
-use crate::lint::read_file;
+use crate::flags::{Diff, Format};
+use crate::json;
+use crate::output::Streams;
 use crate::{EXIT_FAIL, EXIT_OK};
-use clap::Args;
 use robots_runtime::lint::probe_paths;
-use robots_runtime::{parse, ParseOptions, Policy, Profile, Reason, Verdict};
+use robots_runtime::{parse, ParseOptions, Policy, Reason, Verdict};
 use serde_json::{json, Value};
-use std::ffi::OsString;
-use std::io::Write;
-use std::path::PathBuf;
 
 /// At most this many URLs are derived from the two files' rules.
-pub const MAX_DERIVED_URLS: usize = 200_000;
-
-/// Arguments of `robots diff`.
-#[derive(Debug, Args)]
-pub struct DiffArgs {
-    /// The old robots.txt.
-    #[arg(value_name = "OLD")]
-    pub old: PathBuf,
-
-    /// The new robots.txt.
-    #[arg(value_name = "NEW")]
-    pub new: PathBuf,
-
-    /// The crawler's name (user-agent), used exactly as given.
-    #[arg(long, value_name = "AGENT", value_parser = clap::value_parser!(OsString))]
-    pub agent: OsString,
-
-    /// URLs to compare, one per line; without it, URLs are derived from both files' rules.
-    #[arg(long, value_name = "FILE")]
-    pub urls: Option<PathBuf>,
-
-    /// The semantics to read both files under.
-    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
-    pub profile: Profile,
-
-    /// Print one JSON object per change.
-    #[arg(long)]
-    pub json: bool,
-}
+const MAX_DERIVED_URLS: usize = 200_000;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -113,10 +82,11 @@ fn url_list(body: &[u8]) -> Vec<Vec<u8>> {
 /// Run `diff`; the exit status.
 ///
 /// # Errors
-/// [`Error::Input`] when a file cannot be read, [`Error::Output`] when stdout cannot be written.
-pub fn run(args: &DiffArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
-    let old_body = read_file(&args.old, "robots.txt")?;
-    let new_body = read_file(&args.new, "robots.txt")?;
+/// [`Error::Read`] when a file cannot be read, [`Error::Stdout`] when standard
+/// output cannot be written.
+pub fn run(args: &Diff, io: &mut Streams<'_>) -> Result<i32, Error> {
+    let old_body = args.old.read("robots.txt", io.stdin)?;
+    let new_body = args.new.read("robots.txt", io.stdin)?;
     let old_doc = parse(&old_body, ParseOptions::new(args.profile));
     let new_doc = parse(&new_body, ParseOptions::new(args.profile));
     let (old, new) = (
@@ -124,7 +94,7 @@ pub fn run(args: &DiffArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
         Policy::from_document(&new_doc),
     );
     let urls: Vec<Vec<u8>> = match &args.urls {
-        Some(path) => url_list(&read_file(path, "URL list")?),
+        Some(list) => url_list(&list.read("URL list", io.stdin)?),
         None => {
             let mut paths: Vec<Vec<u8>> = probe_paths(&[&old_doc, &new_doc], MAX_DERIVED_URLS)
                 .into_iter()
@@ -134,14 +104,13 @@ pub fn run(args: &DiffArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
             paths
         }
     };
-    let agent = os_bytes(&args.agent);
-    let agent_text = text(&agent);
-    let (old_name, new_name) = (
-        args.old.display().to_string(),
-        args.new.display().to_string(),
-    );
-    let (old_m, new_m) = (old.matcher(&*agent), new.matcher(&*agent));
-    let mut out = Vec::new();
+    let agent = &args.agent;
+    let agent_text = text(agent);
+    let (old_name, new_name) = (args.old.name(), args.new.name());
+    let (old_m, new_m) = (old.matcher(agent), new.matcher(agent));
+    let json = args.format == Format::Json;
+    let out = &mut io.stdout;
+    let mut line = Vec::new();
     let (mut lost, mut gained) = (0usize, 0usize);
     for url in &urls {
         let (before, after) = (old_m.check(url), new_m.check(url));
@@ -153,14 +122,15 @@ pub fn run(args: &DiffArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
         } else {
             lost += 1;
         }
-        if args.json {
+        if json {
             let value = json!({
                 "url": text(url),
                 "old": side_json(&old, &before),
                 "new": side_json(&new, &after),
             });
-            serde_json::to_writer(&mut out, &value).map_err(std::io::Error::from)?;
-            out.push(b'\n');
+            line.clear();
+            json::write_line(&mut line, &value)?;
+            out.write_all(&line)?;
         } else {
             writeln!(
                 out,
@@ -175,7 +145,7 @@ pub fn run(args: &DiffArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
         }
     }
     let changed = lost + gained;
-    if !args.json {
+    if !json {
         if changed == 0 {
             writeln!(
                 out,
@@ -190,8 +160,7 @@ pub fn run(args: &DiffArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
             )?;
         }
     }
-    stdout.write_all(&out)?;
-    stdout.flush()?;
+    out.flush()?;
     Ok(if changed == 0 { EXIT_OK } else { EXIT_FAIL })
 }
 

@@ -9,51 +9,60 @@
 //! disallowed<TAB>URL
 //! ```
 //!
-//! with the URL's bytes echoed exactly, or with `--json` one object per line
-//! (see [`crate::json::write_verdict`]). Nothing is allocated per URL beyond the
+//! with the URL's bytes echoed exactly, or with `--format json` one object per line
+//! (see [`json::write_verdict`]). Nothing is allocated per URL beyond the
 //! reused line buffers (and what the engine itself needs for `%`-decoding).
 
-use crate::cli::{os_bytes, CheckArgs};
 use crate::error::Error;
+use crate::flags::{Check, Format};
 use crate::json;
+use crate::output::{Stdout, Streams};
 use robots_runtime::{Matcher, Policy};
-use std::io::{BufRead, Write};
 
-/// Run `check` with `args`, reading URLs from `stdin` when none were given.
+/// Run `check`, reading URLs from standard input when none were given.
 ///
 /// # Errors
-/// - [`Error::Input`] when the robots.txt or standard input cannot be read;
-/// - [`Error::Output`] when standard output cannot be written (a broken pipe
+/// - [`Error::Read`] when the robots.txt or standard input cannot be read;
+/// - [`Error::Stdout`] when standard output cannot be written (a broken pipe
 ///   included; the caller treats that one as a quiet success).
-pub fn run(args: &CheckArgs, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Result<(), Error> {
-    let policy = args.policy.load()?;
-    let agent = args.policy.agent_bytes();
+pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<(), Error> {
+    let body = args
+        .robots
+        .read("robots.txt", io.stdin)
+        .map_err(|e| {
+            e.with_hint_if_missing(
+                "the robots.txt comes first: `robots check FILE --agent AGENT [URL]...`, or name it with `--robots FILE`",
+            )
+        })?;
+    let policy = Policy::parse(&body, args.profile);
     let mut printer = Printer {
         policy: &policy,
-        matcher: policy.matcher(&*agent),
-        json: args.json,
+        matcher: policy.matcher(&args.agent),
+        json: args.format == Format::Json,
         line: Vec::with_capacity(512),
     };
-
-    if args.urls.is_empty() {
-        let mut buf = Vec::with_capacity(4096);
-        loop {
-            buf.clear();
-            let n = stdin
-                .read_until(b'\n', &mut buf)
-                .map_err(|e| Error::input("cannot read URLs from standard input", e))?;
-            if n == 0 {
-                break;
+    match &args.urls {
+        Some(urls) => {
+            for url in urls {
+                printer.print(&mut io.stdout, url)?;
             }
-            printer.print(stdout, strip_line_end(&buf))?;
         }
-    } else {
-        for url in &args.urls {
-            printer.print(stdout, &os_bytes(url))?;
+        None => {
+            let mut buf = Vec::with_capacity(4096);
+            loop {
+                buf.clear();
+                let n = io
+                    .stdin
+                    .read_until(b'\n', &mut buf)
+                    .map_err(|e| Error::read("URLs from standard input", e))?;
+                if n == 0 {
+                    break;
+                }
+                printer.print(&mut io.stdout, strip_line_end(&buf))?;
+            }
         }
     }
-    stdout.flush()?;
-    Ok(())
+    io.stdout.flush()
 }
 
 /// A line read with `read_until(b'\n')`, without its `\n` and then one `\r`.
@@ -72,7 +81,7 @@ struct Printer<'p> {
 
 impl Printer<'_> {
     /// Check `url` and write its line.
-    fn print(&mut self, out: &mut dyn Write, url: &[u8]) -> Result<(), Error> {
+    fn print(&mut self, out: &mut Stdout<'_>, url: &[u8]) -> Result<(), Error> {
         let verdict = self.matcher.check(url);
         self.line.clear();
         if self.json {
@@ -86,8 +95,7 @@ impl Printer<'_> {
             self.line.extend_from_slice(url);
             self.line.push(b'\n');
         }
-        out.write_all(&self.line)?;
-        Ok(())
+        out.write_all(&self.line)
     }
 }
 

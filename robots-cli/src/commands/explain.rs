@@ -3,34 +3,17 @@
 //! Built on [`Policy::explain`](robots_runtime::Policy::explain): the path as the profile compares it, the groups
 //! that applied and which user-agent line selected each, every rule that matches
 //! (best first, with its priority), the tie-break between the top two, and the
-//! verdict. `--json` prints the same as one JSON object. Exit status 0 whatever
-//! the verdict.
+//! verdict. `--format json` prints the same as one JSON object. Exit status 0
+//! whatever the verdict.
 
-use crate::cli::{os_bytes, PolicyArgs};
 use crate::error::Error;
+use crate::flags::{Explain, Format};
+use crate::json;
+use crate::output::Streams;
 use crate::EXIT_OK;
-use clap::Args;
 use robots_runtime::agent::{agent_match, AgentMatch};
-use robots_runtime::{Candidate, Explanation, Profile, Reason};
+use robots_runtime::{Candidate, Explanation, Policy, Profile, Reason};
 use serde_json::{json, Value};
-use std::ffi::OsString;
-use std::io::Write;
-
-/// Arguments of `robots explain`.
-#[derive(Debug, Args)]
-pub struct ExplainArgs {
-    /// The robots.txt, the crawler and the profile.
-    #[command(flatten)]
-    pub policy: PolicyArgs,
-
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-
-    /// The URL (full URL or path) to explain.
-    #[arg(value_name = "URL", value_parser = clap::value_parser!(OsString))]
-    pub url: OsString,
-}
 
 /// How `robots explain --json` spells an [`AgentMatch`].
 fn match_json(m: AgentMatch) -> Value {
@@ -55,7 +38,7 @@ fn rule_line(c: &Candidate<'_>) -> String {
 }
 
 /// Why the top candidate beat the second, or why there was no contest.
-pub fn tie_break(profile: Profile, e: &Explanation<'_>) -> String {
+fn tie_break(profile: Profile, e: &Explanation<'_>) -> String {
     match (e.candidates.first(), e.candidates.get(1)) {
         (None, _) => match e.verdict.reason {
             Reason::RobotsTxt => format!("none: /robots.txt is always allowed under {profile}"),
@@ -146,22 +129,27 @@ fn selection(profile: Profile, agent: &[u8], e: &Explanation<'_>) -> (&'static s
 /// Run `explain`; the exit status (always 0).
 ///
 /// # Errors
-/// [`Error::Input`] when the file cannot be read, [`Error::Output`] when stdout cannot be written.
-pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
-    let policy = args.policy.load()?;
-    let agent = args.policy.agent_bytes();
-    let url = os_bytes(&args.url);
-    let e = policy.explain(&*agent, &*url);
-    let profile = args.policy.profile;
-    let (kind, why) = selection(profile, &agent, &e);
+/// [`Error::Read`] when the file cannot be read, [`Error::Stdout`] when standard
+/// output cannot be written.
+pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
+    let body = args.robots.read("robots.txt", io.stdin).map_err(|e| {
+        e.with_hint_if_missing(
+            "the robots.txt comes first: `robots explain FILE URL --agent AGENT`, or name it with `--robots FILE`",
+        )
+    })?;
+    let profile = args.profile;
+    let policy = Policy::parse(&body, profile);
+    let (agent, url) = (&args.agent, &args.url);
+    let e = policy.explain(agent, url);
+    let (kind, why) = selection(profile, agent, &e);
     // The groups that did not apply, by first line.
     let others: Vec<u32> = (0..policy.group_count())
         .filter_map(|i| u32::try_from(i).ok())
         .filter(|i| !e.groups.iter().any(|g| g.index == *i))
         .map(|i| policy.group(i).line)
         .collect();
-    let mut out = Vec::new();
-    if args.json {
+    let out = &mut io.stdout;
+    if args.format == Format::Json {
         let groups: Vec<Value> = e
             .groups
             .iter()
@@ -171,7 +159,7 @@ pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
                     "agents": g.agents.iter().map(|(line, v)| json!({
                         "line": line,
                         "value": text(v),
-                        "matches": match_json(agent_match(profile, v, &agent)),
+                        "matches": match_json(agent_match(profile, v, agent)),
                     })).collect::<Vec<_>>(),
                 })
             })
@@ -199,8 +187,8 @@ pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
             _ => Value::Null,
         };
         let value = json!({
-            "agent": text(&agent),
-            "url": text(&url),
+            "agent": text(agent),
+            "url": text(url),
             "profile": profile.name(),
             "path": text(&e.path),
             "selection": kind,
@@ -214,11 +202,12 @@ pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
                 "rule": rule,
             },
         });
-        serde_json::to_writer(&mut out, &value).map_err(std::io::Error::from)?;
-        out.push(b'\n');
+        let mut line = Vec::new();
+        json::write_line(&mut line, &value)?;
+        out.write_all(&line)?;
     } else {
-        writeln!(out, "agent:      {}", text(&agent))?;
-        writeln!(out, "url:        {}", text(&url))?;
+        writeln!(out, "agent:      {}", text(agent))?;
+        writeln!(out, "url:        {}", text(url))?;
         writeln!(
             out,
             "path:       {}  (as {profile} compares it)",
@@ -228,8 +217,8 @@ pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
         for g in &e.groups {
             writeln!(out, "  group at line {}:", g.line)?;
             for (line, v) in &g.agents {
-                let mark = match agent_match(profile, v, &agent) {
-                    AgentMatch::Name => format!("  <- names `{}`", text(&agent)),
+                let mark = match agent_match(profile, v, agent) {
+                    AgentMatch::Name => format!("  <- names `{}`", text(agent)),
                     AgentMatch::Any => String::from("  <- `*`"),
                     AgentMatch::No => String::new(),
                 };
@@ -277,7 +266,6 @@ pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
         writeln!(out, "tie-break:  {}", tie_break(profile, &e))?;
         writeln!(out, "verdict:    {}", verdict_text(profile, &e))?;
     }
-    stdout.write_all(&out)?;
-    stdout.flush()?;
+    out.flush()?;
     Ok(EXIT_OK)
 }

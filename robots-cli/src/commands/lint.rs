@@ -1,0 +1,119 @@
+//! `robots lint`: every finding about one or more robots.txt files.
+//!
+//! Human output is one rustc-style diagnostic per finding (`file:line:col`, the
+//! line with carets under the subject, the code, a help line), rendered by the
+//! same renderer as build.rs and the `robots!` macro, then a summary line per
+//! file. `--format json` prints one object per finding per line:
+//!
+//! ```text
+//! {"code":"duplicate-rule","severity":"warning","file":"robots.txt","line":3,"column":11,"message":"…","help":"…"}
+//! ```
+//!
+//! (`help` is `null` when there is none). Exit status: 0 when no file has an
+//! error (and, with `--deny warnings`, no warning), 1 otherwise; notes never fail.
+
+use crate::error::Error;
+use crate::flags::{Format, Lint};
+use crate::json;
+use crate::output::Streams;
+use crate::{EXIT_FAIL, EXIT_OK, EXIT_USAGE};
+use robots_runtime::finding::{Finding, Severity};
+
+/// Append one finding as a JSON object (keys in this order) and a newline:
+///
+/// ```text
+/// {"code":"…","severity":"warning","file":"…","line":3,"column":11,"message":"…","help":"…"|null}
+/// ```
+fn write_json(out: &mut Vec<u8>, file: &str, finding: &Finding) -> Result<(), Error> {
+    out.extend_from_slice(b"{\"code\":");
+    json::write_str(out, finding.code.as_bytes())?;
+    out.extend_from_slice(b",\"severity\":");
+    json::write_str(out, finding.severity.name().as_bytes())?;
+    out.extend_from_slice(b",\"file\":");
+    json::write_str(out, file.as_bytes())?;
+    json::push_fmt(
+        out,
+        format_args!(
+            ",\"line\":{},\"column\":{},\"message\":",
+            finding.line, finding.column
+        ),
+    );
+    json::write_str(out, finding.message.as_bytes())?;
+    out.extend_from_slice(b",\"help\":");
+    match &finding.help {
+        Some(help) => json::write_str(out, help.as_bytes())?,
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b"}\n");
+    Ok(())
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// Run `lint` on every file; the exit status.
+///
+/// # Errors
+/// [`Error::Stdout`] when standard output cannot be written. A file that
+/// cannot be read is reported on standard error, the others are linted, and the
+/// exit status is then [`EXIT_USAGE`].
+pub fn run(args: &Lint, io: &mut Streams<'_>) -> Result<i32, Error> {
+    let (mut fail, mut unreadable) = (false, false);
+    for file in &args.files {
+        let source = match file.read("robots.txt", io.stdin) {
+            Ok(source) => source,
+            Err(e) => {
+                io.report(&e);
+                unreadable = true;
+                continue;
+            }
+        };
+        let findings = robots_runtime::lint::lint(&source, args.profile);
+        let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();
+        let (errors, warnings, notes) = (
+            count(Severity::Error),
+            count(Severity::Warning),
+            count(Severity::Note),
+        );
+        let name = file.name();
+        match args.format {
+            Format::Json => {
+                let mut line = Vec::new();
+                for f in &findings {
+                    line.clear();
+                    write_json(&mut line, &name, f)?;
+                    io.stdout.write_all(&line)?;
+                }
+            }
+            Format::Human => {
+                for f in &findings {
+                    let text = robots_runtime::render::render(f, &source, &name);
+                    writeln!(io.stdout, "{text}\n")?;
+                }
+                if !findings.is_empty() {
+                    writeln!(
+                        io.stdout,
+                        "{name}: {}, {}, {}",
+                        plural(errors, "error"),
+                        plural(warnings, "warning"),
+                        plural(notes, "note")
+                    )?;
+                }
+            }
+        }
+        fail |= errors > 0 || (args.deny_warnings && warnings > 0);
+    }
+    io.stdout.flush()?;
+    Ok(if unreadable {
+        EXIT_USAGE
+    } else if fail {
+        EXIT_FAIL
+    } else {
+        EXIT_OK
+    })
+}

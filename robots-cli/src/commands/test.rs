@@ -1,0 +1,97 @@
+//! `robots test`: check a robots.txt against a file of assertions, for CI.
+//!
+//! The assertion format is [`robots_runtime::lint::parse_assertions`]'s: one
+//! `allow|block AGENT URL` per line, `#` comments. Every assertion that does not
+//! hold is printed with the line that decided it:
+//!
+//! ```text
+//! asserts.txt:4:1: expected `allow FooBot /private/x`, but it is disallowed by robots.txt:7 "Disallow: /private"
+//! ```
+//!
+//! then a summary line. Exit status: 0 when every assertion holds, 1 when one
+//! does not, 2 for an assertion file that does not parse (`FILE:LINE:COL: …`).
+//! `--format json` prints one object per assertion instead, with its verdict.
+
+use crate::error::Error;
+use crate::flags::{Format, Test};
+use crate::json;
+use crate::output::Streams;
+use crate::{EXIT_FAIL, EXIT_OK};
+use robots_runtime::lint::parse_assertions;
+use robots_runtime::{Policy, Reason};
+use serde_json::{json, Value};
+
+/// Run `test`; the exit status.
+///
+/// # Errors
+/// [`Error::Read`] when a file cannot be read, [`Error::Invalid`] when the
+/// assertion file does not parse, [`Error::Stdout`] when standard output cannot
+/// be written.
+pub fn run(args: &Test, io: &mut Streams<'_>) -> Result<i32, Error> {
+    let source = args.robots.read("robots.txt", io.stdin)?;
+    let body = args.asserts.read("assertions", io.stdin)?;
+    let asserts_name = args.asserts.name();
+    let file_name = args.robots.name();
+    let assertions =
+        parse_assertions(&body).map_err(|e| Error::Invalid(format!("{asserts_name}:{e}")))?;
+    let policy = Policy::parse(&source, args.profile);
+    let out = &mut io.stdout;
+    let json = args.format == Format::Json;
+    let mut line = Vec::new();
+    let mut failed = 0usize;
+    for a in &assertions {
+        let verdict = a.check(&policy);
+        let holds = a.holds(&verdict);
+        if !holds {
+            failed += 1;
+        }
+        if json {
+            line.clear();
+            json::write_line(&mut line, &assertion_json(&policy, a, &verdict, holds))?;
+            out.write_all(&line)?;
+        } else if !holds {
+            writeln!(
+                out,
+                "{asserts_name}:{}:{}: {}",
+                a.line,
+                a.column,
+                a.failure(&policy, &verdict, &file_name)
+            )?;
+        }
+    }
+    let total = assertions.len();
+    if !json {
+        if failed == 0 {
+            writeln!(out, "all {total} assertions hold")?;
+        } else {
+            writeln!(out, "{failed} of {total} assertions failed")?;
+        }
+    }
+    out.flush()?;
+    Ok(if failed == 0 { EXIT_OK } else { EXIT_FAIL })
+}
+
+/// One assertion as JSON: where it is, what it expects, whether it holds, and the verdict.
+fn assertion_json(
+    policy: &Policy,
+    a: &robots_runtime::lint::Assertion<'_>,
+    verdict: &robots_runtime::Verdict,
+    holds: bool,
+) -> Value {
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    let rule = match verdict.rule.and_then(|id| policy.get_rule(id)) {
+        Some(r) if verdict.reason == Reason::Rule => {
+            json!({"line": r.line, "directive": r.directive.name(), "pattern": text(r.pattern)})
+        }
+        _ => Value::Null,
+    };
+    json!({
+        "line": a.line,
+        "column": a.column,
+        "expect": a.expect.name(),
+        "agent": text(a.agent),
+        "url": text(a.url),
+        "holds": holds,
+        "verdict": {"allowed": verdict.allowed, "reason": verdict.reason.name(), "rule": rule},
+    })
+}
