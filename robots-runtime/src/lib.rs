@@ -67,6 +67,10 @@ pub use location::{robots_txt_url, InvalidPageUrl};
 #[cfg(feature = "macros")]
 pub use robots_macro::robots;
 
+/// The known-crawler registry (`robots-registry`): product tokens, operators,
+/// purposes, documented fallbacks and retired tokens.
+pub use robots_registry as registry;
+
 /// Not public API: paths the code generator's output refers to.
 #[doc(hidden)]
 pub mod __private {
