@@ -46,6 +46,7 @@ extern crate alloc;
 
 pub mod agent;
 mod batch;
+mod chain;
 mod check;
 mod compile;
 mod crawler_groups;

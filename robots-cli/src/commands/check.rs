@@ -37,7 +37,7 @@ pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<(), Error> {
     let policy = Policy::parse(&body, args.profile);
     let mut printer = Printer {
         policy: &policy,
-        matcher: policy.matcher(&args.agent),
+        matcher: policy.matcher_chain(args.crawler.chain()),
         json: args.format == Format::Json,
         line: Vec::with_capacity(512),
     };

@@ -104,10 +104,10 @@ pub fn run(args: &Diff, io: &mut Streams<'_>) -> Result<i32, Error> {
             paths
         }
     };
-    let agent = &args.agent;
-    let agent_text = text(agent);
+    let agent_text = text(&args.crawler.agent);
     let (old_name, new_name) = (args.old.name(), args.new.name());
-    let (old_m, new_m) = (old.matcher(agent), new.matcher(agent));
+    let chain = args.crawler.chain();
+    let (old_m, new_m) = (old.matcher_chain(chain.clone()), new.matcher_chain(chain));
     let json = args.format == Format::Json;
     let out = &mut io.stdout;
     let mut line = Vec::new();

@@ -79,6 +79,25 @@ fn verdict_text(profile: Profile, e: &Explanation<'_>) -> String {
     }
 }
 
+/// The chain in words: `Googlebot-Image (no group) → Googlebot (named: its groups apply)`.
+fn chain_text(chain: &[&[u8]], matched: Option<usize>) -> String {
+    let parts: Vec<String> = chain
+        .iter()
+        .enumerate()
+        .map(|(i, t)| match matched {
+            Some(m) if m == i => format!("{} (named: its groups apply)", text(t)),
+            Some(m) if i > m => format!("{} (not consulted)", text(t)),
+            _ => format!("{} (no group)", text(t)),
+        })
+        .collect();
+    let tail = if matched.is_none() {
+        " → `*` (no token is named)"
+    } else {
+        ""
+    };
+    format!("{}{tail}", parts.join(" → "))
+}
+
 /// Which groups applied, and why, in words.
 fn selection(profile: Profile, agent: &[u8], e: &Explanation<'_>) -> (&'static str, String) {
     let who = text(agent);
@@ -139,7 +158,14 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
     })?;
     let profile = args.profile;
     let policy = Policy::parse(&body, profile);
-    let (agent, url) = (&args.agent, &args.url);
+    // The chain's token that a group names (or, when none is, the first: it
+    // gets the `*` groups like any token no group names).
+    let chain: Vec<&[u8]> = args.crawler.chain().collect();
+    let matched = policy.chain_choice(&chain);
+    let agent: &[u8] = matched
+        .and_then(|i| chain.get(i))
+        .unwrap_or(&&*args.crawler.agent);
+    let url = &args.url;
     let e = policy.explain(agent, url);
     let (kind, why) = selection(profile, agent, &e);
     // The groups that did not apply, by first line.
@@ -187,7 +213,9 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
             _ => Value::Null,
         };
         let value = json!({
-            "agent": text(agent),
+            "agent": text(&args.crawler.agent),
+            "chain": chain.iter().map(|t| text(t)).collect::<Vec<_>>(),
+            "matched": matched.and_then(|i| chain.get(i)).map(|t| text(t)),
             "url": text(url),
             "profile": profile.name(),
             "path": text(&e.path),
@@ -206,7 +234,10 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
         json::write_line(&mut line, &value)?;
         out.write_all(&line)?;
     } else {
-        writeln!(out, "agent:      {}", text(agent))?;
+        writeln!(out, "agent:      {}", text(&args.crawler.agent))?;
+        if chain.len() > 1 {
+            writeln!(out, "chain:      {}", chain_text(&chain, matched))?;
+        }
         writeln!(out, "url:        {}", text(url))?;
         writeln!(
             out,

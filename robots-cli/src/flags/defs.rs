@@ -76,6 +76,11 @@ pub(super) struct CheckArgs {
     #[arg(long, value_name = "AGENT", value_parser = value_parser!(OsString))]
     pub agent: OsString,
 
+    /// A token the crawler also answers to when no group names AGENT (repeatable,
+    /// most specific first), e.g. `--agent Googlebot-Image --fallback Googlebot`.
+    #[arg(long, value_name = "TOKEN", value_parser = value_parser!(OsString))]
+    pub fallback: Vec<OsString>,
+
     /// The semantics to read the file under.
     #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
     pub profile: Profile,
@@ -143,6 +148,11 @@ pub(super) struct ExplainArgs {
     #[arg(long, value_name = "AGENT", value_parser = value_parser!(OsString))]
     pub agent: OsString,
 
+    /// A token the crawler also answers to when no group names AGENT (repeatable,
+    /// most specific first), e.g. `--agent Googlebot-Image --fallback Googlebot`.
+    #[arg(long, value_name = "TOKEN", value_parser = value_parser!(OsString))]
+    pub fallback: Vec<OsString>,
+
     /// The semantics to read the file under.
     #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
     pub profile: Profile,
@@ -170,6 +180,11 @@ pub(super) struct DiffArgs {
     /// The crawler's name (user-agent), used exactly as given.
     #[arg(long, value_name = "AGENT", value_parser = value_parser!(OsString))]
     pub agent: OsString,
+
+    /// A token the crawler also answers to when no group names AGENT (repeatable,
+    /// most specific first), e.g. `--agent Googlebot-Image --fallback Googlebot`.
+    #[arg(long, value_name = "TOKEN", value_parser = value_parser!(OsString))]
+    pub fallback: Vec<OsString>,
 
     /// URLs to compare, one per line; without it, URLs are derived from both files' rules.
     #[arg(long, value_name = "FILE", value_parser = value_parser!(OsString))]

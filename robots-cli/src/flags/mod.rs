@@ -38,13 +38,36 @@ impl Format {
     }
 }
 
+/// The crawler a command asks about: its name and the tokens it falls back to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Crawler {
+    /// The crawler's name, exactly as given.
+    pub agent: Vec<u8>,
+    /// The tokens whose groups it obeys when none names it, most specific first.
+    pub fallbacks: Vec<Vec<u8>>,
+}
+
+impl Crawler {
+    /// The name, then the fallbacks: the chain for `Policy::matcher_chain`.
+    pub fn chain(&self) -> impl Iterator<Item = &[u8]> + Clone {
+        std::iter::once(&*self.agent).chain(self.fallbacks.iter().map(Vec::as_slice))
+    }
+
+    fn from_args(agent: &OsStr, fallbacks: &[OsString]) -> Crawler {
+        Crawler {
+            agent: os_bytes(agent).into_owned(),
+            fallbacks: fallbacks.iter().map(|f| os_bytes(f).into_owned()).collect(),
+        }
+    }
+}
+
 /// `robots check`: verdicts for URLs.
 #[derive(Debug)]
 pub struct Check {
     /// The robots.txt.
     pub robots: Input,
-    /// The crawler's name, exactly as given.
-    pub agent: Vec<u8>,
+    /// The crawler.
+    pub crawler: Crawler,
     /// The reading.
     pub profile: Profile,
     /// `human` or `json`.
@@ -71,8 +94,8 @@ pub struct Lint {
 pub struct Explain {
     /// The robots.txt.
     pub robots: Input,
-    /// The crawler's name, exactly as given.
-    pub agent: Vec<u8>,
+    /// The crawler.
+    pub crawler: Crawler,
     /// The reading.
     pub profile: Profile,
     /// `human` or `json`.
@@ -88,8 +111,8 @@ pub struct Diff {
     pub old: Input,
     /// The new robots.txt.
     pub new: Input,
-    /// The crawler's name, exactly as given.
-    pub agent: Vec<u8>,
+    /// The crawler.
+    pub crawler: Crawler,
     /// A URL list to compare; `None`: derive URLs from both files' rules.
     pub urls: Option<Input>,
     /// The reading.
@@ -181,7 +204,7 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             }
             Command::Check(Check {
                 robots,
-                agent: os_bytes(&a.agent).into_owned(),
+                crawler: Crawler::from_args(&a.agent, &a.fallback),
                 profile: a.profile,
                 format: format_of(a.format, a.json),
                 urls: (!urls.is_empty()).then_some(urls),
@@ -214,7 +237,7 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             };
             Command::Explain(Explain {
                 robots: Input::from_arg(&file),
-                agent: os_bytes(&a.agent).into_owned(),
+                crawler: Crawler::from_args(&a.agent, &a.fallback),
                 profile: a.profile,
                 format: format_of(a.format, a.json),
                 url: os_bytes(&url).into_owned(),
@@ -229,7 +252,7 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             Command::Diff(Diff {
                 old,
                 new,
-                agent: os_bytes(&a.agent).into_owned(),
+                crawler: Crawler::from_args(&a.agent, &a.fallback),
                 urls,
                 profile: a.profile,
                 format: format_of(a.format, a.json),

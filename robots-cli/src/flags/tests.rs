@@ -68,7 +68,8 @@ fn check_old_and_new_spellings_agree() {
     };
     for c in [&new, &old] {
         assert_eq!(c.robots, file("r.txt"));
-        assert_eq!(c.agent, b"A");
+        assert_eq!(c.crawler.agent, b"A");
+        assert!(c.crawler.fallbacks.is_empty());
         assert_eq!(c.format, Format::Json);
         assert_eq!(c.urls, Some(vec![b"/a".to_vec(), b"/b".to_vec()]));
     }
@@ -89,6 +90,25 @@ fn check_old_and_new_spellings_agree() {
     );
     // FILE is required unless `--robots` names it.
     assert!(usage(&["check", "--agent", "A"]).contains("<FILE>"));
+}
+
+#[test]
+fn fallbacks_repeat_in_order() {
+    let Ok(Command::Check(c)) = run(&[
+        "check",
+        "r",
+        "--agent",
+        "Googlebot-Image",
+        "--fallback",
+        "Googlebot",
+        "--fallback",
+        "X",
+        "/a",
+    ]) else {
+        panic!("fallbacks");
+    };
+    let chain: Vec<&[u8]> = c.crawler.chain().collect();
+    assert_eq!(chain, [&b"Googlebot-Image"[..], b"Googlebot", b"X"]);
 }
 
 #[test]
