@@ -10,7 +10,7 @@ use crate::extension::{
     check_sitemap_url, parse_crawl_delay, parse_host, parse_request_rate, parse_visit_time,
 };
 use crate::report::{LineKind, LineReport};
-use crate::url::is_valid_product_token;
+use crate::url::{is_valid_product_token, product_token_prefix};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -210,6 +210,60 @@ fn unsupported_finding(doc: &Document<'_>, line: &LineReport, d: Directive) -> O
     Some(Finding::at("unsupported-directive", Severity::Warning, line, key, why).with_help(help))
 }
 
+/// `invalid-product-token`, saying what parsers make of the value: RFC 9309
+/// product tokens are letters, `-` and `_`; Google's parser cuts the value at
+/// the first other byte (`MJ12bot` is `MJ` there). A token its crawler
+/// documents (`MJ12bot`, `360Spider`) is only a note: that crawler's own parser
+/// matches it whole.
+fn product_token_finding(line: &LineReport, span: Range<usize>, value: &[u8]) -> Finding {
+    let cut = product_token_prefix(value);
+    let google = if cut.is_empty() {
+        String::from("Google's parser reads no name from it")
+    } else {
+        format!("Google's parser reads it as `{}`", lossy(cut))
+    };
+    let shown = lossy(value);
+    if robots_registry::is_known(value) {
+        return Finding::at(
+            "invalid-product-token",
+            Severity::Note,
+            line,
+            span,
+            format!("`{shown}` is its crawler's documented token, but not an RFC 9309 product token (letters, `-` and `_` only): {google}"),
+        )
+        .with_help("the crawler's own parser matches the whole token, so this line works for it; nothing to change");
+    }
+    let versioned = !cut.is_empty() && value.get(cut.len()) == Some(&b'/');
+    if versioned && cut.eq_ignore_ascii_case(b"Mozilla") {
+        Finding::at(
+            "invalid-product-token",
+            Severity::Warning,
+            line,
+            span,
+            format!("`{shown}` is a whole User-Agent header, not a product token: {google}, and parsers that follow RFC 9309 compare the whole value; neither names the crawler"),
+        )
+        .with_help("write the crawler's product token alone, e.g. `User-agent: Googlebot`")
+    } else if versioned {
+        Finding::at(
+            "invalid-product-token",
+            Severity::Warning,
+            line,
+            span,
+            format!("`{shown}` is not a product token (letters, `-` and `_` only): {google}, but parsers that follow RFC 9309 compare the whole value, which names no crawler"),
+        )
+        .with_help(format!("write the product token alone: `User-agent: {}`", lossy(cut)))
+    } else {
+        Finding::at(
+            "invalid-product-token",
+            Severity::Warning,
+            line,
+            span,
+            format!("`{shown}` is not a product token: RFC 9309 tokens are letters, `-` and `_` only (no digits, spaces or punctuation), and {google}"),
+        )
+        .with_help("write the token exactly as the crawler's documentation gives it")
+    }
+}
+
 fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut Vec<Finding>) {
     let value = doc.value(line);
     let span = line.value.clone().unwrap_or(line.span.clone());
@@ -257,16 +311,7 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
                     String::from("empty user-agent: this line names no crawler"),
                 ));
             } else if value != b"*" && !is_valid_product_token(value) {
-                out.push(
-                    Finding::at(
-                        "invalid-product-token",
-                        Severity::Warning,
-                        line,
-                        span,
-                        format!("`{}` is not a product token (letters, `-` and `_` only)", lossy(value)),
-                    )
-                    .with_help("use the crawler's product token, e.g. `Googlebot`, not its full User-Agent header"),
-                );
+                out.push(product_token_finding(line, span, value));
             }
         }
         Directive::CrawlDelay => {

@@ -5,6 +5,8 @@
 //!
 //! - the line-level codes of [`line_findings`]
 //!   (syntax and values: `missing-colon`, `invalid-crawl-delay`, …);
+//! - **agents**, against the known-crawler registry: `misspelled-agent`,
+//!   `retired-agent`, `unknown-agent`;
 //! - **structure**: `multiple-wildcard-groups`, `empty-group`, `duplicate-rule`,
 //!   `group-joined-by-extension-line`;
 //! - **semantics**: `shadowed-rule`, `conflicting-rules`, `blocks-everything`,
@@ -30,6 +32,7 @@
 //! from a file's rules ([`probe_paths`]) and the CI assertion format
 //! ([`parse_assertions`]).
 
+mod agents;
 mod assertions;
 mod disagreement;
 mod probe;
@@ -83,6 +86,9 @@ pub const CODES: &[CodeInfo] = &[
     code("misspelled-directive", Severity::Error, "syntax", "a misspelt key (`Disalow`, `useragent`); only some crawlers accept it"),
     code("empty-user-agent", Severity::Error, "values", "`User-agent:` with no value names no crawler"),
     code("invalid-product-token", Severity::Warning, "values", "a user-agent value that is not a product token (`Googlebot/2.1`, `my bot`)"),
+    code("misspelled-agent", Severity::Warning, "values", "a user-agent token close to a known crawler's token but not it (`GPT-Bot`, `Google Extended`): it names no crawler"),
+    code("retired-agent", Severity::Warning, "values", "a user-agent token its operator retired (`anthropic-ai`, `Claude-Web`): name the replacement"),
+    code("unknown-agent", Severity::Note, "values", "a user-agent token the known-crawler registry does not list"),
     code("rule-outside-group", Severity::Error, "structure", "a rule or record before any `User-agent` line applies to no crawler"),
     code("path-not-absolute", Severity::Error, "values", "a pattern that starts with neither `/` nor `*` matches no URL"),
     code("dollar-not-at-end", Severity::Error, "values", "a `$` before the end of a pattern is a literal `$`, not an anchor"),
@@ -139,6 +145,7 @@ pub fn lint_document(doc: &Document<'_>) -> Vec<Finding> {
         return out;
     }
     let policy = crate::compile::compile(doc);
+    agents::findings(doc, &mut out);
     structure::findings(doc, &mut out);
     semantics::findings(doc, &policy, &mut out);
     disagreement::findings(doc, &mut out);

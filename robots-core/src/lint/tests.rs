@@ -217,3 +217,138 @@ fn odd_inputs_do_not_panic() {
         }
     }
 }
+
+const AGENTS: &[&str] = &["misspelled-agent", "retired-agent", "unknown-agent"];
+
+#[test]
+fn misspelled_agents_name_the_intended_token() {
+    let src =
+        "User-agent: GPT-Bot\nUser-agent: Google Extended\nUser-agent: Googelbot\nDisallow: /\n";
+    for profile in Profile::ALL {
+        assert_eq!(
+            found(src, profile, AGENTS),
+            [
+                ("misspelled-agent", 1),
+                ("misspelled-agent", 2),
+                ("misspelled-agent", 3)
+            ],
+            "{profile}"
+        );
+    }
+    let findings = lint(src.as_bytes(), Profile::Rfc9309);
+    let messages: Vec<&str> = findings
+        .iter()
+        .filter(|f| f.code == "misspelled-agent")
+        .map(|f| f.message.as_str())
+        .collect();
+    assert!(
+        messages[0].contains("did you mean `GPTBot`?"),
+        "{}",
+        messages[0]
+    );
+    assert!(messages[0].contains("names no crawler"), "{}", messages[0]);
+    assert!(messages[1].contains("`Google-Extended`"), "{}", messages[1]);
+    assert!(
+        messages[1].contains("Google's parser reads it as `Google`"),
+        "{}",
+        messages[1]
+    );
+    assert!(messages[2].contains("`Googlebot`"), "{}", messages[2]);
+    // The mistake is repeated on every line it is made.
+    let src = "User-agent: GPT-Bot\nDisallow: /a\n\nUser-agent: GPT-Bot\nDisallow: /b\n";
+    assert_eq!(
+        found(src, Profile::Rfc9309, AGENTS),
+        [("misspelled-agent", 1), ("misspelled-agent", 4)]
+    );
+}
+
+#[test]
+fn near_misses_that_are_real_tokens_do_not_fire() {
+    // Each is a registry token close to another registry token.
+    let src = "User-agent: Googlebot-News\nUser-agent: Googlebot-Video\nUser-agent: AdsBot-Google-Mobile\nUser-agent: AdsBot-Google\nUser-agent: Claude-User\nUser-agent: ClaudeBot\nUser-agent: gptbot\nUser-agent: SemrushBot\nUser-agent: SiteAuditBot\nDisallow: /\n";
+    for profile in Profile::ALL {
+        assert_eq!(found(src, profile, AGENTS), [], "{profile}");
+    }
+    // A versioned known token is invalid-product-token's business, not a misspelling.
+    let src = "User-agent: Googlebot/2.1\nDisallow: /\n";
+    assert_eq!(found(src, Profile::Rfc9309, AGENTS), []);
+}
+
+#[test]
+fn retired_agents_name_their_replacement() {
+    let src = "User-agent: anthropic-ai\nUser-agent: msnbot\nUser-agent: ClaudeBot\nDisallow: /\n";
+    assert_eq!(
+        found(src, Profile::Rfc9309, AGENTS),
+        [("retired-agent", 1), ("retired-agent", 2)]
+    );
+    let findings = lint(src.as_bytes(), Profile::Rfc9309);
+    let first = findings.iter().find(|f| f.code == "retired-agent").unwrap();
+    assert!(
+        first.message.contains("ClaudeBot replaced it"),
+        "{}",
+        first.message
+    );
+    assert_eq!(first.severity, Severity::Warning);
+    assert!(first
+        .help
+        .as_deref()
+        .unwrap_or_default()
+        .contains("User-agent: ClaudeBot"));
+}
+
+#[test]
+fn unknown_agents_are_notes_once_per_value() {
+    let src = "User-agent: ExampleBot\nDisallow: /a\n\nUser-agent: examplebot\nDisallow: /b\n\nUser-agent: *\nDisallow: /c\n";
+    let findings = lint(src.as_bytes(), Profile::Rfc9309);
+    let unknown: Vec<&Finding> = findings
+        .iter()
+        .filter(|f| f.code == "unknown-agent")
+        .collect();
+    assert_eq!(unknown.len(), 1);
+    assert_eq!((unknown[0].line, unknown[0].severity), (1, Severity::Note));
+}
+
+#[test]
+fn documented_tokens_that_are_no_product_tokens_are_notes() {
+    let src = "User-agent: MJ12bot\nUser-agent: 360Spider\nUser-agent: my bot\nDisallow: /\n";
+    let findings = lint(src.as_bytes(), Profile::Rfc9309);
+    let tokens: Vec<(u32, Severity)> = findings
+        .iter()
+        .filter(|f| f.code == "invalid-product-token")
+        .map(|f| (f.line, f.severity))
+        .collect();
+    assert_eq!(
+        tokens,
+        [
+            (1, Severity::Note),
+            (2, Severity::Note),
+            (3, Severity::Warning)
+        ]
+    );
+    let mj = findings
+        .iter()
+        .find(|f| f.code == "invalid-product-token")
+        .unwrap();
+    assert!(
+        mj.message.contains("Google's parser reads it as `MJ`"),
+        "{}",
+        mj.message
+    );
+    let header = lint(
+        b"User-agent: Googlebot/2.1\nDisallow: /\n",
+        Profile::Rfc9309,
+    );
+    let header = header
+        .iter()
+        .find(|f| f.code == "invalid-product-token")
+        .unwrap();
+    assert!(
+        header.message.contains("reads it as `Googlebot`"),
+        "{}",
+        header.message
+    );
+    assert_eq!(
+        header.help.as_deref(),
+        Some("write the product token alone: `User-agent: Googlebot`")
+    );
+}
