@@ -9,6 +9,7 @@ use crate::document::Document;
 use crate::extension::{
     check_sitemap_url, parse_crawl_delay, parse_host, parse_request_rate, parse_visit_time,
 };
+use crate::lint::NotRobotsTxt;
 use crate::report::{LineKind, LineReport};
 use crate::url::{is_valid_product_token, product_token_prefix};
 use alloc::format;
@@ -176,18 +177,65 @@ fn key_findings(doc: &Document<'_>, line: &LineReport, out: &mut Vec<Finding>) {
                 d.name()
             )),
         ),
-        LineKind::Invalid if !line.missing_colon => out.push(
-            Finding::at(
-                "unknown-directive",
-                Severity::Warning,
-                line,
-                line.span.clone(),
-                String::from("this line is not `key: value`; crawlers ignore it"),
-            )
-            .with_help("comment it out with `#` if it is a note"),
-        ),
+        LineKind::Invalid if !line.missing_colon => {
+            out.push(colonless_directive(doc, line).unwrap_or_else(|| {
+                Finding::at(
+                    "unknown-directive",
+                    Severity::Warning,
+                    line,
+                    line.span.clone(),
+                    String::from("this line is not `key: value`; crawlers ignore it"),
+                )
+                .with_help("comment it out with `#` if it is a note")
+            }));
+        }
         _ => {}
     }
+}
+
+/// `missing-colon` for a line that is not `key: value` but starts with a
+/// directive's name (`Disallow /a /b`, `user-agent FooBot extra`, a bare
+/// `Disallow`): whatever follows, the author meant that directive.
+fn colonless_directive(doc: &Document<'_>, line: &LineReport) -> Option<Finding> {
+    let text = doc.slice(line.span.clone());
+    let start = text.iter().position(|b| !b.is_ascii_whitespace())?;
+    let rest = text.get(start..)?;
+    let word_len = rest
+        .iter()
+        .position(|b| b.is_ascii_whitespace() || *b == b'#')
+        .unwrap_or(rest.len());
+    let word = rest.get(..word_len)?;
+    let d = Directive::ALL
+        .into_iter()
+        .find(|d| d.name().as_bytes().eq_ignore_ascii_case(word))?;
+    let value = rest.get(word_len..).unwrap_or_default();
+    let value = value
+        .split(|&b| b == b'#')
+        .next()
+        .unwrap_or_default()
+        .trim_ascii();
+    let key = line.span.start + start..line.span.start + start + word_len;
+    let key_text = lossy(word);
+    let help = if value.is_empty() {
+        format!("write `{key_text}:` and its value")
+    } else if value.iter().any(u8::is_ascii_whitespace) {
+        format!("write `{key_text}:` followed by one value; give each value its own line")
+    } else {
+        format!("write `{key_text}: {}`", lossy(value))
+    };
+    Some(
+        Finding::at(
+            "missing-colon",
+            Severity::Error,
+            line,
+            key,
+            format!(
+                "`{key_text}` is not followed by `:`, so crawlers do not read this line as `{}`",
+                d.name()
+            ),
+        )
+        .with_help(help),
+    )
 }
 
 /// A directive the engine recognises but the profile gives no meaning to.
@@ -384,12 +432,8 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
                 .with_help("save the file as UTF-8 without a BOM; some crawlers read the first line as garbage"),
             );
         }
-        let head = doc.source().get(..1024).unwrap_or(doc.source());
-        let lower = head.to_ascii_lowercase();
-        if memchr::memmem::find(&lower, b"<html").is_some()
-            || memchr::memmem::find(&lower, b"<!doctype").is_some()
-        {
-            out.push(
+        match crate::lint::sniff(doc.source()) {
+            Some(NotRobotsTxt::Html) => out.push(
                 Finding::at(
                     "html-not-robots",
                     Severity::Error,
@@ -398,7 +442,36 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
                     String::from("this looks like an HTML page, not a robots.txt"),
                 )
                 .with_help("serve a plain-text robots.txt (or a 404) at /robots.txt"),
-            );
+            ),
+            Some(wide @ (NotRobotsTxt::Utf16 | NotRobotsTxt::Utf32)) => {
+                let bom = if wide == NotRobotsTxt::Utf32 { 4 } else { 2 };
+                out.push(
+                    Finding::at(
+                        "utf16-not-utf8",
+                        Severity::Error,
+                        first,
+                        0..bom.min(doc.source().len()),
+                        format!(
+                            "the file is {} (it starts with a byte order mark): crawlers read robots.txt as UTF-8, and so read this file as empty",
+                            wide.describe()
+                        ),
+                    )
+                    .with_help("save the file as UTF-8 (without a byte order mark)"),
+                );
+            }
+            Some(binary) => out.push(
+                Finding::at(
+                    binary.code(),
+                    Severity::Error,
+                    first,
+                    first.span.clone(),
+                    String::from(
+                        "this is binary data, not a robots.txt: crawlers find no rules in it",
+                    ),
+                )
+                .with_help("serve a plain-text robots.txt (or a 404) at /robots.txt"),
+            ),
+            None => {}
         }
     }
     let orphans = doc.orphans();
@@ -415,7 +488,9 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
                 .with_help("RFC 9309 files are UTF-8; percent-encode non-ASCII bytes in paths"),
             );
         }
-        if line.too_long {
+        // Whatever profile the owner lints with, Google reads only the first
+        // 16,663 bytes of a line (the `google` parser itself cuts it: `too_long`).
+        if line.too_long || line.span.len() > crate::GOOGLE_MAX_LINE_BYTES {
             out.push(Finding::at(
                 "line-too-long",
                 Severity::Warning,

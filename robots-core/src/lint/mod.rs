@@ -38,6 +38,7 @@ mod disagreement;
 mod probe;
 mod rules;
 mod semantics;
+mod sniff;
 mod structure;
 
 pub use assertions::{parse_assertions, Assertion, AssertionError, Expectation};
@@ -45,6 +46,7 @@ pub use disagreement::{
     profile_disagreements, Disagreement, ProfileVerdict, MAX_DISAGREEMENTS, MAX_PROBE_AGENTS,
 };
 pub use probe::{probe_paths, Probe, MAX_PROBES, PROBES_PER_RULE};
+pub use sniff::{sniff, NotRobotsTxt};
 
 use crate::document::{parse, Document, ParseOptions};
 use crate::finding::{line_findings, Finding, Severity};
@@ -97,6 +99,8 @@ pub const CODES: &[CodeInfo] = &[
     code("bom", Severity::Warning, "file", "the file starts with a UTF-8 byte order mark"),
     code("invalid-utf8", Severity::Warning, "file", "a line that is not valid UTF-8"),
     code("html-not-robots", Severity::Error, "file", "the file is an HTML page, not a robots.txt"),
+    code("utf16-not-utf8", Severity::Error, "file", "the file is UTF-16 or UTF-32 text: crawlers read it as empty"),
+    code("binary-not-robots", Severity::Error, "file", "the file is binary data, not a robots.txt"),
     code("invalid-crawl-delay", Severity::Error, "values", "a `Crawl-delay` that is not a number of seconds"),
     code("invalid-request-rate", Severity::Error, "values", "a `Request-rate` that is not `requests/seconds`"),
     code("invalid-visit-time", Severity::Error, "values", "a `Visit-time` that is not `HHMM-HHMM`"),
@@ -135,13 +139,14 @@ pub fn lint_with(source: &[u8], options: ParseOptions) -> Vec<Finding> {
 
 /// Lint an already parsed document.
 ///
-/// A file that looks like an HTML page gets `html-not-robots` alone (with `bom`
-/// and `file-too-large`): reading its lines as directives would only add noise.
+/// A file that is no robots.txt ([`sniff`]: an HTML page, UTF-16 or UTF-32 text,
+/// binary data) gets that one finding alone (with `bom` and `file-too-large`):
+/// reading its lines as directives would only add noise.
 pub fn lint_document(doc: &Document<'_>) -> Vec<Finding> {
     let mut out = line_findings(doc);
-    if out.iter().any(|f| f.code == "html-not-robots") {
-        // An HTML page: every line would be a finding; the one that matters is this.
-        out.retain(|f| matches!(f.code, "html-not-robots" | "bom" | "file-too-large"));
+    if let Some(not) = sniff(doc.source()) {
+        // No robots.txt at all: every line would be a finding; the one that matters is this.
+        out.retain(|f| f.code == not.code() || matches!(f.code, "bom" | "file-too-large"));
         return out;
     }
     let policy = crate::compile::compile(doc);

@@ -352,3 +352,147 @@ fn documented_tokens_that_are_no_product_tokens_are_notes() {
         Some("write the product token alone: `User-agent: Googlebot`")
     );
 }
+
+#[test]
+fn a_known_key_without_a_colon_is_missing_colon_whatever_follows() {
+    // Several words, one word, no value: the key is a directive's name.
+    let src = "User-agent: *\nDisallow /private /tmp\nuser-agent FooBot extra words\nDisallow\nCrawl-delay 5 seconds\n";
+    for profile in Profile::ALL {
+        let codes = found(src, profile, &["missing-colon", "unknown-directive"]);
+        assert_eq!(
+            codes,
+            [
+                ("missing-colon", 2),
+                ("missing-colon", 3),
+                ("missing-colon", 4),
+                ("missing-colon", 5)
+            ],
+            "{profile}"
+        );
+    }
+    let findings = lint(src.as_bytes(), Profile::Rfc9309);
+    let two = findings
+        .iter()
+        .find(|f| f.line == 2 && f.code == "missing-colon")
+        .unwrap();
+    assert_eq!((two.column, two.span.len()), (1, "Disallow".len()));
+    assert!(
+        two.help
+            .as_deref()
+            .unwrap_or_default()
+            .contains("Disallow:"),
+        "{two:?}"
+    );
+    // A line that starts with no directive's name stays unknown.
+    assert_eq!(
+        found(
+            "User-agent: *\nplease do not crawl\n",
+            Profile::Rfc9309,
+            &["missing-colon", "unknown-directive"]
+        ),
+        [("unknown-directive", 2)]
+    );
+}
+
+#[test]
+fn line_too_long_is_reported_under_every_profile() {
+    // Google reads only the first 16,663 bytes of a line, whatever profile the owner lints with.
+    let long = alloc::format!(
+        "User-agent: *\nDisallow: /{}\nDisallow: /short\n",
+        "a".repeat(20_000)
+    );
+    for profile in Profile::ALL {
+        let findings = lint(long.as_bytes(), profile);
+        let too_long: Vec<&Finding> = findings
+            .iter()
+            .filter(|f| f.code == "line-too-long")
+            .collect();
+        assert_eq!(too_long.len(), 1, "{profile}: {findings:?}");
+        assert_eq!(too_long[0].line, 2, "{profile}");
+        assert!(
+            too_long[0].message.contains("20011 bytes"),
+            "{profile}: {}",
+            too_long[0].message
+        );
+    }
+    // A line of exactly the limit is fine.
+    let at_limit = alloc::format!(
+        "User-agent: *\nDisallow: /{}\n",
+        "a".repeat(crate::GOOGLE_MAX_LINE_BYTES - "Disallow: /".len())
+    );
+    for profile in Profile::ALL {
+        assert_eq!(
+            found(&at_limit, profile, &["line-too-long"]),
+            [],
+            "{profile}"
+        );
+    }
+}
+
+/// `text` in UTF-16 or UTF-32, with its byte-order mark.
+fn encode_wide(text: &str, unit: usize, big_endian: bool) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::new();
+    for c in core::iter::once('\u{feff}').chain(text.chars()) {
+        let code = c as u32;
+        let bytes = code.to_be_bytes();
+        let unit_bytes = bytes.get(4 - unit..).unwrap_or_default();
+        if big_endian {
+            out.extend_from_slice(unit_bytes);
+        } else {
+            out.extend(unit_bytes.iter().rev());
+        }
+    }
+    out
+}
+
+#[test]
+fn utf16_and_utf32_files_are_errors() {
+    let text = "User-agent: *\nDisallow: /private/\n";
+    for (unit, big_endian, name) in [
+        (2, false, "UTF-16"),
+        (2, true, "UTF-16"),
+        (4, false, "UTF-32"),
+        (4, true, "UTF-32"),
+    ] {
+        let source = encode_wide(text, unit, big_endian);
+        for profile in Profile::ALL {
+            let findings = lint(&source, profile);
+            let codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
+            assert_eq!(codes, ["utf16-not-utf8"], "{name} {big_endian} {profile}");
+            assert_eq!(findings[0].severity, Severity::Error);
+            assert!(
+                findings[0].message.contains(name),
+                "{}",
+                findings[0].message
+            );
+        }
+    }
+}
+
+#[test]
+fn binary_files_are_errors_and_a_stray_nul_is_not_binary() {
+    let mut blob: Vec<u8> = (0u32..2048)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    blob.splice(0..0, *b"\x89PNG\r\n\x1a\n");
+    let findings = lint(&blob, Profile::Rfc9309);
+    let codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
+    assert_eq!(codes, ["binary-not-robots"]);
+    assert_eq!(findings[0].severity, Severity::Error);
+    let text = b"User-agent: *\nDisallow: /a\0b\n";
+    assert_eq!(
+        found(
+            core::str::from_utf8(text).unwrap(),
+            Profile::Rfc9309,
+            &["binary-not-robots"]
+        ),
+        []
+    );
+    // Text, then a run of NULs (a real corpus file has one): still a robots.txt.
+    let mut padded = b"User-agent: *\nDisallow: /private/\n".to_vec();
+    padded.extend([0u8; 600]);
+    padded.extend_from_slice(b"\nDisallow: /tmp/\n");
+    assert!(!lint(&padded, Profile::Rfc9309)
+        .iter()
+        .any(|f| f.code == "binary-not-robots"));
+}
