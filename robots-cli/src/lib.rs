@@ -42,13 +42,15 @@
 //! turns them into. `commands` has one private module per subcommand; each
 //! takes its values and the process's streams, and uses only the shared helpers
 //! (`input` reads the files a command names, `output` writes results and
-//! notices, `json` writes JSON lines, `error` says what failed), never another
+//! notices, `json` writes JSON lines, `echo` cuts long echoed text in human
+//! output, `error` says what failed), never another
 //! command. A new subcommand is a variant of `flags::Command`, a module, and an
 //! arm in [`run`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 mod commands;
+mod echo;
 mod error;
 mod flags;
 mod input;

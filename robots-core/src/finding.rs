@@ -529,11 +529,19 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
         );
     }
     if let (Some(t), Some(last)) = (doc.truncation(), lines.last().or(lines.first())) {
+        // The byte column of the cut within its line (the line may be partly read).
+        let cut = t.max_bytes.min(doc.source().len());
+        let line_start = doc
+            .source()
+            .get(..cut)
+            .and_then(|before| memchr::memrchr2(b'\n', b'\r', before))
+            .map_or(0, |i| i + 1);
+        let column = u32::try_from(cut - line_start + 1).unwrap_or(u32::MAX);
         out.push(Finding {
             code: "file-too-large",
             severity: Severity::Error,
             line: t.first_ignored_line,
-            column: 1,
+            column,
             span: t.max_bytes..t.max_bytes,
             message: format!(
                 "the file is {} bytes; everything after byte {} (from line {}) is ignored",

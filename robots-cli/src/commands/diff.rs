@@ -16,6 +16,7 @@
 //! is `{"allowed", "reason", "rule": {"line", "directive", "pattern"} | null}`.
 //! Exit status: 0 when no verdict changes, 1 when some do.
 
+use crate::echo;
 use crate::error::Error;
 use crate::flags::{Diff, Format};
 use crate::json;
@@ -28,8 +29,9 @@ use serde_json::{json, Value};
 /// At most this many URLs are derived from the two files' rules.
 const MAX_DERIVED_URLS: usize = 200_000;
 
+/// Echoed input in human output: cut when long (JSON uses [`echo::whole`]).
 fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    echo::short(bytes)
 }
 
 fn word(allowed: bool) -> &'static str {
@@ -62,7 +64,7 @@ fn side(policy: &Policy, verdict: &Verdict, file: &str, agent: &str) -> String {
 fn side_json(policy: &Policy, verdict: &Verdict) -> Value {
     let rule = match verdict.rule.and_then(|id| policy.get_rule(id)) {
         Some(r) => {
-            json!({"line": r.line, "directive": r.directive.name(), "pattern": text(r.pattern)})
+            json!({"line": r.line, "directive": r.directive.name(), "pattern": echo::whole(r.pattern)})
         }
         None => Value::Null,
     };
@@ -124,7 +126,7 @@ pub fn run(args: &Diff, io: &mut Streams<'_>) -> Result<i32, Error> {
         }
         if json {
             let value = json!({
-                "url": text(url),
+                "url": echo::whole(url),
                 "old": side_json(&old, &before),
                 "new": side_json(&new, &after),
             });

@@ -6,6 +6,7 @@
 //! verdict. `--format json` prints the same as one JSON object. Exit status 0
 //! whatever the verdict.
 
+use crate::echo;
 use crate::error::Error;
 use crate::flags::{Explain, Format};
 use crate::json;
@@ -24,8 +25,9 @@ fn match_json(m: AgentMatch) -> Value {
     }
 }
 
+/// Echoed input in human output: cut when long (JSON uses [`echo::whole`]).
 fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    echo::short(bytes)
 }
 
 fn rule_line(c: &Candidate<'_>) -> String {
@@ -184,7 +186,7 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
                     "line": g.line,
                     "agents": g.agents.iter().map(|(line, v)| json!({
                         "line": line,
-                        "value": text(v),
+                        "value": echo::whole(v),
                         "matches": match_json(agent_match(profile, v, agent)),
                     })).collect::<Vec<_>>(),
                 })
@@ -198,7 +200,7 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
                     "line": c.rule.line,
                     "column": c.rule.column,
                     "directive": c.rule.directive.name(),
-                    "pattern": text(c.rule.pattern),
+                    "pattern": echo::whole(c.rule.pattern),
                     "priority": c.rule.priority,
                     "derived": c.rule.derived,
                 })
@@ -208,17 +210,17 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
             (Reason::Rule, Some(c)) => json!({
                 "line": c.rule.line,
                 "directive": c.rule.directive.name(),
-                "pattern": text(c.rule.pattern),
+                "pattern": echo::whole(c.rule.pattern),
             }),
             _ => Value::Null,
         };
         let value = json!({
-            "agent": text(&args.crawler.agent),
-            "chain": chain.iter().map(|t| text(t)).collect::<Vec<_>>(),
-            "matched": matched.and_then(|i| chain.get(i)).map(|t| text(t)),
-            "url": text(url),
+            "agent": echo::whole(&args.crawler.agent),
+            "chain": chain.iter().map(|t| echo::whole(t)).collect::<Vec<_>>(),
+            "matched": matched.and_then(|i| chain.get(i)).map(|t| echo::whole(t)),
+            "url": echo::whole(url),
             "profile": profile.name(),
-            "path": text(&e.path),
+            "path": echo::whole(&e.path),
             "selection": kind,
             "groups": groups,
             "other_groups": others,

@@ -3,7 +3,9 @@
 //! Human output is one rustc-style diagnostic per finding (`file:line:col`, the
 //! line with carets under the subject, the code, a help line), rendered by the
 //! same renderer as build.rs and the `robots!` macro, then a summary line per
-//! file. `--format json` prints one object per finding per line:
+//! file; it shows at most 50 findings of one code per file, then how many more
+//! there are, and cuts echoed text longer than 80 bytes. `--format json`
+//! prints every finding whole, one object per line:
 //!
 //! ```text
 //! {"code":"duplicate-rule","severity":"warning","file":"robots.txt","line":3,"column":11,"message":"…","help":"…"}
@@ -18,6 +20,10 @@ use crate::json;
 use crate::output::Streams;
 use crate::{EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use robots_runtime::finding::{Finding, Severity};
+use std::collections::BTreeMap;
+
+/// Human output shows at most this many findings of one code per file.
+const MAX_PER_CODE: usize = 50;
 
 /// Append one finding as a JSON object (keys in this order) and a newline:
 ///
@@ -91,19 +97,31 @@ pub fn run(args: &Lint, io: &mut Streams<'_>) -> Result<i32, Error> {
                 }
             }
             Format::Human => {
+                // At most MAX_PER_CODE findings of one code, then a count of the rest.
+                let mut shown: BTreeMap<&str, usize> = BTreeMap::new();
                 for f in &findings {
+                    let seen = shown.entry(f.code).or_default();
+                    *seen += 1;
+                    if *seen > MAX_PER_CODE {
+                        continue;
+                    }
                     let text = robots_runtime::render::render(f, &source, &name);
                     writeln!(io.stdout, "{text}\n")?;
                 }
-                if !findings.is_empty() {
+                for (code, n) in shown.iter().filter(|(_, n)| **n > MAX_PER_CODE) {
                     writeln!(
                         io.stdout,
-                        "{name}: {}, {}, {}",
-                        plural(errors, "error"),
-                        plural(warnings, "warning"),
-                        plural(notes, "note")
+                        "{name}: … and {} more {code} findings (--format json lists them all)\n",
+                        n - MAX_PER_CODE
                     )?;
                 }
+                writeln!(
+                    io.stdout,
+                    "{name}: {}, {}, {}",
+                    plural(errors, "error"),
+                    plural(warnings, "warning"),
+                    plural(notes, "note")
+                )?;
             }
         }
         fail |= errors > 0 || (args.deny_warnings && warnings > 0);

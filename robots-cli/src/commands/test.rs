@@ -1,6 +1,6 @@
 //! `robots test`: check a robots.txt against a file of assertions, for CI.
 //!
-//! The assertion format is [`robots_runtime::lint::parse_assertions`]'s: one
+//! The assertion format is [`robots_runtime::lint::parse_assertion_file`]'s: one
 //! `allow|block AGENT URL` per line, `#` comments. Every assertion that does not
 //! hold is printed with the line that decided it:
 //!
@@ -9,15 +9,18 @@
 //! ```
 //!
 //! then a summary line. Exit status: 0 when every assertion holds, 1 when one
-//! does not, 2 for an assertion file that does not parse (`FILE:LINE:COL: …`).
+//! does not, 2 for an assertion file that does not parse (every bad line, as
+//! `FILE:LINE:COL: …`) or has no assertion.
 //! `--format json` prints one object per assertion instead, with its verdict.
 
+use crate::echo;
 use crate::error::Error;
 use crate::flags::{Format, Test};
 use crate::json;
 use crate::output::Streams;
 use crate::{EXIT_FAIL, EXIT_OK};
-use robots_runtime::lint::parse_assertions;
+use robots_runtime::lint::parse_assertion_file;
+use robots_runtime::render::shorten_quoted;
 use robots_runtime::{Policy, Reason};
 use serde_json::{json, Value};
 
@@ -32,8 +35,21 @@ pub fn run(args: &Test, io: &mut Streams<'_>) -> Result<i32, Error> {
     let body = args.asserts.read("assertions", io.stdin)?;
     let asserts_name = args.asserts.name();
     let file_name = args.robots.name();
-    let assertions =
-        parse_assertions(&body).map_err(|e| Error::Invalid(format!("{asserts_name}:{e}")))?;
+    let assertions = match parse_assertion_file(&body) {
+        Ok(assertions) => assertions,
+        Err(errors) => {
+            // Every bad line, one `robots: FILE:LINE:COL: …` line each; the last is the error.
+            let mut messages: Vec<String> = errors
+                .iter()
+                .map(|e| format!("{asserts_name}:{e}"))
+                .collect();
+            let last = messages.pop().unwrap_or_default();
+            for m in &messages {
+                io.report(&Error::Invalid(m.clone()));
+            }
+            return Err(Error::Invalid(last));
+        }
+    };
     let policy = Policy::parse(&source, args.profile);
     let out = &mut io.stdout;
     let json = args.format == Format::Json;
@@ -55,7 +71,7 @@ pub fn run(args: &Test, io: &mut Streams<'_>) -> Result<i32, Error> {
                 "{asserts_name}:{}:{}: {}",
                 a.line,
                 a.column,
-                a.failure(&policy, &verdict, &file_name)
+                shorten_quoted(&a.failure(&policy, &verdict, &file_name))
             )?;
         }
     }
@@ -78,7 +94,7 @@ fn assertion_json(
     verdict: &robots_runtime::Verdict,
     holds: bool,
 ) -> Value {
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    let text = echo::whole;
     let rule = match verdict.rule.and_then(|id| policy.get_rule(id)) {
         Some(r) if verdict.reason == Reason::Rule => {
             json!({"line": r.line, "directive": r.directive.name(), "pattern": text(r.pattern)})

@@ -41,7 +41,9 @@ mod semantics;
 mod sniff;
 mod structure;
 
-pub use assertions::{parse_assertions, Assertion, AssertionError, Expectation};
+pub use assertions::{
+    parse_assertion_file, parse_assertions, Assertion, AssertionError, Expectation,
+};
 pub use disagreement::{
     profile_disagreements, Disagreement, ProfileVerdict, MAX_DISAGREEMENTS, MAX_PROBE_AGENTS,
 };
