@@ -43,7 +43,8 @@
 //! takes its values and the process's streams, and uses only the shared helpers
 //! (`input` reads the files a command names, `output` writes results and
 //! notices, `json` writes JSON lines, `echo` cuts long echoed text in human
-//! output, `error` says what failed), never another
+//! output, `notices` warns about a cut or non-robots.txt input, `error` says
+//! what failed), never another
 //! command. A new subcommand is a variant of `flags::Command`, a module, and an
 //! arm in [`run`].
 #![forbid(unsafe_code)]
@@ -55,6 +56,7 @@ mod error;
 mod flags;
 mod input;
 mod json;
+mod notices;
 mod output;
 
 use output::Streams;

@@ -57,4 +57,11 @@ impl<'a> Streams<'a> {
         let _ = writeln!(self.stderr, "robots: {error}");
         let _ = self.stderr.flush();
     }
+
+    /// Print a notice about the input on standard error: `robots: warning: …`.
+    /// A notice never fails the command.
+    pub fn warn(&mut self, text: &str) {
+        let _ = writeln!(self.stderr, "robots: warning: {text}");
+        let _ = self.stderr.flush();
+    }
 }

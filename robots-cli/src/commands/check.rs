@@ -16,6 +16,7 @@
 use crate::error::Error;
 use crate::flags::{Check, Format};
 use crate::json;
+use crate::notices;
 use crate::output::{Stdout, Streams};
 use robots_runtime::{Matcher, Policy};
 
@@ -34,6 +35,7 @@ pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<(), Error> {
                 "the robots.txt comes first: `robots check FILE --agent AGENT [URL]...`, or name it with `--robots FILE`",
             )
         })?;
+    notices::inspect(io, &args.robots.name(), &body, args.profile);
     let policy = Policy::parse(&body, args.profile);
     let mut printer = Printer {
         policy: &policy,

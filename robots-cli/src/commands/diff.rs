@@ -20,6 +20,7 @@ use crate::echo;
 use crate::error::Error;
 use crate::flags::{Diff, Format};
 use crate::json;
+use crate::notices;
 use crate::output::Streams;
 use crate::{EXIT_FAIL, EXIT_OK};
 use robots_runtime::lint::probe_paths;
@@ -89,6 +90,8 @@ fn url_list(body: &[u8]) -> Vec<Vec<u8>> {
 pub fn run(args: &Diff, io: &mut Streams<'_>) -> Result<i32, Error> {
     let old_body = args.old.read("robots.txt", io.stdin)?;
     let new_body = args.new.read("robots.txt", io.stdin)?;
+    notices::inspect(io, &args.old.name(), &old_body, args.profile);
+    notices::inspect(io, &args.new.name(), &new_body, args.profile);
     let old_doc = parse(&old_body, ParseOptions::new(args.profile));
     let new_doc = parse(&new_body, ParseOptions::new(args.profile));
     let (old, new) = (

@@ -3,17 +3,20 @@
 //! Built on [`Policy::explain`](robots_runtime::Policy::explain): the path as the profile compares it, the groups
 //! that applied and which user-agent line selected each, every rule that matches
 //! (best first, with its priority), the tie-break between the top two, and the
-//! verdict. `--format json` prints the same as one JSON object. Exit status 0
-//! whatever the verdict.
+//! verdict. When the parsing cap cut the file and the whole file would answer
+//! otherwise, it says which rule past the cut would decide (`cut off:`).
+//! `--format json` prints the same as one JSON object. Exit status 0 whatever
+//! the verdict.
 
 use crate::echo;
 use crate::error::Error;
 use crate::flags::{Explain, Format};
 use crate::json;
+use crate::notices;
 use crate::output::Streams;
 use crate::EXIT_OK;
 use robots_runtime::agent::{agent_match, AgentMatch};
-use robots_runtime::{Candidate, Explanation, Policy, Profile, Reason};
+use robots_runtime::{Candidate, Explanation, ParseOptions, Policy, Profile, Reason};
 use serde_json::{json, Value};
 
 /// How `robots explain --json` spells an [`AgentMatch`].
@@ -100,6 +103,70 @@ fn chain_text(chain: &[&[u8]], matched: Option<usize>) -> String {
     format!("{}{tail}", parts.join(" → "))
 }
 
+/// What the whole file says about the URL, when the parsing cap changed the answer.
+struct CutOff {
+    allowed: bool,
+    reason: Reason,
+    /// The deciding rule of the whole file: line, directive name, pattern.
+    rule: Option<(u32, &'static str, Vec<u8>)>,
+    /// The first line the cap left out.
+    first_ignored_line: u32,
+}
+
+impl CutOff {
+    fn describe(&self) -> String {
+        let word = if self.allowed {
+            "allowed"
+        } else {
+            "disallowed"
+        };
+        let why = match &self.rule {
+            Some((line, directive, pattern)) if *line >= self.first_ignored_line => format!(
+                "line {line} `{}: {}`, past the parsing cap, would decide: {word}",
+                if *directive == "allow" { "Allow" } else { "Disallow" },
+                text(pattern)
+            ),
+            Some((line, ..)) => format!(
+                "read whole, the file gives {word} (by line {line}; lines past the cap change the groups)"
+            ),
+            None => format!("read whole, the file gives {word} ({})", self.reason.name()),
+        };
+        format!(
+            "{why}; the cap cut the file at line {}",
+            self.first_ignored_line
+        )
+    }
+}
+
+/// The verdict of the whole, uncut file, when it differs from `e`'s (the
+/// allowance or the deciding line).
+fn cut_off(
+    body: &[u8],
+    profile: Profile,
+    chain: &[&[u8]],
+    url: &[u8],
+    e: &Explanation<'_>,
+    first_ignored_line: u32,
+) -> Option<CutOff> {
+    let whole = Policy::parse_with(body, ParseOptions::new(profile).max_bytes(None));
+    let verdict = whole.matcher_chain(chain.iter().copied()).check(url);
+    let rule = verdict.rule.and_then(|id| whole.get_rule(id));
+    let cut_line = e
+        .verdict
+        .rule
+        .and_then(|id| e.candidates.iter().find(|c| c.id == id))
+        .map(|c| c.rule.line);
+    if verdict.allowed == e.verdict.allowed && rule.map(|r| r.line) == cut_line {
+        return None;
+    }
+    Some(CutOff {
+        allowed: verdict.allowed,
+        reason: verdict.reason,
+        rule: rule.map(|r| (r.line, r.directive.name(), r.pattern.to_vec())),
+        first_ignored_line,
+    })
+}
+
 /// Which groups applied, and why, in words.
 fn selection(profile: Profile, agent: &[u8], e: &Explanation<'_>) -> (&'static str, String) {
     let who = text(agent);
@@ -159,6 +226,7 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
         )
     })?;
     let profile = args.profile;
+    let reading = notices::inspect(io, &args.robots.name(), &body, profile);
     let policy = Policy::parse(&body, profile);
     // The chain's token that a group names (or, when none is, the first: it
     // gets the `*` groups like any token no group names).
@@ -169,6 +237,10 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
         .unwrap_or(&&*args.crawler.agent);
     let url = &args.url;
     let e = policy.explain(agent, url);
+    let cut_off = reading
+        .truncation
+        .as_ref()
+        .and_then(|t| cut_off(&body, profile, &chain, url, &e, t.first_ignored_line));
     let (kind, why) = selection(profile, agent, &e);
     // The groups that did not apply, by first line.
     let others: Vec<u32> = (0..policy.group_count())
@@ -226,6 +298,13 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
             "other_groups": others,
             "candidates": candidates,
             "tie_break": tie_break(profile, &e),
+            "cut_off": cut_off.as_ref().map(|c| json!({
+                "allowed": c.allowed,
+                "reason": c.reason.name(),
+                "rule": c.rule.as_ref().map(|(line, directive, pattern)| json!({
+                    "line": line, "directive": directive, "pattern": echo::whole(pattern),
+                })),
+            })),
             "verdict": {
                 "allowed": e.verdict.allowed,
                 "reason": e.verdict.reason.name(),
@@ -298,6 +377,9 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
         }
         writeln!(out, "tie-break:  {}", tie_break(profile, &e))?;
         writeln!(out, "verdict:    {}", verdict_text(profile, &e))?;
+        if let Some(c) = &cut_off {
+            writeln!(out, "cut off:    {}", c.describe())?;
+        }
     }
     out.flush()?;
     Ok(EXIT_OK)

@@ -12,11 +12,14 @@
 //! does not, 2 for an assertion file that does not parse (every bad line, as
 //! `FILE:LINE:COL: …`) or has no assertion.
 //! `--format json` prints one object per assertion instead, with its verdict.
+//! A file that is no robots.txt (an HTML page, binary, UTF-16) fails (exit 1)
+//! without checking, unless `--allow-errors`.
 
 use crate::echo;
 use crate::error::Error;
 use crate::flags::{Format, Test};
 use crate::json;
+use crate::notices;
 use crate::output::Streams;
 use crate::{EXIT_FAIL, EXIT_OK};
 use robots_runtime::lint::parse_assertion_file;
@@ -32,6 +35,7 @@ use serde_json::{json, Value};
 /// be written.
 pub fn run(args: &Test, io: &mut Streams<'_>) -> Result<i32, Error> {
     let source = args.robots.read("robots.txt", io.stdin)?;
+    let reading = notices::inspect(io, &args.robots.name(), &source, args.profile);
     let body = args.asserts.read("assertions", io.stdin)?;
     let asserts_name = args.asserts.name();
     let file_name = args.robots.name();
@@ -50,6 +54,16 @@ pub fn run(args: &Test, io: &mut Streams<'_>) -> Result<i32, Error> {
             return Err(Error::Invalid(last));
         }
     };
+    if let (Some(kind), false) = (reading.not_robots, args.allow_errors) {
+        // A CI job must not pass against a 404 page served as robots.txt.
+        writeln!(
+            io.stdout,
+            "{file_name} is {}, not a robots.txt: no assertion checked (pass --allow-errors to check them anyway)",
+            kind.describe()
+        )?;
+        io.stdout.flush()?;
+        return Ok(EXIT_FAIL);
+    }
     let policy = Policy::parse(&source, args.profile);
     let out = &mut io.stdout;
     let json = args.format == Format::Json;

@@ -220,6 +220,11 @@ pub(super) struct TestArgs {
     #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
     pub profile: Profile,
 
+    /// Check the assertions even when FILE is no robots.txt (an HTML page,
+    /// binary data, UTF-16), instead of failing.
+    #[arg(long)]
+    pub allow_errors: bool,
+
     /// Output: `human` (the failures and a summary) or `json` (one object per
     /// assertion). `--json` is short for `--format json`.
     #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON))]

@@ -128,6 +128,8 @@ pub struct Test {
     pub robots: Input,
     /// The assertion file.
     pub asserts: Input,
+    /// Check even a file that is no robots.txt.
+    pub allow_errors: bool,
     /// The reading.
     pub profile: Profile,
     /// `human` or `json`.
@@ -264,6 +266,7 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             Command::Test(Test {
                 robots,
                 asserts,
+                allow_errors: a.allow_errors,
                 profile: a.profile,
                 format: format_of(a.format, a.json),
             })

@@ -44,7 +44,7 @@ const HEAD: usize = 1024;
 /// How much of the file the binary test reads: the magic numbers of binary
 /// formats (PNG, gzip, ZIP, ELF, JPEG) put control bytes right at the start,
 /// while a robots.txt with a stray run of NULs further on is still a robots.txt.
-const MAGIC: usize = 32;
+const MAGIC: usize = 16;
 
 /// Whether a byte is a control byte no text file has (whitespace excluded).
 fn is_binary_byte(b: u8) -> bool {
@@ -55,7 +55,7 @@ fn is_binary_byte(b: u8) -> bool {
 ///
 /// - a UTF-32 or UTF-16 byte-order mark (`FF FE 00 00`, `00 00 FE FF`, `FF FE`, `FE FF`);
 /// - `<html` or `<!doctype` (any case) in the head;
-/// - two control bytes or more (NUL included) in the first 32 bytes.
+/// - two control bytes or more (NUL included) in the first 16 bytes.
 ///
 /// ```
 /// use robots_core::lint::{sniff, NotRobotsTxt};
