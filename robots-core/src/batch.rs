@@ -10,7 +10,8 @@
 //! walk would leave, so such a policy is checked path by path.
 
 use crate::check::{is_robots_txt, Matcher, Verdict, View};
-use crate::pattern::{normalize_path, profile_normalizes};
+use crate::pattern::{c_string, normalize_path, profile_normalizes};
+use crate::profile::Profile;
 use crate::search_tables::WalkNode;
 use alloc::borrow::Cow;
 
@@ -52,6 +53,9 @@ impl Matcher<'_> {
                 let owned: [Cow<'_, [u8]>; LANES] =
                     core::array::from_fn(|k| normalize_path(path(k), profile));
                 let paths = core::array::from_fn(|k| &*owned[k]);
+                self.check_lanes(root, paths, chunk.len(), &mut answer);
+            } else if profile == Profile::Google {
+                let paths = core::array::from_fn(|k| c_string(path(k)));
                 self.check_lanes(root, paths, chunk.len(), &mut answer);
             } else {
                 let paths = core::array::from_fn(path);
