@@ -53,10 +53,29 @@ impl Input {
     }
 }
 
+/// The entries of a list file (`--urls`, `--paths`): one per line (LF or CRLF),
+/// trimmed, skipping blank lines and lines starting with `#`.
+pub fn lines(body: &[u8]) -> Vec<Vec<u8>> {
+    body.split(|&b| b == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+        .map(<[u8]>::trim_ascii)
+        .filter(|l| !l.is_empty() && !l.starts_with(b"#"))
+        .map(<[u8]>::to_vec)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::io::Cursor;
+
+    #[test]
+    fn list_files_skip_blank_and_comment_lines() {
+        assert_eq!(
+            lines(b"# urls\n/a\r\n\n  /b  \n#x\nhttps://e.com/c"),
+            [b"/a".to_vec(), b"/b".to_vec(), b"https://e.com/c".to_vec()]
+        );
+    }
 
     #[test]
     fn dash_is_stdin_and_errors_name_the_file() {

@@ -12,7 +12,8 @@
 //! robots lint FILE... [--profile P] [--format human|json] [--deny warnings]
 //! robots explain FILE URL --agent AGENT [--profile P] [--format human|json]
 //! robots diff OLD NEW --agent AGENT [--urls FILE] [--profile P] [--format human|json]
-//! robots test FILE --assert ASSERTS [--profile P] [--format human|json]
+//! robots test FILE --assert ASSERTS [--profile P] [--format human|json] [--allow-errors]
+//! robots report FILE [--profile P] [--format human|json|csv] [--paths FILE]
 //! ```
 //!
 //! Every command names its robots.txt the same way, positionally, and `-` reads
@@ -58,6 +59,7 @@ mod input;
 mod json;
 mod notices;
 mod output;
+mod table;
 
 use output::Streams;
 use std::ffi::OsString;
@@ -139,5 +141,6 @@ fn dispatch(command: flags::Command, io: &mut Streams<'_>) -> Result<i32, Error>
         Command::Explain(args) => commands::explain::run(&args, io),
         Command::Diff(args) => commands::diff::run(&args, io),
         Command::Test(args) => commands::test::run(&args, io),
+        Command::Report(args) => commands::report::run(&args, io),
     }
 }

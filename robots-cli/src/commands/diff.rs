@@ -19,6 +19,7 @@
 use crate::echo;
 use crate::error::Error;
 use crate::flags::{Diff, Format};
+use crate::input;
 use crate::json;
 use crate::notices;
 use crate::output::Streams;
@@ -72,16 +73,6 @@ fn side_json(policy: &Policy, verdict: &Verdict) -> Value {
     json!({"allowed": verdict.allowed, "reason": verdict.reason.name(), "rule": rule})
 }
 
-/// The URLs of a `--urls` file: one per line, skipping blank and `#` lines.
-fn url_list(body: &[u8]) -> Vec<Vec<u8>> {
-    body.split(|&b| b == b'\n')
-        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
-        .map(|l| l.trim_ascii())
-        .filter(|l| !l.is_empty() && !l.starts_with(b"#"))
-        .map(<[u8]>::to_vec)
-        .collect()
-}
-
 /// Run `diff`; the exit status.
 ///
 /// # Errors
@@ -99,7 +90,7 @@ pub fn run(args: &Diff, io: &mut Streams<'_>) -> Result<i32, Error> {
         Policy::from_document(&new_doc),
     );
     let urls: Vec<Vec<u8>> = match &args.urls {
-        Some(list) => url_list(&list.read("URL list", io.stdin)?),
+        Some(list) => input::lines(&list.read("URL list", io.stdin)?),
         None => {
             let mut paths: Vec<Vec<u8>> = probe_paths(&[&old_doc, &new_doc], MAX_DERIVED_URLS)
                 .into_iter()
@@ -167,17 +158,4 @@ pub fn run(args: &Diff, io: &mut Streams<'_>) -> Result<i32, Error> {
     }
     out.flush()?;
     Ok(if changed == 0 { EXIT_OK } else { EXIT_FAIL })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::url_list;
-
-    #[test]
-    fn url_lists_skip_blank_and_comment_lines() {
-        assert_eq!(
-            url_list(b"# urls\n/a\r\n\n  /b  \n#x\nhttps://e.com/c"),
-            [b"/a".to_vec(), b"/b".to_vec(), b"https://e.com/c".to_vec()]
-        );
-    }
 }

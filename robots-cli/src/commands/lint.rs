@@ -96,7 +96,8 @@ pub fn run(args: &Lint, io: &mut Streams<'_>) -> Result<i32, Error> {
                     io.stdout.write_all(&line)?;
                 }
             }
-            Format::Human => {
+            // Human (the only other format lint accepts).
+            _ => {
                 // At most MAX_PER_CODE findings of one code, then a count of the rest.
                 let mut shown: BTreeMap<&str, usize> = BTreeMap::new();
                 for f in &findings {

@@ -6,4 +6,5 @@ pub mod check;
 pub mod diff;
 pub mod explain;
 pub mod lint;
+pub mod report;
 pub mod test;

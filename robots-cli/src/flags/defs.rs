@@ -35,6 +35,8 @@ pub(super) enum RawCommand {
     Diff(DiffArgs),
     /// Check a robots.txt against a file of must-allow / must-block assertions.
     Test(TestArgs),
+    /// What a robots.txt does to every known crawler: search engines, AI crawlers, SEO tools…
+    Report(ReportArgs),
 }
 
 /// Accepts exactly the profile names (and lists them in `--help` and in errors).
@@ -54,6 +56,7 @@ fn format_parser(formats: &'static [Format]) -> impl TypedValueParser<Value = Fo
 }
 
 const HUMAN_JSON: &[Format] = &[Format::Human, Format::Json];
+const HUMAN_JSON_CSV: &[Format] = &[Format::Human, Format::Json, Format::Csv];
 
 /// Arguments of `robots check`.
 #[derive(Debug, Args)]
@@ -228,6 +231,31 @@ pub(super) struct TestArgs {
     /// Output: `human` (the failures and a summary) or `json` (one object per
     /// assertion). `--json` is short for `--format json`.
     #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON))]
+    pub format: Format,
+
+    /// `--format json`.
+    #[arg(long, hide = true, conflicts_with = "format")]
+    pub json: bool,
+}
+
+/// Arguments of `robots report`.
+#[derive(Debug, Args)]
+pub(super) struct ReportArgs {
+    /// The robots.txt file, read as raw bytes; `-` reads it from standard input.
+    #[arg(value_name = "FILE", value_parser = value_parser!(OsString))]
+    pub file: OsString,
+
+    /// More paths to sample (one per line, `#` comments), besides the paths of the file's own rules.
+    #[arg(long, value_name = "FILE", value_parser = value_parser!(OsString))]
+    pub paths: Option<OsString>,
+
+    /// The semantics to read the file under.
+    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
+    pub profile: Profile,
+
+    /// Output: `human` (a table grouped by purpose, and a summary), `json` (one
+    /// object) or `csv` (one row per crawler). `--json` is short for `--format json`.
+    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON_CSV))]
     pub format: Format,
 
     /// `--format json`.

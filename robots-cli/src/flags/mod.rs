@@ -21,19 +21,22 @@ use std::ffi::{OsStr, OsString};
 pub enum Format {
     /// Text for people.
     Human,
-    /// JSON: one object per line.
+    /// JSON: one object per line (one object for `report`).
     Json,
+    /// Comma-separated values with a header row (`report`).
+    Csv,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 2] = [Format::Human, Format::Json];
+    pub const ALL: [Format; 3] = [Format::Human, Format::Json, Format::Csv];
 
     /// The name `--format` takes.
     pub const fn name(self) -> &'static str {
         match self {
             Format::Human => "human",
             Format::Json => "json",
+            Format::Csv => "csv",
         }
     }
 }
@@ -136,6 +139,19 @@ pub struct Test {
     pub format: Format,
 }
 
+/// `robots report`: what the file does to every known crawler.
+#[derive(Debug)]
+pub struct Report {
+    /// The robots.txt.
+    pub robots: Input,
+    /// The reading.
+    pub profile: Profile,
+    /// `human`, `json` or `csv`.
+    pub format: Format,
+    /// More paths to sample, one per line, besides the file's own rule paths.
+    pub paths: Option<Input>,
+}
+
 /// A subcommand, with plain values.
 #[derive(Debug)]
 pub enum Command {
@@ -149,6 +165,8 @@ pub enum Command {
     Diff(Diff),
     /// `robots test`.
     Test(Test),
+    /// `robots report`.
+    Report(Report),
 }
 
 /// What the command line asks for.
@@ -269,6 +287,19 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
                 allow_errors: a.allow_errors,
                 profile: a.profile,
                 format: format_of(a.format, a.json),
+            })
+        }
+        RawCommand::Report(a) => {
+            let robots = Input::from_arg(&a.file);
+            let paths = a.paths.as_deref().map(Input::from_arg);
+            let mut inputs = vec![robots.clone()];
+            inputs.extend(paths.clone());
+            at_most_one_stdin(&inputs)?;
+            Command::Report(Report {
+                robots,
+                profile: a.profile,
+                format: format_of(a.format, a.json),
+                paths,
             })
         }
     };

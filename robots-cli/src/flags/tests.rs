@@ -135,12 +135,13 @@ fn explain_old_and_new_spellings_agree() {
 
 #[test]
 fn every_command_takes_format_and_json() {
-    let commands: [&[&str]; 5] = [
+    let commands: [&[&str]; 6] = [
         &["check", "r", "--agent", "A", "/x"],
         &["lint", "r"],
         &["explain", "r", "/x", "--agent", "A"],
         &["diff", "a", "b", "--agent", "A"],
         &["test", "r", "--assert", "t"],
+        &["report", "r"],
     ];
     let format = |c: &Command| match c {
         Command::Check(c) => c.format,
@@ -148,6 +149,7 @@ fn every_command_takes_format_and_json() {
         Command::Explain(c) => c.format,
         Command::Diff(c) => c.format,
         Command::Test(c) => c.format,
+        Command::Report(c) => c.format,
     };
     for base in commands {
         for (extra, want) in [
@@ -180,4 +182,25 @@ fn lint_takes_several_files_and_stdin_once() {
     assert!(usage(&["diff", "-", "-", "--agent", "A"]).contains("more than once"));
     assert!(usage(&["test", "-", "--assert", "-"]).contains("more than once"));
     assert!(usage(&["lint"]).contains("<FILE>"));
+}
+
+#[test]
+fn report_takes_csv_and_a_path_list() {
+    let Ok(Command::Report(r)) = run(&[
+        "report",
+        "r.txt",
+        "--format",
+        "csv",
+        "--paths",
+        "p.txt",
+        "--profile",
+        "google",
+    ]) else {
+        panic!("report");
+    };
+    assert_eq!((r.format, r.profile), (Format::Csv, Profile::Google));
+    assert_eq!(r.paths, Some(file("p.txt")));
+    // csv is report's only.
+    assert!(usage(&["check", "r", "--agent", "A", "--format", "csv"]).contains("csv"));
+    assert!(usage(&["report", "-", "--paths", "-"]).contains("more than once"));
 }
