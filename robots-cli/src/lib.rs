@@ -9,7 +9,7 @@
 //! ```text
 //! robots check FILE --agent AGENT [--profile rfc9309|google|draft1996|original1994]
 //!              [--format human|json] [--] [URL ...]
-//! robots lint FILE... [--profile P] [--format human|json] [--deny warnings]
+//! robots lint FILE... [--profile P] [--format human|json|sarif|github] [--deny warnings]
 //! robots explain FILE URL --agent AGENT [--profile P] [--format human|json]
 //! robots diff OLD NEW --agent AGENT [--urls FILE] [--profile P] [--format human|json]
 //! robots test FILE --assert ASSERTS [--profile P] [--format human|json] [--allow-errors]
@@ -55,10 +55,12 @@ mod commands;
 mod echo;
 mod error;
 mod flags;
+mod github;
 mod input;
 mod json;
 mod notices;
 mod output;
+mod sarif;
 mod table;
 
 use output::Streams;

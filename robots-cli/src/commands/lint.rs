@@ -11,13 +11,16 @@
 //! {"code":"duplicate-rule","severity":"warning","file":"robots.txt","line":3,"column":11,"message":"…","help":"…"}
 //! ```
 //!
-//! (`help` is `null` when there is none). Exit status: 0 when no file has an
+//! (`help` is `null` when there is none). `--format sarif` writes one SARIF
+//! 2.1.0 log for all the files (code scanning), `--format github` one
+//! workflow-command annotation per finding (bounded as human output). Exit
+//! status: 0 when no file has an
 //! error (and, with `--deny warnings`, no warning), 1 otherwise; notes never fail.
 
 use crate::error::Error;
 use crate::flags::{Format, Lint};
-use crate::json;
 use crate::output::Streams;
+use crate::{github, json, sarif};
 use crate::{EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use robots_runtime::finding::{Finding, Severity};
 use std::collections::BTreeMap;
@@ -70,6 +73,7 @@ fn plural(n: usize, word: &str) -> String {
 /// exit status is then [`EXIT_USAGE`].
 pub fn run(args: &Lint, io: &mut Streams<'_>) -> Result<i32, Error> {
     let (mut fail, mut unreadable) = (false, false);
+    let mut sarif = sarif::Log::new();
     for file in &args.files {
         let source = match file.read("robots.txt", io.stdin) {
             Ok(source) => source,
@@ -87,6 +91,12 @@ pub fn run(args: &Lint, io: &mut Streams<'_>) -> Result<i32, Error> {
             count(Severity::Note),
         );
         let name = file.name();
+        let summary = format!(
+            "{name}: {}, {}, {}",
+            plural(errors, "error"),
+            plural(warnings, "warning"),
+            plural(notes, "note")
+        );
         match args.format {
             Format::Json => {
                 let mut line = Vec::new();
@@ -96,36 +106,44 @@ pub fn run(args: &Lint, io: &mut Streams<'_>) -> Result<i32, Error> {
                     io.stdout.write_all(&line)?;
                 }
             }
-            // Human (the only other format lint accepts).
-            _ => {
-                // At most MAX_PER_CODE findings of one code, then a count of the rest.
-                let mut shown: BTreeMap<&str, usize> = BTreeMap::new();
-                for f in &findings {
-                    let seen = shown.entry(f.code).or_default();
-                    *seen += 1;
-                    if *seen > MAX_PER_CODE {
-                        continue;
+            Format::Sarif => sarif.add(&name, &source, &findings),
+            Format::Github => {
+                for (f, shown) in bounded(&findings) {
+                    if shown {
+                        writeln!(io.stdout, "{}", github::annotation(&name, f))?;
                     }
-                    let text = robots_runtime::render::render(f, &source, &name);
-                    writeln!(io.stdout, "{text}\n")?;
                 }
-                for (code, n) in shown.iter().filter(|(_, n)| **n > MAX_PER_CODE) {
+                for (code, more) in hidden(&findings) {
                     writeln!(
                         io.stdout,
-                        "{name}: … and {} more {code} findings (--format json lists them all)\n",
-                        n - MAX_PER_CODE
+                        "{name}: … and {more} more {code} findings (--format sarif lists them all)"
                     )?;
                 }
-                writeln!(
-                    io.stdout,
-                    "{name}: {}, {}, {}",
-                    plural(errors, "error"),
-                    plural(warnings, "warning"),
-                    plural(notes, "note")
-                )?;
+                writeln!(io.stdout, "{summary}")?;
+            }
+            // Human (the only other format lint accepts).
+            _ => {
+                for (f, shown) in bounded(&findings) {
+                    if shown {
+                        let text = robots_runtime::render::render(f, &source, &name);
+                        writeln!(io.stdout, "{text}\n")?;
+                    }
+                }
+                for (code, more) in hidden(&findings) {
+                    writeln!(
+                        io.stdout,
+                        "{name}: … and {more} more {code} findings (--format json lists them all)\n"
+                    )?;
+                }
+                writeln!(io.stdout, "{summary}")?;
             }
         }
         fail |= errors > 0 || (args.deny_warnings && warnings > 0);
+    }
+    if args.format == Format::Sarif {
+        let mut log = Vec::new();
+        sarif.write(&mut log)?;
+        io.stdout.write_all(&log)?;
     }
     io.stdout.flush()?;
     Ok(if unreadable {
@@ -135,4 +153,28 @@ pub fn run(args: &Lint, io: &mut Streams<'_>) -> Result<i32, Error> {
     } else {
         EXIT_OK
     })
+}
+
+/// Each finding, and whether a bounded output shows it: at most
+/// [`MAX_PER_CODE`] of one code.
+fn bounded(findings: &[Finding]) -> impl Iterator<Item = (&Finding, bool)> {
+    let mut shown: BTreeMap<&str, usize> = BTreeMap::new();
+    findings.iter().map(move |f| {
+        let seen = shown.entry(f.code).or_default();
+        *seen += 1;
+        (f, *seen <= MAX_PER_CODE)
+    })
+}
+
+/// The codes a bounded output cut, with how many it left out.
+fn hidden(findings: &[Finding]) -> Vec<(&'static str, usize)> {
+    let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for f in findings {
+        *counts.entry(f.code).or_default() += 1;
+    }
+    counts
+        .into_iter()
+        .filter(|(_, n)| *n > MAX_PER_CODE)
+        .map(|(code, n)| (code, n - MAX_PER_CODE))
+        .collect()
 }

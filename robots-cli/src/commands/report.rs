@@ -403,7 +403,8 @@ pub fn run(args: &Report, io: &mut Streams<'_>) -> Result<i32, Error> {
             io.stdout.write_all(&line)?;
         }
         Format::Csv => io.stdout.write_all(&as_csv(&rows, sample.len())?)?,
-        Format::Human => human(io, &name, args, &rows, sample.len())?,
+        // Human (the only other format report accepts).
+        _ => human(io, &name, args, &rows, sample.len())?,
     }
     io.stdout.flush()?;
     Ok(EXIT_OK)

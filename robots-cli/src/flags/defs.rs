@@ -57,6 +57,7 @@ fn format_parser(formats: &'static [Format]) -> impl TypedValueParser<Value = Fo
 
 const HUMAN_JSON: &[Format] = &[Format::Human, Format::Json];
 const HUMAN_JSON_CSV: &[Format] = &[Format::Human, Format::Json, Format::Csv];
+const LINT_FORMATS: &[Format] = &[Format::Human, Format::Json, Format::Sarif, Format::Github];
 
 /// Arguments of `robots check`.
 #[derive(Debug, Args)]
@@ -117,9 +118,10 @@ pub(super) struct LintArgs {
     #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
     pub profile: Profile,
 
-    /// Output: `human` (rustc-style diagnostics) or `json` (one object per finding).
-    /// `--json` is short for `--format json`.
-    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON))]
+    /// Output: `human` (rustc-style diagnostics), `json` (one object per finding),
+    /// `sarif` (SARIF 2.1.0 for code scanning) or `github` (workflow-command
+    /// annotations). `--json` is short for `--format json`.
+    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(LINT_FORMATS))]
     pub format: Format,
 
     /// `--format json`.

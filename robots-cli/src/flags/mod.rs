@@ -25,11 +25,21 @@ pub enum Format {
     Json,
     /// Comma-separated values with a header row (`report`).
     Csv,
+    /// SARIF 2.1.0, for code scanning (`lint`).
+    Sarif,
+    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…::…` (`lint`).
+    Github,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 3] = [Format::Human, Format::Json, Format::Csv];
+    pub const ALL: [Format; 5] = [
+        Format::Human,
+        Format::Json,
+        Format::Csv,
+        Format::Sarif,
+        Format::Github,
+    ];
 
     /// The name `--format` takes.
     pub const fn name(self) -> &'static str {
@@ -37,6 +47,8 @@ impl Format {
             Format::Human => "human",
             Format::Json => "json",
             Format::Csv => "csv",
+            Format::Sarif => "sarif",
+            Format::Github => "github",
         }
     }
 }
