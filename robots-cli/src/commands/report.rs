@@ -21,6 +21,7 @@ use robots_runtime::lint::probe_paths;
 use robots_runtime::registry::{Crawler, Purpose, RobotsTxt, CRAWLERS};
 use robots_runtime::{parse, ParseOptions, Policy};
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 /// At most this many sample paths are derived from the file's rules.
@@ -76,8 +77,11 @@ impl Row {
     }
 }
 
-/// Every crawler's row, in registry order.
+/// Every crawler's row, in registry order. Crawlers that get the same groups
+/// get the same verdicts: the sample is checked once per distinct set of groups
+/// (most files give most crawlers the `*` groups).
 fn rows(policy: &Policy, sample: &[Vec<u8>]) -> Vec<Row> {
+    let mut by_groups: BTreeMap<Vec<u32>, (bool, usize)> = BTreeMap::new();
     CRAWLERS
         .iter()
         .map(|crawler| {
@@ -105,13 +109,19 @@ fn rows(policy: &Policy, sample: &[Vec<u8>]) -> Vec<Row> {
                 None if lines.is_empty() => Applies::Nothing,
                 None => Applies::Wildcard,
             };
-            let mut allowed = 0usize;
-            matcher.check_paths(sample, |_, verdict| allowed += usize::from(verdict.allowed));
+            let (root_allowed, allowed) = *by_groups
+                .entry(matcher.groups().to_vec())
+                .or_insert_with(|| {
+                    let mut allowed = 0usize;
+                    matcher
+                        .check_paths(sample, |_, verdict| allowed += usize::from(verdict.allowed));
+                    (matcher.check("/").allowed, allowed)
+                });
             Row {
                 crawler,
                 applies,
                 lines,
-                root_allowed: matcher.check("/").allowed,
+                root_allowed,
                 allowed,
                 crawl_delay: matcher.crawl_delay(),
             }
