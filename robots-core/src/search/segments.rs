@@ -15,11 +15,13 @@ use alloc::borrow::Cow;
 use memchr::memmem;
 
 /// Whether [`normalize_path`] may change a path under `profile`.
+#[inline]
 pub(crate) fn profile_normalizes(profile: Profile) -> bool {
     matches!(profile, Profile::Rfc9309 | Profile::Draft1996)
 }
 
 /// The path as a profile compares it.
+#[inline]
 pub(crate) fn normalize_path(path: &[u8], profile: Profile) -> Cow<'_, [u8]> {
     match profile {
         Profile::Rfc9309 => decode_percent(path),
