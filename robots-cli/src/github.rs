@@ -2,8 +2,7 @@
 //! `::error file=…,line=…,col=…,title=…::message` line per finding, which GitHub
 //! shows as an annotation on the line (`warning` and `notice` for the others).
 
-use robots_runtime::finding::{Finding, Severity};
-use robots_runtime::render::shorten_quoted;
+use robots_runtime::lint::{shorten_quoted, Finding, Severity};
 
 /// A message as a workflow command's data: `%`, CR and LF escaped.
 fn data(text: &str) -> String {

@@ -47,7 +47,7 @@ pub fn write_verdict(
     } else {
         b",\"allowed\":false,\"rule\":"
     });
-    match verdict.rule.and_then(|id| policy.get_rule(id)) {
+    match verdict.rule.and_then(|id| policy.rule(id)) {
         Some(rule) => {
             push_fmt(out, format_args!("{{\"line\":{},\"directive\":", rule.line));
             write_str(out, rule.directive.name().as_bytes())?;

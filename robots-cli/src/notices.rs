@@ -4,8 +4,9 @@
 //! never in silence.
 
 use crate::output::Streams;
+use robots_runtime::document::{parse, ParseOptions, Truncation};
 use robots_runtime::lint::{sniff, NotRobotsTxt};
-use robots_runtime::{parse, ParseOptions, Profile, Truncation};
+use robots_runtime::Profile;
 
 /// What the notices found about one robots.txt.
 #[derive(Clone, Debug, Default)]

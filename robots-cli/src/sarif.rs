@@ -5,8 +5,7 @@
 //! column kind).
 
 use crate::json;
-use robots_runtime::finding::{Finding, Severity};
-use robots_runtime::lint::CODES;
+use robots_runtime::lint::{Finding, Severity, CODES};
 use serde_json::{json, Value};
 
 /// Characters of a path that stay as they are in a URI reference.

@@ -2,6 +2,7 @@
 
 use crate::{policy_expr, render_findings, Finding, Options, Profile, Severity};
 use proc_macro2::TokenStream;
+use robots_core::document::parse;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -257,8 +258,8 @@ fn build_warnings(source: &[u8], shown: &str, options: &Options) -> Vec<String> 
     if options.strict_value() {
         return Vec::new();
     }
-    let doc = robots_core::parse(source, options.parse_options());
-    let errors: Vec<Finding> = robots_core::finding::line_findings(&doc)
+    let doc = parse(source, options.parse_options());
+    let errors: Vec<Finding> = robots_core::lint::line_findings(&doc)
         .into_iter()
         .filter(|f| f.severity == Severity::Error)
         .collect();
@@ -266,8 +267,7 @@ fn build_warnings(source: &[u8], shown: &str, options: &Options) -> Vec<String> 
         .iter()
         .take(MAX_WARNINGS)
         .map(|f| {
-            let message =
-                robots_core::render::shorten_quoted(&f.message).replace(['\n', '\r'], " ");
+            let message = robots_core::lint::shorten_quoted(&f.message).replace(['\n', '\r'], " ");
             format!(
                 "cargo:warning={shown}:{}:{}: error[{}]: {message} (a strict build would fail)",
                 f.line, f.column, f.code

@@ -24,8 +24,9 @@ use crate::json;
 use crate::notices;
 use crate::output::Streams;
 use crate::{EXIT_FAIL, EXIT_OK};
+use robots_runtime::document::{parse, Directive, ParseOptions};
 use robots_runtime::lint::probe_paths;
-use robots_runtime::{parse, ParseOptions, Policy, Reason, Verdict};
+use robots_runtime::{Policy, Reason, Verdict};
 use serde_json::{json, Value};
 
 /// At most this many URLs are derived from the two files' rules.
@@ -46,9 +47,9 @@ fn word(allowed: bool) -> &'static str {
 
 /// One side of a change, in words: `new.txt:7 "Disallow: /x"`, `no matching rule`, …
 fn side(policy: &Policy, verdict: &Verdict, file: &str, agent: &str) -> String {
-    match verdict.rule.and_then(|id| policy.get_rule(id)) {
+    match verdict.rule.and_then(|id| policy.rule(id)) {
         Some(rule) => {
-            let name = if rule.directive == robots_runtime::directive::Directive::Allow {
+            let name = if rule.directive == Directive::Allow {
                 "Allow"
             } else {
                 "Disallow"
@@ -64,7 +65,7 @@ fn side(policy: &Policy, verdict: &Verdict, file: &str, agent: &str) -> String {
 }
 
 fn side_json(policy: &Policy, verdict: &Verdict) -> Value {
-    let rule = match verdict.rule.and_then(|id| policy.get_rule(id)) {
+    let rule = match verdict.rule.and_then(|id| policy.rule(id)) {
         Some(r) => {
             json!({"line": r.line, "directive": r.directive.name(), "pattern": echo::whole(r.pattern)})
         }
@@ -85,10 +86,7 @@ pub fn run(args: &Diff, io: &mut Streams<'_>) -> Result<i32, Error> {
     notices::inspect(io, &args.new.name(), &new_body, args.profile);
     let old_doc = parse(&old_body, ParseOptions::new(args.profile));
     let new_doc = parse(&new_body, ParseOptions::new(args.profile));
-    let (old, new) = (
-        Policy::from_document(&old_doc),
-        Policy::from_document(&new_doc),
-    );
+    let (old, new) = (old_doc.compile(), new_doc.compile());
     let urls: Vec<Vec<u8>> = match &args.urls {
         Some(list) => input::lines(&list.read("URL list", io.stdin)?),
         None => {

@@ -17,9 +17,10 @@ use crate::flags::{Format, Report};
 use crate::output::Streams;
 use crate::table::{self, Align};
 use crate::{input, json, notices, EXIT_OK};
+use robots_runtime::document::{parse, ParseOptions};
 use robots_runtime::lint::probe_paths;
 use robots_runtime::registry::{Crawler, Purpose, RobotsTxt, CRAWLERS};
-use robots_runtime::{parse, ParseOptions, Policy};
+use robots_runtime::{GroupId, Policy};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -81,7 +82,7 @@ impl Row {
 /// get the same verdicts: the sample is checked once per distinct set of groups
 /// (most files give most crawlers the `*` groups).
 fn rows(policy: &Policy, sample: &[Vec<u8>]) -> Vec<Row> {
-    let mut by_groups: BTreeMap<Vec<u32>, (bool, usize)> = BTreeMap::new();
+    let mut by_groups: BTreeMap<Vec<GroupId>, (bool, usize)> = BTreeMap::new();
     CRAWLERS
         .iter()
         .map(|crawler| {
@@ -98,10 +99,11 @@ fn rows(policy: &Policy, sample: &[Vec<u8>]) -> Vec<Row> {
                 };
             }
             let matcher = policy.matcher_chain(&chain);
-            let lines: Vec<u32> = matcher
-                .groups()
+            let groups: Vec<GroupId> = matcher.groups().collect();
+            let lines: Vec<u32> = groups
                 .iter()
-                .map(|&g| policy.group(g).line)
+                .filter_map(|&g| policy.group(g))
+                .map(|g| g.line)
                 .collect();
             let applies = match choice {
                 Some(0) => Applies::Own,
@@ -109,14 +111,11 @@ fn rows(policy: &Policy, sample: &[Vec<u8>]) -> Vec<Row> {
                 None if lines.is_empty() => Applies::Nothing,
                 None => Applies::Wildcard,
             };
-            let (root_allowed, allowed) = *by_groups
-                .entry(matcher.groups().to_vec())
-                .or_insert_with(|| {
-                    let mut allowed = 0usize;
-                    matcher
-                        .check_paths(sample, |_, verdict| allowed += usize::from(verdict.allowed));
-                    (matcher.check("/").allowed, allowed)
-                });
+            let (root_allowed, allowed) = *by_groups.entry(groups).or_insert_with(|| {
+                let mut allowed = 0usize;
+                matcher.check_paths(sample, |_, verdict| allowed += usize::from(verdict.allowed));
+                (matcher.check("/").allowed, allowed)
+            });
             Row {
                 crawler,
                 applies,
@@ -393,7 +392,7 @@ pub fn run(args: &Report, io: &mut Streams<'_>) -> Result<i32, Error> {
     let name = args.robots.name();
     notices::inspect(io, &name, &body, args.profile);
     let doc = parse(&body, ParseOptions::new(args.profile));
-    let policy = Policy::from_document(&doc);
+    let policy = doc.compile();
     // `/robots.txt` itself is no content (and some profiles always allow it).
     let mut sample: Vec<Vec<u8>> = probe_paths(&[&doc], MAX_DERIVED_PATHS)
         .into_iter()

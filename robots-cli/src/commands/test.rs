@@ -23,7 +23,7 @@ use crate::notices;
 use crate::output::Streams;
 use crate::{EXIT_FAIL, EXIT_OK};
 use robots_runtime::lint::parse_assertion_file;
-use robots_runtime::render::shorten_quoted;
+use robots_runtime::lint::shorten_quoted;
 use robots_runtime::{Policy, Reason};
 use serde_json::{json, Value};
 
@@ -109,7 +109,7 @@ fn assertion_json(
     holds: bool,
 ) -> Value {
     let text = echo::whole;
-    let rule = match verdict.rule.and_then(|id| policy.get_rule(id)) {
+    let rule = match verdict.rule.and_then(|id| policy.rule(id)) {
         Some(r) if verdict.reason == Reason::Rule => {
             json!({"line": r.line, "directive": r.directive.name(), "pattern": text(r.pattern)})
         }

@@ -12,11 +12,11 @@
 //! to `invalid-product-token`.
 
 use super::lossy;
-use crate::directive::Directive;
 use crate::document::Document;
-use crate::finding::{Finding, Severity};
-use crate::report::{LineKind, LineReport};
-use crate::url::product_token_prefix;
+use crate::group::agent::product_token_prefix;
+use crate::lint::finding::{Finding, Severity};
+use crate::parse::directive::Directive;
+use crate::parse::report::{LineKind, LineReport};
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
