@@ -88,7 +88,7 @@ pub fn outcome(policy: &Policy, verdict: Verdict) -> String {
         "disallowed"
     };
     let why = match verdict.reason {
-        Reason::Rule => match verdict.rule.and_then(|id| policy.get_rule(id)) {
+        Reason::Rule => match verdict.rule.and_then(|id| policy.rule(id)) {
             Some(rule) => format!(
                 "rule at line {}: {:?} {}{}",
                 rule.line,
@@ -105,6 +105,7 @@ pub fn outcome(policy: &Policy, verdict: Verdict) -> String {
         Reason::NoMatchingRule => "no rule matched".to_owned(),
         Reason::NoGroup => "no group applies".to_owned(),
         Reason::RobotsTxt => "/robots.txt is always allowed".to_owned(),
+        other => other.name().to_owned(),
     };
     format!("{word} ({why})")
 }
