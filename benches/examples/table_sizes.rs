@@ -20,7 +20,9 @@ fn main() {
             owned = Policy::parse(&site.body, Profile::Google);
             &owned
         } else {
-            let one = Policy::builder().profile(Profile::Google).build_for_agent(&site.body, agent);
+            let one = Policy::builder()
+                .profile(Profile::Google)
+                .build_for_agent(&site.body, agent);
             owned = one.policy().clone();
             &owned
         };
@@ -55,7 +57,13 @@ fn main() {
             ("extensions", b(&t.extensions)),
         ];
         let file_total: usize = rows.iter().map(|r| r.1 .0).sum();
-        ratios.push((file_total as f64 / site.body.len().max(1) as f64, site.body.len(), file_total, t.rules.len(), t.nodes.len()));
+        ratios.push((
+            file_total as f64 / site.body.len().max(1) as f64,
+            site.body.len(),
+            file_total,
+            t.rules.len(),
+            t.nodes.len(),
+        ));
         for (i, (name, (bytes, len))) in rows.into_iter().enumerate() {
             if totals.len() <= i {
                 totals.push((name, 0, 0));
@@ -68,9 +76,19 @@ fn main() {
     let mut by_size = ratios.clone();
     by_size.sort_by_key(|r| r.1);
     let m = by_size[by_size.len() / 2];
-    println!("median file: {} bytes, tables {} bytes ({:.2}x), {} rules, {} nodes", m.1, m.2, m.0, m.3, m.4);
-    println!("input {text_bytes} bytes, {rules} rules, {nodes} nodes; tables {all} bytes ({:.2}x input)", all as f64 / text_bytes as f64);
+    println!(
+        "median file: {} bytes, tables {} bytes ({:.2}x), {} rules, {} nodes",
+        m.1, m.2, m.0, m.3, m.4
+    );
+    println!(
+        "input {text_bytes} bytes, {rules} rules, {nodes} nodes; tables {all} bytes ({:.2}x input)",
+        all as f64 / text_bytes as f64
+    );
     for (name, bytes, len) in totals {
-        println!("{name:16} {bytes:>10} B {len:>9} entries {:>5.1}%  {:.3}x input", 100.0 * bytes as f64 / all as f64, bytes as f64 / text_bytes as f64);
+        println!(
+            "{name:16} {bytes:>10} B {len:>9} entries {:>5.1}%  {:.3}x input",
+            100.0 * bytes as f64 / all as f64,
+            bytes as f64 / text_bytes as f64
+        );
     }
 }
