@@ -35,6 +35,17 @@ fn fail(what: &str, err: impl std::fmt::Display) -> ! {
     panic!("tests/build.rs: {what}: {err}")
 }
 
+/// Write `bytes` to `file` unless it already holds them. The files written here
+/// are inputs the generator reports with `cargo:rerun-if-changed`: rewriting one
+/// would give it a new mtime and rerun this script (and rebuild every test) on
+/// every cargo command.
+fn write_unless_same(file: &Path, bytes: &[u8]) {
+    if std::fs::read(file).is_ok_and(|old| old == bytes) {
+        return;
+    }
+    std::fs::write(file, bytes).unwrap_or_else(|e| fail(&format!("write {}", file.display()), e));
+}
+
 fn emit(out: &mut String, table: &str, prefix: &str, entries: &[(String, String)]) {
     for (i, (_, expr)) in entries.iter().enumerate() {
         let _ = writeln!(
@@ -141,7 +152,7 @@ fn main() {
             continue;
         }
         let file = bodies_dir.join(format!("{}.txt", body.name));
-        std::fs::write(&file, &body.body).unwrap_or_else(|e| fail("write body", e));
+        write_unless_same(&file, &body.body);
         compile_curated(&body.name, &file);
     }
 
@@ -150,7 +161,7 @@ fn main() {
     let (mut random_built, mut random_macro) = (Vec::new(), Vec::new());
     for (i, body) in random_files().iter().enumerate() {
         let file = random_dir.join(format!("{i}.txt"));
-        std::fs::write(&file, body).unwrap_or_else(|e| fail("write random file", e));
+        write_unless_same(&file, body.as_bytes());
         for profile in Profile::ALL {
             let name = format!("{i}/{profile}");
             let (built, expanded) = both_ways(&file, &format!("random_{i}_{profile}.rs"), profile);
