@@ -110,8 +110,8 @@
 #![forbid(unsafe_code)]
 
 pub use robots_core::{
-    AgentPolicy, Error, ErrorKind, GroupId, GroupInfo, Matcher, Policy, PolicyBuilder, Profile,
-    Reason, Rule, RuleId, Verdict,
+    AgentPolicy, Error, ErrorKind, GroupId, GroupInfo, Matcher, Policy, PolicyBuilder, PolicyRef,
+    Profile, Reason, Rule, RuleId, Verdict,
 };
 
 #[cfg(feature = "macros")]
@@ -182,9 +182,8 @@ mod location;
 pub mod __private {
     pub use robots_core::__private::*;
     pub use robots_core::encoding;
-    pub use robots_core::parse::Directive;
-    pub use robots_core::records::{RequestRate, TimeWindow};
     pub use robots_core::tables::layout::*;
+    pub use robots_core::zerocopy;
     pub use robots_core::Profile;
 }
 
