@@ -888,8 +888,9 @@ proptest! {
 /// Entries in the tables a check walks (trie nodes, wildcard lists, set roots).
 fn table_entries(policy: &Policy) -> usize {
     let t = robots_runtime::__private::tables(policy);
-    t.nodes.len()
-        + t.edge_bytes.len()
+    t.inners.len()
+        + t.leaves.len()
+        + t.wide.len()
         + t.wild_rules.len()
         + t.set_roots.len()
         + t.set_groups.len()
@@ -947,9 +948,8 @@ proptest! {
                 // Nothing points past the end of the tables.
                 let tables = robots_runtime::__private::tables(&policy);
                 prop_assert_eq!(tables.validate(), Ok(()));
-                for node in tables.nodes.iter() {
-                    prop_assert!(node.prefix_rule == NONE || (node.prefix_rule as usize) < policy.rule_count());
-                    prop_assert!(node.exact_rule == NONE || (node.exact_rule as usize) < policy.rule_count());
+                for node in tables.inners.iter() {
+                    prop_assert!(node.best.get() == NONE || (node.best.get() as usize) < policy.rule_count());
                 }
             }
         }
