@@ -17,7 +17,10 @@ fn best(passes: usize, mut f: impl FnMut()) -> f64 {
 }
 
 fn main() {
-    let passes: usize = std::env::args().nth(1).and_then(|p| p.parse().ok()).unwrap_or(20);
+    let passes: usize = std::env::args()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(20);
     let sites = corpus::load();
     let bytes: Vec<Vec<u8>> = sites
         .iter()
@@ -45,6 +48,14 @@ fn main() {
         serialised as f64 / text as f64
     );
     println!("parse           {:8.3} ms", parse * 1e3);
-    println!("PolicyRef::from_bytes {:8.3} ms  ({:.1}x faster)", view * 1e3, parse / view);
-    println!("Policy::from_bytes    {:8.3} ms  ({:.1}x faster; includes the copy of the bytes)", owned * 1e3, parse / owned);
+    println!(
+        "PolicyRef::from_bytes {:8.3} ms  ({:.1}x faster)",
+        view * 1e3,
+        parse / view
+    );
+    println!(
+        "Policy::from_bytes    {:8.3} ms  ({:.1}x faster; includes the copy of the bytes)",
+        owned * 1e3,
+        parse / owned
+    );
 }

@@ -13,13 +13,25 @@
 use libfuzzer_sys::fuzz_target;
 use robots_runtime::{Policy, PolicyRef, Profile};
 
-const PATHS: [&str; 6] = ["/", "/a", "/a/b?c", "/robots.txt", "/%41*$", "/xyz/index.html"];
+const PATHS: [&str; 6] = [
+    "/",
+    "/a",
+    "/a/b?c",
+    "/robots.txt",
+    "/%41*$",
+    "/xyz/index.html",
+];
 
 /// Ask `policy` everything; every verdict must name a rule of the policy.
 fn exercise(policy: &PolicyRef<'_>) {
     for agent in ["FooBot", "other", "*"] {
         let m = policy.matcher(agent);
-        let _ = (m.crawl_delay(), m.request_rate(), m.visit_time(), m.has_group());
+        let _ = (
+            m.crawl_delay(),
+            m.request_rate(),
+            m.visit_time(),
+            m.has_group(),
+        );
         for path in PATHS {
             let v = m.check(path);
             if let Some(id) = v.rule {
@@ -31,8 +43,16 @@ fn exercise(policy: &PolicyRef<'_>) {
         m.check_paths(&PATHS, |_, _| seen += 1);
         assert_eq!(seen, PATHS.len());
     }
-    let _ = (policy.records().count(), policy.groups().count(), policy.rules().count());
-    let _ = (policy.sitemaps().count(), policy.host(), policy.truncation());
+    let _ = (
+        policy.records().count(),
+        policy.groups().count(),
+        policy.rules().count(),
+    );
+    let _ = (
+        policy.sitemaps().count(),
+        policy.host(),
+        policy.truncation(),
+    );
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -53,7 +73,10 @@ fuzz_target!(|data: &[u8]| {
     let bytes = policy.to_bytes();
     let loaded = PolicyRef::from_bytes(&bytes).expect("a policy's own bytes load");
     for path in PATHS {
-        assert_eq!(loaded.check("FooBot", path).allowed, policy.check("FooBot", path).allowed);
+        assert_eq!(
+            loaded.check("FooBot", path).allowed,
+            policy.check("FooBot", path).allowed
+        );
     }
     let mut mutated = bytes.clone();
     for (i, &x) in noise.iter().enumerate() {
