@@ -106,7 +106,13 @@ fn the_corpus_round_trips_under_every_profile() {
 fn the_conformance_bodies_round_trip_under_every_profile() {
     let bodies = conformance_bodies();
     assert!(bodies.len() > 100, "{} bodies", bodies.len());
-    for (name, body, mut urls) in bodies {
+    for robots_tests::ConformanceBody {
+        name,
+        body,
+        mut urls,
+        ..
+    } in bodies
+    {
         urls.extend([
             b"/".to_vec(),
             b"/robots.txt".to_vec(),
