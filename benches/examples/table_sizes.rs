@@ -1,12 +1,16 @@
 //! Where a compiled policy's bytes go: each table's bytes (entries × entry size),
 //! summed over the corpus, for one crawler (`build_for_agent`, as the memory
-//! benchmark does) and for every crawler. `table_sizes [agent|all]`
+//! benchmark does) and for every crawler. `table_sizes [agent|all] [FILE]`
 use robots_benches::corpus;
 use robots_runtime::{Policy, Profile};
 
 fn main() {
     let mode = std::env::args().nth(1).unwrap_or_else(|| "agent".into());
-    let sites = corpus::load();
+    let only = std::env::args().nth(2);
+    let sites: Vec<_> = corpus::load()
+        .into_iter()
+        .filter(|s| only.as_ref().is_none_or(|o| &s.name == o))
+        .collect();
     let mut totals: Vec<(&'static str, usize, usize)> = Vec::new();
     let mut text_bytes = 0usize;
     let mut rules = 0usize;
@@ -28,33 +32,31 @@ fn main() {
         };
         let t = robots_runtime::__private::tables(policy);
         rules += t.rules.len();
-        nodes += t.nodes.len();
+        nodes += t.inners.len() + t.leaves.len();
         fn b<T>(s: &[T]) -> (usize, usize) {
             (std::mem::size_of_val(s), s.len())
         }
         let rows = [
-            ("text", b(&t.text)),
-            ("agents", b(&t.agents)),
-            ("sets", b(&t.sets)),
-            ("set_roots", b(&t.set_roots)),
-            ("set_groups", b(&t.set_groups)),
-            ("nodes", b(&t.nodes)),
-            ("edge_bytes", b(&t.edge_bytes)),
-            ("edge_targets", b(&t.edge_targets)),
-            ("wild_rules", b(&t.wild_rules)),
-            ("walk_nodes", b(&t.walk_nodes)),
-            ("wide_edges", b(&t.wide_edges)),
-            ("best_prefix", b(&t.best_prefix)),
-            ("best_exact", b(&t.best_exact)),
-            ("root_wild", b(&t.root_wild)),
-            ("slot_words", b(&t.slot_words)),
-            ("slot_starts", b(&t.slot_starts)),
-            ("wild_candidates", b(&t.wild_candidates)),
-            ("rules", b(&t.rules)),
-            ("segments", b(&t.segments)),
-            ("groups", b(&t.groups)),
-            ("group_agents", b(&t.group_agents)),
-            ("extensions", b(&t.extensions)),
+            ("text", b(t.text)),
+            ("agents", b(t.agents)),
+            ("sets", b(t.sets)),
+            ("set_roots", b(t.set_roots)),
+            ("set_groups", b(t.set_groups)),
+            ("inners", b(t.inners)),
+            ("leaves", b(t.leaves)),
+            ("wide", b(t.wide)),
+            ("exact", b(t.exact)),
+            ("node_wild", b(t.node_wild)),
+            ("wild_rules", b(t.wild_rules)),
+            ("root_wild", b(t.root_wild)),
+            ("slot_words", b(t.slot_words)),
+            ("slot_starts", b(t.slot_starts)),
+            ("wild_candidates", b(t.wild_candidates)),
+            ("rules", b(t.rules)),
+            ("segments", b(t.segments)),
+            ("groups", b(t.groups)),
+            ("group_agents", b(t.group_agents)),
+            ("extensions", b(t.extensions)),
         ];
         let file_total: usize = rows.iter().map(|r| r.1 .0).sum();
         ratios.push((
@@ -62,7 +64,7 @@ fn main() {
             site.body.len(),
             file_total,
             t.rules.len(),
-            t.nodes.len(),
+            t.inners.len() + t.leaves.len(),
         ));
         for (i, (name, (bytes, len))) in rows.into_iter().enumerate() {
             if totals.len() <= i {

@@ -127,7 +127,7 @@ pub fn policy_expr(source: &[u8], options: &Options) -> Result<TokenStream, Vec<
 /// down: generated code is trusted as it stands, so it must be valid. (The
 /// compiler's tables always pass; a failure would be a bug in it, and writing
 /// the tables anyway would give silently wrong verdicts.)
-fn valid_tables(policy: &Policy) -> Result<&robots_core::tables::Tables, Vec<Finding>> {
+fn valid_tables(policy: &Policy) -> Result<&robots_core::tables::Tables<'_>, Vec<Finding>> {
     let tables = robots_core::__private::tables(policy);
     match tables.validate() {
         Ok(()) => Ok(tables),

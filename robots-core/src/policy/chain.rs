@@ -11,54 +11,32 @@
 //! token's matcher under every profile.
 
 use crate::group::select::{resolve_named, wildcard_set};
-use crate::policy::{Matcher, Policy};
+use crate::policy::Matcher;
+use crate::tables::layout::Tables;
 
-impl Policy {
-    /// The position in `tokens` of the first token that some group names, or
-    /// `None` when none is named (then the `*` groups apply).
-    ///
-    /// ```
-    /// use robots_runtime::{Policy, Profile};
-    /// let policy = Policy::parse("User-agent: Googlebot\nDisallow: /\n", Profile::Google);
-    /// assert_eq!(policy.chain_choice(["Googlebot-Image", "Googlebot"]), Some(1));
-    /// assert_eq!(policy.chain_choice(["GPTBot"]), None);
-    /// ```
-    pub fn chain_choice<I>(&self, tokens: I) -> Option<usize>
-    where
-        I: IntoIterator,
-        I::Item: AsRef<[u8]>,
-    {
-        tokens
-            .into_iter()
-            .position(|t| resolve_named(&self.tables, t.as_ref()).is_some())
-    }
+/// `Policy::chain_choice`: the position of the first token a group names.
+pub(crate) fn chain_choice<I>(tables: &Tables<'_>, tokens: I) -> Option<usize>
+where
+    I: IntoIterator,
+    I::Item: AsRef<[u8]>,
+{
+    tokens
+        .into_iter()
+        .position(|t| resolve_named(tables, t.as_ref()).is_some())
+}
 
-    /// The matcher of a crawler that answers to several tokens, most specific
-    /// first: the first token that some group names wins, else the `*` groups
-    /// apply. A chain of one token is [`Policy::matcher`] of it.
-    ///
-    /// ```
-    /// use robots_runtime::{Policy, Profile};
-    /// let robots = "User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /private/\n";
-    /// let policy = Policy::parse(robots, Profile::Google);
-    /// let image = policy.matcher_chain(["Googlebot-Image", "Googlebot"]);
-    /// // No group names Googlebot-Image: it obeys the Googlebot group, not `*`.
-    /// assert!(image.is_allowed("/photos/cat.jpg"));
-    /// assert!(!image.is_allowed("/private/cat.jpg"));
-    /// // Alone, Googlebot-Image gets the `*` group.
-    /// assert!(!policy.matcher("Googlebot-Image").is_allowed("/photos/cat.jpg"));
-    /// ```
-    pub fn matcher_chain<I>(&self, tokens: I) -> Matcher<'_>
-    where
-        I: IntoIterator,
-        I::Item: AsRef<[u8]>,
-    {
-        let set = tokens
-            .into_iter()
-            .find_map(|t| resolve_named(&self.tables, t.as_ref()))
-            .unwrap_or_else(|| wildcard_set(&self.tables));
-        Matcher::of_set(self, set)
-    }
+/// `Policy::matcher_chain`: the matcher of the first token a group names, else
+/// of the `*` groups.
+pub(crate) fn matcher_chain<'p, I>(tables: &'p Tables<'p>, tokens: I) -> Matcher<'p>
+where
+    I: IntoIterator,
+    I::Item: AsRef<[u8]>,
+{
+    let set = tokens
+        .into_iter()
+        .find_map(|t| resolve_named(tables, t.as_ref()))
+        .unwrap_or_else(|| wildcard_set(tables));
+    Matcher::of_set(tables, set)
 }
 
 #[cfg(test)]
