@@ -1,13 +1,13 @@
 //! Parse one corpus file (or, with `corpus`, every corpus file) for one crawler N
 //! times, and nothing else: for `valgrind --tool=callgrind` and `perf stat`, whose
 //! counts then hold little but the parse.
-//! `cargo run --release -p robots-benches --example parse_one -- FILE|corpus [PASSES] [AGENT]`
+//! `cargo run --release --manifest-path benches/Cargo.toml --example parse_one -- FILE|corpus [PASSES] [AGENT]`
 //!
 //! With `corpus`, each file is parsed for the crawler the parse benchmark uses (the
 //! first one it names, else an unknown one); under callgrind, add
 //! `--toggle-collect='*parse_for_agent*'` to leave out finding those names.
 use robots_benches::corpus;
-use robots_runtime::{ParseOptions, Policy, Profile};
+use robots_runtime::{Policy, Profile};
 use std::hint::black_box;
 
 fn main() {
@@ -45,11 +45,11 @@ fn main() {
     for _ in 0..passes {
         let t = std::time::Instant::now();
         for (body, agent) in &inputs {
-            black_box(Policy::parse_for_agent(
-                black_box(body),
-                ParseOptions::new(Profile::Google),
-                agent.as_bytes(),
-            ));
+            black_box(
+                Policy::builder()
+                    .profile(Profile::Google)
+                    .build_for_agent(black_box(body), agent),
+            );
         }
         best = best.min(t.elapsed().as_secs_f64());
     }

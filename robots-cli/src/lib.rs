@@ -7,22 +7,27 @@
 //! # Commands
 //!
 //! ```text
-//! robots check --robots FILE --agent AGENT [--profile rfc9309|google|draft1996|original1994]
-//!              [--json] [--] [URL ...]
-//! robots lint FILE [--profile P] [--format human|json] [--deny warnings]
-//! robots explain --robots FILE --agent AGENT [--profile P] [--json] URL
-//! robots diff OLD NEW --agent AGENT [--urls FILE] [--profile P] [--json]
-//! robots test FILE --assert ASSERTS [--profile P]
+//! robots check FILE --agent AGENT [--profile rfc9309|google|draft1996|original1994]
+//!              [--format human|json] [--] [URL ...]
+//! robots lint FILE... [--profile P] [--format human|json|sarif|github] [--deny warnings]
+//! robots explain FILE URL --agent AGENT [--profile P] [--format human|json]
+//! robots diff OLD NEW --agent AGENT [--urls FILE] [--profile P] [--format human|json]
+//! robots test FILE --assert ASSERTS [--profile P] [--format human|json] [--allow-errors]
+//! robots report FILE [--profile P] [--format human|json|csv] [--paths FILE]
 //! robots fetch URL [--agent A] [--profile rfc9309|google] [--timeout SECS]
 //!              [--max-bytes N] [--user-agent STRING] [--json]
 //! robots check --fetch --agent A [--profile rfc9309|google] [--timeout SECS]
 //!              [--concurrency N] [URL ...]
 //! ```
 //!
+//! Every command names its robots.txt the same way, positionally, and `-` reads
+//! it from standard input. The old spellings still work: `--robots FILE` (for
+//! `check` and `explain`) and `--json` (for `--format json`).
+//!
 //! `check` reads FILE as raw bytes, resolves AGENT once and prints one line per
 //! URL, in input order: `allowed<TAB>URL` or `disallowed<TAB>URL`, or with
-//! `--json` one JSON object per line (see [`check`]). URLs come from the
-//! arguments, or, when there are none, from standard input, one per line.
+//! `--format json` one JSON object per line. URLs come from the arguments, or,
+//! when there are none, from standard input, one per line.
 //!
 //! # Exit status
 //!
@@ -34,31 +39,37 @@
 //!   found an assertion that does not hold; `check --fetch` printed an `error`
 //!   line for some URL. (`fetch` exits 0 whatever the outcome.)
 //! - [`EXIT_USAGE`] (2): a usage or I/O error, with a one-line reason on
-//!   standard error, e.g. `robots: cannot read robots.txt 'x': No such file or directory`.
+//!   standard error that says what failed, e.g.
+//!   `robots: cannot read robots.txt 'x': No such file or directory`.
 //!
 //! # Layout
 //!
-//! One module per job: [`cli`] defines and parses the command line,
-//! [`check`] runs the `check` subcommand, [`lint`], [`explain`], [`diff`] and
-//! [`assert`](mod@assert) (`robots test`) the site-owner commands, [`fetch`] and
-//! [`check_fetch`] the commands that fetch robots.txt, [`json`] writes JSON lines,
-//! [`error`] carries failures to a one-line message and an exit status.
-//! A new subcommand is a variant of [`cli::Command`], a module, and an arm in
-//! [`run`].
+//! `flags` owns the command line: every clap type, and the plain values it
+//! turns them into. `commands` has one private module per subcommand; each
+//! takes its values and the process's streams, and uses only the shared helpers
+//! (`input` reads the files a command names, `output` writes results and
+//! notices, `json` writes JSON lines, `echo` cuts long echoed text in human
+//! output, `notices` warns about a cut or non-robots.txt input, `http` sets up
+//! the HTTP client of the fetching commands, `error` says what failed), never another
+//! command. A new subcommand is a variant of `flags::Command`, a module, and an
+//! arm in [`run`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod assert;
-pub mod check;
-pub mod check_fetch;
-pub mod cli;
-pub mod diff;
-pub mod error;
-pub mod explain;
-pub mod fetch;
-pub mod json;
-pub mod lint;
+mod commands;
+mod echo;
+mod error;
+mod flags;
+mod github;
+mod http;
+mod input;
+mod json;
+mod notices;
+mod output;
+mod sarif;
+mod table;
 
+use output::Streams;
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
 
@@ -85,7 +96,7 @@ pub const EXIT_USAGE: i32 = 2;
 /// use std::io::Cursor;
 /// let robots = std::env::temp_dir().join(format!("robots-cli-doc-{}.txt", std::process::id()));
 /// std::fs::write(&robots, "User-agent: *\nDisallow: /private\n").unwrap();
-/// let args = ["robots", "check", "--robots", robots.to_str().unwrap(), "--agent", "Bot"];
+/// let args = ["robots", "check", robots.to_str().unwrap(), "--agent", "Bot"];
 /// let mut stdin = Cursor::new(&b"/private/x\n/public\n"[..]);
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
 /// let status = robots_cli::run(args, &mut stdin, &mut out, &mut err);
@@ -104,9 +115,11 @@ where
     I: IntoIterator,
     I::Item: Into<OsString> + Clone,
 {
-    let result = match cli::parse(args) {
-        Ok(cli::Parsed::Run(command)) => dispatch(command, stdin, stdout),
-        Ok(cli::Parsed::Print(text)) => {
+    let result = match flags::parse(args) {
+        Ok(flags::Parsed::Run(command)) => {
+            dispatch(command, &mut Streams::new(stdin, stdout, stderr))
+        }
+        Ok(flags::Parsed::Print(text)) => {
             // `--help` / `--version`: print normally. A closed stdout is no error.
             let _ = stdout
                 .write_all(text.as_bytes())
@@ -128,18 +141,16 @@ where
 }
 
 /// Run one parsed command; its exit status.
-fn dispatch(
-    command: cli::Command,
-    stdin: &mut dyn BufRead,
-    stdout: &mut dyn Write,
-) -> Result<i32, Error> {
+fn dispatch(command: flags::Command, io: &mut Streams<'_>) -> Result<i32, Error> {
+    use flags::Command;
     match command {
-        cli::Command::Check(args) if args.fetch => check_fetch::run(&args, stdin, stdout),
-        cli::Command::Check(args) => check::run(&args, stdin, stdout).map(|()| EXIT_OK),
-        cli::Command::Lint(args) => lint::run(&args, stdout),
-        cli::Command::Explain(args) => explain::run(&args, stdout),
-        cli::Command::Diff(args) => diff::run(&args, stdout),
-        cli::Command::Test(args) => assert::run(&args, stdout),
-        cli::Command::Fetch(args) => fetch::run(&args, stdout),
+        Command::Check(args) => commands::check::run(&args, io).map(|()| EXIT_OK),
+        Command::Lint(args) => commands::lint::run(&args, io),
+        Command::Explain(args) => commands::explain::run(&args, io),
+        Command::Diff(args) => commands::diff::run(&args, io),
+        Command::Test(args) => commands::test::run(&args, io),
+        Command::Report(args) => commands::report::run(&args, io),
+        Command::Fetch(args) => commands::fetch::run(&args, io),
+        Command::CheckFetch(args) => commands::check_fetch::run(&args, io),
     }
 }

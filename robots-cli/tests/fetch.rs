@@ -327,9 +327,11 @@ fn check_fetch_usage_errors_exit_2() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
-    let out = robots(&["check", "--agent", "Bot", "/x"], b"");
+    // Without --fetch the robots.txt file is required, as it always was.
+    let out = robots(&["check", "--agent", "Bot"], b"");
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "robots: the following required arguments were not provided: --robots <FILE>\n"
+        "robots: the following required arguments were not provided: <FILE>\n"
     );
 }

@@ -3,10 +3,10 @@
 use crate::weight::entry_weight;
 use crate::Driver;
 use moka::future::Cache;
-use robots_runtime::extension::RequestRate;
 use robots_runtime::fetch::{
     origin, FetchPolicy, Outcome, Previous, RobotsFetch, Rules, UnfetchableUrl,
 };
+use robots_runtime::records::RequestRate;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -18,7 +18,6 @@ use super::headers::ResponseHeaders;
 use super::outcome::{CachedCopy, FetchReason, Outcome, Previous, Rules, Validators};
 use super::request::Request;
 use super::target::{parse_http_url, redirect_target, robots_url_of, UnfetchableUrl};
-use crate::document::ParseOptions;
 use crate::policy::Policy;
 use alloc::string::String;
 use alloc::sync::Arc;
@@ -350,9 +349,12 @@ impl RobotsFetch {
             body.len()
         };
         let text = body.get(..parsed_len).unwrap_or_default();
-        let options = ParseOptions::new(self.config.profile().parse_profile())
-            .max_bytes(Some(self.config.max_bytes()));
-        let policy = Arc::new(Policy::parse_with(text, options));
+        let policy = Arc::new(
+            Policy::builder()
+                .profile(self.config.profile().parse_profile())
+                .max_bytes(Some(self.config.max_bytes()))
+                .build(text),
+        );
         let mut outcome = self.answer(
             status,
             Rules::Parsed(Arc::clone(&policy)),

@@ -50,4 +50,4 @@ pub use config::{FetchPolicy, FetchProfile, LongOutage, UnknownFetchProfile};
 pub use machine::{Action, Failure, RobotsFetch};
 pub use outcome::{CachedCopy, FetchReason, Outcome, Previous, Rules, Validators};
 pub use request::Request;
-pub use target::{origin, robots_url, UnfetchableUrl};
+pub use target::{origin, origin_key, robots_url, UnfetchableUrl};

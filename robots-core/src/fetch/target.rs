@@ -4,6 +4,7 @@
 //! normalised (case, IDNA, IP forms) and default ports dropped exactly as every
 //! browser and HTTP client does.
 
+use alloc::borrow::Cow;
 use alloc::string::{String, ToString};
 use core::fmt;
 use url::Url;
@@ -120,6 +121,107 @@ pub fn origin(page_url: &str) -> Result<String, UnfetchableUrl> {
     parse_http_url(head).map(|page| page.origin().ascii_serialization())
 }
 
+/// The same origin as [`origin`], without parsing or allocating when `page_url`
+/// already starts with it as the URL standard writes one: a lowercase `http` or
+/// `https` scheme, a lowercase host of letters, digits, `-` and `.` (or a dotted
+/// quad), and no default or zero-padded port. That is how crawlers' URLs almost
+/// always look, so a cache keyed by origin can look one up with a slice of the URL
+/// itself. Anything else (upper case, user info, percent-escapes, IDNA, numeric
+/// shorthands such as `127.1`) goes through [`origin`].
+///
+/// ```
+/// use robots_runtime::fetch::{origin, origin_key};
+/// use std::borrow::Cow;
+/// let url = "https://example.com:8443/a/b?c";
+/// assert!(matches!(origin_key(url), Ok(Cow::Borrowed("https://example.com:8443"))));
+/// // Written differently, the same origin: parsed, then equal.
+/// let odd = "HTTPS://Example.COM:8443/a";
+/// assert_eq!(origin_key(odd).unwrap(), origin(url).unwrap());
+/// ```
+///
+/// # Errors
+/// As [`origin`]: when `page_url` is not an absolute http(s) URL with a host.
+pub fn origin_key(page_url: &str) -> Result<Cow<'_, str>, UnfetchableUrl> {
+    match canonical_origin_prefix(page_url) {
+        Some(head) => Ok(Cow::Borrowed(head)),
+        None => origin(page_url).map(Cow::Owned),
+    }
+}
+
+/// `scheme://host[:port]` at the start of `url`, when it is byte for byte the
+/// origin's serialisation (see [`origin_key`]); `None` when unsure.
+fn canonical_origin_prefix(url: &str) -> Option<&str> {
+    let (start, default_port) = if url.starts_with("http://") {
+        (7, "80")
+    } else if url.starts_with("https://") {
+        (8, "443")
+    } else {
+        return None;
+    };
+    let rest = url.get(start..)?;
+    let end = start + rest.find(['/', '\\', '?', '#']).unwrap_or(rest.len());
+    let authority = url.get(start..end)?;
+    let (host, port) = match authority.split_once(':') {
+        Some((host, port)) => (host, Some(port)),
+        None => (authority, None),
+    };
+    if !canonical_host(host) {
+        return None;
+    }
+    if let Some(port) = port {
+        let digits = !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit());
+        if !digits || port.starts_with('0') || port == default_port || port.len() > 5 {
+            return None;
+        }
+        if port.parse::<u32>().ok()? > 65_535 {
+            return None;
+        }
+    }
+    url.get(..end)
+}
+
+/// Whether the URL standard's host parser returns `host` unchanged: lowercase
+/// ASCII letters, digits, `-` and `.`, no empty label but a trailing one, no
+/// punycode label, and, when the last label is a number (the standard then reads
+/// an IPv4 address), a canonical dotted quad.
+fn canonical_host(host: &str) -> bool {
+    let bytes_ok = host
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.');
+    if !bytes_ok || host.is_empty() || host.starts_with('.') || host.contains("..") {
+        return false;
+    }
+    if host.contains("xn--") {
+        return false;
+    }
+    let labels = host.strip_suffix('.').unwrap_or(host);
+    let last = labels.rsplit('.').next().unwrap_or(labels);
+    if last.starts_with("0x") {
+        return false;
+    }
+    if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+        return canonical_ipv4(host);
+    }
+    true
+}
+
+/// `a.b.c.d`, each a decimal 0 to 255 without leading zeros.
+fn canonical_ipv4(host: &str) -> bool {
+    let mut parts = 0;
+    for part in host.split('.') {
+        parts += 1;
+        let ok = !part.is_empty()
+            && part.len() <= 3
+            && part.bytes().all(|b| b.is_ascii_digit())
+            && !(part.len() > 1 && part.starts_with('0'))
+            && part.parse::<u16>().is_ok_and(|n| n <= 255);
+        if !ok {
+            return false;
+        }
+    }
+    parts == 4
+}
+
 /// Where the authority of `scheme://authority/...` ends: the first `/`, `\\`, `?`
 /// or `#` after the first `://` (WHATWG URL's authority delimiters for http and
 /// https). Cutting there keeps the whole authority, so the origin is unchanged.
@@ -165,6 +267,52 @@ mod tests {
         assert_eq!(to("ftp://c.example/"), None);
         assert_eq!(to("http://[::1"), None);
         assert_eq!(redirect_target(&from, b"/\xff"), None);
+    }
+
+    #[test]
+    fn origin_keys_borrow_only_canonical_origins() {
+        let borrowed = [
+            ("http://a.example/x", "http://a.example"),
+            ("https://a.example:8443?q", "https://a.example:8443"),
+            ("http://127.0.0.1:9/robots.txt", "http://127.0.0.1:9"),
+            ("http://a-b.c.example.#f", "http://a-b.c.example."),
+            ("https://x1.example", "https://x1.example"),
+        ];
+        for (url, key) in borrowed {
+            // The fast path says yes only where the parser agrees.
+            let Ok(Cow::Borrowed(got)) = origin_key(url) else {
+                panic!("{url}: expected a borrowed key");
+            };
+            assert_eq!(got, key, "{url}");
+            assert_eq!(origin(url).as_deref(), Ok(key), "{url}");
+        }
+        let parsed = [
+            "HTTP://a.example/",
+            "http://A.example/",
+            "http://a.example:80/",
+            "https://a.example:443/",
+            "http://a.example:080/",
+            "http://a.example:/",
+            "http://u@a.example/",
+            "http://127.1/",
+            "http://127.0.0.01/",
+            "http://0x7f.0.0.1/",
+            "http://1.2.3.4./",
+            "http://xn--nxasmq6b.example/",
+            "http://%61.example/",
+            "http://a..example/",
+            "http://a\texample/",
+            "ftp://a.example/",
+            "http:///a.example/",
+            "http://a.example:80800/",
+        ];
+        for url in parsed {
+            match origin_key(url) {
+                Ok(Cow::Borrowed(key)) => panic!("{url}: borrowed {key}"),
+                Ok(Cow::Owned(key)) => assert_eq!(Ok(key), origin(url), "{url}"),
+                Err(e) => assert_eq!(Err(e), origin(url), "{url}"),
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,126 @@
+//! `robots check --fetch`: each URL judged against its own origin's robots.txt.
+//!
+//! URLs come from the arguments or standard input (one per line), each an
+//! absolute http(s) URL. Every origin's robots.txt is fetched once per run (a
+//! [`PolicyCache`]), origins concurrently: up to `--concurrency` URLs are looked
+//! up at once, in input order, and lines come out in input order:
+//!
+//! ```text
+//! allowed<TAB>URL
+//! disallowed<TAB>URL
+//! error<TAB>URL<TAB>reason
+//! ```
+//!
+//! An error line (a URL that is not absolute http(s)) does not stop the run.
+//! Exit status: 0 when every URL got a verdict, 1 when any got an error line.
+
+use crate::error::Error;
+use crate::flags::CheckFetch;
+use crate::http::{client, default_user_agent, runtime};
+use crate::output::{Stdout, Streams};
+use crate::{EXIT_FAIL, EXIT_OK};
+use futures_util::stream::{self, StreamExt};
+use robots_fetch::{AsyncFetcher, PolicyCache};
+use robots_runtime::fetch::FetchPolicy;
+use std::io::BufRead;
+
+/// Run `check --fetch`.
+///
+/// # Errors
+/// [`Error::Read`] when standard input cannot be read or the HTTP client cannot
+/// be set up; [`Error::Stdout`] when standard output cannot be written.
+pub fn run(args: &CheckFetch, io: &mut Streams<'_>) -> Result<i32, Error> {
+    let mut policy =
+        FetchPolicy::new(args.profile).with_user_agent(default_user_agent(Some(&args.agent)));
+    if let Some(timeout) = args.timeout {
+        policy = policy.with_timeout(timeout);
+    }
+    let urls = match &args.urls {
+        Some(urls) => urls.clone(),
+        None => read_urls(io.stdin)?,
+    };
+    let cache = PolicyCache::new(client()?, policy);
+    runtime()?.block_on(judge_all(
+        &cache,
+        &args.agent,
+        &urls,
+        args.concurrency,
+        &mut io.stdout,
+    ))
+}
+
+/// The URLs of standard input, one per line (LF or CRLF).
+fn read_urls(stdin: &mut dyn BufRead) -> Result<Vec<Vec<u8>>, Error> {
+    let mut urls = Vec::new();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let n = stdin
+            .read_until(b'\n', &mut line)
+            .map_err(|e| Error::read("URLs from standard input", e))?;
+        if n == 0 {
+            return Ok(urls);
+        }
+        let url = line.strip_suffix(b"\n").unwrap_or(&line);
+        urls.push(url.strip_suffix(b"\r").unwrap_or(url).to_vec());
+    }
+}
+
+/// What one URL gets.
+enum Judgement {
+    Verdict(bool),
+    Error(String),
+}
+
+/// Judge every URL, `concurrency` at a time, and print the lines in input order.
+async fn judge_all(
+    cache: &PolicyCache<AsyncFetcher>,
+    agent: &[u8],
+    urls: &[Vec<u8>],
+    concurrency: usize,
+    stdout: &mut Stdout<'_>,
+) -> Result<i32, Error> {
+    let mut judgements = stream::iter(urls)
+        .map(|url| judge(cache, agent, url))
+        .buffered(concurrency.max(1));
+    let mut status = EXIT_OK;
+    let mut line = Vec::with_capacity(512);
+    for url in urls {
+        let Some(judgement) = judgements.next().await else {
+            break;
+        };
+        line.clear();
+        match judgement {
+            Judgement::Verdict(allowed) => {
+                line.extend_from_slice(if allowed {
+                    b"allowed\t"
+                } else {
+                    b"disallowed\t"
+                });
+                line.extend_from_slice(url);
+            }
+            Judgement::Error(reason) => {
+                status = EXIT_FAIL;
+                line.extend_from_slice(b"error\t");
+                line.extend_from_slice(url);
+                line.push(b'\t');
+                line.extend_from_slice(reason.as_bytes());
+            }
+        }
+        line.push(b'\n');
+        stdout.write_all(&line)?;
+    }
+    stdout.flush()?;
+    Ok(status)
+}
+
+/// One URL's verdict under its origin's robots.txt.
+async fn judge(cache: &PolicyCache<AsyncFetcher>, agent: &[u8], url: &[u8]) -> Judgement {
+    let Ok(text) = std::str::from_utf8(url) else {
+        return Judgement::Error("not valid UTF-8".to_owned());
+    };
+    match cache.is_allowed(agent, text).await {
+        Ok(allowed) => Judgement::Verdict(allowed),
+        Err(e) => Judgement::Error(e.to_string()),
+    }
+}

@@ -1,0 +1,12 @@
+//! One module per subcommand. Each takes the plain values [`crate::flags`]
+//! parsed and the process's [`Streams`](crate::output::Streams); none uses
+//! another (`robots-cli/tests/layout.rs` checks it).
+
+pub mod check;
+pub mod check_fetch;
+pub mod diff;
+pub mod explain;
+pub mod fetch;
+pub mod lint;
+pub mod report;
+pub mod test;

@@ -1,0 +1,204 @@
+//! [`AgentPolicy`]: a policy compiled for one crawler only.
+
+use crate::error::Error;
+use crate::ids::RuleId;
+use crate::parse::Truncation;
+use crate::policy::explain::{self, Explanation};
+use crate::policy::storage::Storage;
+use crate::policy::{Matcher, Policy, Rule};
+use crate::profile::Profile;
+use crate::records::{RequestRate, TimeWindow};
+use crate::search::url::path_from_url;
+use crate::search::verdict::Verdict;
+use crate::search::Selected;
+use crate::tables::encode::{encode, seal, AgentPart};
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
+use bstr::BStr;
+use core::time::Duration;
+
+/// A policy compiled for one crawler: only the rules that apply to it are kept,
+/// so it is the smallest and fastest policy, and its checks take no agent.
+///
+/// Build one with [`PolicyBuilder::build_for_agent`](crate::PolicyBuilder::build_for_agent),
+/// or compile one in with `robots!(…, agent = "MyBot")`.
+///
+/// ```
+/// use robots_runtime::{Policy, Profile};
+/// let text = "User-agent: *\nDisallow: /\n\nUser-agent: FooBot\nDisallow: /foo\n";
+/// let foo = Policy::builder().profile(Profile::Google).build_for_agent(text, "FooBot");
+/// assert_eq!(foo.agent(), "FooBot");
+/// assert_eq!(foo.rule_count(), 1);
+/// assert!(foo.is_allowed("/bar"));
+/// assert!(!foo.is_allowed("https://example.com/foo"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct AgentPolicy {
+    pub(crate) policy: Policy,
+    pub(crate) selected: Selected,
+    pub(crate) agent: Cow<'static, [u8]>,
+}
+
+impl AgentPolicy {
+    /// `policy` (compiled for `agent` alone) as the agent's policy.
+    pub(crate) fn new(policy: Policy, agent: &[u8]) -> AgentPolicy {
+        let selected = Matcher::new(policy.tables(), agent).selected;
+        AgentPolicy {
+            policy,
+            selected,
+            agent: Cow::Owned(agent.to_vec()),
+        }
+    }
+
+    /// The crawler the policy was compiled for, as given.
+    pub fn agent(&self) -> &BStr {
+        BStr::new(&self.agent[..])
+    }
+
+    /// The profile the policy was compiled under.
+    pub fn profile(&self) -> Profile {
+        self.policy.profile()
+    }
+
+    /// The policy as a [`Matcher`] (what [`Policy::matcher`] gives for the crawler).
+    pub fn matcher(&self) -> Matcher<'_> {
+        Matcher {
+            tables: self.policy.tables(),
+            selected: self.selected,
+        }
+    }
+
+    /// Check a URL: a full URL, a path (with query), or empty for `/`.
+    pub fn check(&self, url: impl AsRef<[u8]>) -> Verdict {
+        let path = path_from_url(url.as_ref());
+        self.selected.check_path(self.policy.tables(), &path)
+    }
+
+    /// Check a path that is already `/path?query` (no scheme, host or fragment).
+    pub fn check_path(&self, path: impl AsRef<[u8]>) -> Verdict {
+        self.selected
+            .check_path(self.policy.tables(), path.as_ref())
+    }
+
+    /// Whether the crawler may fetch `url`.
+    pub fn is_allowed(&self, url: impl AsRef<[u8]>) -> bool {
+        self.check(url).allowed
+    }
+
+    /// Check many paths: [`Matcher::check_paths`].
+    pub fn check_paths<P: AsRef<[u8]>>(&self, paths: &[P], each: impl FnMut(usize, Verdict)) {
+        self.selected.check_paths(self.policy.tables(), paths, each);
+    }
+
+    /// Explain the verdict for `url` ([`Policy::explain`]).
+    pub fn explain(&self, url: impl AsRef<[u8]>) -> Explanation<'_> {
+        explain::explain(&self.matcher(), url.as_ref())
+    }
+
+    /// Whether any group applies to the crawler.
+    pub fn has_group(&self) -> bool {
+        self.matcher().has_group()
+    }
+
+    /// The first valid `Crawl-delay` of the crawler's groups.
+    pub fn crawl_delay(&self) -> Option<Duration> {
+        self.matcher().crawl_delay()
+    }
+
+    /// The first valid `Request-rate` of the crawler's groups.
+    pub fn request_rate(&self) -> Option<RequestRate> {
+        self.matcher().request_rate()
+    }
+
+    /// The first valid `Visit-time` of the crawler's groups.
+    pub fn visit_time(&self) -> Option<TimeWindow> {
+        self.matcher().visit_time()
+    }
+
+    /// The rule behind an id, or `None` if the id is not one of this policy's.
+    pub fn rule(&self, id: RuleId) -> Option<Rule<'_>> {
+        self.policy.rule(id)
+    }
+
+    /// How many rules were kept for the crawler (derived ones included).
+    pub fn rule_count(&self) -> usize {
+        self.policy.rule_count()
+    }
+
+    /// Every `Sitemap` value of the file, in file order.
+    pub fn sitemaps(&self) -> impl Iterator<Item = &BStr> + '_ {
+        self.policy.sitemaps()
+    }
+
+    /// The first valid `Host` value of the file.
+    pub fn host(&self) -> Option<&BStr> {
+        self.policy.host()
+    }
+
+    /// Where the parsing cap cut the file, if it did.
+    pub fn truncation(&self) -> Option<Truncation> {
+        self.policy.truncation()
+    }
+
+    /// The underlying policy: the crawler's groups only, with their records and
+    /// the file-wide records. It answers as the crawler whatever agent it is asked about.
+    pub fn policy(&self) -> &Policy {
+        &self.policy
+    }
+
+    /// The policy in its byte form, with the crawler it was compiled for (see
+    /// [`Policy::to_bytes`]).
+    ///
+    /// ```
+    /// use robots_runtime::{AgentPolicy, Policy, Profile};
+    /// let mine = Policy::builder().profile(Profile::Google).build_for_agent("User-agent: *\nDisallow: /x\n", "MyBot");
+    /// let loaded = AgentPolicy::from_bytes(mine.to_bytes()).unwrap();
+    /// assert_eq!(loaded.agent(), "MyBot");
+    /// assert!(!loaded.is_allowed("/x"));
+    /// ```
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let agent = AgentPart {
+            name: &self.agent,
+            set: self.selected.set,
+            root: self.selected.root,
+        };
+        let mut bytes = encode(self.policy.tables(), Some(agent));
+        seal(&mut bytes);
+        bytes
+    }
+
+    /// Load a one-crawler policy from its byte form ([`AgentPolicy::to_bytes`]),
+    /// checking every byte first (see [`Policy::from_bytes`]).
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidLayout`](crate::ErrorKind::InvalidLayout) for bytes
+    /// that are not a one-crawler policy this build reads.
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<AgentPolicy, Error> {
+        let loaded = crate::policy::PolicyRef::from_bytes(&bytes)?;
+        let Some(agent) = loaded.agent() else {
+            return Err(crate::tables::validate::LayoutError::header(
+                "not a one-crawler policy (no crawler in the header)".into(),
+            )
+            .into());
+        };
+        let (agent, set) = (agent.to_vec(), loaded.agent_set());
+        let policy = Policy {
+            storage: Storage::of_buffer(bytes),
+        };
+        let selected = Selected::of(policy.tables(), set);
+        Ok(AgentPolicy {
+            policy,
+            selected,
+            agent: Cow::Owned(agent),
+        })
+    }
+
+    /// The heap bytes the policy holds (see [`Policy::heap_bytes`]).
+    pub fn heap_bytes(&self) -> usize {
+        let name = match &self.agent {
+            Cow::Owned(name) => name.capacity(),
+            Cow::Borrowed(_) => 0,
+        };
+        self.policy.heap_bytes() + name
+    }
+}

@@ -1,0 +1,150 @@
+//! Checking many paths in one call: the walks of up to [`LANES`] paths go in
+//! lockstep, so the table reads of one path overlap those of the others.
+//!
+//! A walk is a chain of dependent loads (a node, then its child, …); one path at a
+//! time, the processor mostly waits on them. Taking a step of each of several
+//! paths in turn gives it independent loads to run at once. A path whose walk
+//! meets wildcard rules (or that is `/robots.txt` where that is always allowed)
+//! leaves the lockstep and is checked on its own, as [`Selected::check_path`] does.
+//! When the crawler's rules put wildcard rules on the root or on `/`, nearly every
+//! walk would leave, so such a policy is checked path by path.
+
+use crate::profile::Profile;
+use crate::search::segments::{c_string, normalize_path, profile_normalizes};
+use crate::search::verdict::Verdict;
+use crate::search::walk::{is_robots_txt, End, View};
+use crate::search::Selected;
+use crate::tables::layout::{Inner, Tables, LABEL_LEN_MASK, NODE_INDEXED, NODE_WILD};
+use alloc::borrow::Cow;
+
+/// Paths walked together.
+const LANES: usize = 8;
+
+impl Selected {
+    /// The verdicts of [`Selected::check_path`] for many paths (each `/path?query`),
+    /// handed to `each` with their index, in order; `Matcher::check_paths` is the
+    /// public face.
+    pub(crate) fn check_paths<P: AsRef<[u8]>>(
+        self,
+        t: &Tables,
+        paths: &[P],
+        mut each: impl FnMut(usize, Verdict),
+    ) {
+        let profile = t.profile;
+        let Some(root) = self.lockstep_root(t) else {
+            for (i, path) in paths.iter().enumerate() {
+                each(i, self.check_path(t, path.as_ref()));
+            }
+            return;
+        };
+        let mut base = 0;
+        for chunk in paths.chunks(LANES) {
+            let path = |k: usize| chunk.get(k).map_or(&[][..], AsRef::as_ref);
+            let mut answer = |k, verdict| each(base + k, verdict);
+            if profile_normalizes(profile) {
+                let owned: [Cow<'_, [u8]>; LANES] =
+                    core::array::from_fn(|k| normalize_path(path(k), profile));
+                let paths = core::array::from_fn(|k| &*owned[k]);
+                self.check_lanes(t, root, paths, chunk.len(), &mut answer);
+            } else if profile == Profile::Google {
+                let paths = core::array::from_fn(|k| c_string(path(k)));
+                self.check_lanes(t, root, paths, chunk.len(), &mut answer);
+            } else {
+                let paths = core::array::from_fn(path);
+                self.check_lanes(t, root, paths, chunk.len(), &mut answer);
+            }
+            base += chunk.len();
+        }
+    }
+
+    /// The trie root the lockstep walks start from, if walking in lockstep is
+    /// likely to pay. It is not for a set of several roots (or none), nor when
+    /// nearly every walk would meet wildcard rules at once (on the root or on `/`)
+    /// and leave the lockstep to start again on its own.
+    fn lockstep_root<'t>(self, t: &'t Tables<'t>) -> Option<&'t Inner> {
+        let view = View::of(t);
+        let root = t.inners.get(self.root as usize)?;
+        let wild = |flags: u32| flags & (NODE_WILD | NODE_INDEXED) != 0;
+        let slash = match view.step(root, b"/", 0) {
+            Some(Ok((_, node))) => node.label_len.get(),
+            Some(Err(end)) => end.flags,
+            None => 0,
+        };
+        (!wild(root.label_len.get()) && !wild(slash)).then_some(root)
+    }
+
+    /// [`Selected::check_paths`] for the first `count` of `paths` (normalised),
+    /// walked from `root` (see [`Selected::lockstep_root`]).
+    #[inline(never)]
+    fn check_lanes(
+        self,
+        t: &Tables<'_>,
+        root: &Inner,
+        paths: [&[u8]; LANES],
+        count: usize,
+        each: &mut impl FnMut(usize, Verdict),
+    ) {
+        let count = count.min(LANES);
+        let view = View::of(t);
+        let mut nodes = [root; LANES];
+        let mut ends = [End {
+            key: self.root,
+            best: root.best.get(),
+            flags: root.label_len.get(),
+            depth: 0,
+        }; LANES];
+        // Lanes still walking, and lanes to check on their own, as bit sets.
+        let mut walking: u32 = (1 << count) - 1;
+        let mut alone: u32 = 0;
+        if t.profile.robots_txt_always_allowed() {
+            for (k, path) in paths.iter().enumerate().take(count) {
+                if is_robots_txt(path) {
+                    alone |= 1 << k;
+                }
+            }
+            walking &= !alone;
+        }
+        while walking != 0 {
+            let mut lanes = walking;
+            while lanes != 0 {
+                let k = lanes.trailing_zeros() as usize;
+                lanes &= lanes - 1;
+                let node = nodes[k];
+                let end = &mut ends[k];
+                match view.step(node, paths[k], end.depth) {
+                    Some(Ok((next, child))) => {
+                        let flags = child.label_len.get();
+                        nodes[k] = child;
+                        *end = End {
+                            key: next,
+                            best: child.best.get(),
+                            flags,
+                            depth: end.depth + (flags & LABEL_LEN_MASK) as usize,
+                        };
+                        if flags & (NODE_WILD | NODE_INDEXED) != 0 {
+                            alone |= 1 << k;
+                            walking &= !(1 << k);
+                        }
+                    }
+                    Some(Err(leaf)) => {
+                        *end = leaf;
+                        walking &= !(1 << k);
+                        if leaf.flags & (NODE_WILD | NODE_INDEXED) != 0 {
+                            alone |= 1 << k;
+                        }
+                    }
+                    None => walking &= !(1 << k),
+                }
+            }
+        }
+        for (k, path) in paths.iter().enumerate().take(count) {
+            let verdict = if alone & (1 << k) != 0 {
+                view.decide(self.set, self.root, path)
+            } else {
+                let end = &ends[k];
+                view.verdict_of(view.literal_at(end, end.depth == path.len()))
+            };
+            each(k, verdict);
+        }
+    }
+}

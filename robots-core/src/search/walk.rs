@@ -1,0 +1,384 @@
+//! The walk: the one search routine every check runs, over tables wherever they
+//! live (a policy's own buffer, serialised bytes, `static` data).
+//!
+//! A check walks the rule set's trie along the path (one node record read, one
+//! word search and one word compare per step), reads the best literal rule where
+//! the walk stopped (known in advance, see [`derive`](crate::tables::derive)),
+//! and tests wildcard rules ([`wildcards`](super::wildcards)) only if the walk
+//! passed nodes that have them.
+
+use crate::ids::RuleId;
+use crate::search::segments::tail_matches;
+use crate::search::verdict::{Reason, Verdict};
+use crate::search::wildcards::WildNodes;
+use crate::swar::{position_in_word, same_long, tail_word, LOW_BYTES};
+use crate::tables::layout::{
+    Inner, Leaf, RuleSet, Span, Tables, LABEL_LEN_MASK, LEAF_KEY, NODE_EXACT, NODE_FULL, NONE,
+};
+
+/// The search over a policy's tables.
+#[derive(Clone, Copy)]
+pub(crate) struct View<'p> {
+    pub(crate) t: &'p Tables<'p>,
+}
+
+/// Where a walk stopped: the node (an inner index, or a leaf index with
+/// [`LEAF_KEY`]), its best prefix rule and flags, and the depth reached.
+#[derive(Clone, Copy)]
+pub(crate) struct End {
+    pub(crate) key: u32,
+    pub(crate) best: u32,
+    pub(crate) flags: u32,
+    pub(crate) depth: usize,
+}
+
+impl<'p> View<'p> {
+    #[inline]
+    pub(crate) fn of(t: &'p Tables<'p>) -> View<'p> {
+        View { t }
+    }
+
+    /// Decide for an already normalised path in rule set `set`.
+    /// `root` is the set's only trie root, or [`NONE`] to look the set up.
+    #[inline]
+    pub(crate) fn decide(&self, set: u32, root: u32, path: &[u8]) -> Verdict {
+        if self.t.profile.robots_txt_always_allowed() && is_robots_txt(path) {
+            return Verdict::without_rule(Reason::RobotsTxt);
+        }
+        let best = if root != NONE {
+            self.search_one(root, set, path)
+        } else {
+            let Some(rule_set) = self.t.sets.get(set as usize) else {
+                return Verdict::without_rule(Reason::NoGroup);
+            };
+            self.search(rule_set, path)
+        };
+        self.verdict_of(best)
+    }
+
+    /// The verdict of the best rule found ([`NONE`]: no rule matched).
+    #[inline]
+    pub(crate) fn verdict_of(&self, best: u32) -> Verdict {
+        match self.t.rules.get(best as usize) {
+            Some(rule) => Verdict {
+                allowed: rule.allow(),
+                rule: Some(RuleId(best)),
+                reason: Reason::Rule,
+            },
+            None => Verdict::without_rule(Reason::NoMatchingRule),
+        }
+    }
+
+    /// [`View::search`] for a set with one trie root (`root`).
+    #[inline(always)]
+    fn search_one(&self, root: u32, set: u32, path: &[u8]) -> u32 {
+        let mut wild = WildNodes::new();
+        let literal = self.walk_literal(root, path, &mut wild);
+        if wild.is_empty() {
+            return literal;
+        }
+        self.search_one_wild(literal, &wild, set, path)
+    }
+
+    /// The rest of [`View::search_one`] when the walk passed wildcard rules.
+    #[inline(never)]
+    fn search_one_wild(&self, literal: u32, wild: &WildNodes, set: u32, path: &[u8]) -> u32 {
+        let mut best = Best::EMPTY;
+        if literal != NONE {
+            best.offer(literal, self.t.rank(literal));
+        }
+        if let Some(rule_set) = self.t.sets.get(set as usize) {
+            self.match_wildcards(wild, rule_set, path, &mut best);
+        }
+        best.id
+    }
+
+    /// Walk from `root`, noting wildcard nodes in `wild`: the best literal rule
+    /// where the walk stopped (found in advance), or [`NONE`].
+    #[inline(always)]
+    fn walk_literal(&self, root: u32, path: &[u8], wild: &mut WildNodes) -> u32 {
+        let end = self.walk(root, path, |key, flags, depth| wild.note(key, flags, depth));
+        self.literal_at(&end, end.depth == path.len())
+    }
+
+    /// The best literal rule for a walk that stopped at `end`, having read the
+    /// whole path (`whole`) or not.
+    #[inline(always)]
+    pub(crate) fn literal_at(&self, end: &End, whole: bool) -> u32 {
+        if whole && end.flags & NODE_EXACT != 0 {
+            return self.exact_rule(end.key);
+        }
+        end.best
+    }
+
+    /// The best rule of a path that ends exactly at node `key` (out of line: few
+    /// nodes have one).
+    #[inline(never)]
+    fn exact_rule(&self, key: u32) -> u32 {
+        let exact = self.t.exact;
+        exact
+            .binary_search_by_key(&key, |e| e.node.get())
+            .ok()
+            .and_then(|i| exact.get(i))
+            .map_or(NONE, |e| e.rule.get())
+    }
+
+    /// The best rule of `rule_set` for `path` (or [`NONE`]): the literal rules from
+    /// the walks, then the wildcard rules (on the nodes passed, and in each root's pair
+    /// index). [`View::search_one`] is the same for a set with one root.
+    #[inline(never)]
+    fn search(&self, rule_set: &RuleSet, path: &[u8]) -> u32 {
+        let mut wild = WildNodes::new();
+        let mut best = Best::EMPTY;
+        for root in rule_set.roots.of(self.t.set_roots) {
+            let literal = self.walk_literal(root.get(), path, &mut wild);
+            if literal != NONE {
+                best.offer(literal, self.t.rank(literal));
+            }
+        }
+        if !wild.is_empty() {
+            self.match_wildcards(&wild, rule_set, path, &mut best);
+        }
+        best.id
+    }
+
+    /// The position of `byte` among the children of `node` (inner ones first).
+    #[inline(always)]
+    pub(crate) fn position(&self, node: &Inner, byte: u8) -> Option<usize> {
+        let count = usize::from(node.edge_count.get());
+        if count <= 8 {
+            position_in_word(node.edges.get(), count, byte)
+        } else {
+            self.wide_position(node, byte)
+        }
+    }
+
+    /// [`View::position`] for a node with more than eight children: its block in
+    /// `wide` maps each byte of its range to its child's position plus one.
+    #[inline(never)]
+    fn wide_position(&self, node: &Inner, byte: u8) -> Option<usize> {
+        let at = usize::try_from(node.edges.get()).ok()?;
+        let (&lo, &hi) = (self.t.wide.get(at)?, self.t.wide.get(at + 1)?);
+        if byte < lo || byte > hi {
+            return None;
+        }
+        let entry = usize::from(*self.t.wide.get(at + 2 + usize::from(byte - lo))?);
+        if node.label_len.get() & NODE_FULL != 0 {
+            Some(entry)
+        } else {
+            entry.checked_sub(1)
+        }
+    }
+
+    /// `path[depth..]` as a little-endian word (zero-filled past the end), or
+    /// `None` when fewer than `len` bytes are left.
+    #[inline(always)]
+    fn path_word(path: &[u8], depth: usize, len: usize) -> Option<u64> {
+        match path.get(depth..depth + 8) {
+            Some(bytes) => Some(<[u8; 8]>::try_from(bytes).map_or(0, u64::from_le_bytes)),
+            None if depth + len > path.len() => None,
+            None => Some(tail_word(path, depth)),
+        }
+    }
+
+    /// Whether `path[depth..]` starts with the label of inner node `node`.
+    #[inline(always)]
+    fn inner_label_matches(
+        node: &Inner,
+        text: &[u8],
+        path: &[u8],
+        depth: usize,
+        len: usize,
+    ) -> bool {
+        let Some(word) = Self::path_word(path, depth, len) else {
+            return false;
+        };
+        let label = node.label.get();
+        if len > 8 {
+            // The first eight bytes settle most long labels without reading the text.
+            let start = node.label_start.get();
+            return word == label && Self::long_label_matches(text, start, len, path, depth);
+        }
+        (word ^ label) & LOW_BYTES[len] == 0
+    }
+
+    /// Whether `path[depth..]` starts with the label of leaf `leaf`.
+    #[inline(always)]
+    fn leaf_label_matches(leaf: &Leaf, text: &[u8], path: &[u8], depth: usize, len: usize) -> bool {
+        if len > 8 {
+            let start = u32::try_from(leaf.label.get()).unwrap_or(NONE);
+            return Self::long_label_matches(text, start, len, path, depth);
+        }
+        let Some(word) = Self::path_word(path, depth, len) else {
+            return false;
+        };
+        (word ^ leaf.label.get()) & LOW_BYTES[len] == 0
+    }
+
+    /// Whether `path[depth..]` starts with the `len` bytes of text at `start`
+    /// (out of line: long labels are the minority).
+    #[inline(never)]
+    fn long_label_matches(text: &[u8], start: u32, len: usize, path: &[u8], depth: usize) -> bool {
+        let label = Span::new(start, u32::try_from(len).unwrap_or(NONE)).of(text);
+        path.get(depth..depth + label.len())
+            .is_some_and(|rest| same_long(rest, label))
+    }
+
+    /// Follow `path` down one trie from `root` as far as it goes: where it ended.
+    /// `on_node` sees every node reached (its key, flags and the depth after its
+    /// label): the search notes the nodes with wildcard rules there, to test them
+    /// once the literal best is known, which lets most of them be skipped on rank
+    /// alone.
+    #[inline(always)]
+    pub(crate) fn walk(
+        &self,
+        root: u32,
+        path: &[u8],
+        mut on_node: impl FnMut(u32, u32, usize),
+    ) -> End {
+        let (inners, leaves, text) = (self.t.inners, self.t.leaves, self.t.text);
+        let Some(mut node) = inners.get(root as usize) else {
+            return End {
+                key: root,
+                best: NONE,
+                flags: 0,
+                depth: 0,
+            };
+        };
+        let mut key = root;
+        let mut depth = 0usize;
+        loop {
+            let flags = node.label_len.get();
+            on_node(key, flags, depth);
+            let Some(&byte) = path.get(depth) else {
+                break;
+            };
+            let Some(at) = self.position(node, byte) else {
+                break;
+            };
+            let inner_count = usize::from(node.inner_count.get());
+            if at < inner_count {
+                let next = node.first_inner.get().wrapping_add(at as u32);
+                let Some(child) = inners.get(next as usize) else {
+                    break;
+                };
+                let len = (child.label_len.get() & LABEL_LEN_MASK) as usize;
+                if !Self::inner_label_matches(child, text, path, depth, len) {
+                    break;
+                }
+                key = next;
+                node = child;
+                depth += len;
+            } else {
+                let next = node
+                    .first_leaf
+                    .get()
+                    .wrapping_add((at - inner_count) as u32);
+                let Some(leaf) = leaves.get(next as usize) else {
+                    break;
+                };
+                let flags = leaf.label_len.get();
+                let len = (flags & LABEL_LEN_MASK) as usize;
+                if !Self::leaf_label_matches(leaf, text, path, depth, len) {
+                    break;
+                }
+                let key = next | LEAF_KEY;
+                on_node(key, flags, depth + len);
+                return End {
+                    key,
+                    best: leaf.best.get(),
+                    flags,
+                    depth: depth + len,
+                };
+            }
+        }
+        End {
+            key,
+            best: node.best.get(),
+            flags: node.label_len.get(),
+            depth,
+        }
+    }
+
+    /// One step of a walk from inner node `node`, reached at `depth`: the child
+    /// whose label `path` continues with, if any. An inner child comes back as
+    /// `Ok((index, record))`; a leaf ends the walk, as `Err(End)`.
+    #[inline(always)]
+    pub(crate) fn step(
+        &self,
+        node: &Inner,
+        path: &[u8],
+        depth: usize,
+    ) -> Option<Result<(u32, &'p Inner), End>> {
+        let &byte = path.get(depth)?;
+        let at = self.position(node, byte)?;
+        let inner_count = usize::from(node.inner_count.get());
+        if at < inner_count {
+            let next = node.first_inner.get().wrapping_add(at as u32);
+            let child = self.t.inners.get(next as usize)?;
+            let len = (child.label_len.get() & LABEL_LEN_MASK) as usize;
+            Self::inner_label_matches(child, self.t.text, path, depth, len)
+                .then_some(Ok((next, child)))
+        } else {
+            let next = node
+                .first_leaf
+                .get()
+                .wrapping_add((at - inner_count) as u32);
+            let leaf = self.t.leaves.get(next as usize)?;
+            let flags = leaf.label_len.get();
+            let len = (flags & LABEL_LEN_MASK) as usize;
+            Self::leaf_label_matches(leaf, self.t.text, path, depth, len).then_some(Err(End {
+                key: next | LEAF_KEY,
+                best: leaf.best.get(),
+                flags,
+                depth: depth + len,
+            }))
+        }
+    }
+}
+
+/// The reference matcher for the segments after a rule's first: whether `rest`
+/// matches them (explanations and brute force use it; the search uses its own,
+/// filtered form in [`wildcards`](super::wildcards)).
+pub(crate) fn rule_tail_matches(t: &Tables<'_>, id: u32, rest: &[u8]) -> bool {
+    let (Some(rule), Some((_, tail))) = (t.rules.get(id as usize), t.segments(id)) else {
+        return false;
+    };
+    tail_matches(rest, tail.iter().map(|s| s.of(t.text)), rule.anchored())
+}
+
+/// Whether rule `id` matches a normalised path, tested on its own.
+pub(crate) fn rule_matches_alone(t: &Tables<'_>, id: u32, path: &[u8]) -> bool {
+    let Some((first, _)) = t.segments(id) else {
+        return false;
+    };
+    match path.strip_prefix(first.of(t.text)) {
+        Some(rest) => rule_tail_matches(t, id, rest),
+        None => false,
+    }
+}
+
+/// The best-ranked rule found so far.
+#[derive(Clone, Copy)]
+pub(crate) struct Best {
+    pub(crate) id: u32,
+    pub(crate) rank: u64,
+}
+
+impl Best {
+    pub(crate) const EMPTY: Best = Best { id: NONE, rank: 0 };
+
+    #[inline]
+    pub(crate) fn offer(&mut self, id: u32, rank: u64) {
+        if self.id == NONE || rank > self.rank {
+            self.id = id;
+            self.rank = rank;
+        }
+    }
+}
+
+/// Whether the path before any `?` is `/robots.txt`.
+pub(crate) fn is_robots_txt(path: &[u8]) -> bool {
+    path.strip_prefix(b"/robots.txt")
+        .is_some_and(|rest| matches!(rest.first(), None | Some(b'?')))
+}

@@ -1,0 +1,451 @@
+//! The layout of a compiled policy: every record and table a check reads.
+//!
+//! A policy is a handful of flat tables ([`Tables`]) that refer to each other by
+//! `u32` index and by [`Span`] (a range of another table). Every record is plain
+//! little-endian bytes with no padding and no alignment (zerocopy's `Unaligned`
+//! byte-order types), so one layout serves three homes, read by one search
+//! routine:
+//!
+//! - a policy built at run time keeps its tables in one buffer ([`encode`](super::encode));
+//! - [`PolicyRef::from_bytes`](crate::PolicyRef::from_bytes) reads the same bytes
+//!   where they lie, after [`validate`](super::validate) checked them;
+//! - the code generator writes the records as `static` data.
+//!
+//! The trie of a rule set has two kinds of node. An [`Inner`] node has children:
+//! up to eight edge bytes inline, or a [wide block](Inner::edges) for more; its
+//! children are numbered consecutively, the inner ones first (in
+//! [`Tables::inners`]), then the leaves (in [`Tables::leaves`]). A [`Leaf`] has
+//! none, and is a quarter of the size: most nodes are leaves. Both hold the best
+//! prefix rule of the walk that ends on them, decided when the tables were built.
+//!
+//! This module is the code generator's view of a policy. It is not a stable API:
+//! `robots-runtime` exposes it only as `#[doc(hidden)] __private`.
+
+use crate::profile::Profile;
+pub use zerocopy::little_endian::{U16, U32, U64};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
+
+/// "None" in `u32` index fields.
+pub const NONE: u32 = u32::MAX;
+
+/// A table index or length as stored (`u32`).
+///
+/// The parser reads at most [`MAX_INPUT_BYTES`](crate::document::MAX_INPUT_BYTES) of
+/// any input, and no table holds more entries than a small multiple of the bytes
+/// read, so every index fits below [`NONE`]; the saturation is never reached.
+#[inline]
+pub(crate) fn index(n: usize) -> u32 {
+    debug_assert!(n < NONE as usize, "table index {n} does not fit the layout");
+    u32::try_from(n).unwrap_or(NONE - 1)
+}
+
+/// The bits of a node's `label_len` above the length: flags.
+pub const LABEL_LEN_BITS: u32 = 28;
+/// The length part of a node's `label_len`.
+pub const LABEL_LEN_MASK: u32 = (1 << LABEL_LEN_BITS) - 1;
+/// The node has wildcard rules to test (in [`Tables::node_wild`]).
+pub const NODE_WILD: u32 = 1 << 28;
+/// The node's other wildcard rules are in its root's pair index.
+pub const NODE_INDEXED: u32 = 1 << 29;
+/// A path that ends on the node has a better rule than its prefix rule (in [`Tables::exact`]).
+pub const NODE_EXACT: u32 = 1 << 30;
+/// An inner node with all 256 edge bytes (its wide block has no "absent" entry).
+pub const NODE_FULL: u32 = 1 << 31;
+
+/// Marks a leaf in a node key of [`Tables::exact`] and [`Tables::node_wild`]
+/// (inner nodes are their index, leaves their index with this bit).
+pub const LEAF_KEY: u32 = 1 << 31;
+
+/// The rule's directive is `Allow`.
+pub const RULE_ALLOW: u32 = 1 << 31;
+/// The rule is Google's `index.htm` alias of an `Allow` line.
+pub const RULE_DERIVED: u32 = 1 << 30;
+/// A final `$` anchors the rule.
+pub const RULE_ANCHORED: u32 = 1 << 29;
+/// The column part of a rule's `column` field.
+pub const RULE_COLUMN_MASK: u32 = (1 << 29) - 1;
+
+macro_rules! record {
+    ($(#[$meta:meta])* pub struct $name:ident { $($(#[$fmeta:meta])* pub $field:ident: $ty:ty,)* }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
+        #[repr(C)]
+        pub struct $name { $($(#[$fmeta])* pub $field: $ty,)* }
+    };
+}
+
+record! {
+    /// A range of a table, as `start..start + len`.
+    pub struct Span {
+        /// First index.
+        pub start: U32,
+        /// Number of elements.
+        pub len: U32,
+    }
+}
+
+impl Span {
+    /// The empty span.
+    pub const EMPTY: Span = Span::new(0, 0);
+
+    /// The span `start..start + len`.
+    #[inline]
+    pub const fn new(start: u32, len: u32) -> Span {
+        Span {
+            start: U32::new(start),
+            len: U32::new(len),
+        }
+    }
+
+    /// The span as a `usize` range.
+    #[inline]
+    pub fn range(self) -> core::ops::Range<usize> {
+        let start = self.start.get() as usize;
+        start..start + self.len.get() as usize
+    }
+
+    /// The span's elements of `table` (validated tables never miss; an empty
+    /// span may start anywhere and reads nothing).
+    #[inline]
+    pub fn of<T>(self, table: &[T]) -> &[T] {
+        debug_assert!(
+            self.len.get() == 0 || self.range().end <= table.len(),
+            "span {self:?} past a table of {}",
+            table.len()
+        );
+        table.get(self.range()).unwrap_or_default()
+    }
+}
+
+record! {
+    /// A trie node with children.
+    pub struct Inner {
+        /// The first eight bytes of the label (zero-filled), little-endian.
+        pub label: U64,
+        /// The edge bytes when there are at most eight (zero-filled, inner children
+        /// first, in the order of their numbers); with more, the byte offset of the
+        /// node's wide block in [`Tables::wide`]: `lo`, `hi`, then for each byte of
+        /// `lo..=hi` its child's position plus one (0: no edge), or, for a
+        /// [`NODE_FULL`] node (every byte has an edge), its position.
+        pub edges: U64,
+        /// The first inner child (in [`Tables::inners`]).
+        pub first_inner: U32,
+        /// The first leaf child (in [`Tables::leaves`]).
+        pub first_leaf: U32,
+        /// The best prefix rule of a walk that ends here, or [`NONE`].
+        pub best: U32,
+        /// Where the label starts in the text (read past its first eight bytes).
+        pub label_start: U32,
+        /// The label's length, with the `NODE_*` flags above [`LABEL_LEN_BITS`].
+        pub label_len: U32,
+        /// Number of children.
+        pub edge_count: U16,
+        /// Number of inner children (they come first).
+        pub inner_count: U16,
+    }
+}
+
+record! {
+    /// A trie node without children: most nodes.
+    pub struct Leaf {
+        /// The label itself when it has at most eight bytes (zero-filled,
+        /// little-endian); else where it starts in the text.
+        pub label: U64,
+        /// The best prefix rule of a walk that ends here, or [`NONE`].
+        pub best: U32,
+        /// The label's length, with the `NODE_*` flags above [`LABEL_LEN_BITS`].
+        pub label_len: U32,
+    }
+}
+
+record! {
+    /// A rule of a node side table: the node's key and a rule.
+    pub struct NodeRule {
+        /// The node: an inner index, or a leaf index with [`LEAF_KEY`].
+        pub node: U32,
+        /// The rule.
+        pub rule: U32,
+    }
+}
+
+record! {
+    /// The wildcard rules of a node, best rank first (a range of [`Tables::wild_rules`]).
+    pub struct NodeWild {
+        /// The node: an inner index, or a leaf index with [`LEAF_KEY`].
+        pub node: U32,
+        /// Its wildcard rules.
+        pub rules: Span,
+    }
+}
+
+record! {
+    /// A rule as compiled: where it came from and how it matches.
+    pub struct RuleRecord {
+        /// 1-based line of the rule.
+        pub line: U32,
+        /// 1-based byte column of the pattern, with the `RULE_*` flags above it.
+        pub column: U32,
+        /// The pattern as written (a range of the text).
+        pub pattern: Span,
+        /// The rule's specificity (octets), as the profile counts them.
+        pub priority: U32,
+        /// Where its literal segments start in [`Tables::segments`]; they run to
+        /// the next rule's start. A rule with none there has one segment: its
+        /// pattern without a final `$`.
+        pub segments: U32,
+    }
+}
+
+impl RuleRecord {
+    /// Whether it is an `Allow` rule.
+    #[inline]
+    pub fn allow(&self) -> bool {
+        self.column.get() & RULE_ALLOW != 0
+    }
+
+    /// Whether it is Google's `index.htm` alias of an `Allow` line.
+    #[inline]
+    pub fn derived(&self) -> bool {
+        self.column.get() & RULE_DERIVED != 0
+    }
+
+    /// Whether a final `$` anchors it.
+    #[inline]
+    pub fn anchored(&self) -> bool {
+        self.column.get() & RULE_ANCHORED != 0
+    }
+
+    /// The 1-based column of its pattern.
+    #[inline]
+    pub fn column(&self) -> u32 {
+        self.column.get() & RULE_COLUMN_MASK
+    }
+}
+
+/// The rank of rule number `id` under `profile`: higher wins. Longest match:
+/// priority, then allow, then the earlier rule; first match: the earlier rule.
+/// (Rules are numbered in file order, so the number orders them by line.)
+#[inline]
+pub fn rank(profile: Profile, priority: u32, allow: bool, id: u32) -> u64 {
+    let earlier = u64::from(u32::MAX - id);
+    if profile.first_match_wins() {
+        earlier
+    } else {
+        (u64::from(priority) << 33) | (u64::from(allow) << 32) | earlier
+    }
+}
+
+record! {
+    /// A set of rules that applies to some crawlers: the union of one or more groups.
+    pub struct RuleSet {
+        /// The trie roots to walk (a range of [`Tables::set_roots`]).
+        pub roots: Span,
+        /// The groups it merges (a range of [`Tables::set_groups`]).
+        pub groups: Span,
+    }
+}
+
+record! {
+    /// A crawler name the file mentions, and the rule set it selects.
+    pub struct AgentEntry {
+        /// The name as matched (lower case; for `google`, cut to a product token).
+        pub name: Span,
+        /// The rule set it selects.
+        pub set: U32,
+        /// 1 for `*`.
+        pub any: u8,
+    }
+}
+
+record! {
+    /// A group as written.
+    pub struct GroupRecord {
+        /// 1-based line of its first user-agent line.
+        pub line: U32,
+        /// Its user-agent lines (a range of [`Tables::group_agents`]).
+        pub agents: Span,
+        /// Its rules (a range of [`Tables::rules`]), in file order.
+        pub rules: Span,
+    }
+}
+
+record! {
+    /// One user-agent line of a group, as written.
+    pub struct GroupAgentRecord {
+        /// 1-based line.
+        pub line: U32,
+        /// The value as written (a range of the text).
+        pub value: Span,
+    }
+}
+
+record! {
+    /// An extension record (crawl-delay, sitemap, …): its line and value as written.
+    /// The typed value is parsed from the text when asked for.
+    pub struct ExtensionRecord {
+        /// Which directive (its number in `Directive::ALL`).
+        pub directive: u8,
+        /// 1-based line.
+        pub line: U32,
+        /// The owning group, or [`NONE`] for file-wide records.
+        pub group: U32,
+        /// The value as written (a range of the text).
+        pub value: Span,
+    }
+}
+
+record! {
+    /// The pair index of one trie root's wildcard rules.
+    pub struct WildIndex {
+        /// The slot bitmap, a bit per slot with candidates: a range of
+        /// [`Tables::slot_words`] (empty: the root has no index).
+        pub words: Span,
+        /// Where each slot's candidates start in [`Tables::wild_candidates`], plus
+        /// the end: a range of [`Tables::slot_starts`].
+        pub slots: Span,
+    }
+}
+
+record! {
+    /// A wildcard rule filed in a slot.
+    pub struct WildCandidate {
+        /// The rule.
+        pub rule: U32,
+        /// Its rank (candidates of a slot are sorted best first).
+        pub rank: U64,
+        /// One bit per byte pair of its later segments.
+        pub signature: U64,
+    }
+}
+
+/// Where the parse cap cut the input: [`Truncation`](crate::parse::Truncation) as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TruncationRecord {
+    /// The cap in bytes.
+    pub max_bytes: u64,
+    /// The input's real length.
+    pub input_len: u64,
+    /// The first line not wholly read.
+    pub first_ignored_line: u32,
+}
+
+/// Every table of a compiled policy (see the module docs), with the scalars a
+/// check needs: the profile and the rule set of crawlers no group names.
+///
+/// The tables are borrowed: from a policy's own buffer, from serialised bytes,
+/// or from `static` data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tables<'a> {
+    /// The semantics the tables were compiled under.
+    pub profile: Profile,
+    /// The rule set of crawlers no group names (`*`), or [`NONE`].
+    pub any_set: u32,
+    /// Where the parse cap cut the input, if it did.
+    pub truncation: Option<TruncationRecord>,
+    /// Every string: patterns, segments, labels, names, record values.
+    pub text: &'a [u8],
+    /// Crawler names and the rule set each selects, in the order the profile resolves them.
+    pub agents: &'a [AgentEntry],
+    /// Rule sets.
+    pub sets: &'a [RuleSet],
+    /// The trie roots of each set (inner nodes).
+    pub set_roots: &'a [U32],
+    /// The groups of each set.
+    pub set_groups: &'a [U32],
+    /// Trie nodes with children.
+    pub inners: &'a [Inner],
+    /// Trie nodes without children.
+    pub leaves: &'a [Leaf],
+    /// The edge blocks of inner nodes with more than eight edges.
+    pub wide: &'a [u8],
+    /// Nodes whose exact-path rule beats their prefix rule, by node key.
+    pub exact: &'a [NodeRule],
+    /// Nodes with wildcard rules to test, by node key.
+    pub node_wild: &'a [NodeWild],
+    /// Wildcard rules tested on trie nodes.
+    pub wild_rules: &'a [U32],
+    /// The pair index of each set root.
+    pub root_wild: &'a [WildIndex],
+    /// Pair-index slot bitmaps.
+    pub slot_words: &'a [U64],
+    /// Pair-index slot starts.
+    pub slot_starts: &'a [U32],
+    /// Pair-index candidates.
+    pub wild_candidates: &'a [WildCandidate],
+    /// Rules.
+    pub rules: &'a [RuleRecord],
+    /// Literal segments of the rules (ranges of the text).
+    pub segments: &'a [Span],
+    /// Groups as written.
+    pub groups: &'a [GroupRecord],
+    /// User-agent lines of the groups.
+    pub group_agents: &'a [GroupAgentRecord],
+    /// Extension records.
+    pub extensions: &'a [ExtensionRecord],
+}
+
+impl Tables<'_> {
+    /// The tables of a policy with no rules and no records.
+    pub const EMPTY: Tables<'static> = Tables {
+        profile: Profile::Rfc9309,
+        any_set: NONE,
+        truncation: None,
+        text: &[],
+        agents: &[],
+        sets: &[],
+        set_roots: &[],
+        set_groups: &[],
+        inners: &[],
+        leaves: &[],
+        wide: &[],
+        exact: &[],
+        node_wild: &[],
+        wild_rules: &[],
+        root_wild: &[],
+        slot_words: &[],
+        slot_starts: &[],
+        wild_candidates: &[],
+        rules: &[],
+        segments: &[],
+        groups: &[],
+        group_agents: &[],
+        extensions: &[],
+    };
+
+    /// The bytes of a span of the text.
+    #[inline]
+    pub fn bytes(&self, span: Span) -> &[u8] {
+        span.of(self.text)
+    }
+
+    /// The rank of rule `id` (0 for no rule).
+    #[inline]
+    pub fn rank(&self, id: u32) -> u64 {
+        self.rules
+            .get(id as usize)
+            .map_or(0, |r| rank(self.profile, r.priority.get(), r.allow(), id))
+    }
+
+    /// The literal segments of rule `id`: the first (which the trie matches) and
+    /// the rest (each after a `*`). `None` if there is no such rule.
+    #[inline]
+    pub fn segments(&self, id: u32) -> Option<(Span, &[Span])> {
+        let rule = self.rules.get(id as usize)?;
+        let start = rule.segments.get() as usize;
+        let end = self
+            .rules
+            .get(id as usize + 1)
+            .map_or(self.segments.len(), |next| next.segments.get() as usize);
+        match self.segments.get(start..end) {
+            Some([first, rest @ ..]) => Some((*first, rest)),
+            _ => {
+                let len = rule
+                    .pattern
+                    .len
+                    .get()
+                    .saturating_sub(u32::from(rule.anchored()));
+                Some((Span::new(rule.pattern.start.get(), len), &[]))
+            }
+        }
+    }
+}
