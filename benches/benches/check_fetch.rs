@@ -1,4 +1,5 @@
-//! Throughput of `robots check --fetch`: 100,000 URLs over 1,000 loopback
+//! Throughput of `robots check --fetch` (run with `cd benches && cargo bench
+//! --no-default-features --bench check_fetch`): 100,000 URLs over 1,000 loopback
 //! origins (one robots.txt fetch each), through `robots_cli::run` in-process.
 //! Prints URLs per second, best of three runs (each run starts with an empty
 //! cache, so every run fetches all 1,000 origins).

@@ -1,14 +1,16 @@
 //! [`PolicyCache`]: one robots.txt policy per origin, fetched once, shared by every task.
 
+use crate::recent::Recent;
 use crate::weight::entry_weight;
 use crate::Driver;
 use moka::future::Cache;
 use robots_runtime::fetch::{
-    origin, FetchPolicy, Outcome, Previous, RobotsFetch, Rules, UnfetchableUrl,
+    origin_key, FetchPolicy, Outcome, Previous, RobotsFetch, Rules, UnfetchableUrl,
 };
 use robots_runtime::records::RequestRate;
+use robots_runtime::{Matcher, Policy};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 /// A thread-safe cache of robots.txt policies keyed by origin (scheme, host and
@@ -45,6 +47,8 @@ pub struct PolicyCache<D> {
     policy: FetchPolicy,
     stale_window: Duration,
     entries: Cache<String, Arc<Entry>>,
+    /// The hot path's memo of moka's entries (see `recent.rs`).
+    recent: Recent<Entry>,
 }
 
 impl<D> std::fmt::Debug for PolicyCache<D> {
@@ -106,6 +110,7 @@ impl PolicyCacheBuilder {
             policy,
             stale_window: self.stale_window,
             entries,
+            recent: Recent::new(),
         }
     }
 }
@@ -150,9 +155,25 @@ impl<D: Driver> PolicyCache<D> {
     /// # Errors
     /// When `url` is not an absolute http(s) URL with a host.
     pub async fn get(&self, url: &str) -> Result<OriginPolicy, UnfetchableUrl> {
-        let key = origin(url)?;
+        // Usually a slice of `url` itself: no parse, no allocation per lookup.
+        let key = origin_key(url)?;
+        if let Some(entry) = self.recent.get(&key) {
+            if Instant::now() < entry.fresh_until && !touch_moka() {
+                return Ok(OriginPolicy(entry));
+            }
+        }
+        let policy = self.get_from_moka(url, key.as_ref()).await?;
+        // A `no-store` answer is moka's for no time at all: never memoised.
+        if policy.0.outcome.store {
+            self.recent.remember(&key, &policy.0);
+        }
+        Ok(policy)
+    }
+
+    /// [`PolicyCache::get`] past the memo: moka's entry, revalidated or fetched if due.
+    async fn get_from_moka(&self, url: &str, key: &str) -> Result<OriginPolicy, UnfetchableUrl> {
+        let current = self.entries.get(key).await;
         let now = Instant::now();
-        let current = self.entries.get(&key).await;
         if let Some(entry) = &current {
             if now < entry.fresh_until {
                 return Ok(OriginPolicy(Arc::clone(entry)));
@@ -164,7 +185,9 @@ impl<D: Driver> PolicyCache<D> {
                 };
                 let fetch = RobotsFetch::revalidate(url, &self.policy, entry.previous(now))?;
                 let fresh = self.run(fetch, Some(entry)).await;
-                self.entries.insert(key, Arc::clone(&fresh)).await;
+                self.entries
+                    .insert(key.to_owned(), Arc::clone(&fresh))
+                    .await;
                 return Ok(OriginPolicy(fresh));
             }
         }
@@ -174,7 +197,7 @@ impl<D: Driver> PolicyCache<D> {
         let fetch = RobotsFetch::revalidate(url, &self.policy, previous)?;
         let entry = self
             .entries
-            .entry(key)
+            .entry(key.to_owned())
             .or_insert_with_if(self.run(fetch, current.as_deref()), |entry| {
                 Instant::now() >= entry.fresh_until
             })
@@ -250,21 +273,81 @@ impl OriginPolicy {
 
     /// Whether `agent` may fetch `url` (a URL of this origin).
     pub fn is_allowed(&self, agent: impl AsRef<[u8]>, url: impl AsRef<[u8]>) -> bool {
-        self.0.outcome.rules.is_allowed(agent, url)
+        match &self.0.outcome.rules {
+            Rules::Parsed(_) => self
+                .0
+                .with_matcher(agent.as_ref(), |m| m.is_allowed(url.as_ref()))
+                .unwrap_or(true),
+            rules => rules.is_allowed(agent, url),
+        }
     }
 
     /// The `Crawl-delay` for `agent` (none under allow-all or disallow-all).
     pub fn crawl_delay(&self, agent: impl AsRef<[u8]>) -> Option<Duration> {
-        self.rules()
-            .policy()
-            .and_then(|p| p.matcher(agent).crawl_delay())
+        self.0
+            .with_matcher(agent.as_ref(), |m| m.crawl_delay())
+            .flatten()
     }
 
     /// The `Request-rate` for `agent` (none under allow-all or disallow-all).
     pub fn request_rate(&self, agent: impl AsRef<[u8]>) -> Option<RequestRate> {
-        self.rules()
-            .policy()
-            .and_then(|p| p.matcher(agent).request_rate())
+        self.0
+            .with_matcher(agent.as_ref(), |m| m.request_rate())
+            .flatten()
+    }
+}
+
+/// Whether this memo hit should go on to moka anyway: one in 64 per thread
+/// does, so that moka's eviction policy still sees which origins are in use
+/// (recency and frequency), and a hot origin is not evicted as idle.
+fn touch_moka() -> bool {
+    thread_local! {
+        static HITS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    }
+    HITS.with(|hits| {
+        let n = hits.get().wrapping_add(1);
+        hits.set(n);
+        n % 64 == 0
+    })
+}
+
+/// Crawlers whose matchers an entry keeps. A crawler asks as one or a few
+/// agents; past this, matchers are resolved per call and not kept.
+pub(crate) const MAX_AGENTS: usize = 4;
+
+/// What a kept matcher borrows from: the policy, and the agent it was resolved for.
+struct MatcherOwner {
+    agent: Box<[u8]>,
+    policy: Arc<Policy>,
+}
+
+self_cell::self_cell!(
+    /// One crawler's matcher, resolved once and kept beside the policy it reads.
+    struct AgentMatcher {
+        owner: MatcherOwner,
+        #[covariant]
+        dependent: Matcher,
+    }
+);
+
+impl std::fmt::Debug for AgentMatcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AgentMatcher")
+            .field(
+                "agent",
+                &String::from_utf8_lossy(&self.borrow_owner().agent),
+            )
+            .finish_non_exhaustive()
+    }
+}
+
+impl AgentMatcher {
+    fn resolve(agent: &[u8], policy: &Arc<Policy>) -> AgentMatcher {
+        let owner = MatcherOwner {
+            agent: agent.into(),
+            policy: Arc::clone(policy),
+        };
+        AgentMatcher::new(owner, |owner| owner.policy.matcher(&owner.agent))
     }
 }
 
@@ -284,6 +367,9 @@ struct Entry {
     outage_since: Option<Instant>,
     /// Set while one caller revalidates the entry.
     refreshing: AtomicBool,
+    /// The matchers of the crawlers that asked, resolved once each (a lookup
+    /// then costs one uncontended read lock and a short scan).
+    matchers: RwLock<Vec<AgentMatcher>>,
 }
 
 impl Entry {
@@ -331,7 +417,29 @@ impl Entry {
             failures,
             outage_since,
             refreshing: AtomicBool::new(false),
+            matchers: RwLock::new(Vec::new()),
         }
+    }
+
+    /// `f` of `agent`'s matcher under the parsed policy; `None` under allow-all
+    /// or disallow-all. The matcher is resolved on the first call per agent and
+    /// kept (up to [`MAX_AGENTS`]).
+    fn with_matcher<T>(&self, agent: &[u8], f: impl FnOnce(&Matcher<'_>) -> T) -> Option<T> {
+        let policy = self.outcome.rules.policy()?;
+        if let Ok(kept) = self.matchers.read() {
+            if let Some(m) = kept.iter().find(|m| &*m.borrow_owner().agent == agent) {
+                return Some(f(m.borrow_dependent()));
+            }
+        }
+        let resolved = AgentMatcher::resolve(agent, policy);
+        let answer = f(resolved.borrow_dependent());
+        if let Ok(mut kept) = self.matchers.write() {
+            let known = kept.iter().any(|m| &*m.borrow_owner().agent == agent);
+            if !known && kept.len() < MAX_AGENTS {
+                kept.push(resolved);
+            }
+        }
+        Some(answer)
     }
 
     /// What the next fetch needs to know of this one.

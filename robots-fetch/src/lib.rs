@@ -37,6 +37,8 @@
 #[cfg(feature = "cache")]
 mod cache;
 mod driver;
+#[cfg(feature = "cache")]
+mod recent;
 #[cfg(feature = "reqwest")]
 mod reqwest_driver;
 #[cfg(feature = "reqwest")]
@@ -53,6 +55,8 @@ pub use driver::Driver;
 pub use reqwest_driver::AsyncFetcher;
 #[cfg(feature = "ureq")]
 pub use ureq_driver::BlockingFetcher;
+#[cfg(feature = "cache")]
+pub use weight::outcome_heap_bytes;
 
 /// An HTTP client could not be set up.
 #[derive(Debug)]

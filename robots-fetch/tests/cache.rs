@@ -219,21 +219,63 @@ async fn bad_urls_are_errors_not_fetches() {
 
 #[tokio::test]
 async fn the_byte_bound_evicts() {
+    let mut file = String::from("User-agent: *\n");
+    for i in 0..5_000 {
+        file.push_str(&format!("Disallow: /section-{}/page-{i}.html\n", i % 97));
+    }
+    // Room for about five compiled copies: the bound weighs real heap bytes.
+    let policy_heap =
+        robots_runtime::Policy::parse(&file, robots_runtime::Profile::Rfc9309).heap_bytes() as u64;
+    let bound = 5 * policy_heap;
     let servers: Vec<Server> = (0..20)
-        .map(|_| Server::route("/robots.txt", Reply::ok(vec![b'#'; 100_000])))
+        .map(|_| Server::route("/robots.txt", Reply::ok(file.clone())))
         .collect();
     let cache = PolicyCacheBuilder::new()
-        .max_bytes(2 << 20)
+        .max_bytes(bound)
         .build(AsyncFetcher::new().unwrap(), FetchPolicy::default());
     for server in &servers {
         cache.get(&server.url("/")).await.unwrap();
     }
     cache.run_pending_tasks().await;
     assert!(
-        cache.weighted_bytes() <= 2 << 20,
-        "{}",
+        cache.weighted_bytes() <= bound,
+        "{} > {bound}",
         cache.weighted_bytes()
     );
-    assert!(cache.origin_count() < 20);
+    assert!(cache.origin_count() <= 5, "{}", cache.origin_count());
     assert!(cache.origin_count() > 0);
+}
+
+/// Matchers are kept per agent (up to a few): every agent, kept or not, and
+/// every spelling of the origin (parsed or sliced from the URL) gets the answer
+/// the policy itself gives, from one fetch.
+#[tokio::test]
+async fn kept_matchers_answer_as_the_policy_for_every_agent_and_spelling() {
+    let file = "User-agent: a\nDisallow: /a\n\nUser-agent: b\nDisallow: /b\n\n\
+                User-agent: *\nDisallow: /all\nCrawl-delay: 3\n";
+    let server = Server::route("/robots.txt", Reply::ok(file));
+    let cache = cache(FetchPolicy::default());
+    let policy = robots_runtime::Policy::parse(file, robots_runtime::Profile::Rfc9309);
+    let agents = ["a", "b", "c", "d", "e", "f", "A", "b-bot"];
+    let origin = server.url("");
+    let origin = origin.trim_end_matches('/');
+    let upper = origin.replace("http://", "HTTP://");
+    for round in 0..3 {
+        for agent in agents {
+            for path in ["/a/1", "/b/1", "/all", "/x"] {
+                for base in [origin, upper.as_str()] {
+                    let url = format!("{base}{path}");
+                    let got = cache.is_allowed(agent, &url).await.unwrap();
+                    assert_eq!(
+                        got,
+                        policy.is_allowed(agent, path),
+                        "round {round}, {agent} {url}"
+                    );
+                }
+            }
+            let delay = cache.crawl_delay(agent, origin).await.unwrap();
+            assert_eq!(delay, policy.matcher(agent).crawl_delay(), "{agent}");
+        }
+    }
+    assert_eq!(server.hits(), 1);
 }

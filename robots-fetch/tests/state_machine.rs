@@ -134,3 +134,22 @@ proptest! {
         prop_assert!(n <= 6);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    /// The cache's key is the origin, however the URL is written: the fast
+    /// path (a slice of the URL) only ever answers what the parser answers.
+    #[test]
+    fn origin_keys_are_origins(
+        scheme in "(http|https|HTTP|Http|ftp)",
+        host in "[a-zA-Z0-9.\\-]{0,12}|[0-9]{1,4}(\\.[0-9]{1,4}){0,4}\\.?|xn--[a-z0-9]{1,6}|0x[0-9a-f]{1,3}(\\.[0-9]{1,3}){0,3}",
+        port in "(:[0-9]{0,6})?",
+        tail in "(/[a-z]{0,3}|\\?x|#y|\\\\z)?",
+    ) {
+        let url = format!("{scheme}://{host}{port}{tail}");
+        let fast = robots_runtime::fetch::origin_key(&url).map(|k| k.into_owned());
+        let slow = robots_runtime::fetch::origin(&url);
+        prop_assert_eq!(fast, slow, "{}", url);
+    }
+}

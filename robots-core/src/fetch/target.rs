@@ -149,60 +149,90 @@ pub fn origin_key(page_url: &str) -> Result<Cow<'_, str>, UnfetchableUrl> {
 }
 
 /// `scheme://host[:port]` at the start of `url`, when it is byte for byte the
-/// origin's serialisation (see [`origin_key`]); `None` when unsure.
+/// origin's serialisation (see [`origin_key`]); `None` when unsure. One pass
+/// over the authority's bytes: this runs on every cache lookup.
 fn canonical_origin_prefix(url: &str) -> Option<&str> {
-    let (start, default_port) = if url.starts_with("http://") {
-        (7, "80")
-    } else if url.starts_with("https://") {
-        (8, "443")
+    let bytes = url.as_bytes();
+    let (start, default_port): (usize, &[u8]) = if bytes.starts_with(b"http://") {
+        (7, b"80")
+    } else if bytes.starts_with(b"https://") {
+        (8, b"443")
     } else {
         return None;
     };
-    let rest = url.get(start..)?;
-    let end = start + rest.find(['/', '\\', '?', '#']).unwrap_or(rest.len());
-    let authority = url.get(start..end)?;
-    let (host, port) = match authority.split_once(':') {
-        Some((host, port)) => (host, Some(port)),
-        None => (authority, None),
-    };
-    if !canonical_host(host) {
+    let mut end = bytes.len();
+    let mut colon = None;
+    // Where the last label starts, whether it is all digits, and the byte before.
+    let mut label_start = start;
+    let mut label_digits = true;
+    let mut previous = b'/';
+    for (at, &b) in bytes.iter().enumerate().skip(start) {
+        match b {
+            b'/' | b'\\' | b'?' | b'#' => {
+                end = at;
+                break;
+            }
+            _ if colon.is_some() => {
+                if !b.is_ascii_digit() {
+                    return None;
+                }
+            }
+            b':' => colon = Some(at),
+            b'.' => {
+                // No empty label, none first.
+                if previous == b'.' || previous == b'/' {
+                    return None;
+                }
+                label_start = at + 1;
+                label_digits = true;
+            }
+            b'a'..=b'z' | b'-' => {
+                // `xn--` starts a punycode label: the parser would check it.
+                if b == b'-' && previous == b'-' && at >= label_start + 3 {
+                    let label = bytes.get(label_start..at)?;
+                    if label.starts_with(b"xn-") {
+                        return None;
+                    }
+                }
+                label_digits = false;
+            }
+            b'0'..=b'9' => {}
+            _ => return None,
+        }
+        previous = b;
+    }
+    let host_end = colon.unwrap_or(end);
+    if host_end == start {
         return None;
     }
-    if let Some(port) = port {
-        let digits = !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit());
-        if !digits || port.starts_with('0') || port == default_port || port.len() > 5 {
+    if let Some(colon) = colon {
+        let port = bytes.get(colon + 1..end)?;
+        let zero_led = port.first().map_or(true, |&b| b == b'0');
+        if zero_led || port == default_port || port.len() > 5 {
             return None;
         }
-        if port.parse::<u32>().ok()? > 65_535 {
+        if port.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) > 65_535 {
+            return None;
+        }
+    }
+    // A last label that is a number (or `0x…`) makes the host an IPv4 address
+    // to the parser: only a canonical dotted quad passes unchanged.
+    let last = bytes.get(label_start..host_end)?;
+    if last.starts_with(b"0x") {
+        return None;
+    }
+    if label_digits && !last.is_empty() && !canonical_ipv4(url.get(start..host_end)?) {
+        return None;
+    }
+    if label_digits && last.is_empty() {
+        // A trailing dot: the label before it decides.
+        let host = url.get(start..host_end - 1)?;
+        let before = host.rsplit('.').next().unwrap_or(host);
+        if before.bytes().all(|b| b.is_ascii_digit()) || before.starts_with("0x") {
             return None;
         }
     }
     url.get(..end)
-}
-
-/// Whether the URL standard's host parser returns `host` unchanged: lowercase
-/// ASCII letters, digits, `-` and `.`, no empty label but a trailing one, no
-/// punycode label, and, when the last label is a number (the standard then reads
-/// an IPv4 address), a canonical dotted quad.
-fn canonical_host(host: &str) -> bool {
-    let bytes_ok = host
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.');
-    if !bytes_ok || host.is_empty() || host.starts_with('.') || host.contains("..") {
-        return false;
-    }
-    if host.contains("xn--") {
-        return false;
-    }
-    let labels = host.strip_suffix('.').unwrap_or(host);
-    let last = labels.rsplit('.').next().unwrap_or(labels);
-    if last.starts_with("0x") {
-        return false;
-    }
-    if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
-        return canonical_ipv4(host);
-    }
-    true
 }
 
 /// `a.b.c.d`, each a decimal 0 to 255 without leading zeros.
