@@ -1154,6 +1154,12 @@ fn main() {
         let _ = writeln!(w);
     }
 
+    // The fetch layer's figures come from its own benches, which start loopback
+    // servers: kept in benches/fetch.md and copied here as they are.
+    if let Ok(fetch) = std::fs::read_to_string(root().join("benches/fetch.md")) {
+        let _ = writeln!(w, "{}\n", fetch.trim_end());
+    }
+
     let _ = writeln!(w, "## Notes\n");
     let _ = writeln!(
         w,

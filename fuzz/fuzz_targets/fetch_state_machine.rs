@@ -60,7 +60,8 @@ fuzz_target!(|data: &[u8]| {
         }
         match tag % 5 {
             0 => {
-                let status = u16::from_be_bytes([script.byte().unwrap_or(0), script.byte().unwrap_or(0)]);
+                let status =
+                    u16::from_be_bytes([script.byte().unwrap_or(0), script.byte().unwrap_or(0)]);
                 let mut headers = Vec::new();
                 for _ in 0..script.byte().unwrap_or(0) % 6 {
                     let name = NAMES[usize::from(script.byte().unwrap_or(0)) % NAMES.len()];
@@ -71,7 +72,10 @@ fuzz_target!(|data: &[u8]| {
                 fetch.receive_head(status, headers.iter().map(|(n, v)| (*n, *v)));
             }
             1 => {
-                let len = usize::from(u16::from_be_bytes([script.byte().unwrap_or(0), script.byte().unwrap_or(0)])) * 16;
+                let len = usize::from(u16::from_be_bytes([
+                    script.byte().unwrap_or(0),
+                    script.byte().unwrap_or(0),
+                ])) * 16;
                 fetch.receive_body(&filler[..len.min(filler.len())]);
             }
             2 => fetch.end_body(),
