@@ -216,11 +216,21 @@ fn compile_takes_an_output_a_profile_and_an_optional_agent() {
     assert_eq!(c.output, Input::File("r.rpol".into()));
     assert_eq!((c.profile, c.agent), (Profile::Rfc9309, None));
     let Ok(Command::Compile(c)) = run(&[
-        "compile", "-", "--output", "-", "--profile", "google", "--agent", "MyBot",
+        "compile",
+        "-",
+        "--output",
+        "-",
+        "--profile",
+        "google",
+        "--agent",
+        "MyBot",
     ]) else {
         panic!("should parse");
     };
     assert_eq!((c.robots, c.output), (Input::Stdin, Input::Stdin));
-    assert_eq!((c.profile, c.agent), (Profile::Google, Some(b"MyBot".to_vec())));
+    assert_eq!(
+        (c.profile, c.agent),
+        (Profile::Google, Some(b"MyBot".to_vec()))
+    );
     assert!(usage(&["compile", "r.txt"]).contains("--output"));
 }
