@@ -87,6 +87,7 @@ pub mod __private {
     use crate::search::Selected;
     use crate::tables::layout::Tables;
     use alloc::borrow::Cow;
+    use alloc::string::String;
 
     /// A policy over `static` tables: `const`, so generated code can write it
     /// as a `static` or a `const`.
