@@ -14,11 +14,16 @@
 //! robots diff OLD NEW --agent AGENT [--urls FILE] [--profile P] [--format human|json]
 //! robots test FILE --assert ASSERTS [--profile P] [--format human|json] [--allow-errors]
 //! robots report FILE [--profile P] [--format human|json|csv] [--paths FILE]
+//! robots compile FILE -o OUT.rpol [--profile P] [--agent AGENT]
 //! robots fetch URL [--agent A] [--profile rfc9309|google] [--timeout SECS]
 //!              [--max-bytes N] [--user-agent STRING] [--json]
 //! robots check --fetch --agent A [--profile rfc9309|google] [--timeout SECS]
 //!              [--concurrency N] [URL ...]
 //! ```
+//!
+//! `check` also reads the policy files `compile` writes (it knows them by their
+//! first bytes): they load without parsing, under the profile they were compiled
+//! with.
 //!
 //! Every command names its robots.txt the same way, positionally, and `-` reads
 //! it from standard input. The old spellings still work: `--robots FILE` (for
@@ -150,6 +155,7 @@ fn dispatch(command: flags::Command, io: &mut Streams<'_>) -> Result<i32, Error>
         Command::Diff(args) => commands::diff::run(&args, io),
         Command::Test(args) => commands::test::run(&args, io),
         Command::Report(args) => commands::report::run(&args, io),
+        Command::Compile(args) => commands::compile::run(&args, io).map(|()| EXIT_OK),
         Command::Fetch(args) => commands::fetch::run(&args, io),
         Command::CheckFetch(args) => commands::check_fetch::run(&args, io),
     }

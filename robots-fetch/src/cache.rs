@@ -284,6 +284,9 @@ impl OriginPolicy {
 
     /// The `Crawl-delay` for `agent` (none under allow-all or disallow-all).
     pub fn crawl_delay(&self, agent: impl AsRef<[u8]>) -> Option<Duration> {
+        // A closure, not `Matcher::crawl_delay`: the path names one lifetime of
+        // `Matcher`, and `with_matcher` hands it a matcher of any.
+        #[allow(clippy::redundant_closure_for_method_calls)]
         self.0
             .with_matcher(agent.as_ref(), |m| m.crawl_delay())
             .flatten()
@@ -291,6 +294,9 @@ impl OriginPolicy {
 
     /// The `Request-rate` for `agent` (none under allow-all or disallow-all).
     pub fn request_rate(&self, agent: impl AsRef<[u8]>) -> Option<RequestRate> {
+        // A closure, not `Matcher::request_rate`: the path names one lifetime of
+        // `Matcher`, and `with_matcher` hands it a matcher of any.
+        #[allow(clippy::redundant_closure_for_method_calls)]
         self.0
             .with_matcher(agent.as_ref(), |m| m.request_rate())
             .flatten()

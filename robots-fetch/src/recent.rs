@@ -73,7 +73,7 @@ impl<T> Recent<T> {
                     *slot = Some(Slot {
                         key: key.into(),
                         entry: Arc::downgrade(entry),
-                    })
+                    });
                 }
             }
         }

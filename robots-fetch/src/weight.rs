@@ -2,6 +2,7 @@
 
 use robots_runtime::fetch::Outcome;
 use robots_runtime::Policy;
+use std::mem::size_of;
 use std::sync::Arc;
 
 /// Bytes an entry holds besides its policy and its strings: the entry itself,
@@ -37,9 +38,8 @@ fn policy_bytes(outcome: &Outcome) -> usize {
     let rules = outcome.rules.policy();
     let copy = outcome.copy.as_ref().map(|copy| &copy.policy);
     // The `Arc`'s allocation: two counts and the policy, then what it holds.
-    let heap = |policy: &Arc<Policy>| {
-        2 * std::mem::size_of::<usize>() + std::mem::size_of::<Policy>() + policy.heap_bytes()
-    };
+    let heap =
+        |policy: &Arc<Policy>| 2 * size_of::<usize>() + size_of::<Policy>() + policy.heap_bytes();
     match (rules, copy) {
         (Some(a), Some(b)) if Arc::ptr_eq(a, b) => heap(a),
         (a, b) => a.map_or(0, heap) + b.map_or(0, heap),

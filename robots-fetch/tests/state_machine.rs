@@ -148,7 +148,7 @@ proptest! {
         tail in "(/[a-z]{0,3}|\\?x|#y|\\\\z)?",
     ) {
         let url = format!("{scheme}://{host}{port}{tail}");
-        let fast = robots_runtime::fetch::origin_key(&url).map(|k| k.into_owned());
+        let fast = robots_runtime::fetch::origin_key(&url).map(std::borrow::Cow::into_owned);
         let slow = robots_runtime::fetch::origin(&url);
         prop_assert_eq!(fast, slow, "{}", url);
     }

@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod check_fetch;
+pub mod compile;
 pub mod diff;
 pub mod explain;
 pub mod fetch;

@@ -84,12 +84,13 @@ impl Crawler {
 /// `robots check`: verdicts for URLs.
 #[derive(Debug)]
 pub struct Check {
-    /// The robots.txt.
+    /// The robots.txt, or a compiled policy.
     pub robots: Input,
     /// The crawler.
     pub crawler: Crawler,
-    /// The reading.
-    pub profile: Profile,
+    /// The reading, if named: a robots.txt is read under rfc9309 otherwise, and a
+    /// compiled policy under the profile it was compiled with.
+    pub profile: Option<Profile>,
     /// `human` or `json`.
     pub format: Format,
     /// The URLs from the arguments; `None`: read them from standard input.
@@ -203,6 +204,19 @@ pub struct CheckFetch {
     pub urls: Option<Vec<Vec<u8>>>,
 }
 
+/// `robots compile`: a robots.txt into a policy file.
+#[derive(Debug)]
+pub struct Compile {
+    /// The robots.txt.
+    pub robots: Input,
+    /// Where the policy goes: a path, or `-` for standard output.
+    pub output: Input,
+    /// The reading.
+    pub profile: Profile,
+    /// Compile for this crawler only.
+    pub agent: Option<Vec<u8>>,
+}
+
 /// A subcommand, with plain values.
 #[derive(Debug)]
 pub enum Command {
@@ -222,6 +236,8 @@ pub enum Command {
     Fetch(Fetch),
     /// `robots check --fetch`.
     CheckFetch(CheckFetch),
+    /// `robots compile`.
+    Compile(Compile),
 }
 
 /// What the command line asks for.
@@ -272,7 +288,9 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
                 .chain(&a.urls)
                 .map(|u| os_bytes(u).into_owned())
                 .collect();
-            let profile = match a.profile {
+            // check's profile is optional now (a policy file keeps its own);
+            // fetching defaults to rfc9309.
+            let profile = match a.profile.unwrap_or(Profile::Rfc9309) {
                 Profile::Rfc9309 => FetchProfile::Rfc9309,
                 Profile::Google => FetchProfile::Google,
                 other => {
@@ -391,6 +409,12 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
                 paths,
             })
         }
+        RawCommand::Compile(a) => Command::Compile(Compile {
+            robots: Input::from_arg(&a.file),
+            output: Input::from_arg(&a.output),
+            profile: a.profile,
+            agent: a.agent.as_deref().map(|a| os_bytes(a).into_owned()),
+        }),
     };
     Ok(command)
 }

@@ -40,14 +40,15 @@ fn profiles_parse_and_default() {
     let Ok(Command::Check(args)) = run(&base) else {
         panic!("should parse");
     };
-    assert_eq!(args.profile, Profile::Rfc9309);
+    // Unnamed: rfc9309 for a robots.txt, the compiled profile for a policy file.
+    assert_eq!(args.profile, None);
     for p in Profile::ALL {
         let mut argv = base.to_vec();
         argv.extend(["--profile", p.name()]);
         let Ok(Command::Check(args)) = run(&argv) else {
             panic!("should parse {p}");
         };
-        assert_eq!(args.profile, p);
+        assert_eq!(args.profile, Some(p));
     }
     let mut argv = base.to_vec();
     argv.extend(["--profile", "nope"]);
@@ -151,6 +152,7 @@ fn every_command_takes_format_and_json() {
         Command::Diff(c) => c.format,
         Command::Test(c) => c.format,
         Command::Report(c) => c.format,
+        Command::Compile(_) => panic!("compile writes a policy file: it has no --format"),
         Command::Fetch(c) => c.format,
         // Verdict lines only.
         Command::CheckFetch(_) => Format::Human,
@@ -305,4 +307,32 @@ fn fetch_flags() {
     assert_eq!(args.format, Format::Json);
     assert!(usage(&["fetch"]).contains("<URL>"));
     assert!(usage(&["fetch", "http://x.test/", "--profile", "draft1996"]).contains("draft1996"));
+}
+
+#[test]
+fn compile_takes_an_output_a_profile_and_an_optional_agent() {
+    let Ok(Command::Compile(c)) = run(&["compile", "r.txt", "-o", "r.rpol"]) else {
+        panic!("should parse");
+    };
+    assert_eq!(c.robots, Input::File("r.txt".into()));
+    assert_eq!(c.output, Input::File("r.rpol".into()));
+    assert_eq!((c.profile, c.agent), (Profile::Rfc9309, None));
+    let Ok(Command::Compile(c)) = run(&[
+        "compile",
+        "-",
+        "--output",
+        "-",
+        "--profile",
+        "google",
+        "--agent",
+        "MyBot",
+    ]) else {
+        panic!("should parse");
+    };
+    assert_eq!((c.robots, c.output), (Input::Stdin, Input::Stdin));
+    assert_eq!(
+        (c.profile, c.agent),
+        (Profile::Google, Some(b"MyBot".to_vec()))
+    );
+    assert!(usage(&["compile", "r.txt"]).contains("--output"));
 }
