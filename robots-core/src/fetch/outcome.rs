@@ -1,7 +1,7 @@
 //! What a fetch ends in: the rules to apply, why, and for how long.
 
 use crate::policy::Policy;
-use crate::Verdict;
+use crate::search::verdict::Verdict;
 use alloc::string::String;
 use alloc::sync::Arc;
 use core::fmt;
