@@ -1,0 +1,95 @@
+//! Arguments from Python: robots.txt bodies, agents, URLs, profiles and caps.
+//!
+//! Everything that crosses from Python is checked here, so a wrong type is a
+//! `TypeError` and a wrong value a `ValueError` that names the argument.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyString};
+use robots_runtime::{ParseOptions, Profile};
+use std::borrow::Cow;
+
+/// The bytes of a `str` (UTF-8) or of a `bytes` / `bytearray` argument.
+///
+/// `what` names the argument in the error message.
+pub fn text_bytes<'a>(value: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Cow<'a, [u8]>> {
+    if let Ok(s) = value.cast::<PyString>() {
+        return match s.to_cow() {
+            Ok(Cow::Borrowed(s)) => Ok(Cow::Borrowed(s.as_bytes())),
+            Ok(Cow::Owned(s)) => Ok(Cow::Owned(s.into_bytes())),
+            // Lone surrogates cannot be UTF-8: say which argument held one.
+            Err(_) => Err(PyValueError::new_err(format!(
+                "{what} is not encodable as UTF-8 (it contains a lone surrogate)"
+            ))),
+        };
+    }
+    if let Ok(b) = value.cast::<PyBytes>() {
+        return Ok(Cow::Borrowed(b.as_bytes()));
+    }
+    if let Ok(b) = value.cast::<PyByteArray>() {
+        return Ok(Cow::Owned(b.to_vec()));
+    }
+    Err(PyTypeError::new_err(format!(
+        "{what} must be str or bytes, not {}",
+        type_name(value)
+    )))
+}
+
+/// The Python type name of `value`, for error messages.
+pub fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "object".to_owned())
+}
+
+/// Every profile name, default first.
+pub fn profile_names() -> Vec<&'static str> {
+    Profile::ALL.iter().map(|p| p.name()).collect()
+}
+
+/// A profile from its name (`rfc9309`, `google`, `draft1996`, `original1994`).
+pub fn profile(name: &str) -> PyResult<Profile> {
+    name.parse::<Profile>().map_err(|_| {
+        PyValueError::new_err(format!(
+            "unknown profile {name:?}: expected one of {}",
+            profile_names().join(", ")
+        ))
+    })
+}
+
+/// Parse options from a profile name and a cap: `None` keeps the profile's
+/// default cap (500 KiB, none for `google`).
+pub fn options(profile_name: &str, max_bytes: Option<i128>) -> PyResult<ParseOptions> {
+    let profile = profile(profile_name)?;
+    let options = ParseOptions::new(profile);
+    match max_bytes {
+        None => Ok(options),
+        Some(n) => {
+            let n = usize::try_from(n).map_err(|_| {
+                PyValueError::new_err(format!(
+                    "max_bytes must be None or a non-negative int, not {n}"
+                ))
+            })?;
+            Ok(options.max_bytes(Some(n)))
+        }
+    }
+}
+
+/// The product token at the start of a user-agent string: its longest prefix
+/// of ``[A-Za-z_-]`` bytes, as Google's parser reads a `User-agent` line.
+///
+/// >>> product_token("Scrapy/2.11 (+https://scrapy.org)")
+/// 'Scrapy'
+#[pyfunction]
+pub fn product_token(user_agent: &Bound<'_, PyAny>) -> PyResult<String> {
+    let bytes = text_bytes(user_agent, "user_agent")?;
+    let token = robots_runtime::url::product_token_prefix(&bytes);
+    Ok(String::from_utf8_lossy(token).into_owned())
+}
+
+/// Bytes shown to Python as `str`: UTF-8, with invalid sequences replaced.
+pub fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}

@@ -1,0 +1,299 @@
+//! `Policy` and `Matcher`: a compiled robots.txt and one crawler's view of it.
+
+use crate::groups;
+use crate::input::{lossy, options, text_bytes};
+use crate::urls::Urls;
+use crate::verdict::{directive_name, RequestRate, Verdict};
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use robots_runtime::ParseOptions;
+use std::sync::Arc;
+
+/// A robots.txt, parsed and compiled once under one profile.
+///
+/// ``Policy(body, profile="rfc9309", max_bytes=None)`` accepts any bytes (or a
+/// str, read as UTF-8): a robots.txt never fails to parse. ``profile`` is one of
+/// ``"rfc9309"`` (RFC 9309 to the letter), ``"google"`` (Google's parser, quirks
+/// included), ``"draft1996"`` (first match in file order, as urllib.robotparser)
+/// or ``"original1994"``. ``max_bytes`` caps how much of the body is read
+/// (``None``: the profile's default, 500 KiB, or no cap for ``google``).
+///
+/// A policy is immutable: checks may run on many threads at once. It pickles
+/// as its body, profile and cap, and is rebuilt on unpickling.
+#[pyclass(frozen, module = "robots_engine")]
+pub struct Policy {
+    compiled: Arc<robots_runtime::Policy>,
+    body: Arc<[u8]>,
+    options: ParseOptions,
+    /// The cap as given, so a pickled policy is rebuilt with the same argument.
+    max_bytes_arg: Option<i128>,
+}
+
+#[pymethods]
+impl Policy {
+    #[new]
+    #[pyo3(signature = (body, profile = "rfc9309", max_bytes = None))]
+    fn new(
+        py: Python<'_>,
+        body: &Bound<'_, PyAny>,
+        profile: &str,
+        max_bytes: Option<i128>,
+    ) -> PyResult<Policy> {
+        let options = options(profile, max_bytes)?;
+        let body: Arc<[u8]> = Arc::from(text_bytes(body, "body")?.as_ref());
+        // Parsing is linear in the body: let other threads run meanwhile.
+        let compiled = py.detach(|| robots_runtime::Policy::parse_with(&body, options));
+        Ok(Policy {
+            compiled: Arc::new(compiled),
+            body,
+            options,
+            max_bytes_arg: max_bytes,
+        })
+    }
+
+    /// Whether ``agent`` may fetch ``url`` (a full URL, or a path with query).
+    fn is_allowed(&self, agent: &Bound<'_, PyAny>, url: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let agent = text_bytes(agent, "agent")?;
+        let url = text_bytes(url, "url")?;
+        Ok(self.compiled.is_allowed(&*agent, &*url))
+    }
+
+    /// The verdict for ``agent`` and ``url``, with the rule that decided it.
+    fn check(&self, agent: &Bound<'_, PyAny>, url: &Bound<'_, PyAny>) -> PyResult<Verdict> {
+        let agent = text_bytes(agent, "agent")?;
+        let url = text_bytes(url, "url")?;
+        Ok(Verdict::new(
+            &self.compiled,
+            self.compiled.check(&*agent, &*url),
+        ))
+    }
+
+    /// The whole decision for ``agent`` and ``url``, as a dict: the path as the
+    /// profile compares it, the groups that applied, every matching rule best
+    /// first, and the verdict.
+    fn explain<'py>(
+        &self,
+        py: Python<'py>,
+        agent: &Bound<'py, PyAny>,
+        url: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let agent = text_bytes(agent, "agent")?;
+        let url = text_bytes(url, "url")?;
+        let explanation = self.compiled.explain(&*agent, &*url);
+        let out = PyDict::new(py);
+        out.set_item("path", lossy(&explanation.path))?;
+        let group_list = PyList::empty(py);
+        for group in &explanation.groups {
+            let g = PyDict::new(py);
+            g.set_item("index", group.index)?;
+            g.set_item("line", group.line)?;
+            let agents: Vec<(u32, String)> = group
+                .agents
+                .iter()
+                .map(|(line, name)| (*line, lossy(name)))
+                .collect();
+            g.set_item("agents", agents)?;
+            group_list.append(g)?;
+        }
+        out.set_item("groups", group_list)?;
+        let candidates = PyList::empty(py);
+        for candidate in &explanation.candidates {
+            let c = PyDict::new(py);
+            let rule = &candidate.rule;
+            c.set_item("line", rule.line)?;
+            c.set_item("column", rule.column)?;
+            c.set_item("directive", directive_name(rule.directive))?;
+            c.set_item("pattern", lossy(rule.pattern))?;
+            c.set_item("priority", rule.priority)?;
+            c.set_item("derived", rule.derived)?;
+            candidates.append(c)?;
+        }
+        out.set_item("candidates", candidates)?;
+        out.set_item(
+            "verdict",
+            Verdict::new(&self.compiled, explanation.verdict),
+        )?;
+        Ok(out)
+    }
+
+    /// The policy narrowed to one crawler: resolve the agent once, check many URLs.
+    fn matcher(&self, agent: &Bound<'_, PyAny>) -> PyResult<Matcher> {
+        Ok(Matcher {
+            compiled: Arc::clone(&self.compiled),
+            agent: text_bytes(agent, "agent")?.into_owned(),
+        })
+    }
+
+    /// For each URL in ``urls``, whether ``agent`` may fetch it: a NumPy bool
+    /// array. See ``Matcher.allowed_many``.
+    fn allowed_many<'py>(
+        &self,
+        py: Python<'py>,
+        agent: &Bound<'py, PyAny>,
+        urls: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        self.matcher(agent)?.allowed_many(py, urls)
+    }
+
+    /// The crawl delay in seconds of the groups that apply to ``agent``, or ``None``.
+    fn crawl_delay(&self, agent: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
+        self.matcher(agent)?.crawl_delay()
+    }
+
+    /// The request rate of the groups that apply to ``agent``, or ``None``.
+    fn request_rate(&self, agent: &Bound<'_, PyAny>) -> PyResult<Option<RequestRate>> {
+        self.matcher(agent)?.request_rate()
+    }
+
+    /// The ``Visit-time`` window of the groups that apply to ``agent``, as
+    /// ``(start, end)`` minutes after midnight UTC, or ``None``.
+    fn visit_time(&self, agent: &Bound<'_, PyAny>) -> PyResult<Option<(u16, u16)>> {
+        self.matcher(agent)?.visit_time()
+    }
+
+    /// The ``Sitemap`` URLs, in file order.
+    #[getter]
+    fn sitemaps(&self) -> Vec<String> {
+        self.compiled.sitemaps().map(lossy).collect()
+    }
+
+    /// The first valid ``Host`` record (Yandex), or ``None``.
+    #[getter]
+    fn host(&self) -> Option<String> {
+        self.compiled.host().map(lossy)
+    }
+
+    /// The profile's name.
+    #[getter]
+    fn profile(&self) -> &'static str {
+        self.options.profile.name()
+    }
+
+    /// The parsing cap in bytes in force, or ``None`` for no cap.
+    #[getter]
+    fn max_bytes(&self) -> Option<usize> {
+        self.options.max_bytes
+    }
+
+    /// The robots.txt body this policy was built from.
+    #[getter]
+    fn body<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.body)
+    }
+
+    /// How many rules were compiled.
+    #[getter]
+    fn rule_count(&self) -> usize {
+        self.compiled.rule_count()
+    }
+
+    /// The groups as the profile reads them, in file order: one dict each with
+    /// ``line`` (of its first user-agent line), ``agents`` (the user-agent
+    /// values as written), ``rules`` (``(line, directive, pattern)``) and
+    /// ``records`` (``(line, directive, value)`` of its crawl-delay,
+    /// request-rate, visit-time and comment lines).
+    fn groups<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        groups::groups(py, &self.body, self.options)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.get();
+        let args = (
+            PyBytes::new(py, &this.body),
+            this.options.profile.name(),
+            this.max_bytes_arg,
+        );
+        (slf.get_type(), args).into_pyobject(py)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Policy(<{} bytes>, profile={:?}, rules={})",
+            self.body.len(),
+            self.options.profile.name(),
+            self.compiled.rule_count()
+        )
+    }
+}
+
+/// A policy narrowed to one crawler (``Policy.matcher(agent)``).
+///
+/// Immutable and thread-safe, like its policy.
+#[pyclass(frozen, module = "robots_engine")]
+pub struct Matcher {
+    compiled: Arc<robots_runtime::Policy>,
+    agent: Vec<u8>,
+}
+
+impl Matcher {
+    fn matcher(&self) -> robots_runtime::Matcher<'_> {
+        self.compiled.matcher(&self.agent)
+    }
+}
+
+#[pymethods]
+impl Matcher {
+    /// The crawler's name, as given.
+    #[getter]
+    fn agent(&self) -> String {
+        lossy(&self.agent)
+    }
+
+    /// Whether any group applies to this crawler.
+    #[getter]
+    fn has_group(&self) -> bool {
+        self.matcher().has_group()
+    }
+
+    /// Whether the crawler may fetch ``url``.
+    fn is_allowed(&self, url: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let url = text_bytes(url, "url")?;
+        Ok(self.matcher().is_allowed(&*url))
+    }
+
+    /// The verdict for ``url``, with the rule that decided it.
+    fn check(&self, url: &Bound<'_, PyAny>) -> PyResult<Verdict> {
+        let url = text_bytes(url, "url")?;
+        Ok(Verdict::new(&self.compiled, self.matcher().check(&*url)))
+    }
+
+    /// For each URL, whether the crawler may fetch it: a NumPy bool array of
+    /// the same length.
+    ///
+    /// ``urls`` is a list or tuple of str (or bytes), a 1-D NumPy array of
+    /// str, bytes or objects, a PyArrow string or binary array (or chunked
+    /// array, or anything with ``__arrow_c_array__``), or any iterable of str.
+    /// Arrow arrays are read in place; the checks run with the GIL released.
+    /// A ``None`` or null URL is a ``ValueError``; a non-text item a ``TypeError``.
+    fn allowed_many<'py>(
+        &self,
+        py: Python<'py>,
+        urls: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let urls = Urls::from_python(urls)?;
+        let matcher = self.matcher();
+        let verdicts = py.detach(|| urls.map(|url| matcher.is_allowed(url)));
+        Ok(verdicts.into_pyarray(py))
+    }
+
+    /// The crawl delay in seconds, or ``None``.
+    fn crawl_delay(&self) -> PyResult<Option<f64>> {
+        Ok(self.matcher().crawl_delay().map(|d| d.as_secs_f64()))
+    }
+
+    /// The request rate, or ``None``.
+    fn request_rate(&self) -> PyResult<Option<RequestRate>> {
+        Ok(self.matcher().request_rate().map(RequestRate::from))
+    }
+
+    /// The ``Visit-time`` window as ``(start, end)`` minutes after midnight UTC, or ``None``.
+    fn visit_time(&self) -> PyResult<Option<(u16, u16)>> {
+        Ok(self.matcher().visit_time().map(|w| (w.start, w.end)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Matcher(agent={:?})", lossy(&self.agent))
+    }
+}
