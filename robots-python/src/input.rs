@@ -77,18 +77,6 @@ pub fn options(profile_name: &str, max_bytes: Option<i128>) -> PyResult<ParseOpt
     }
 }
 
-/// The product token at the start of a user-agent string: its longest prefix
-/// of ``[A-Za-z_-]`` bytes, as Google's parser reads a `User-agent` line.
-///
-/// >>> product_token("Scrapy/2.11 (+https://scrapy.org)")
-/// 'Scrapy'
-#[pyfunction]
-pub fn product_token(user_agent: &Bound<'_, PyAny>) -> PyResult<String> {
-    let bytes = text_bytes(user_agent, "user_agent")?;
-    let token = robots_runtime::url::product_token_prefix(&bytes);
-    Ok(String::from_utf8_lossy(token).into_owned())
-}
-
 /// Bytes shown to Python as `str`: UTF-8, with invalid sequences replaced.
 pub fn lossy(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

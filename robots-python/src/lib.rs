@@ -27,7 +27,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<verdict::RequestRate>()?;
     m.add_class::<lint::Finding>()?;
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
-    m.add_function(wrap_pyfunction!(input::product_token, m)?)?;
     m.add("PROFILES", input::profile_names())?;
     m.add("DEFAULT_MAX_BYTES", robots_runtime::DEFAULT_MAX_BYTES)?;
     Ok(())

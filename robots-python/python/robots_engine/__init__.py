@@ -27,7 +27,6 @@ from robots_engine._native import (
     RequestRate,
     Verdict,
     lint,
-    product_token,
 )
 
 __all__ = [
@@ -39,5 +38,4 @@ __all__ = [
     "RequestRate",
     "Verdict",
     "lint",
-    "product_token",
 ]

@@ -81,7 +81,11 @@ class RobotFileParser:
 
     def parse(self, lines: Iterable[str | bytes]) -> None:
         """Parse robots.txt lines (an iterable of str, as ``splitlines()`` gives)."""
-        chunks = [line.encode("utf-8") if isinstance(line, str) else bytes(line) for line in lines]
+        # Lines may keep their line ends (``readlines()``): one line each all the same.
+        chunks = [
+            (line.encode("utf-8") if isinstance(line, str) else bytes(line)).rstrip(b"\r\n")
+            for line in lines
+        ]
         self._load(b"\n".join(chunks))
 
     def _load(self, body: bytes) -> None:
