@@ -274,7 +274,7 @@ impl Matcher {
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let urls = Urls::from_python(urls)?;
         let matcher = self.matcher();
-        let verdicts = py.detach(|| urls.map(|url| matcher.is_allowed(url)));
+        let verdicts = py.detach(|| urls.allowed(&matcher));
         Ok(verdicts.into_pyarray(py))
     }
 

@@ -13,6 +13,9 @@ use numpy::{PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyCapsule, PyList, PyString, PyTuple};
+use robots_runtime::url::path_from_url;
+use robots_runtime::Matcher;
+use std::borrow::Cow;
 use std::ffi::CStr;
 
 /// URLs ready to check.
@@ -69,27 +72,55 @@ impl Urls {
         Ok(packed.finish())
     }
 
-    /// `f` of every URL, in order.
-    pub fn map(&self, mut f: impl FnMut(&[u8]) -> bool) -> Vec<bool> {
+    /// How many URLs there are.
+    fn len(&self) -> usize {
+        match self {
+            Urls::Packed { ends, .. } => ends.len(),
+            Urls::Arrow(arrays) => arrays.iter().map(|a| a.len()).sum(),
+        }
+    }
+
+    /// Every URL, in order.
+    fn each<'s>(&'s self, mut f: impl FnMut(&'s [u8])) {
         match self {
             Urls::Packed { data, ends } => {
                 let mut start = 0;
-                ends.iter()
-                    .map(|&end| {
-                        let url = data.get(start..end).unwrap_or_default();
-                        start = end;
-                        f(url)
-                    })
-                    .collect()
-            }
-            Urls::Arrow(arrays) => {
-                let mut out = Vec::with_capacity(arrays.iter().map(|a| a.len()).sum());
-                for array in arrays {
-                    each_arrow_value(array, |url| out.push(f(url)));
+                for &end in ends {
+                    f(data.get(start..end).unwrap_or_default());
+                    start = end;
                 }
-                out
             }
+            Urls::Arrow(arrays) => arrays.iter().for_each(|a| each_arrow_value(a, &mut f)),
         }
+    }
+
+    /// Whether `matcher`'s crawler may fetch each URL, in order.
+    ///
+    /// URLs are cut to their paths a chunk at a time and handed to
+    /// `Matcher::check_paths`, which walks several paths in lockstep.
+    pub fn allowed(&self, matcher: &Matcher<'_>) -> Vec<bool> {
+        const CHUNK: usize = 256;
+        let mut out = vec![false; self.len()];
+        let mut paths: Vec<Cow<'_, [u8]>> = Vec::with_capacity(CHUNK);
+        let mut base = 0;
+        let mut flush = |paths: &mut Vec<Cow<'_, [u8]>>, base: &mut usize| {
+            let done = &mut out[*base..*base + paths.len()];
+            matcher.check_paths(paths, |i, verdict| {
+                if let Some(slot) = done.get_mut(i) {
+                    *slot = verdict.allowed;
+                }
+            });
+            *base += paths.len();
+            paths.clear();
+        };
+        self.each(|url| {
+            paths.push(path_from_url(url));
+            if paths.len() == CHUNK {
+                flush(&mut paths, &mut base);
+            }
+        });
+        flush(&mut paths, &mut base);
+        out
     }
 }
 
@@ -264,7 +295,7 @@ fn import_arrow(object: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
 }
 
 /// Call `f` with each value of a null-free Arrow string or binary array.
-fn each_arrow_value(array: &ArrayRef, mut f: impl FnMut(&[u8])) {
+fn each_arrow_value<'a>(array: &'a ArrayRef, mut f: impl FnMut(&'a [u8])) {
     if let Some(a) = array.as_string_opt::<i32>() {
         a.iter().for_each(|v| f(v.unwrap_or_default().as_bytes()));
     } else if let Some(a) = array.as_string_opt::<i64>() {
