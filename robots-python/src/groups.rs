@@ -44,7 +44,9 @@ fn described(doc: &robots_runtime::Document<'_>, indexes: &[usize]) -> Vec<(u32,
         .iter()
         .filter_map(|&i| doc.lines().get(i))
         .filter_map(|line| match line.kind {
-            LineKind::Directive(d) => Some((line.number, d.name().to_owned(), lossy(doc.value(line)))),
+            LineKind::Directive(d) => {
+                Some((line.number, d.name().to_owned(), lossy(doc.value(line))))
+            }
             _ => None,
         })
         .collect()

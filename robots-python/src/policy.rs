@@ -110,10 +110,7 @@ impl Policy {
             candidates.append(c)?;
         }
         out.set_item("candidates", candidates)?;
-        out.set_item(
-            "verdict",
-            Verdict::new(&self.compiled, explanation.verdict),
-        )?;
+        out.set_item("verdict", Verdict::new(&self.compiled, explanation.verdict))?;
         Ok(out)
     }
 
