@@ -1,11 +1,10 @@
 //! The library API beyond the conformance cases: thread safety, extension
 //! records and their scope, the parsing cap, explanations and odd inputs.
 
-use robots_runtime::directive::Directive;
-use robots_runtime::extension::TimeWindow;
-use robots_runtime::{
-    parse, robots_txt_url, ExtensionValue, LineKind, Matcher, ParseOptions, Policy, Profile, Reason,
-};
+use robots_runtime::document::{parse, Directive, LineKind, ParseOptions};
+use robots_runtime::records::{RecordValue, TimeWindow};
+use robots_runtime::url::robots_txt_url;
+use robots_runtime::{AgentPolicy, ErrorKind, Matcher, Policy, Profile, Reason};
 use std::time::Duration;
 
 #[test]
@@ -13,6 +12,7 @@ fn policies_and_matchers_are_send_and_sync() {
     fn assert_send_sync<T: Send + Sync>() {}
     assert_send_sync::<Policy>();
     assert_send_sync::<Matcher<'static>>();
+    assert_send_sync::<AgentPolicy>();
 }
 
 #[test]
@@ -86,7 +86,7 @@ fn group_records_are_read_from_the_matched_group() {
             end: 270
         })
     );
-    assert_eq!(slow.comments().collect::<Vec<_>>(), vec![&b"be gentle"[..]]);
+    assert_eq!(slow.comments().collect::<Vec<_>>(), vec!["be gentle"]);
     // otherbot shares the group: the Crawl-delay line does not split it.
     assert_eq!(
         policy.matcher("otherbot").crawl_delay(),
@@ -98,7 +98,7 @@ fn group_records_are_read_from_the_matched_group() {
     assert_eq!(other.request_rate(), None);
     let invalid: Vec<_> = other
         .records()
-        .filter(|r| r.parsed == ExtensionValue::Invalid)
+        .filter(|r| r.parsed == RecordValue::Invalid)
         .map(|r| r.line)
         .collect();
     assert_eq!(invalid, vec![11]);
@@ -107,15 +107,12 @@ fn group_records_are_read_from_the_matched_group() {
 #[test]
 fn file_wide_records_are_read_from_the_whole_file() {
     let policy = Policy::parse(EXTENSIONS, Profile::Rfc9309);
-    let sitemaps: Vec<_> = policy.sitemaps().collect();
-    assert_eq!(
-        sitemaps,
-        vec![&b"https://example.com/a.xml"[..], b"relative.xml"]
-    );
-    assert_eq!(policy.host(), Some(&b"example.com"[..]));
+    let sitemaps: Vec<String> = policy.sitemaps().map(|s| s.to_string()).collect();
+    assert_eq!(sitemaps, ["https://example.com/a.xml", "relative.xml"]);
+    assert_eq!(policy.host().unwrap(), "example.com");
     assert_eq!(
         policy.clean_params().collect::<Vec<_>>(),
-        vec![&b"ref&utm_source /articles/"[..]]
+        vec!["ref&utm_source /articles/"]
     );
 }
 
@@ -126,7 +123,10 @@ fn extension_lines_never_split_groups_under_rfc9309() {
     let policy = Policy::parse(body, Profile::Rfc9309);
     assert!(!policy.is_allowed("a", "/x"));
     assert!(!policy.is_allowed("b", "/x"));
-    assert_eq!(policy.matcher("a").groups(), policy.matcher("b").groups());
+    assert!(policy
+        .matcher("a")
+        .groups()
+        .eq(policy.matcher("b").groups()));
 }
 
 #[test]
@@ -141,14 +141,18 @@ fn the_cap_is_configurable_and_reported() {
         (t.max_bytes, t.input_len, t.first_ignored_line),
         (40, body.len(), 3)
     );
-    let policy = Policy::from_document(&doc);
+    let policy = doc.compile();
     assert!(!policy.is_allowed("x", "/a"));
     assert!(
         policy.is_allowed("x", "/b"),
         "content past the cap is ignored"
     );
-    let full = Policy::parse_with(&body, small.max_bytes(None));
+    assert_eq!(policy.truncation().as_ref(), Some(t));
+    let built = Policy::builder().max_bytes(Some(40)).build(&body);
+    assert_eq!(built.truncation().as_ref(), Some(t));
+    let full = Policy::builder().max_bytes(None).build(&body);
     assert!(!full.is_allowed("x", "/b"));
+    assert_eq!(full.truncation(), None);
 }
 
 #[test]
@@ -159,11 +163,14 @@ fn explanations_name_groups_candidates_and_the_winner() {
     assert_eq!(e.path, b"/a/b/x?y");
     assert_eq!(e.groups.len(), 1);
     assert_eq!(e.groups[0].line, 4);
-    assert_eq!(e.groups[0].agents, vec![(4, &b"FooBot"[..])]);
-    let lines: Vec<u32> = e.candidates.iter().map(|c| c.rule.line).collect();
+    assert_eq!(e.groups[0].agents.len(), 1);
+    assert_eq!(e.groups[0].agents[0].0, 4);
+    assert_eq!(e.groups[0].agents[0].1, "FooBot");
+    let lines: Vec<u32> = e.candidates.iter().map(|c| c.line).collect();
     assert_eq!(lines, vec![6, 5]);
-    assert_eq!(e.candidates[0].rule.directive, Directive::Allow);
-    assert_eq!(e.candidates[0].rule.priority, 4);
+    assert_eq!(e.candidates[0].directive, Directive::Allow);
+    assert_eq!(e.candidates[0].priority, 4);
+    assert_eq!(Some(e.candidates[0].id), e.verdict.rule);
     assert!(e.verdict.allowed);
     assert_eq!(e.verdict.reason, Reason::Rule);
 }
@@ -184,7 +191,7 @@ fn odd_bytes_are_read_not_rejected() {
             doc.lines()[0].kind,
             LineKind::Directive(Directive::UserAgent)
         );
-        let policy = Policy::from_document(&doc);
+        let policy = doc.compile();
         let _ = policy.check("bot", "/\u{ff}");
     }
     let google = parse(body, ParseOptions::new(Profile::Google));
@@ -215,5 +222,129 @@ fn robots_txt_location() {
         robots_txt_url("HTTPS://Example.com/a/b.html?x=1").as_deref(),
         Ok("https://example.com/robots.txt")
     );
-    assert!(robots_txt_url("not a url").is_err());
+    assert_eq!(
+        robots_txt_url("not a url").map_err(|e| e.kind()),
+        Err(ErrorKind::InvalidUrl)
+    );
+}
+
+/// Text, agents, URLs and paths take `&str`, `String`, `&[u8]` and `Vec<u8>` alike.
+#[test]
+// Owned values are passed on purpose: they must be accepted too.
+#[allow(clippy::unnecessary_to_owned)]
+fn every_input_takes_str_string_and_bytes() {
+    let text = String::from("User-agent: MyBot\nDisallow: /private\n");
+    let policies = [
+        Policy::parse(&text, Profile::Rfc9309),
+        Policy::parse(text.as_str(), Profile::Rfc9309),
+        Policy::parse(text.as_bytes(), Profile::Rfc9309),
+        Policy::parse(text.as_bytes().to_vec(), Profile::Rfc9309),
+        Policy::builder().build(&text),
+    ];
+    let agent = String::from("MyBot");
+    let url = String::from("https://example.com/private/x");
+    for policy in &policies {
+        assert!(!policy.is_allowed("MyBot", "/private/x"));
+        assert!(!policy.is_allowed(&agent, &url));
+        assert!(!policy.is_allowed(agent.as_bytes(), url.as_bytes()));
+        assert!(!policy.is_allowed(agent.as_bytes().to_vec(), url.as_bytes().to_vec()));
+        let m = policy.matcher(&agent);
+        assert!(!m.check_path("/private/x").allowed);
+        assert!(!m.check_path(String::from("/private/x")).allowed);
+        assert!(!m.check_path(b"/private/x".to_vec()).allowed);
+    }
+    let mine = Policy::builder().build_for_agent(&text, &agent);
+    assert!(!mine.is_allowed(&url));
+    assert!(!mine.check_path(b"/private/y").allowed);
+}
+
+/// A one-crawler policy answers for its crawler and takes no agent; it keeps
+/// only that crawler's rules.
+#[test]
+fn agent_policies_take_no_agent() {
+    let text = "User-agent: *\nDisallow: /\n\nUser-agent: FooBot\nDisallow: /foo\nCrawl-delay: 2\n";
+    for profile in Profile::ALL {
+        let full = Policy::parse(text, profile);
+        let foo = Policy::builder()
+            .profile(profile)
+            .build_for_agent(text, "FooBot");
+        assert_eq!(foo.agent(), "FooBot");
+        assert_eq!(foo.profile(), profile);
+        for url in ["/", "/foo", "/foo/bar", "/bar", "/robots.txt"] {
+            // Rule ids number the kept rules only; the rule itself is the same.
+            let (mine, whole) = (foo.check(url), full.check("FooBot", url));
+            let line = |v: robots_runtime::Verdict, p: &Policy| {
+                v.rule.and_then(|id| p.rule(id)).map(|r| r.line)
+            };
+            assert_eq!(
+                (mine.allowed, mine.reason, line(mine, foo.policy())),
+                (whole.allowed, whole.reason, line(whole, &full)),
+                "{profile} {url}"
+            );
+            assert_eq!(foo.matcher().check(url), mine);
+        }
+        assert_eq!(foo.crawl_delay(), full.matcher("FooBot").crawl_delay());
+        assert!(foo.rule_count() < full.rule_count());
+    }
+}
+
+/// Ids name rules and groups of the policy that made them: a lookup in another
+/// policy, or past the end, gives `None`, never a panic.
+#[test]
+fn ids_are_looked_up_without_panics() {
+    let big = Policy::parse(
+        "User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\n",
+        Profile::Rfc9309,
+    );
+    let small = Policy::parse("User-agent: *\nDisallow: /a\n", Profile::Rfc9309);
+    let id = big.check("bot", "/c").rule.expect("a rule decided");
+    assert_eq!(id.as_usize(), 2);
+    assert_eq!(big.rule(id).map(|r| r.line), Some(4));
+    assert_eq!(small.rule(id), None);
+    let group = big.matcher("bot").groups().next().expect("the * group");
+    assert_eq!(big.group(group).map(|g| g.line), Some(1));
+    assert_eq!(Policy::parse("", Profile::Rfc9309).group(group), None);
+    assert_eq!(big.rules().count(), big.rule_count());
+    assert_eq!(big.groups().count(), big.group_count());
+}
+
+/// Text a policy hands back prints as text and compares with `&str` and bytes.
+#[test]
+fn text_prints_and_keeps_its_bytes() {
+    let policy = Policy::parse(
+        "User-agent: *\nDisallow: /caf\u{e9}\nSitemap: https://example.com/s.xml\n",
+        Profile::Google,
+    );
+    let rule = policy.rules().next().expect("one rule");
+    assert_eq!(rule.pattern.to_string(), "/caf\u{e9}");
+    let bytes: &[u8] = rule.pattern;
+    assert_eq!(bytes, "/caf\u{e9}".as_bytes());
+    let sitemap = policy.sitemaps().next().expect("one sitemap");
+    assert_eq!(format!("{sitemap}"), "https://example.com/s.xml");
+    assert_eq!(sitemap, "https://example.com/s.xml");
+    // Bytes that are not UTF-8 print lossily but are kept as written.
+    let odd = Policy::parse(
+        b"User-agent: *\nDisallow: /\xff\n".as_slice(),
+        Profile::Google,
+    );
+    let pattern = odd.rules().next().expect("one rule").pattern;
+    let bytes: &[u8] = pattern;
+    assert_eq!(bytes, b"/\xff");
+    assert_eq!(pattern.to_string(), "/\u{fffd}");
+}
+
+/// Every error says what failed, and is a `std::error::Error`.
+#[test]
+fn errors_say_what_failed() {
+    fn as_std_error<E: std::error::Error + Send + Sync + 'static>(_: &E) {}
+    let unknown = "gogle".parse::<Profile>().expect_err("not a profile");
+    as_std_error(&unknown);
+    assert_eq!(unknown.kind(), ErrorKind::UnknownProfile);
+    assert!(unknown.to_string().contains("`gogle`"), "{unknown}");
+    let value = robots_runtime::records::parse_crawl_delay(b"-1").expect_err("negative");
+    as_std_error(&value);
+    let converted: robots_runtime::Error = value.into();
+    assert_eq!(converted.kind(), ErrorKind::InvalidValue);
+    let assertion = robots_runtime::lint::parse_assertions(b"maybe bot /x\n").expect_err("bad");
+    as_std_error(&assertion);
 }

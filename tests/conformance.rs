@@ -28,10 +28,12 @@ fn every_verdict_case_passes_through_the_api() {
 }
 
 mod google_other {
-    use robots_runtime::directive::Directive;
-    use robots_runtime::encoding::google_escape;
-    use robots_runtime::url::{is_valid_product_token, path_from_url};
-    use robots_runtime::{parse, Document, LineKind, LineReport, ParseOptions, Profile};
+    use robots_runtime::__private::encoding::google_escape;
+    use robots_runtime::agent::is_valid_product_token;
+    use robots_runtime::document::Directive;
+    use robots_runtime::document::{parse, Document, LineKind, LineReport, ParseOptions};
+    use robots_runtime::url::path_from_url;
+    use robots_runtime::Profile;
     use robots_tests::{body_of, conformance_cases, str_field};
     use serde_json::{json, Map, Value};
 

@@ -3,7 +3,8 @@
 //! verdict is checked against brute force (each rule tested on its own) for
 //! every URL of small policies and a sample of the large ones.
 
-use robots_runtime::{parse, ParseOptions, Policy, Profile, Reason};
+use robots_runtime::document::{parse, ParseOptions};
+use robots_runtime::{Policy, Profile, Reason};
 use robots_tests::corpus_files;
 
 /// The first named agent of a file, as the profile reads it, if any.
@@ -63,6 +64,7 @@ fn every_corpus_file_checks_and_agrees_with_brute_force() {
                             Reason::Rule => best == verdict.rule,
                             Reason::NoMatchingRule | Reason::NoGroup => best.is_none(),
                             Reason::RobotsTxt => verdict.allowed,
+                            _ => false,
                         };
                     if !consistent && failures.len() < 50 {
                         failures.push(format!(

@@ -89,7 +89,8 @@ pub fn failing_expectations(
 /// The agents a verdict table covers for a file: an unknown crawler, `*`, and the
 /// first few crawlers the file names (as written, distinct, case-insensitively).
 pub fn table_agents(body: &[u8], profile: Profile) -> Vec<String> {
-    let doc = robots_runtime::parse(body, robots_runtime::ParseOptions::new(profile));
+    let doc =
+        robots_runtime::document::parse(body, robots_runtime::document::ParseOptions::new(profile));
     let mut agents = vec!["UnknownCrawler".to_owned(), "*".to_owned()];
     for agent in doc.groups().iter().flat_map(|g| &g.agents) {
         if agents.len() >= 6 {
@@ -112,10 +113,7 @@ pub fn table_agents(body: &[u8], profile: Profile) -> Vec<String> {
 pub fn verdict_cell(policy: &robots_runtime::Policy, verdict: robots_runtime::Verdict) -> String {
     use robots_runtime::Reason;
     let head = if verdict.allowed { 'A' } else { 'D' };
-    match (
-        verdict.reason,
-        verdict.rule.and_then(|r| policy.get_rule(r)),
-    ) {
+    match (verdict.reason, verdict.rule.and_then(|r| policy.rule(r))) {
         (Reason::Rule, Some(rule)) if rule.derived => format!("{head}{}i", rule.line),
         (Reason::Rule, Some(rule)) => format!("{head}{}", rule.line),
         (Reason::NoGroup, _) => format!("{head}."),

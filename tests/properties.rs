@@ -12,10 +12,14 @@
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
-use robots_runtime::encoding::{decode_percent, decode_percent_except_slash, google_escape};
+use robots_runtime::__private::encoding::{
+    decode_percent, decode_percent_except_slash, google_escape,
+};
+use robots_runtime::__private::NONE;
+use robots_runtime::document::GOOGLE_MAX_LINE_BYTES;
+use robots_runtime::document::{parse, ParseOptions};
 use robots_runtime::url::path_from_url;
-use robots_runtime::{parse, ParseOptions, Policy, Profile, Reason, Verdict};
-use robots_runtime::{GOOGLE_MAX_LINE_BYTES, NONE};
+use robots_runtime::{Policy, Profile, Reason};
 
 #[path = "../fuzz/invariants.rs"]
 mod invariants;
@@ -250,8 +254,8 @@ proptest! {
                         prop_assert_eq!(a.allowed, b.allowed, "{} {:?} {:?}", profile, variant, url);
                         prop_assert_eq!(a.reason, b.reason);
                         prop_assert_eq!(
-                            a.rule.map(|r| base.rule(r).line),
-                            b.rule.map(|r| other.rule(r).line)
+                            a.rule.and_then(|r| base.rule(r)).map(|r| r.line),
+                            b.rule.and_then(|r| other.rule(r)).map(|r| r.line)
                         );
                     }
                 }
@@ -329,7 +333,10 @@ fn edge_case_bodies_keep_invariants() {
     let body = b"User-agent: *\nDisallow: /private\nAllow: /\n";
     for cap in 0..=body.len() + 1 {
         for profile in Profile::ALL {
-            let policy = Policy::parse_with(body, ParseOptions::new(profile).max_bytes(Some(cap)));
+            let policy = Policy::builder()
+                .profile(profile)
+                .max_bytes(Some(cap))
+                .build(body);
             invariants::check_one(&policy, "bot", "/private/x");
         }
     }
@@ -378,7 +385,7 @@ proptest! {
                 // `//x` reads as a protocol-relative URL: compare the path part.
                 let path = &path_from_url(url);
                 let expected = reference::decide(&rules, path, profile);
-                let got = verdict.rule.map(|id| policy.rule(id).line);
+                let got = verdict.rule.and_then(|id| policy.rule(id)).map(|r| r.line);
                 // Rules are on lines 2, 3, ...
                 let want = expected.map(|i| u32::try_from(i).unwrap() + 2);
                 prop_assert_eq!(
@@ -430,7 +437,7 @@ proptest! {
             for url in &paths {
                 let path = &path_from_url(url);
                 let expected = reference::decide(&rules, path, profile);
-                let got = policy.check("bot", url).rule.map(|id| policy.rule(id).line);
+                let got = policy.check("bot", url).rule.and_then(|id| policy.rule(id)).map(|r| r.line);
                 let want = expected.map(|i| u32::try_from(i).unwrap() + 2);
                 prop_assert_eq!(
                     got, want,
@@ -566,6 +573,7 @@ mod reference {
             Profile::Original1994 => rules
                 .iter()
                 .position(|(allow, value)| !allow && !value.is_empty() && path.starts_with(value)),
+            other => unreachable!("no reference reading for {other}"),
         }
     }
 
@@ -768,7 +776,7 @@ proptest! {
         let draft = Policy::parse(&body, Profile::Draft1996);
         prop_assert!(!draft.is_allowed("bot", &plain));
         let v = draft.check("bot", &escaped);
-        prop_assert_eq!(v, Verdict { allowed: true, rule: None, reason: Reason::NoMatchingRule });
+        prop_assert_eq!((v.allowed, v.rule, v.reason), (true, None, Reason::NoMatchingRule));
         prop_assert!(draft.explain("bot", &escaped).path.windows(3).any(|w| w == b"%2F"));
 
         let rfc = Policy::parse(&body, Profile::Rfc9309);
@@ -878,13 +886,14 @@ proptest! {
 
 /// Entries in the tables a check walks (trie nodes, wildcard lists, set roots).
 fn table_entries(policy: &Policy) -> usize {
-    policy.nodes.len()
-        + policy.edge_bytes.len()
-        + policy.wild_rules.len()
-        + policy.set_roots.len()
-        + policy.set_groups.len()
-        + policy.agents.len()
-        + policy.segments.len()
+    let t = robots_runtime::__private::tables(policy);
+    t.nodes.len()
+        + t.edge_bytes.len()
+        + t.wild_rules.len()
+        + t.set_roots.len()
+        + t.set_groups.len()
+        + t.agents.len()
+        + t.segments.len()
 }
 
 /// A product token (letters only, so that `google` does not cut it) for crawler `i`.
@@ -935,7 +944,9 @@ proptest! {
                     "{}: {} table entries for a {}-byte file", profile, entries, body.len()
                 );
                 // Nothing points past the end of the tables.
-                for node in policy.nodes.iter() {
+                let tables = robots_runtime::__private::tables(&policy);
+                prop_assert_eq!(tables.validate(), Ok(()));
+                for node in tables.nodes.iter() {
                     prop_assert!(node.prefix_rule == NONE || (node.prefix_rule as usize) < policy.rule_count());
                     prop_assert!(node.exact_rule == NONE || (node.exact_rule as usize) < policy.rule_count());
                 }

@@ -3,7 +3,8 @@
 //! output before and after a change to the compiler to prove the tables unchanged.
 use robots_benches::hostile::Lcg;
 use robots_benches::{corpus, hostile};
-use robots_runtime::{compile, compile_for_agent, parse, ParseOptions, Policy, Profile};
+use robots_runtime::document::{parse, ParseOptions};
+use robots_runtime::{Policy, Profile};
 
 fn fnv(s: &str) -> u64 {
     let mut h: u64 = 0xcbf29ce484222325;
@@ -102,21 +103,21 @@ fn main() {
         ] {
             let full = format!("{:?}", Policy::parse(body, profile));
             let doc = parse(body, ParseOptions::new(profile));
-            let again = format!("{:?}", compile(&doc));
+            let again = format!("{:?}", doc.compile());
             assert_eq!(full, again, "{name} {profile}");
             let agent = doc
                 .agent_names()
                 .next()
                 .map(<[u8]>::to_vec)
                 .unwrap_or_default();
-            let one = format!("{:?}", compile_for_agent(&doc, &agent));
-            let unknown = format!("{:?}", compile_for_agent(&doc, b"UnknownBot"));
+            let one = format!("{:?}", doc.compile_for_agent(&agent).policy());
+            let unknown = format!("{:?}", doc.compile_for_agent(b"UnknownBot").policy());
             let capped = format!(
                 "{:?}",
-                Policy::parse_with(
-                    body,
-                    ParseOptions::new(profile).max_bytes(Some(body.len() / 2))
-                )
+                Policy::builder()
+                    .profile(profile)
+                    .max_bytes(Some(body.len() / 2))
+                    .build(body)
             );
             println!(
                 "{name} {profile} {:016x} {:016x} {:016x} {:016x}",

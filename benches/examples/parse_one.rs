@@ -7,7 +7,7 @@
 //! first one it names, else an unknown one); under callgrind, add
 //! `--toggle-collect='*parse_for_agent*'` to leave out finding those names.
 use robots_benches::corpus;
-use robots_runtime::{ParseOptions, Policy, Profile};
+use robots_runtime::{Policy, Profile};
 use std::hint::black_box;
 
 fn main() {
@@ -45,11 +45,11 @@ fn main() {
     for _ in 0..passes {
         let t = std::time::Instant::now();
         for (body, agent) in &inputs {
-            black_box(Policy::parse_for_agent(
-                black_box(body),
-                ParseOptions::new(Profile::Google),
-                agent.as_bytes(),
-            ));
+            black_box(
+                Policy::builder()
+                    .profile(Profile::Google)
+                    .build_for_agent(black_box(body), agent),
+            );
         }
         best = best.min(t.elapsed().as_secs_f64());
     }

@@ -1,6 +1,7 @@
 //! Time parse() and compile() separately over the corpus (google profile), best of N passes.
 use robots_benches::corpus;
-use robots_runtime::{compile, parse, ParseOptions, Policy, Profile};
+use robots_runtime::document::{parse, ParseOptions};
+use robots_runtime::{Policy, Profile};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -42,7 +43,7 @@ fn main() {
             .collect();
         let t = Instant::now();
         for d in &docs {
-            black_box(compile(d));
+            black_box(d.compile());
         }
         c = c.min(t.elapsed().as_secs_f64());
         drop(docs);

@@ -1,7 +1,8 @@
 //! The workload: every real robots.txt in `testdata/corpus` with its 2,000 URL paths,
 //! checked for the first crawler the file names and for an unknown crawler.
 
-use robots_runtime::{parse, ParseOptions, Profile};
+use robots_runtime::document::{parse, ParseOptions};
+use robots_runtime::Profile;
 use std::path::{Path, PathBuf};
 
 /// The crawler no corpus file names: it falls to the `*` group.

@@ -6,7 +6,7 @@
 //! monomorphised, so no engine pays for dynamic dispatch.
 
 use crate::corpus::{Site, ORIGIN};
-use robots_runtime::{Matcher, ParseOptions, Policy, Profile};
+use robots_runtime::{AgentPolicy, Matcher, Policy, Profile};
 use std::hint::black_box;
 
 /// An engine (or the floor) in the comparison.
@@ -94,7 +94,7 @@ impl Engine {
             Engine::StaticBatch => "**robots, static, batch** (`check_paths`)",
             Engine::Runtime => "**robots, runtime** (`check_path`)",
             Engine::RuntimeBatch => "**robots, runtime, batch** (`check_paths`)",
-            Engine::RuntimeAgent => "**robots, runtime, one crawler** (`parse_for_agent`)",
+            Engine::RuntimeAgent => "**robots, runtime, one crawler** (`build_for_agent`)",
             Engine::RuntimeUrl => "**robots, runtime** (`check`, full URL)",
             Engine::TextingRobots => "texting_robots 0.2",
             Engine::FastRobots => "fast-robots 0.1",
@@ -178,7 +178,7 @@ impl Engine {
             }
             Engine::RuntimeAgent => {
                 let policy = parse_for_agent(&site.body, agent);
-                let matcher = policy.matcher(agent);
+                let matcher = policy.matcher();
                 let paths = &site.paths;
                 visitor.visit(n, |i| matcher.check_path(paths[i].as_bytes()).allowed);
             }
@@ -287,9 +287,11 @@ pub fn in_batches<'a>(matcher: Matcher<'a>, paths: &'a [String]) -> impl FnMut(u
     }
 }
 
-/// Ours for one crawler: `Policy::parse_for_agent` under `Profile::Google`.
-pub fn parse_for_agent(body: &[u8], agent: &str) -> Policy {
-    Policy::parse_for_agent(body, ParseOptions::new(Profile::Google), agent.as_bytes())
+/// Ours for one crawler: `PolicyBuilder::build_for_agent` under `Profile::Google`.
+pub fn parse_for_agent(body: &[u8], agent: &str) -> AgentPolicy {
+    Policy::builder()
+        .profile(Profile::Google)
+        .build_for_agent(body, agent)
 }
 
 /// The floor's work: every byte of the path read once, folded into a checksum.

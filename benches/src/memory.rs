@@ -59,7 +59,7 @@ pub fn table_bytes(p: &Policy) -> usize {
     fn bytes<T>(table: &[T]) -> usize {
         std::mem::size_of_val(table)
     }
-    let Policy {
+    let robots_runtime::__private::Tables {
         profile: _,
         text,
         agents,
@@ -84,7 +84,8 @@ pub fn table_bytes(p: &Policy) -> usize {
         groups,
         group_agents,
         extensions,
-    } = p;
+        truncation: _,
+    } = robots_runtime::__private::tables(p);
     bytes(text)
         + bytes(agents)
         + bytes(sets)
@@ -112,5 +113,5 @@ pub fn table_bytes(p: &Policy) -> usize {
 /// The rules of a file as written (Allow/Disallow lines that made a rule; derived aliases excluded).
 pub fn rule_count(site: &Site) -> usize {
     let policy = Policy::parse(&site.body, Profile::Google);
-    policy.rules.iter().filter(|r| !r.derived).count()
+    policy.rules().filter(|r| !r.derived).count()
 }

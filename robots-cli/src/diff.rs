@@ -21,8 +21,9 @@ use crate::error::Error;
 use crate::lint::read_file;
 use crate::{EXIT_FAIL, EXIT_OK};
 use clap::Args;
+use robots_runtime::document::{parse, ParseOptions};
 use robots_runtime::lint::probe_paths;
-use robots_runtime::{parse, ParseOptions, Policy, Profile, Reason, Verdict};
+use robots_runtime::{Policy, Profile, Reason, Verdict};
 use serde_json::{json, Value};
 use std::ffi::OsString;
 use std::io::Write;
@@ -73,9 +74,9 @@ fn word(allowed: bool) -> &'static str {
 
 /// One side of a change, in words: `new.txt:7 "Disallow: /x"`, `no matching rule`, …
 fn side(policy: &Policy, verdict: &Verdict, file: &str, agent: &str) -> String {
-    match verdict.rule.and_then(|id| policy.get_rule(id)) {
+    match verdict.rule.and_then(|id| policy.rule(id)) {
         Some(rule) => {
-            let name = if rule.directive == robots_runtime::directive::Directive::Allow {
+            let name = if rule.directive == robots_runtime::document::Directive::Allow {
                 "Allow"
             } else {
                 "Disallow"
@@ -91,7 +92,7 @@ fn side(policy: &Policy, verdict: &Verdict, file: &str, agent: &str) -> String {
 }
 
 fn side_json(policy: &Policy, verdict: &Verdict) -> Value {
-    let rule = match verdict.rule.and_then(|id| policy.get_rule(id)) {
+    let rule = match verdict.rule.and_then(|id| policy.rule(id)) {
         Some(r) => {
             json!({"line": r.line, "directive": r.directive.name(), "pattern": text(r.pattern)})
         }
@@ -119,10 +120,7 @@ pub fn run(args: &DiffArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
     let new_body = read_file(&args.new, "robots.txt")?;
     let old_doc = parse(&old_body, ParseOptions::new(args.profile));
     let new_doc = parse(&new_body, ParseOptions::new(args.profile));
-    let (old, new) = (
-        Policy::from_document(&old_doc),
-        Policy::from_document(&new_doc),
-    );
+    let (old, new) = (old_doc.compile(), new_doc.compile());
     let urls: Vec<Vec<u8>> = match &args.urls {
         Some(path) => url_list(&read_file(path, "URL list")?),
         None => {

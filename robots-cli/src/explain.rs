@@ -11,7 +11,8 @@ use crate::error::Error;
 use crate::EXIT_OK;
 use clap::Args;
 use robots_runtime::agent::{agent_match, AgentMatch};
-use robots_runtime::{Candidate, Explanation, Profile, Reason};
+use robots_runtime::explain::Explanation;
+use robots_runtime::{Profile, Reason, Rule};
 use serde_json::{json, Value};
 use std::ffi::OsString;
 use std::io::Write;
@@ -45,13 +46,13 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-fn rule_line(c: &Candidate<'_>) -> String {
-    let name = if c.rule.directive == robots_runtime::directive::Directive::Allow {
+fn rule_line(c: &Rule<'_>) -> String {
+    let name = if c.directive == robots_runtime::document::Directive::Allow {
         "Allow"
     } else {
         "Disallow"
     };
-    format!("{name}: {}", text(c.rule.pattern))
+    format!("{name}: {}", text(c.pattern))
 }
 
 /// Why the top candidate beat the second, or why there was no contest.
@@ -65,19 +66,18 @@ pub fn tie_break(profile: Profile, e: &Explanation<'_>) -> String {
         (Some(_), None) => String::from("none: only one rule matches"),
         (Some(a), Some(b)) if profile.first_match_wins() => format!(
             "the first matching line in file order wins under {profile} (line {} before line {})",
-            a.rule.line, b.rule.line
+            a.line, b.line
         ),
-        (Some(a), Some(b)) if a.rule.priority > b.rule.priority => format!(
+        (Some(a), Some(b)) if a.priority > b.priority => format!(
             "the longest match wins ({} octets against {})",
-            a.rule.priority, b.rule.priority
+            a.priority, b.priority
         ),
-        (Some(a), Some(b)) if a.rule.directive != b.rule.directive => format!(
-            "equal length ({} octets): `Allow` wins the tie",
-            a.rule.priority
-        ),
+        (Some(a), Some(b)) if a.directive != b.directive => {
+            format!("equal length ({} octets): `Allow` wins the tie", a.priority)
+        }
         (Some(a), Some(_)) => format!(
             "equal length ({} octets) and directive: the earlier line wins",
-            a.rule.priority
+            a.priority
         ),
     }
 }
@@ -89,7 +89,7 @@ fn verdict_text(profile: Profile, e: &Explanation<'_>) -> String {
         "disallowed"
     };
     match (e.verdict.reason, e.candidates.first()) {
-        (Reason::Rule, Some(c)) => format!("{word} by line {} `{}`", c.rule.line, rule_line(c)),
+        (Reason::Rule, Some(c)) => format!("{word} by line {} `{}`", c.line, rule_line(c)),
         (Reason::RobotsTxt, _) => format!("{word}: /robots.txt is always allowed under {profile}"),
         (Reason::NoGroup, _) => format!("{word}: no group applies"),
         _ => format!("{word}: no rule matches"),
@@ -155,10 +155,10 @@ pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
     let profile = args.policy.profile;
     let (kind, why) = selection(profile, &agent, &e);
     // The groups that did not apply, by first line.
-    let others: Vec<u32> = (0..policy.group_count())
-        .filter_map(|i| u32::try_from(i).ok())
-        .filter(|i| !e.groups.iter().any(|g| g.index == *i))
-        .map(|i| policy.group(i).line)
+    let others: Vec<u32> = policy
+        .groups()
+        .filter(|group| !e.groups.iter().any(|g| g.id == group.id))
+        .map(|group| group.line)
         .collect();
     let mut out = Vec::new();
     if args.json {
@@ -181,20 +181,20 @@ pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
             .iter()
             .map(|c| {
                 json!({
-                    "line": c.rule.line,
-                    "column": c.rule.column,
-                    "directive": c.rule.directive.name(),
-                    "pattern": text(c.rule.pattern),
-                    "priority": c.rule.priority,
-                    "derived": c.rule.derived,
+                    "line": c.line,
+                    "column": c.column,
+                    "directive": c.directive.name(),
+                    "pattern": text(c.pattern),
+                    "priority": c.priority,
+                    "derived": c.derived,
                 })
             })
             .collect();
         let rule = match (e.verdict.reason, e.candidates.first()) {
             (Reason::Rule, Some(c)) => json!({
-                "line": c.rule.line,
-                "directive": c.rule.directive.name(),
-                "pattern": text(c.rule.pattern),
+                "line": c.line,
+                "directive": c.directive.name(),
+                "pattern": text(c.pattern),
             }),
             _ => Value::Null,
         };
@@ -260,7 +260,7 @@ pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
                 } else {
                     ""
                 };
-                let derived = if c.rule.derived {
+                let derived = if c.derived {
                     " (Google's index.htm alias)"
                 } else {
                     ""
@@ -268,9 +268,9 @@ pub fn run(args: &ExplainArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
                 writeln!(
                     out,
                     "    line {:<5} {}  priority {}{derived}{mark}",
-                    c.rule.line,
+                    c.line,
                     rule_line(c),
-                    c.rule.priority
+                    c.priority
                 )?;
             }
         }

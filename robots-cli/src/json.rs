@@ -34,7 +34,10 @@ pub fn write_verdict(
     });
     match verdict.rule {
         Some(id) => {
-            let rule = policy.rule(id);
+            let Some(rule) = policy.rule(id) else {
+                out.extend_from_slice(b"null");
+                return Ok(());
+            };
             write!(out, "{{\"line\":{},\"directive\":", rule.line)?;
             write_str(out, rule.directive.name().as_bytes())?;
             out.extend_from_slice(b",\"pattern\":");

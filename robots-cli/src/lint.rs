@@ -17,7 +17,7 @@ use crate::error::Error;
 use crate::json;
 use crate::{EXIT_FAIL, EXIT_OK};
 use clap::{Args, ValueEnum};
-use robots_runtime::finding::{Finding, Severity};
+use robots_runtime::lint::{Finding, Severity};
 use robots_runtime::Profile;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -123,7 +123,7 @@ pub fn run(args: &LintArgs, stdout: &mut dyn Write) -> Result<i32, Error> {
         Format::Human => {
             let path = args.file.display().to_string();
             for f in &findings {
-                out.extend_from_slice(robots_runtime::render::render(f, &source, &path).as_bytes());
+                out.extend_from_slice(robots_runtime::lint::render(f, &source, &path).as_bytes());
                 out.extend_from_slice(b"\n\n");
             }
             if !findings.is_empty() {

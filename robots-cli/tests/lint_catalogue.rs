@@ -6,8 +6,9 @@
 //! A fixture may start with header comments that set how it is linted:
 //! `# lint-profile: google` and `# lint-max-bytes: 80`.
 
+use robots_runtime::document::ParseOptions;
 use robots_runtime::lint::{lint, lint_with, profile_disagreements, CODES};
-use robots_runtime::{ParseOptions, Policy, Profile};
+use robots_runtime::{Policy, Profile};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
@@ -58,7 +59,7 @@ fn every_code_fires_on_its_fixture() {
         for f in findings.iter().filter(|f| f.code == info.code) {
             if f.severity != info.severity
                 && !(info.code == "profile-disagreement"
-                    && f.severity == robots_runtime::finding::Severity::Note)
+                    && f.severity == robots_runtime::lint::Severity::Note)
             {
                 failures.push(format!(
                     "{}: reported as {:?}, the catalogue says {:?}",
@@ -138,7 +139,7 @@ fn check_witnesses(
     name: &str,
     source: &[u8],
     profile: Profile,
-    findings: &[robots_runtime::finding::Finding],
+    findings: &[robots_runtime::lint::Finding],
 ) -> usize {
     let found = profile_disagreements(source, profile);
     let policies: Vec<Policy> = Profile::ALL
@@ -151,7 +152,7 @@ fn check_witnesses(
         for ((policy, claimed), p) in policies.iter().zip(&d.verdicts).zip(Profile::ALL) {
             assert_eq!(claimed.profile, p, "{name}");
             let real = policy.check(&d.agent, &d.path);
-            let line = real.rule.map(|id| policy.rule(id).line);
+            let line = real.rule.and_then(|id| policy.rule(id)).map(|r| r.line);
             assert_eq!(
                 (real.allowed, real.reason, line),
                 (claimed.allowed, claimed.reason, claimed.line),
@@ -193,7 +194,7 @@ fn never_decide(
     name: &str,
     source: &[u8],
     profile: Profile,
-    findings: &[robots_runtime::finding::Finding],
+    findings: &[robots_runtime::lint::Finding],
     urls: &[u8],
 ) {
     let silent: BTreeSet<u32> = findings
@@ -209,8 +210,8 @@ fn never_decide(
     if silent.is_empty() {
         return;
     }
-    let doc = robots_runtime::parse(source, ParseOptions::new(profile));
-    let policy = Policy::from_document(&doc);
+    let doc = robots_runtime::document::parse(source, ParseOptions::new(profile));
+    let policy = doc.compile();
     let mut agents: Vec<Vec<u8>> = vec![b"OtherBot".to_vec()];
     for group in doc.groups() {
         for agent in &group.agents {
@@ -228,8 +229,8 @@ fn never_decide(
     for agent in &agents {
         let m = policy.matcher(agent);
         for url in &paths {
-            if let Some(id) = m.check(url).rule {
-                let line = policy.rule(id).line;
+            if let Some(rule) = m.check(url).rule.and_then(|id| policy.rule(id)) {
+                let line = rule.line;
                 assert!(
                     !silent.contains(&line),
                     "{name}: {profile}: line {line} was reported as never deciding, but decides {:?} for {:?}",

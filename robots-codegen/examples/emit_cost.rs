@@ -20,7 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let source = std::fs::read(&path)?;
     let options = robots_codegen::Options::new(profile).max_bytes(None);
     let start = Instant::now();
-    let policy = robots_core::Policy::parse_with(&source, options.parse_options());
+    let policy = robots_core::document::parse(&source, options.parse_options()).compile();
     let compiled = start.elapsed();
     let tokens = robots_codegen::policy_expr(&source, &options)
         .map_err(|f| format!("{} findings", f.len()))?;
@@ -30,7 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{path}: {} bytes, {} rules, {} nodes; compile {:?}, compile+emit {:?}; {} tokens, {} bytes of source",
         source.len(),
         policy.rule_count(),
-        policy.nodes.len(),
+        robots_core::__private::tables(&policy).nodes.len(),
         compiled,
         emitted,
         count(tokens),

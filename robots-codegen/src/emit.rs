@@ -16,12 +16,13 @@
 
 use proc_macro2::{Ident, Literal, Span as CallSite, TokenStream};
 use quote::{format_ident, quote};
-use robots_core::directive::Directive;
-use robots_core::extension::{RequestRate, TimeWindow};
-use robots_core::{
-    AgentEntry, ExtensionRecord, ExtensionValue, GroupAgentRecord, GroupRecord, Node, Policy,
-    Profile, RuleRecord, RuleSet, Span, WalkNode, WildCandidate, WildIndex,
+use robots_core::parse::Directive;
+use robots_core::records::{RequestRate, TimeWindow};
+use robots_core::tables::{
+    AgentEntry, ExtensionRecord, GroupAgentRecord, GroupRecord, Node, RecordValue, RuleRecord,
+    RuleSet, Span, Tables, TruncationRecord, WalkNode, WildCandidate, WildIndex,
 };
+use robots_core::Profile;
 
 /// The local alias the generated block gives `<crate path>::__private`.
 const ALIAS: &str = "__robots";
@@ -55,7 +56,7 @@ fn profile(p: Profile) -> TokenStream {
 
 fn directive(d: Directive) -> TokenStream {
     let r = alias();
-    variant(quote!(#r::directive::Directive), d)
+    variant(quote!(#r::Directive), d)
 }
 
 fn duration(d: core::time::Duration) -> TokenStream {
@@ -68,7 +69,7 @@ fn time_window(w: &TimeWindow) -> TokenStream {
     let r = alias();
     let TimeWindow { start, end } = *w;
     let (start, end) = (Literal::u16_unsuffixed(start), Literal::u16_unsuffixed(end));
-    quote!(#r::extension::TimeWindow { start: #start, end: #end })
+    quote!(#r::TimeWindow { start: #start, end: #end })
 }
 
 fn request_rate(rate: &RequestRate) -> TokenStream {
@@ -87,26 +88,31 @@ fn request_rate(rate: &RequestRate) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
-    quote!(#r::extension::RequestRate { requests: #requests, per: #per, window: #window })
+    quote!(#r::RequestRate { requests: #requests, per: #per, window: #window })
 }
 
-fn extension_value(v: &ExtensionValue) -> TokenStream {
+fn extension_value(v: &RecordValue) -> TokenStream {
     let r = alias();
     match v {
-        ExtensionValue::CrawlDelay(d) => {
+        RecordValue::CrawlDelay(d) => {
             let d = duration(*d);
-            quote!(#r::ExtensionValue::CrawlDelay(#d))
+            quote!(#r::RecordValue::CrawlDelay(#d))
         }
-        ExtensionValue::RequestRate(rate) => {
+        RecordValue::RequestRate(rate) => {
             let rate = request_rate(rate);
-            quote!(#r::ExtensionValue::RequestRate(#rate))
+            quote!(#r::RecordValue::RequestRate(#rate))
         }
-        ExtensionValue::VisitTime(w) => {
+        RecordValue::VisitTime(w) => {
             let w = time_window(w);
-            quote!(#r::ExtensionValue::VisitTime(#w))
+            quote!(#r::RecordValue::VisitTime(#w))
         }
-        ExtensionValue::Text => quote!(#r::ExtensionValue::Text),
-        ExtensionValue::Invalid => quote!(#r::ExtensionValue::Invalid),
+        RecordValue::Text => quote!(#r::RecordValue::Text),
+        RecordValue::Invalid => quote!(#r::RecordValue::Invalid),
+        // A value this generator does not know yet: fail the build, never a wrong table.
+        other => {
+            let message = format!("robots-codegen cannot write the record value {other:?}");
+            quote!(::core::compile_error!(#message))
+        }
     }
 }
 
@@ -347,11 +353,11 @@ fn extension(e: &ExtensionRecord) -> TokenStream {
 }
 
 /// One table as a `const` item and the `Table::Static` that names it.
-struct Tables {
+struct TableItems {
     items: TokenStream,
 }
 
-impl Tables {
+impl TableItems {
     /// `const NAME: &[u8] = b"...";`
     fn bytes(&mut self, name: &str, bytes: &[u8]) -> TokenStream {
         let lit = Literal::byte_string(bytes);
@@ -392,9 +398,38 @@ impl Tables {
     }
 }
 
-/// The policy as a block expression of type `Policy`, naming the runtime as `crate_path`.
-pub(crate) fn policy(policy: &Policy, crate_path: &TokenStream) -> TokenStream {
-    let Policy {
+fn truncation(t: &Option<TruncationRecord>) -> TokenStream {
+    let r = alias();
+    match t {
+        Some(TruncationRecord {
+            max_bytes,
+            input_len,
+            first_ignored_line,
+        }) => {
+            let (max_bytes, input_len) = (
+                Literal::u64_unsuffixed(*max_bytes),
+                Literal::u64_unsuffixed(*input_len),
+            );
+            let line = int(*first_ignored_line);
+            quote!(::core::option::Option::Some(#r::TruncationRecord {
+                max_bytes: #max_bytes,
+                input_len: #input_len,
+                first_ignored_line: #line,
+            }))
+        }
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// The tables as a block expression of type `Policy`, naming the runtime as
+/// `crate_path`; with `agent` (the crawler, its rule set and trie root), of type
+/// `AgentPolicy`.
+pub(crate) fn policy(
+    tables: &Tables,
+    agent: Option<(&[u8], u32, u32)>,
+    crate_path: &TokenStream,
+) -> TokenStream {
+    let Tables {
         profile: p,
         text,
         agents,
@@ -419,8 +454,9 @@ pub(crate) fn policy(policy: &Policy, crate_path: &TokenStream) -> TokenStream {
         groups,
         group_agents,
         extensions,
-    } = policy;
-    let mut t = Tables {
+        truncation: cut,
+    } = tables;
+    let mut t = TableItems {
         items: TokenStream::new(),
     };
     let text = t.bytes("TEXT", text);
@@ -460,35 +496,46 @@ pub(crate) fn policy(policy: &Policy, crate_path: &TokenStream) -> TokenStream {
     let r = alias();
     let p = profile(*p);
     let any_set = int(*any_set);
+    let cut = truncation(cut);
+    let policy = quote!(#r::policy(#r::Tables {
+        profile: #p,
+        text: #text,
+        agents: #agents,
+        any_set: #any_set,
+        sets: #sets,
+        set_roots: #set_roots,
+        set_groups: #set_groups,
+        nodes: #nodes,
+        edge_bytes: #edge_bytes,
+        edge_targets: #edge_targets,
+        wild_rules: #wild_rules,
+        walk_nodes: #walk_nodes,
+        wide_edges: #wide_edges,
+        best_prefix: #best_prefix,
+        best_exact: #best_exact,
+        root_wild: #root_wild,
+        slot_words: #slot_words,
+        slot_starts: #slot_starts,
+        wild_candidates: #wild_candidates,
+        rules: #rules,
+        segments: #segments,
+        groups: #groups,
+        group_agents: #group_agents,
+        extensions: #extensions,
+        truncation: #cut,
+    }));
+    let value = match agent {
+        Some((name, set, root)) => {
+            let name = Literal::byte_string(name);
+            let (set, root) = (int(set), int(root));
+            quote!(#r::agent_policy(#policy, #name, #set, #root))
+        }
+        None => policy,
+    };
     quote!({
         use #crate_path::__private as #r;
         #constructors
         #items
-        #r::Policy {
-            profile: #p,
-            text: #text,
-            agents: #agents,
-            any_set: #any_set,
-            sets: #sets,
-            set_roots: #set_roots,
-            set_groups: #set_groups,
-            nodes: #nodes,
-            edge_bytes: #edge_bytes,
-            edge_targets: #edge_targets,
-            wild_rules: #wild_rules,
-            walk_nodes: #walk_nodes,
-            wide_edges: #wide_edges,
-            best_prefix: #best_prefix,
-            best_exact: #best_exact,
-            root_wild: #root_wild,
-            slot_words: #slot_words,
-            slot_starts: #slot_starts,
-            wild_candidates: #wild_candidates,
-            rules: #rules,
-            segments: #segments,
-            groups: #groups,
-            group_agents: #group_agents,
-            extensions: #extensions,
-        }
+        #value
     })
 }

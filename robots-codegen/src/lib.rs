@@ -65,16 +65,16 @@ mod source;
 
 pub use builder::{Builder, Error};
 pub use options::Options;
-pub use robots_core::finding::{Finding, Severity};
+pub use robots_core::lint::{Finding, Severity};
 pub use robots_core::Profile;
 
 use proc_macro2::TokenStream;
-use robots_core::finding::line_findings;
-use robots_core::lint::parse_assertions;
-use robots_core::{compile, compile_for_agent, parse};
+use robots_core::document::{parse, Document};
+use robots_core::lint::{line_findings, parse_assertions};
+use robots_core::Policy;
 
 /// The error findings that make a strict build fail (empty when not strict).
-fn strict_failures(doc: &robots_core::Document<'_>, options: &Options) -> Vec<Finding> {
+fn strict_failures(doc: &Document<'_>, options: &Options) -> Vec<Finding> {
     if !options.strict_value() {
         return Vec::new();
     }
@@ -100,25 +100,53 @@ pub fn policy_expr(source: &[u8], options: &Options) -> Result<TokenStream, Vec<
     if !failures.is_empty() {
         return Err(failures);
     }
-    let policy = match options.agent_value() {
-        Some(agent) => compile_for_agent(&doc, agent),
-        None => compile(&doc),
-    };
-    let broken = assertion_failures(&doc, &policy, options);
-    if !broken.is_empty() {
-        return Err(broken);
+    let crate_path = options.crate_path_value();
+    match options.agent_value() {
+        Some(agent) => {
+            let mine = doc.compile_for_agent(agent);
+            let broken = assertion_failures(&doc, mine.policy(), options);
+            if !broken.is_empty() {
+                return Err(broken);
+            }
+            let (set, root) = robots_core::__private::agent_selection(&mine);
+            let tables = valid_tables(mine.policy())?;
+            Ok(emit::policy(tables, Some((agent, set, root)), crate_path))
+        }
+        None => {
+            let policy = doc.compile();
+            let broken = assertion_failures(&doc, &policy, options);
+            if !broken.is_empty() {
+                return Err(broken);
+            }
+            Ok(emit::policy(valid_tables(&policy)?, None, crate_path))
+        }
     }
-    Ok(emit::policy(&policy, options.crate_path_value()))
+}
+
+/// The tables of a policy the compiler built, checked before they are written
+/// down: generated code is trusted as it stands, so it must be valid. (The
+/// compiler's tables always pass; a failure would be a bug in it, and writing
+/// the tables anyway would give silently wrong verdicts.)
+fn valid_tables(policy: &Policy) -> Result<&robots_core::tables::Tables, Vec<Finding>> {
+    let tables = robots_core::__private::tables(policy);
+    match tables.validate() {
+        Ok(()) => Ok(tables),
+        Err(e) => Err(vec![Finding {
+            code: "invalid-tables",
+            severity: Severity::Error,
+            line: 1,
+            column: 1,
+            span: 0..0,
+            message: format!("the compiled tables are invalid ({e}): a bug in robots-core"),
+            help: Some("please report it with this robots.txt".into()),
+        }]),
+    }
 }
 
 /// One `assertion-failed` finding per broken CI assertion, on the robots.txt line
 /// that decided it (or on line 1 when no rule did); an `invalid-assertion`
 /// finding when the assertion file does not parse.
-fn assertion_failures(
-    doc: &robots_core::Document<'_>,
-    policy: &robots_core::Policy,
-    options: &Options,
-) -> Vec<Finding> {
+fn assertion_failures(doc: &Document<'_>, policy: &Policy, options: &Options) -> Vec<Finding> {
     let Some((text, shown)) = options.assertions_value() else {
         return Vec::new();
     };
@@ -162,7 +190,7 @@ fn assertion_failures(
             }
             let decided = verdict
                 .rule
-                .and_then(|id| policy.get_rule(id))
+                .and_then(|id| policy.rule(id))
                 .map_or(0, |r| r.line);
             let message = format!(
                 "{shown}:{}:{}: {}",
@@ -192,7 +220,7 @@ fn assertion_failures(
 pub fn render_findings(findings: &[Finding], source: &[u8], path: &str) -> String {
     findings
         .iter()
-        .map(|f| robots_core::render::render(f, source, path))
+        .map(|f| robots_core::lint::render(f, source, path))
         .collect::<Vec<_>>()
         .join("\n\n")
 }

@@ -3,7 +3,8 @@
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use robots_core::{ParseOptions, Profile};
+use robots_core::document::ParseOptions;
+use robots_core::Profile;
 
 /// How to turn a robots.txt into a policy expression.
 ///
@@ -65,16 +66,16 @@ impl Options {
         self
     }
 
-    /// Keep only the rules for this crawler ([`robots_core::compile_for_agent`]):
-    /// the policy then answers as this crawler whatever agent it is asked about.
+    /// Keep only the rules for this crawler: the expression is then an
+    /// `AgentPolicy`, whose checks take no agent.
     #[must_use]
     pub fn agent(mut self, agent: impl AsRef<[u8]>) -> Options {
         self.agent = Some(agent.as_ref().to_vec());
         self
     }
 
-    /// Fail on every [`Severity::Error`](robots_core::finding::Severity::Error)
-    /// finding of [`line_findings`](robots_core::finding::line_findings).
+    /// Fail on every [`Severity::Error`](robots_core::lint::Severity::Error)
+    /// finding of [`line_findings`](robots_core::lint::line_findings).
     #[must_use]
     pub fn strict(mut self, strict: bool) -> Options {
         self.strict = strict;
@@ -82,7 +83,7 @@ impl Options {
     }
 
     /// The path the generated code names the runtime crate by (default
-    /// `::robots_runtime`); it must have a `__private` module re-exporting `robots_core`.
+    /// `::robots_runtime`); it must have the runtime's `__private` module.
     #[must_use]
     pub fn crate_path(mut self, path: TokenStream) -> Options {
         self.crate_path = path;

@@ -1,15 +1,18 @@
-//! Parsing: bytes in, lines, groups and records out. Never fails.
+//! The parsed document: every line's report (from [`parse`](crate::parse)) and
+//! the groups (from [`group`](crate::group)) together. Parsing never fails.
 
-use crate::group::{group, Group, Structure};
-use crate::lex::lex;
+use crate::group::grouper::{group, Group, Structure};
+use crate::parse::lex::lex;
+use crate::parse::report::{LineReport, Truncation};
 use crate::profile::Profile;
-use crate::report::{LineReport, Truncation};
 use alloc::vec::Vec;
+
+pub use crate::profile::{DEFAULT_MAX_BYTES, GOOGLE_MAX_LINE_BYTES, MAX_INPUT_BYTES};
 
 /// How to parse.
 ///
 /// ```
-/// use robots_core::{ParseOptions, Profile};
+/// use robots_runtime::{document::ParseOptions, Profile};
 /// let options = ParseOptions::new(Profile::Google).max_bytes(Some(1 << 20));
 /// assert_eq!(options.profile, Profile::Google);
 /// assert_eq!(options.max_bytes, Some(1 << 20));
@@ -51,7 +54,7 @@ impl Default for ParseOptions {
 /// It borrows the input; values are byte ranges into it.
 ///
 /// ```
-/// use robots_core::{parse, LineKind, ParseOptions, directive::Directive};
+/// use robots_runtime::document::{parse, Directive, LineKind, ParseOptions};
 /// let doc = parse(b"User-agent: *\nDisallow: /private\n", ParseOptions::default());
 /// assert_eq!(doc.groups().len(), 1);
 /// assert_eq!(doc.lines()[1].kind, LineKind::Directive(Directive::Disallow));
@@ -68,7 +71,8 @@ pub struct Document<'a> {
 }
 
 /// Parse `input` under `options`. Any bytes are accepted.
-pub fn parse(input: &[u8], options: ParseOptions) -> Document<'_> {
+pub fn parse<T: AsRef<[u8]> + ?Sized>(input: &T, options: ParseOptions) -> Document<'_> {
+    let input = input.as_ref();
     let lexed = lex(input, options.profile, options.max_bytes);
     let structure = group(input, &lexed.reports, options.profile);
     Document {
@@ -132,7 +136,8 @@ impl<'a> Document<'a> {
     /// empty names are left out.
     ///
     /// ```
-    /// use robots_core::{parse, ParseOptions, Profile};
+    /// use robots_runtime::document::{parse, ParseOptions};
+    /// use robots_runtime::Profile;
     /// let doc = parse(b"User-agent: *\nUser-agent: FooBot/1.0\nDisallow: /\n", ParseOptions::new(Profile::Google));
     /// assert_eq!(doc.agent_names().collect::<Vec<_>>(), [&b"FooBot"[..]]);
     /// ```
@@ -141,7 +146,9 @@ impl<'a> Document<'a> {
             .iter()
             .flat_map(|g| &g.agents)
             .filter_map(|a| match &a.token {
-                crate::AgentToken::Named(r) if !r.is_empty() => Some(self.slice(r.clone())),
+                crate::group::grouper::AgentToken::Named(r) if !r.is_empty() => {
+                    Some(self.slice(r.clone()))
+                }
                 _ => None,
             })
     }

@@ -1,86 +1,127 @@
 //! The shared core of **robots**, a compiled robots.txt policy engine.
 //!
-//! Both the run-time engine (`robots-runtime`) and the code generator behind the
-//! `robots!` macro (`robots-codegen`) are built on this crate, so they parse,
-//! read profiles and build tables identically. Most users want `robots-runtime`,
-//! which re-exports everything here.
+//! Most users want `robots-runtime`, which re-exports the public part of this
+//! crate as a small, stable facade. This crate is what both that runtime and the
+//! code generator behind the `robots!` macro are built on, so they parse, read
+//! profiles and build tables identically; its table layout ([`tables`]) is the
+//! code generator's, not a stable API.
 //!
-//! The layers, each usable on its own:
+//! The folders are the pipeline a robots.txt goes through, in order:
 //!
-//! 1. [`parse`]: bytes in, a [`Document`] out: one [`LineReport`] per line (what
-//!    the line was: a rule, an accepted typo, unknown, missing a colon, too long…),
-//!    the groups, and the file-wide records. It never fails.
-//! 2. [`Policy::from_document`] (or [`Policy::parse`], in one pass): compile into
-//!    tables: a path-compressed prefix trie per rule set, with a 32-byte walk record
-//!    per node ([`WalkNode`]) and the best literal rule of every node known in
-//!    advance; a byte-pair index ([`WildIndex`]) for nodes with many wildcard rules;
-//!    the agent index; typed extension records.
-//! 3. [`Policy::check`] / [`Matcher`]: the search routine. It reads the tables
-//!    through [`Table`], which is either `&'static` data or an owned `Vec`, so a
-//!    compiled-in policy and one loaded at run time run the very same code. A check
-//!    walks the trie (one record read, one word search and one word compare per
-//!    step), reads the best literal rule where the walk stopped, and tests wildcard
-//!    rules only if the walk passed nodes that have them.
+//! 1. [`parse`]: bytes in, what each line was out ([`parse::LineReport`]). It
+//!    never fails.
+//! 2. [`group`]: which user-agent lines own which rules, and the one definition
+//!    of which groups apply to a crawler. [`document`] puts lines and groups
+//!    together ([`document::Document`]).
+//! 3. [`compile`]: the rule, group and record tables, in one pass over the input
+//!    (or from a parsed document).
+//! 4. [`tables`]: the layout of a compiled policy, the prefix tries over rules'
+//!    first literal segments, the search tables derived from them, and the check
+//!    that a set of tables is valid.
+//! 5. [`search`]: the one search routine, over static or owned tables alike.
+//! 6. [`policy`]: the public types: [`Policy`], [`AgentPolicy`], [`Matcher`].
+//!
+//! Beside them: [`records`] (typed extension values), [`lint`] (findings about a
+//! file), [`profile`] (the four readings), [`ids`] and [`error`].
 //!
 //! ```
 //! use robots_core::{Policy, Profile, Reason};
 //!
-//! let robots = b"User-agent: *\nDisallow: /search\nAllow: /search/about\n\nSitemap: https://example.com/sitemap.xml\n";
+//! let robots = "User-agent: *\nDisallow: /search\nAllow: /search/about\n";
 //! let policy = Policy::parse(robots, Profile::Rfc9309);
 //! let bot = policy.matcher("ExampleBot");
 //! assert!(!bot.is_allowed("https://example.com/search?q=x"));
 //! let verdict = bot.check("/search/about");
 //! assert!(verdict.allowed);
 //! assert_eq!(verdict.reason, Reason::Rule);
-//! assert_eq!(policy.rule(verdict.rule.unwrap()).line, 3);
+//! assert_eq!(policy.rule(verdict.rule.unwrap()).unwrap().line, 3);
 //! ```
 //!
 //! # Crate features
 //! - `std` (default): `std::error::Error` impls. Without it the crate is `no_std` + `alloc`.
-//! - `render`: [`render`] findings as rustc-style diagnostics (annotate-snippets).
+//! - `render`: render findings as rustc-style diagnostics (annotate-snippets).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 extern crate alloc;
 
-pub mod agent;
-mod batch;
-mod check;
-mod compile;
-mod crawler_groups;
-pub mod directive;
-mod document;
-pub mod encoding;
-mod explain;
-pub mod extension;
-pub mod finding;
-mod group;
-mod lex;
-pub mod lint;
-mod pattern;
-mod policy;
-mod profile;
-mod records;
-#[cfg(feature = "render")]
-pub mod render;
-mod report;
-mod search_tables;
-mod table;
-mod trie;
-pub mod url;
-mod words;
+#[doc(hidden)]
+pub use bstr;
 
-pub use check::{Matcher, Reason, RuleInfo, Verdict};
-pub use compile::{compile, compile_for_agent};
-pub use document::{parse, Document, ParseOptions};
-pub use explain::{Candidate, Explanation, GroupInfo};
-pub use group::{AgentToken, Group, GroupAgent};
-pub use policy::{
-    AgentEntry, ExtensionRecord, ExtensionValue, GroupAgentRecord, GroupRecord, Node, Policy,
-    RuleRecord, RuleSet, NONE,
-};
-pub use profile::{Profile, UnknownProfile, DEFAULT_MAX_BYTES, GOOGLE_MAX_LINE_BYTES};
-pub use report::{LineKind, LineReport, Truncation};
-pub use search_tables::{WalkNode, WildCandidate, WildIndex};
-pub use table::{Span, Table};
+pub mod compile;
+pub mod document;
+pub mod encoding;
+pub mod error;
+pub mod group;
+pub mod ids;
+pub mod lint;
+pub mod parse;
+pub mod policy;
+pub mod profile;
+pub mod records;
+pub mod search;
+pub(crate) mod swar;
+pub mod tables;
+
+/// Explanations: the whole decision behind a verdict.
+pub mod explain {
+    pub use crate::policy::explain::Explanation;
+}
+
+pub use error::{Error, ErrorKind};
+pub use ids::{GroupId, RuleId};
+pub use policy::{AgentPolicy, GroupInfo, Matcher, Policy, PolicyBuilder, Rule};
+pub use profile::Profile;
+pub use search::verdict::{Reason, Verdict};
+
+/// Not public API: what the code generator's output and the runtime's
+/// `__private` module need. A policy built here from tables must come from
+/// tables that pass [`Tables::validate`](tables::Tables::validate).
+#[doc(hidden)]
+pub mod __private {
+    use crate::policy::{AgentPolicy, Policy};
+    use crate::search::Selected;
+    use crate::tables::layout::{Table, Tables};
+
+    /// A policy over `tables`: `const`, so generated code can write it as a `static`.
+    pub const fn policy(tables: Tables) -> Policy {
+        Policy { tables }
+    }
+
+    /// A one-crawler policy over `policy`, for `agent`, whose rule set is `set`
+    /// (with `root`, its one trie root, or `NONE`).
+    pub const fn agent_policy(
+        policy: Policy,
+        agent: &'static [u8],
+        set: u32,
+        root: u32,
+    ) -> AgentPolicy {
+        AgentPolicy {
+            policy,
+            selected: Selected { set, root },
+            agent: Table::Static(agent),
+        }
+    }
+
+    /// The tables of `policy`.
+    pub fn tables(policy: &Policy) -> &Tables {
+        &policy.tables
+    }
+
+    /// An error of `kind` saying `message`, for the runtime's own failures.
+    pub fn error(kind: crate::ErrorKind, message: alloc::string::String) -> crate::Error {
+        crate::Error::new(kind, message)
+    }
+
+    /// Whether rule `id` of `policy` matches the normalised `path`, tested on its
+    /// own (the brute-force reference the tests hold the search to).
+    pub fn rule_matches(policy: &Policy, id: crate::RuleId, path: &[u8]) -> bool {
+        crate::search::walk::rule_matches_alone(&policy.tables, id.as_u32(), path)
+    }
+
+    /// The rule set and trie root of `policy`'s crawler.
+    pub fn agent_selection(policy: &AgentPolicy) -> (u32, u32) {
+        (policy.selected.set, policy.selected.root)
+    }
+}

@@ -1,5 +1,6 @@
 //! The four named semantics a robots.txt can be read under.
 
+use crate::error::{Error, ErrorKind};
 use core::fmt;
 use core::str::FromStr;
 
@@ -13,12 +14,15 @@ use core::str::FromStr;
 /// | [`Original1994`](Profile::Original1994) | records end at blank lines | Disallow only, plain prefix | plain prefix | case-insensitive substring |
 ///
 /// ```
-/// use robots_core::Profile;
+/// use robots_runtime::Profile;
 /// assert_eq!("google".parse::<Profile>(), Ok(Profile::Google));
 /// assert_eq!(Profile::default(), Profile::Rfc9309);
 /// assert_eq!(Profile::Draft1996.name(), "draft1996");
 /// ```
+///
+/// New profiles may be added (hence `#[non_exhaustive]`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Profile {
     /// RFC 9309, to the letter. The default.
     #[default]
@@ -36,6 +40,13 @@ pub const DEFAULT_MAX_BYTES: usize = 500 * 1024;
 
 /// Google's per-line buffer keeps this many bytes of a line; the rest is dropped.
 pub const GOOGLE_MAX_LINE_BYTES: usize = 2083 * 8 - 1;
+
+/// The most of any input the engine reads, whatever the parsing cap (512 MiB).
+///
+/// `None` as a cap means "up to this". It keeps every table index of a compiled
+/// policy within 32 bits; content past it is reported as a truncation, like
+/// content past a cap.
+pub const MAX_INPUT_BYTES: usize = 512 << 20;
 
 impl Profile {
     /// Every profile, default first.
@@ -98,26 +109,21 @@ impl fmt::Display for Profile {
     }
 }
 
-/// The error for an unknown profile name.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownProfile;
-
-impl fmt::Display for UnknownProfile {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown profile: expected rfc9309, google, draft1996 or original1994")
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for UnknownProfile {}
-
 impl FromStr for Profile {
-    type Err = UnknownProfile;
+    type Err = Error;
 
+    /// A profile by its name, in any case.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Profile::ALL
             .into_iter()
             .find(|p| p.name().eq_ignore_ascii_case(s))
-            .ok_or(UnknownProfile)
+            .ok_or_else(|| {
+                Error::new(
+                    ErrorKind::UnknownProfile,
+                    alloc::format!(
+                        "unknown profile `{s}`: expected rfc9309, google, draft1996 or original1994"
+                    ),
+                )
+            })
     }
 }

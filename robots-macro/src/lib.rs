@@ -13,7 +13,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use std::path::{Path, PathBuf};
 
-/// Compile a robots.txt into a `Policy` expression, usable in a `static` or a `const`.
+/// Compile a robots.txt into a `Policy` (or, with `agent`, an `AgentPolicy`)
+/// expression, usable in a `static` or a `const`.
 ///
 /// ```
 /// use robots_runtime::{robots, Policy};
@@ -32,8 +33,8 @@ use std::path::{Path, PathBuf};
 /// After the first argument, comma-separated, each at most once:
 /// - `profile = google`: `rfc9309` (default), `google`, `draft1996` or
 ///   `original1994`, as an identifier or a string;
-/// - `agent = "MyBot"`: keep only that crawler's rules (the policy then answers
-///   as that crawler whatever agent it is asked about);
+/// - `agent = "MyBot"`: keep only that crawler's rules; the expression is then
+///   an `AgentPolicy`, whose checks take no agent;
 /// - `max_bytes = 1048576` (or `none`): the parsing cap, instead of the profile's;
 /// - `strict`: fail the build on every error finding (rule outside a group,
 ///   misspelled directive, invalid value, file over the cap, …), each reported
@@ -45,16 +46,16 @@ use std::path::{Path, PathBuf};
 /// - `crate = path::to::robots_runtime`: where the runtime is, if renamed.
 ///
 /// ```
-/// use robots_runtime::{robots, Policy};
+/// use robots_runtime::{robots, AgentPolicy};
 ///
-/// const FOR_MYBOT: Policy = robots!(
+/// const FOR_MYBOT: AgentPolicy = robots!(
 ///     text = "User-agent: mybot\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n",
 ///     profile = google,
 ///     agent = "MyBot",
 ///     strict,
 /// );
-/// assert!(FOR_MYBOT.is_allowed("anyone", "/b"));
-/// assert!(!FOR_MYBOT.is_allowed("anyone", "/a"));
+/// assert!(FOR_MYBOT.is_allowed("/b"));
+/// assert!(!FOR_MYBOT.is_allowed("/a"));
 /// ```
 #[proc_macro]
 pub fn robots(input: proc_macro::TokenStream) -> proc_macro::TokenStream {

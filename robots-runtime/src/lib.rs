@@ -8,7 +8,7 @@
 //! ```
 //! use robots_runtime::{Policy, Profile};
 //!
-//! let robots = b"User-agent: *\nDisallow: /private/\nCrawl-delay: 2\n\nSitemap: https://example.com/sitemap.xml\n";
+//! let robots = "User-agent: *\nDisallow: /private/\nCrawl-delay: 2\n\nSitemap: https://example.com/sitemap.xml\n";
 //! let policy = Policy::parse(robots, Profile::Rfc9309);
 //!
 //! // Resolve the crawler once, then check many URLs.
@@ -18,9 +18,39 @@
 //!
 //! // Every verdict can say which rule decided it.
 //! let verdict = bot.check("/private/x");
-//! let rule = policy.rule(verdict.rule.unwrap());
-//! assert_eq!((rule.line, rule.pattern), (2, &b"/private/"[..]));
+//! let rule = policy.rule(verdict.rule.unwrap()).unwrap();
+//! assert_eq!((rule.line, rule.pattern.to_string()), (2, "/private/".to_string()));
+//!
+//! // Records, as text.
+//! assert_eq!(bot.crawl_delay(), Some(std::time::Duration::from_secs(2)));
+//! for sitemap in policy.sitemaps() {
+//!     println!("sitemap: {sitemap}");
+//! }
 //! ```
+//!
+//! # The API
+//!
+//! The crate root holds what a crawler needs:
+//!
+//! - [`Policy`]: a compiled robots.txt, for every crawler it names.
+//!   [`Policy::parse`] is the one-line constructor; [`Policy::builder`] gives
+//!   the options (the parsing cap, a one-crawler policy).
+//! - [`AgentPolicy`]: a policy compiled for one crawler only; its checks take no agent.
+//! - [`Matcher`]: a policy narrowed to one crawler, resolved once.
+//! - [`Verdict`] and [`Reason`]: what a check answers; [`RuleId`] and [`GroupId`]
+//!   name the rule and groups behind it, [`Rule`] and [`GroupInfo`] describe them.
+//! - [`Profile`]: which reading of robots.txt to apply.
+//! - [`Error`]: what can fail (an unknown profile name, a URL that is not absolute, …).
+//!
+//! Everything else is in named modules: [`document`] (the line-level report a
+//! parse gives), [`lint`] (findings, assertions, rendering), [`records`]
+//! (typed extension records), [`explain`] (the whole decision behind a verdict),
+//! [`agent`] (how user-agent lines name crawlers) and [`url`].
+//!
+//! Agents, URLs, paths and robots.txt text all take `impl AsRef<[u8]>`, so
+//! `&str`, `String`, `&[u8]` and `Vec<u8>` all work. Text a policy hands back
+//! (patterns, sitemap URLs, the host) is [`&BStr`](bstr::BStr): it prints with
+//! `Display` and derefs to the bytes as written.
 //!
 //! # Compiled-in policies
 //!
@@ -30,15 +60,17 @@
 //! `robots-codegen` crate's `Builder`.
 //!
 //! ```
-//! use robots_runtime::{robots, Policy};
+//! use robots_runtime::{robots, AgentPolicy, Policy};
 //!
 //! static POLICY: Policy = robots!(text = "User-agent: *\nDisallow: /private\nCrawl-delay: 3\n");
+//! static MY_BOT: AgentPolicy = robots!(text = "User-agent: MyBot\nDisallow: /mine\n", agent = "MyBot");
 //!
 //! let bot = POLICY.matcher("ExampleBot");
 //! assert!(!bot.is_allowed("https://example.com/private/x"));
 //! assert_eq!(bot.crawl_delay(), Some(std::time::Duration::from_secs(3)));
+//! assert!(!MY_BOT.is_allowed("/mine/x"));
 //! // The compiled-in policy answers exactly as the run-time one.
-//! let runtime = Policy::parse(b"User-agent: *\nDisallow: /private\nCrawl-delay: 3\n", Default::default());
+//! let runtime = Policy::parse("User-agent: *\nDisallow: /private\nCrawl-delay: 3\n", Default::default());
 //! assert_eq!(runtime.check("ExampleBot", "/private/x"), POLICY.check("ExampleBot", "/private/x"));
 //! ```
 //!
@@ -50,27 +82,110 @@
 //! | `draft1996` | the 1996 draft: first matching Allow/Disallow line in file order, `%xx` decoded except `%2F` |
 //! | `original1994` | the 1994 standard: Disallow-only prefix rules, substring user-agent match |
 //!
+//! # Stability
+//!
+//! The semver surface is the crate root and the named modules above, with
+//! these rules:
+//!
+//! - [`Profile`], [`Reason`], [`ErrorKind`], [`Verdict`], [`Rule`],
+//!   [`GroupInfo`], [`explain::Explanation`], [`records::Record`],
+//!   [`records::RecordValue`] and the lint types are `#[non_exhaustive]`: new
+//!   variants and fields are not breaking changes. Match them with a `_` arm;
+//!   read their fields, do not build them.
+//! - The verdict of a check is part of the contract: a change to what a
+//!   profile answers is a breaking change, unless it fixes a departure from the
+//!   profile's definition (the RFC, Google's library, the drafts).
+//! - Lint codes are stable names; their messages and the set of findings may
+//!   improve in any release.
+//! - `__private`, and anything else `#[doc(hidden)]`, is not public API: it is
+//!   for the code the `robots!` macro and `robots-codegen` generate, and may
+//!   change in any release.
+//!
 //! # Crate features
-//! - `std` (default): `std::error::Error` impls and the URL helpers that need `std`.
-//! - `macros` (default): re-exports the `robots!` macro.
+//! - `std` (default): `std::error::Error` impls, [`url::robots_txt_url`], and
+//!   rustc-style rendering of findings ([`lint::render`]).
+//! - `macros` (default): re-exports the [`robots!`] macro.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub use robots_core::*;
-
-#[cfg(feature = "std")]
-mod location;
-#[cfg(feature = "std")]
-pub use location::{robots_txt_url, InvalidPageUrl};
+pub use robots_core::{
+    AgentPolicy, Error, ErrorKind, GroupId, GroupInfo, Matcher, Policy, PolicyBuilder, Profile,
+    Reason, Rule, RuleId, Verdict,
+};
 
 #[cfg(feature = "macros")]
 pub use robots_macro::robots;
 
+/// The byte-string crate whose [`BStr`](bstr::BStr) the API hands text back as,
+/// re-exported so that code can name the type without depending on it.
+pub use robots_core::bstr;
+
+/// The line-level report of a parse: what each line was, the groups, the records.
+///
+/// [`parse`](document::parse) never fails; lints and explanations build on it.
+///
+/// ```
+/// use robots_runtime::document::{parse, Directive, LineKind, ParseOptions};
+/// let doc = parse(b"User-agent: *\nDisallow: /private\n", ParseOptions::default());
+/// assert_eq!(doc.groups().len(), 1);
+/// assert_eq!(doc.lines()[1].kind, LineKind::Directive(Directive::Disallow));
+/// assert_eq!(doc.value(&doc.lines()[1]), b"/private");
+/// // A parsed document compiles to the policy the same text and options build.
+/// assert!(!doc.compile().is_allowed("bot", "/private/x"));
+/// ```
+pub mod document {
+    pub use robots_core::document::{
+        parse, Document, ParseOptions, DEFAULT_MAX_BYTES, GOOGLE_MAX_LINE_BYTES, MAX_INPUT_BYTES,
+    };
+    pub use robots_core::group::{AgentToken, Group, GroupAgent};
+    pub use robots_core::parse::{
+        classify_key, Directive, KeyMatch, LineKind, LineReport, Scope, Truncation,
+    };
+}
+
+/// Extension records (`Crawl-delay`, `Sitemap`, …) and the parsers of their values.
+pub mod records {
+    pub use robots_core::policy::records::Record;
+    pub use robots_core::records::*;
+}
+
+/// Explanations: the whole decision behind a verdict.
+pub mod explain {
+    pub use robots_core::explain::Explanation;
+}
+
+/// How user-agent lines name crawlers, per profile.
+pub mod agent {
+    pub use robots_core::group::agent::*;
+}
+
+/// The lint catalogue: findings about a robots.txt, the CI assertion format,
+/// and rustc-style rendering.
+pub mod lint {
+    pub use robots_core::lint::*;
+}
+
+/// URLs: the path a rule is matched against, and where a site's robots.txt lives.
+pub mod url {
+    pub use robots_core::search::url::path_from_url;
+
+    #[cfg(feature = "std")]
+    pub use crate::location::robots_txt_url;
+}
+
+#[cfg(feature = "std")]
+mod location;
+
 /// Not public API: paths the code generator's output refers to.
 #[doc(hidden)]
 pub mod __private {
-    pub use robots_core::*;
+    pub use robots_core::__private::*;
+    pub use robots_core::encoding;
+    pub use robots_core::parse::Directive;
+    pub use robots_core::records::{RequestRate, TimeWindow};
+    pub use robots_core::tables::layout::*;
+    pub use robots_core::Profile;
 }
 
 /// The README's examples are tested as doc tests.

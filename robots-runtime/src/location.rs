@@ -1,42 +1,31 @@
 //! Where a site's robots.txt lives.
 
-use std::fmt;
+use crate::{Error, ErrorKind};
 
-/// The page URL could not give a robots.txt location.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InvalidPageUrl {
-    reason: String,
+fn invalid(reason: impl core::fmt::Display) -> Error {
+    robots_core::__private::error(
+        ErrorKind::InvalidUrl,
+        format!("no robots.txt location for this URL: {reason}"),
+    )
 }
-
-impl fmt::Display for InvalidPageUrl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "no robots.txt location for this URL: {}", self.reason)
-    }
-}
-
-impl std::error::Error for InvalidPageUrl {}
 
 /// The robots.txt URL that governs `page_url`: same scheme, host and port, path
 /// `/robots.txt`, no user info, query or fragment (RFC 9309 section 2.3).
 ///
 /// ```
-/// use robots_runtime::robots_txt_url;
+/// use robots_runtime::{url::robots_txt_url, ErrorKind};
 /// assert_eq!(
 ///     robots_txt_url("https://user:pw@Example.COM:443/a/b?q=1#top").unwrap(),
 ///     "https://example.com/robots.txt"
 /// );
 /// assert_eq!(robots_txt_url("http://example.com:8080/x").unwrap(), "http://example.com:8080/robots.txt");
 /// assert!(robots_txt_url("mailto:someone@example.com").is_err());
-/// assert!(robots_txt_url("/relative/path").is_err());
+/// assert_eq!(robots_txt_url("/relative/path").unwrap_err().kind(), ErrorKind::InvalidUrl);
 /// ```
-pub fn robots_txt_url(page_url: &str) -> Result<String, InvalidPageUrl> {
-    let mut url = url::Url::parse(page_url).map_err(|e| InvalidPageUrl {
-        reason: e.to_string(),
-    })?;
+pub fn robots_txt_url(page_url: &str) -> Result<String, Error> {
+    let mut url = url::Url::parse(page_url).map_err(invalid)?;
     if url.cannot_be_a_base() || url.host().is_none() {
-        return Err(InvalidPageUrl {
-            reason: "it has no host".into(),
-        });
+        return Err(invalid("it has no host"));
     }
     // Neither can fail on a URL with a host.
     let _ = url.set_username("");

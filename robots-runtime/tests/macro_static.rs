@@ -2,13 +2,15 @@
 //! run time: same tables, same verdicts, same deciding rules, same extensions.
 
 use core::time::Duration;
-use robots_runtime::directive::Directive;
-use robots_runtime::{compile_for_agent, parse, robots, ParseOptions, Policy, Profile, Reason};
+use robots_runtime::__private::{tables, Table, Tables};
+use robots_runtime::document::{parse, Directive, ParseOptions};
+use robots_runtime::{robots, AgentPolicy, Policy, Profile, Reason};
 
 const FIXTURE: &[u8] = include_bytes!("fixtures/x.txt");
 
 static RFC: Policy = robots!("tests/fixtures/x.txt");
-static GOOGLE_FOOBOT: Policy = robots!("tests/fixtures/x.txt", profile = google, agent = "FooBot");
+static GOOGLE_FOOBOT: AgentPolicy =
+    robots!("tests/fixtures/x.txt", profile = google, agent = "FooBot");
 static GOOGLE: Policy = robots!("tests/fixtures/x.txt", profile = "google",);
 static DRAFT: Policy = robots!("tests/fixtures/x.txt", profile = draft1996);
 static ORIGINAL: Policy = robots!("tests/fixtures/x.txt", profile = Original1994);
@@ -28,17 +30,14 @@ static RENAMED: Policy = robots!(
     strict = true,
 );
 
-fn runtime(source: &[u8], options: ParseOptions, agent: Option<&str>) -> Policy {
-    let doc = parse(source, options);
-    match agent {
-        Some(agent) => compile_for_agent(&doc, agent.as_bytes()),
-        None => Policy::from_document(&doc),
-    }
+fn runtime(source: &[u8], options: ParseOptions) -> Policy {
+    parse(source, options).compile()
 }
 
 /// Every table of the two policies is equal, and the compiled one is all static data.
 fn assert_same_tables(compiled: &Policy, runtime: &Policy) {
-    let Policy {
+    let runtime = tables(runtime);
+    let Tables {
         profile,
         text,
         agents,
@@ -63,7 +62,9 @@ fn assert_same_tables(compiled: &Policy, runtime: &Policy) {
         groups,
         group_agents,
         extensions,
-    } = compiled;
+        truncation,
+    } = tables(compiled);
+    assert_eq!(*truncation, runtime.truncation);
     assert_eq!(*profile, runtime.profile);
     assert_eq!(**text, *runtime.text);
     assert_eq!(**agents, *runtime.agents);
@@ -88,8 +89,8 @@ fn assert_same_tables(compiled: &Policy, runtime: &Policy) {
     assert_eq!(**groups, *runtime.groups);
     assert_eq!(**group_agents, *runtime.group_agents);
     assert_eq!(**extensions, *runtime.extensions);
-    assert!(matches!(text, robots_runtime::Table::Static(_)));
-    assert!(matches!(rules, robots_runtime::Table::Static(_)));
+    assert!(matches!(text, Table::Static(_)));
+    assert!(matches!(rules, Table::Static(_)));
 }
 
 const AGENTS: &[&str] = &["FooBot", "foobot-news", "FooBot/2.1", "BarBot", "Other", ""];
@@ -115,7 +116,7 @@ const URLS: &[&str] = &[
 fn assert_same_answers(compiled: &Policy, runtime: &Policy) {
     for agent in AGENTS {
         let (a, b) = (compiled.matcher(agent), runtime.matcher(agent));
-        assert_eq!(a.groups(), b.groups(), "groups for {agent}");
+        assert!(a.groups().eq(b.groups()), "groups for {agent}");
         assert_eq!(a.crawl_delay(), b.crawl_delay(), "crawl-delay for {agent}");
         assert_eq!(
             a.request_rate(),
@@ -128,6 +129,7 @@ fn assert_same_answers(compiled: &Policy, runtime: &Policy) {
             let (va, vb) = (a.check(url), b.check(url));
             assert_eq!(va, vb, "{agent} {url}");
             if let Some(id) = va.rule {
+                assert!(compiled.rule(id).is_some());
                 assert_eq!(compiled.rule(id), runtime.rule(id), "{agent} {url}");
             }
             assert_eq!(
@@ -161,13 +163,28 @@ fn file_under_every_profile_matches_runtime() {
 }
 
 #[test]
-fn agent_option_matches_compile_for_agent() {
-    let runtime = runtime(FIXTURE, ParseOptions::new(Profile::Google), Some("FooBot"));
-    assert_same(&GOOGLE_FOOBOT, &runtime);
-    // Narrowed to FooBot: every agent gets FooBot's rules.
-    assert!(!GOOGLE_FOOBOT.is_allowed("Other", "/private/x"));
-    assert!(GOOGLE_FOOBOT.is_allowed("Other", "/search"));
+fn agent_option_matches_build_for_agent() {
+    let runtime = Policy::builder()
+        .profile(Profile::Google)
+        .build_for_agent(FIXTURE, "FooBot");
+    assert_same(GOOGLE_FOOBOT.policy(), runtime.policy());
+    assert_eq!(GOOGLE_FOOBOT.agent(), runtime.agent());
+    for url in URLS {
+        assert_eq!(GOOGLE_FOOBOT.check(url), runtime.check(url), "{url}");
+        assert_eq!(
+            GOOGLE_FOOBOT.check(url),
+            GOOGLE.check("FooBot", url),
+            "{url}"
+        );
+        assert_eq!(GOOGLE_FOOBOT.explain(url), runtime.explain(url), "{url}");
+    }
+    assert!(!GOOGLE_FOOBOT.is_allowed("/private/x"));
+    assert!(GOOGLE_FOOBOT.is_allowed("/search"));
     assert!(GOOGLE_FOOBOT.rule_count() < GOOGLE.rule_count());
+    assert_eq!(
+        GOOGLE_FOOBOT.crawl_delay(),
+        GOOGLE.matcher("FooBot").crawl_delay()
+    );
 }
 
 #[test]
@@ -175,15 +192,12 @@ fn max_bytes_option_matches_runtime_cap() {
     let capped = runtime(
         FIXTURE,
         ParseOptions::new(Profile::Rfc9309).max_bytes(Some(300)),
-        None,
     );
     assert_same(&CAPPED, &capped);
     assert!(CAPPED.rule_count() < RFC.rule_count());
-    let uncapped = runtime(
-        FIXTURE,
-        ParseOptions::new(Profile::Rfc9309).max_bytes(None),
-        None,
-    );
+    assert_eq!(CAPPED.truncation(), capped.truncation());
+    assert!(CAPPED.truncation().is_some());
+    let uncapped = runtime(FIXTURE, ParseOptions::new(Profile::Rfc9309).max_bytes(None));
     assert_same(&UNCAPPED, &uncapped);
 }
 
@@ -193,9 +207,9 @@ fn verdicts_rules_and_extensions() {
     let v = foo.check("/private/x");
     assert!(!v.allowed);
     assert_eq!(v.reason, Reason::Rule);
-    let rule = RFC.rule(v.rule.unwrap());
+    let rule = RFC.rule(v.rule.unwrap()).unwrap();
     assert_eq!((rule.line, rule.directive), (7, Directive::Disallow));
-    assert_eq!(rule.pattern, b"/private/");
+    assert_eq!(rule.pattern, "/private/");
     assert!(foo.is_allowed("/private/public/y"));
     assert!(!foo.is_allowed("/doc.pdf"));
     assert!(foo.is_allowed("/doc.pdf?x=1"));
@@ -214,16 +228,19 @@ fn verdicts_rules_and_extensions() {
     assert!(!RFC.is_allowed("barbot", "/"));
     assert_eq!(RFC.check("barbot", "/robots.txt").reason, Reason::RobotsTxt);
 
-    let sitemaps: Vec<&[u8]> = RFC.sitemaps().collect();
+    let sitemaps: Vec<String> = RFC.sitemaps().map(|s| s.to_string()).collect();
     assert_eq!(
         sitemaps,
         [
-            &b"https://example.com/sitemap.xml"[..],
-            b"https://example.com/news.xml"
+            "https://example.com/sitemap.xml",
+            "https://example.com/news.xml"
         ]
     );
-    assert_eq!(RFC.host(), Some(&b"example.com"[..]));
-    let clean: Vec<&[u8]> = RFC.clean_params().collect();
+    assert_eq!(
+        RFC.host().map(|h| h.to_string()).as_deref(),
+        Some("example.com")
+    );
+    let clean: Vec<&[u8]> = RFC.clean_params().map(|c| &**c).collect();
     assert_eq!(clean, [&b"ref&utm_source /articles/"[..]]);
 }
 

@@ -1,9 +1,9 @@
 //! CI assertions: URLs a robots.txt must allow or block, per crawler.
 //! The format is described on [`parse_assertions`].
 
-use crate::check::{Reason, Verdict};
-use crate::directive::Directive;
+use crate::parse::directive::Directive;
 use crate::policy::Policy;
+use crate::search::verdict::{Reason, Verdict};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -59,8 +59,8 @@ impl Assertion<'_> {
     /// The CLI, the `robots!` macro and build.rs all print this.
     ///
     /// ```
-    /// use robots_core::lint::parse_assertions;
-    /// use robots_core::{Policy, Profile};
+    /// use robots_runtime::lint::parse_assertions;
+    /// use robots_runtime::{Policy, Profile};
     /// let policy = Policy::parse(b"User-agent: *\nDisallow: /x\n", Profile::Rfc9309);
     /// let asserts = parse_assertions(b"allow FooBot /x\n").unwrap();
     /// let verdict = asserts[0].check(&policy);
@@ -77,7 +77,7 @@ impl Assertion<'_> {
         } else {
             "disallowed"
         };
-        let why = match verdict.rule.and_then(|id| policy.get_rule(id)) {
+        let why = match verdict.rule.and_then(|id| policy.rule(id)) {
             Some(rule) => {
                 let name = if rule.directive == Directive::Allow {
                     "Allow"
@@ -116,6 +116,15 @@ pub struct AssertionError {
     pub column: u32,
     /// What is wrong.
     pub message: String,
+}
+
+impl From<AssertionError> for crate::error::Error {
+    fn from(e: AssertionError) -> Self {
+        crate::error::Error::new(
+            crate::error::ErrorKind::InvalidAssertion,
+            alloc::format!("{e}"),
+        )
+    }
 }
 
 impl fmt::Display for AssertionError {
@@ -179,8 +188,8 @@ fn col(offset: usize) -> u32 {
 /// line and byte column.
 ///
 /// ```
-/// use robots_core::lint::{parse_assertions, Expectation};
-/// use robots_core::{Policy, Profile};
+/// use robots_runtime::lint::{parse_assertions, Expectation};
+/// use robots_runtime::{Policy, Profile};
 /// let asserts = parse_assertions(b"allow * /public\nblock * /private/x  # must stay hidden\n").unwrap();
 /// assert_eq!(asserts[1].expect, Expectation::Block);
 /// let policy = Policy::parse(b"User-agent: *\nDisallow: /private\n", Profile::Rfc9309);

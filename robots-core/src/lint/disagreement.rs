@@ -10,16 +10,16 @@
 use super::lossy;
 use super::probe::{probe_paths, Probe, MAX_PROBES};
 use super::rules::line_of;
-use crate::check::{Matcher, Reason, Verdict};
-use crate::compile::compile;
-use crate::directive::Directive;
 use crate::document::{parse, Document, ParseOptions};
-use crate::finding::{Finding, Severity};
-use crate::group::AgentToken;
+use crate::group::agent::product_token_prefix;
+use crate::group::grouper::AgentToken;
+use crate::lint::finding::{Finding, Severity};
+use crate::parse::directive::Directive;
+use crate::parse::report::LineKind;
+use crate::policy::Matcher;
 use crate::policy::Policy;
 use crate::profile::Profile;
-use crate::report::LineKind;
-use crate::url::product_token_prefix;
+use crate::search::verdict::{Reason, Verdict};
 use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
@@ -53,10 +53,7 @@ impl ProfileVerdict {
             profile,
             allowed: verdict.allowed,
             reason: verdict.reason,
-            line: verdict
-                .rule
-                .and_then(|id| policy.get_rule(id))
-                .map(|r| r.line),
+            line: verdict.rule.and_then(|id| policy.rule(id)).map(|r| r.line),
         }
     }
 
@@ -130,7 +127,7 @@ fn unknown_agent(policies: &[Policy]) -> Vec<u8> {
         .find(|c| {
             policies
                 .iter()
-                .all(|p| p.matcher(c).groups() == p.matcher("*").groups())
+                .all(|p| p.matcher(c).group_numbers() == p.matcher("*").group_numbers())
         })
         .map_or_else(|| b"*".to_vec(), |c| c.to_vec())
 }
@@ -141,7 +138,7 @@ fn probe_agents(doc: &Document<'_>, policies: &[Policy]) -> Vec<(Vec<u8>, bool)>
     let signature = |agent: &[u8]| -> Vec<Vec<u32>> {
         policies
             .iter()
-            .map(|p| p.matcher(agent).groups().to_vec())
+            .map(|p| p.matcher(agent).group_numbers().to_vec())
             .collect()
     };
     let unknown = unknown_agent(policies);
@@ -199,9 +196,9 @@ fn is_robots_txt(path: &[u8]) -> bool {
 /// line and how many user-agent lines it has.
 fn selection(policy: &Policy, matcher: &Matcher<'_>) -> Vec<(u32, u32)> {
     matcher
-        .groups()
+        .group_numbers()
         .iter()
-        .filter_map(|&g| policy.groups.get(g as usize))
+        .filter_map(|&g| policy.tables.groups.get(g as usize))
         .map(|g| (g.line, g.agents.len))
         .collect()
 }
@@ -240,7 +237,7 @@ fn hints(
         let i = Profile::ALL.iter().position(|&p| p == v.profile)?;
         let policy = policies.get(i)?;
         let verdict = matchers.get(i)?.check(path);
-        policy.get_rule(verdict.rule?)
+        policy.rule(verdict.rule?)
     };
     let modern: Vec<_> = [rfc, google].into_iter().filter_map(rule_of).collect();
     let wild = modern
@@ -317,7 +314,7 @@ fn analyse(source: &[u8], profile: Profile) -> Analysis {
         .iter()
         .map(|&p| parse(source, ParseOptions::new(p)))
         .collect();
-    let policies: Vec<Policy> = docs.iter().map(compile).collect();
+    let policies: Vec<Policy> = docs.iter().map(Document::compile).collect();
     let at = Profile::ALL
         .iter()
         .position(|&p| p == profile)
@@ -413,8 +410,8 @@ fn analyse(source: &[u8], profile: Profile) -> Analysis {
 /// gives `d.verdicts[i]` for the i-th profile of [`Profile::ALL`].
 ///
 /// ```
-/// use robots_core::lint::profile_disagreements;
-/// use robots_core::{Policy, Profile};
+/// use robots_runtime::lint::profile_disagreements;
+/// use robots_runtime::{Policy, Profile};
 /// let src = b"User-agent: *\nDisallow: /*.php$\n";
 /// let found = profile_disagreements(src, Profile::Rfc9309);
 /// let d = &found[0];

@@ -18,8 +18,8 @@
 //! matches every path it matches and ranks higher.
 //!
 //! ```
-//! use robots_core::lint::lint;
-//! use robots_core::Profile;
+//! use robots_runtime::lint::lint;
+//! use robots_runtime::Profile;
 //! let src = b"User-agent: *\nDisallow: /a\nDisallow: /a\n";
 //! let findings = lint(src, Profile::Rfc9309);
 //! assert_eq!(findings[0].code, "duplicate-rule");
@@ -32,7 +32,10 @@
 
 mod assertions;
 mod disagreement;
+mod finding;
 mod probe;
+#[cfg(feature = "render")]
+mod render;
 mod rules;
 mod semantics;
 mod structure;
@@ -41,10 +44,12 @@ pub use assertions::{parse_assertions, Assertion, AssertionError, Expectation};
 pub use disagreement::{
     profile_disagreements, Disagreement, ProfileVerdict, MAX_DISAGREEMENTS, MAX_PROBE_AGENTS,
 };
+pub use finding::{line_findings, suggest_directive, Finding, Severity};
 pub use probe::{probe_paths, Probe, MAX_PROBES, PROBES_PER_RULE};
+#[cfg(feature = "render")]
+pub use render::{render, render_all};
 
 use crate::document::{parse, Document, ParseOptions};
-use crate::finding::{line_findings, Finding, Severity};
 use crate::profile::Profile;
 use alloc::vec::Vec;
 
@@ -118,12 +123,14 @@ pub fn code_info(code: &str) -> Option<&'static CodeInfo> {
 /// `group-joined-by-extension-line` (which is about the RFC 9309 and Google
 /// grouping, whatever the profile) and `profile-disagreement` (which reads the
 /// file under all four profiles).
-pub fn lint(source: &[u8], profile: Profile) -> Vec<Finding> {
+pub fn lint<T: AsRef<[u8]> + ?Sized>(source: &T, profile: Profile) -> Vec<Finding> {
+    let source = source.as_ref();
     lint_with(source, ParseOptions::new(profile))
 }
 
 /// [`lint`] with explicit parse options (a different parsing cap).
-pub fn lint_with(source: &[u8], options: ParseOptions) -> Vec<Finding> {
+pub fn lint_with<T: AsRef<[u8]> + ?Sized>(source: &T, options: ParseOptions) -> Vec<Finding> {
+    let source = source.as_ref();
     lint_document(&parse(source, options))
 }
 
@@ -138,7 +145,7 @@ pub fn lint_document(doc: &Document<'_>) -> Vec<Finding> {
         out.retain(|f| matches!(f.code, "html-not-robots" | "bom" | "file-too-large"));
         return out;
     }
-    let policy = crate::compile::compile(doc);
+    let policy = doc.compile();
     structure::findings(doc, &mut out);
     semantics::findings(doc, &policy, &mut out);
     disagreement::findings(doc, &mut out);

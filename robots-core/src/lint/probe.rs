@@ -1,10 +1,10 @@
 //! Probe URLs: concrete paths derived from a file's rules, to compare verdicts
 //! (profiles in `profile-disagreement`, file versions in `robots diff`).
 
-use crate::directive::Directive;
 use crate::document::Document;
 use crate::encoding::{decode_percent, google_escape};
-use crate::url::path_from_url;
+use crate::parse::directive::Directive;
+use crate::search::url::path_from_url;
 use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 
@@ -111,8 +111,8 @@ pub(crate) fn variants(value: &[u8]) -> Vec<Vec<u8>> {
 /// only valid UTF-8, so a probe can be shown and pasted as it is.
 ///
 /// ```
-/// use robots_core::{parse, ParseOptions};
-/// use robots_core::lint::{probe_paths, MAX_PROBES};
+/// use robots_runtime::document::{parse, ParseOptions};
+/// use robots_runtime::lint::{probe_paths, MAX_PROBES};
 /// let doc = parse(b"User-agent: *\nDisallow: /*.php$\n", ParseOptions::default());
 /// let paths: Vec<Vec<u8>> = probe_paths(&[&doc], MAX_PROBES).into_iter().map(|p| p.path).collect();
 /// assert!(paths.contains(&b"/x.php".to_vec()));

@@ -2,9 +2,10 @@
 //! compiled, and the proof that one pattern covers another.
 
 use crate::document::Document;
-use crate::group::AgentToken;
-use crate::policy::{Policy, RuleRecord};
-use crate::report::LineReport;
+use crate::group::grouper::AgentToken;
+use crate::parse::report::LineReport;
+use crate::policy::Policy;
+use crate::tables::layout::RuleRecord;
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -57,8 +58,8 @@ impl<'p> Rule<'p> {
 
 /// Every compiled rule of `policy`, by id.
 pub(crate) fn rules(policy: &Policy) -> Vec<Rule<'_>> {
-    policy
-        .rules
+    let t = &policy.tables;
+    t.rules
         .iter()
         .enumerate()
         .map(|(id, rec)| Rule {
@@ -66,9 +67,9 @@ pub(crate) fn rules(policy: &Policy) -> Vec<Rule<'_>> {
             rec,
             segments: rec
                 .segments
-                .of(&policy.segments)
+                .of(&t.segments)
                 .iter()
-                .map(|s| policy.bytes(*s))
+                .map(|s| s.of(&t.text))
                 .collect(),
         })
         .collect()
@@ -77,6 +78,7 @@ pub(crate) fn rules(policy: &Policy) -> Vec<Rule<'_>> {
 /// The rule ids of group `g`.
 pub(crate) fn group_rules(policy: &Policy, g: u32) -> core::ops::Range<usize> {
     policy
+        .tables
         .groups
         .get(g as usize)
         .map_or(0..0, |group| group.rules.range())
@@ -117,7 +119,7 @@ pub(crate) fn rule_sets(doc: &Document<'_>, policy: &Policy) -> Vec<Vec<u32>> {
                 if let AgentToken::Named(range) = &agent.token {
                     let name = doc.slice(range.clone()).to_ascii_lowercase();
                     if seen.insert(name.clone()) {
-                        sets.insert(policy.matcher(&name).groups().to_vec());
+                        sets.insert(policy.matcher(&name).group_numbers().to_vec());
                     }
                 }
             }
@@ -183,9 +185,9 @@ pub(crate) fn covers(q: (&[&[u8]], bool), r: &[u16]) -> bool {
 
 /// `Allow: /x` / `Disallow: /x`, as written (a derived rule shows its derived pattern).
 pub(crate) fn rule_text(policy: &Policy, id: u32) -> String {
-    match policy.get_rule(id) {
+    match policy.rule(crate::ids::RuleId(id)) {
         Some(rule) => {
-            let name = if rule.directive == crate::directive::Directive::Allow {
+            let name = if rule.directive == crate::parse::directive::Directive::Allow {
                 "Allow"
             } else {
                 "Disallow"

@@ -5,12 +5,12 @@
 
 use super::lossy;
 use super::rules::{any_groups, covers, group_rules, line_of, rule_sets, rule_text, Rule};
-use crate::directive::Directive;
 use crate::document::Document;
-use crate::finding::{Finding, Severity};
-use crate::group::AgentToken;
+use crate::group::grouper::AgentToken;
+use crate::lint::finding::{Finding, Severity};
+use crate::parse::directive::Directive;
+use crate::parse::report::LineKind;
 use crate::policy::Policy;
-use crate::report::LineKind;
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::format;
 use alloc::string::String;

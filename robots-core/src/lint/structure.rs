@@ -4,12 +4,12 @@
 //! (`duplicate-rule` needs compiled patterns and lives with the semantics).
 
 use super::lossy;
-use crate::directive::Directive;
 use crate::document::{parse, Document, ParseOptions};
-use crate::finding::{Finding, Severity};
-use crate::group::AgentToken;
+use crate::group::grouper::AgentToken;
+use crate::lint::finding::{Finding, Severity};
+use crate::parse::directive::Directive;
+use crate::parse::report::{LineKind, LineReport};
 use crate::profile::Profile;
-use crate::report::{LineKind, LineReport};
 use alloc::format;
 use alloc::vec::Vec;
 

@@ -23,7 +23,10 @@ fn duplicates_report_the_copy_that_never_decides() {
     // Under rfc9309 `%3A` is `:`: one of the two never decides, and it is the one reported.
     let src = "User-agent: *\nDisallow: /s:\nDisallow: /s%3A\n";
     let policy = Policy::parse(src.as_bytes(), Profile::Rfc9309);
-    let decides = policy.rule(policy.check("bot", "/s:").rule.unwrap()).line;
+    let decides = policy
+        .rule(policy.check("bot", "/s:").rule.unwrap())
+        .unwrap()
+        .line;
     let other = if decides == 2 { 3 } else { 2 };
     assert_eq!(
         found(src, Profile::Rfc9309, RULES),
@@ -76,7 +79,7 @@ fn google_index_alias_keeps_a_line_alive() {
     assert_eq!(found(src, Profile::Google, RULES), []);
     let policy = Policy::parse(src.as_bytes(), Profile::Google);
     let v = policy.check("bot", "/d/");
-    assert_eq!(policy.rule(v.rule.unwrap()).line, 2);
+    assert_eq!(policy.rule(v.rule.unwrap()).unwrap().line, 2);
 }
 
 #[test]

@@ -1,0 +1,351 @@
+//! The builder of a policy's record tables: rules (with their literal segments),
+//! groups, user-agent lines and extension records, all strings in one text table.
+
+use crate::compile::pattern::{compile_segments, google_index_alias, google_plain, may_hold_index};
+use crate::document::Document;
+use crate::parse::{Directive, LineKind, LineReport};
+use crate::profile::Profile;
+use crate::records::{
+    check_sitemap_url, parse_clean_param, parse_crawl_delay, parse_host, parse_request_rate,
+    parse_visit_time, RecordValue,
+};
+use crate::tables::key_sort::first_digit;
+use crate::tables::layout::{
+    index, span_of, ExtensionRecord, GroupAgentRecord, GroupRecord, RuleRecord, Span, Table, NONE,
+};
+use alloc::vec::Vec;
+
+/// The byte table every string of a policy lives in.
+#[derive(Default)]
+pub(crate) struct Text(pub(crate) Vec<u8>);
+
+impl Text {
+    pub(crate) fn push(&mut self, bytes: &[u8]) -> Span {
+        let start = index(self.0.len());
+        self.0.extend_from_slice(bytes);
+        Span {
+            start,
+            len: index(bytes.len()),
+        }
+    }
+}
+
+/// Where `part` starts in `whole`, if it is a slice of it (the same bytes, not an equal copy).
+fn within(whole: &[u8], part: &[u8]) -> Option<usize> {
+    let at = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
+    (at <= whole.len() && part.len() <= whole.len() - at).then_some(at)
+}
+
+/// A table built in a vector sized for the worst case, without the spare room.
+pub(crate) fn fitted<T>(mut table: Vec<T>) -> Table<T> {
+    table.shrink_to_fit();
+    table.into()
+}
+
+fn rank(profile: Profile, priority: u32, allow: bool, order: u32) -> u64 {
+    let earlier = u64::from(u32::MAX - order);
+    if profile.first_match_wins() {
+        earlier
+    } else {
+        (u64::from(priority) << 33) | (u64::from(allow) << 32) | earlier
+    }
+}
+
+pub(crate) struct Builder {
+    pub(crate) profile: Profile,
+    pub(crate) text: Text,
+    pub(crate) rules: Vec<RuleRecord>,
+    pub(crate) segments: Vec<Span>,
+    pub(crate) groups: Vec<GroupRecord>,
+    pub(crate) group_agents: Vec<GroupAgentRecord>,
+    pub(crate) extensions: Vec<ExtensionRecord>,
+    pub(crate) order: u32,
+    /// Per rule, the trie's first sort digit of its first segment.
+    pub(crate) heads: Vec<(u64, u8)>,
+}
+
+/// A compiled rule, before its record: what [`Builder::push_rule`] needs.
+struct NewRule {
+    allow: bool,
+    derived: bool,
+    priority: u32,
+    anchored: bool,
+    /// The pattern as written, in the text table.
+    written: Span,
+    /// Where its segments start in the segment table.
+    segments_start: usize,
+}
+
+/// Where the group being built starts in the builder's tables.
+pub(crate) struct OpenGroup {
+    line: u32,
+    agents_start: usize,
+    rules_start: usize,
+}
+
+impl Builder {
+    /// A builder for `input`, with room for what it can hold: one rule per line
+    /// at most, and no more text than the input has (escapes aside). Growing a
+    /// table copies it, and a large file's tables are megabytes.
+    pub(crate) fn new(profile: Profile, input: &[u8]) -> Self {
+        let lines = memchr::memchr_iter(b'\n', input).count() + 1;
+        Builder {
+            profile,
+            text: Text(Vec::with_capacity(input.len())),
+            rules: Vec::with_capacity(lines),
+            segments: Vec::with_capacity(lines),
+            groups: Vec::new(),
+            group_agents: Vec::new(),
+            extensions: Vec::new(),
+            order: 0,
+            heads: Vec::with_capacity(lines),
+        }
+    }
+
+    pub(crate) fn add_rule(
+        &mut self,
+        line: &LineReport,
+        group: u32,
+        allow: bool,
+        derived: bool,
+        value: &[u8],
+    ) {
+        if value.is_empty() {
+            // An empty pattern matches nothing, in every profile (and only an
+            // empty value reads as one: see below).
+            return;
+        }
+        let text_mark = self.text.0.len();
+        let start = self.segments.len();
+        // The pattern as written first; a segment that is a slice of it (the
+        // common case: nothing to escape) points into it instead of a copy.
+        let written = self.text.push(value);
+        if self.profile == Profile::Google {
+            if let Some(plain) = google_plain(value) {
+                // Most rules: one segment, the written pattern's prefix (its
+                // priority is its length: never 0).
+                self.segments.push(Span {
+                    start: written.start,
+                    len: index(plain.body.len()),
+                });
+                let head = first_digit(plain.body);
+                let rule = NewRule {
+                    allow,
+                    derived,
+                    priority: plain.priority,
+                    anchored: plain.anchored,
+                    written,
+                    segments_start: start,
+                };
+                self.push_rule(line, group, rule, head);
+                return;
+            }
+        }
+        let (text, segments) = (&mut self.text, &mut self.segments);
+        let mut head = None;
+        let (priority, anchored) = compile_segments(value, self.profile, |segment| {
+            head.get_or_insert_with(|| first_digit(segment));
+            let span = match within(value, segment) {
+                Some(at) => Span {
+                    start: written.start.saturating_add(index(at)),
+                    len: index(segment.len()),
+                },
+                None => text.push(segment),
+            };
+            segments.push(span);
+        });
+        if priority == 0 {
+            // An empty pattern matches nothing, in every profile.
+            self.text.0.truncate(text_mark);
+            self.segments.truncate(start);
+            return;
+        }
+        let rule = NewRule {
+            allow,
+            derived,
+            priority,
+            anchored,
+            written,
+            segments_start: start,
+        };
+        self.push_rule(line, group, rule, head.unwrap_or_else(|| first_digit(&[])));
+    }
+
+    /// The record of a compiled rule of `line` (its segments pushed last), with
+    /// `head`, its first segment's first sort digit.
+    #[inline]
+    fn push_rule(&mut self, line: &LineReport, group: u32, rule: NewRule, head: (u64, u8)) {
+        self.heads.push(head);
+        self.rules.push(RuleRecord {
+            line: line.number,
+            column: line.value_column(),
+            allow: rule.allow,
+            derived: rule.derived,
+            priority: rule.priority,
+            rank: rank(self.profile, rule.priority, rule.allow, self.order),
+            pattern: rule.written,
+            segments: span_of(rule.segments_start, self.segments.len()),
+            anchored: rule.anchored,
+            group,
+        });
+    }
+
+    /// Start a group whose first user-agent line is `line`.
+    pub(crate) fn open_group(&self, line: u32) -> OpenGroup {
+        OpenGroup {
+            line,
+            agents_start: self.group_agents.len(),
+            rules_start: self.rules.len(),
+        }
+    }
+
+    pub(crate) fn add_agent(&mut self, line: &LineReport, value: &[u8]) {
+        let value = self.text.push(value);
+        self.group_agents.push(GroupAgentRecord {
+            line: line.number,
+            value,
+        });
+    }
+
+    /// A rule line (allow or disallow) of group `group`. Inlined: the one-pass
+    /// compiler calls it for most lines, and it is short (the alias is out of line).
+    #[inline]
+    pub(crate) fn add_rule_line(&mut self, line: &LineReport, group: u32, value: &[u8]) {
+        let allow = line.kind == LineKind::Directive(Directive::Allow);
+        self.add_rule(line, group, allow, false, value);
+        if allow && self.profile == Profile::Google {
+            self.add_index_alias(line, group, value);
+        }
+        self.order = self.order.saturating_add(1);
+    }
+
+    /// Google's index alias of the allow rule `value`, if it has one. Out of line:
+    /// the scan in it would cost every rule line registers (disallow lines too).
+    #[inline(never)]
+    fn add_index_alias(&mut self, line: &LineReport, group: u32, value: &[u8]) {
+        // The cheap pre-check first: most allow rules have no `x`.
+        if !may_hold_index(value) {
+            return;
+        }
+        if let Some(alias) = google_index_alias(value) {
+            self.add_rule(line, group, true, true, &alias);
+        }
+    }
+
+    pub(crate) fn close_group(&mut self, open: OpenGroup) {
+        self.groups.push(GroupRecord {
+            line: open.line,
+            agents: span_of(open.agents_start, self.group_agents.len()),
+            rules: span_of(open.rules_start, self.rules.len()),
+        });
+    }
+
+    pub(crate) fn add_group(&mut self, doc: &Document<'_>, at: usize, keep_rules: bool) {
+        let group = &doc.groups()[at];
+        let group_id = index(at);
+        let first_line = group
+            .agents
+            .first()
+            .map_or(0, |a| doc.lines()[a.line].number);
+        let open = self.open_group(first_line);
+        for agent in &group.agents {
+            let line = &doc.lines()[agent.line];
+            self.add_agent(line, doc.value(line));
+        }
+        let (rules, records): (&[usize], &[usize]) = if keep_rules {
+            (&group.rules, &group.records)
+        } else {
+            (&[], &[])
+        };
+        for &line_index in rules {
+            let line = &doc.lines()[line_index];
+            self.add_rule_line(line, group_id, doc.value(line));
+        }
+        for &line_index in records {
+            let line = &doc.lines()[line_index];
+            if let LineKind::Directive(directive) = line.kind {
+                self.add_extension(directive, line.number, group_id, doc.value(line));
+            }
+        }
+        self.close_group(open);
+    }
+
+    pub(crate) fn add_extension(
+        &mut self,
+        directive: Directive,
+        line: u32,
+        group: u32,
+        value: &[u8],
+    ) {
+        let ok = |r: Result<(), _>| match r {
+            Ok(()) => RecordValue::Text,
+            Err(_) => RecordValue::Invalid,
+        };
+        let parsed = match directive {
+            Directive::CrawlDelay => {
+                parse_crawl_delay(value).map_or(RecordValue::Invalid, RecordValue::CrawlDelay)
+            }
+            Directive::RequestRate => {
+                parse_request_rate(value).map_or(RecordValue::Invalid, RecordValue::RequestRate)
+            }
+            Directive::VisitTime => {
+                parse_visit_time(value).map_or(RecordValue::Invalid, RecordValue::VisitTime)
+            }
+            Directive::Sitemap => ok(check_sitemap_url(value)),
+            Directive::Host => ok(parse_host(value).map(|_| ())),
+            Directive::CleanParam => ok(parse_clean_param(value).map(|_| ())),
+            _ => RecordValue::Text,
+        };
+        let value = self.text.push(value);
+        self.extensions.push(ExtensionRecord {
+            directive,
+            line,
+            group,
+            value,
+            parsed,
+        });
+    }
+}
+
+impl Builder {
+    /// Keep only the rules and records of the groups in `kept` (sorted): undo what the
+    /// one-pass judgement compiled of other groups (a `*` group, before the group
+    /// naming the crawler came). Their text stays, unused; the kept rules keep
+    /// their order, so they rank among themselves as before.
+    pub(crate) fn retain_groups(&mut self, kept: &[u32]) {
+        let keep = |g: u32| kept.binary_search(&g).is_ok();
+        let mut segments = Vec::with_capacity(self.segments.len());
+        let mut at = 0;
+        for i in 0..self.rules.len() {
+            let (Some(&rule), Some(&head)) = (self.rules.get(i), self.heads.get(i)) else {
+                break;
+            };
+            if !keep(rule.group) {
+                continue;
+            }
+            let start = segments.len();
+            segments.extend_from_slice(rule.segments.of(&self.segments));
+            if let (Some(r), Some(h)) = (self.rules.get_mut(at), self.heads.get_mut(at)) {
+                *r = RuleRecord {
+                    segments: span_of(start, segments.len()),
+                    ..rule
+                };
+                *h = head;
+            }
+            at += 1;
+        }
+        self.rules.truncate(at);
+        self.heads.truncate(at);
+        self.segments = segments;
+        // Rules are in group order: each group's are the next run of its number.
+        let mut next = 0;
+        for (g, group) in self.groups.iter_mut().enumerate() {
+            let start = next;
+            while self.rules.get(next).is_some_and(|r| r.group == index(g)) {
+                next += 1;
+            }
+            group.rules = span_of(start, next);
+        }
+        self.extensions.retain(|e| e.group == NONE || keep(e.group));
+    }
+}

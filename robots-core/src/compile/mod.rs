@@ -1,0 +1,481 @@
+//! Compiling: a robots.txt (or its parsed [`Document`]) in, a policy's tables out.
+//!
+//! - `builder`: the rule, group and record tables, rule by rule;
+//! - `one_pass`: lexing, grouping and compiling in one pass over the input;
+//! - `pattern`: how a profile reads a rule's value into literal segments;
+//! - `rule_sets`: the distinct group lists crawlers select, as rule sets.
+//!
+//! The tries and search tables of each rule set are built by [`tables`](crate::tables).
+
+pub(crate) mod builder;
+mod one_pass;
+pub(crate) mod pattern;
+mod rule_sets;
+
+use crate::compile::builder::{fitted, Builder};
+use crate::compile::rule_sets::Requests;
+use crate::document::{Document, ParseOptions};
+use crate::group::grouper::AgentToken;
+use crate::group::select::{groups_of_agent, select, Selection};
+use crate::parse::{LineKind, Truncation};
+use crate::profile::Profile;
+use crate::tables::derive::{self, Tries};
+use crate::tables::layout::{
+    index, span_of, AgentEntry, RuleSet, Span, Tables, TruncationRecord, NONE,
+};
+use crate::tables::trie::TrieBuilder;
+use alloc::vec::Vec;
+
+/// Parse `input` with `options` and compile it in one pass: for every crawler,
+/// or with `only`, for that crawler alone.
+pub(crate) fn parse(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -> Tables {
+    build(one_pass::gather(input, options, only))
+}
+
+/// Compile a parsed document: for every crawler, or with `only`, for that crawler alone.
+pub(crate) fn compile(doc: &Document<'_>, only: Option<&[u8]>) -> Tables {
+    build(gather_document(doc, only))
+}
+
+/// What the first stage gathered: the rule, group and record tables, and which
+/// crawlers select which groups.
+pub(crate) struct Gathered {
+    pub(crate) profile: Profile,
+    pub(crate) builder: Builder,
+    /// Every crawler: the names and the group lists they select.
+    pub(crate) selection: Selection,
+    /// One crawler: the groups that apply to it (sorted).
+    pub(crate) kept: Option<Vec<u32>>,
+    pub(crate) truncation: Option<Truncation>,
+}
+
+fn document_agents<'d>(
+    doc: &'d Document<'_>,
+) -> impl Iterator<Item = (usize, &'d AgentToken)> + Clone {
+    doc.groups()
+        .iter()
+        .enumerate()
+        .flat_map(|(g, group)| group.agents.iter().map(move |a| (g, &a.token)))
+}
+
+/// The tables of every group and record, and the crawler selection: from a document.
+fn gather_document(doc: &Document<'_>, only: Option<&[u8]>) -> Gathered {
+    let profile = doc.profile();
+    let (selection, kept) = match only {
+        None => (select(doc.source(), document_agents(doc), profile), None),
+        Some(agent) => {
+            let mut groups = groups_of_agent(doc.source(), document_agents(doc), agent, profile);
+            groups.sort_unstable();
+            (Selection::default(), Some(groups))
+        }
+    };
+    let mut b = Builder::new(profile, doc.source());
+    for at in 0..doc.groups().len() {
+        let keep = kept
+            .as_ref()
+            .map_or(true, |kept| kept.binary_search(&index(at)).is_ok());
+        b.add_group(doc, at, keep);
+    }
+    for line in doc
+        .file_records()
+        .iter()
+        .filter_map(|&i| doc.lines().get(i))
+    {
+        if let LineKind::Directive(directive) = line.kind {
+            b.add_extension(directive, line.number, NONE, doc.value(line));
+        }
+    }
+    Gathered {
+        profile,
+        builder: b,
+        selection,
+        kept,
+        truncation: doc.truncation().cloned(),
+    }
+}
+
+/// The second stage: rule sets, tries and search tables.
+fn build(gathered: Gathered) -> Tables {
+    let Gathered {
+        profile,
+        builder: mut b,
+        selection,
+        kept,
+        truncation,
+    } = gathered;
+    // Distinct group lists become rule sets, numbered in the order first asked
+    // for: every list asked for is noted (`intern` gives its request number),
+    // then equal lists are found by sorting, and requests become set numbers.
+    let mut requests = Requests::default();
+    let mut intern = |groups: &[u32]| -> u32 { requests.ask(groups) };
+    let mut agents = Vec::new();
+    let any_set = match &kept {
+        // One crawler: no name lookup; every agent gets its set.
+        Some(groups) if groups.is_empty() => NONE,
+        Some(groups) => {
+            let set = intern(groups);
+            if profile.substring_agents() {
+                agents.push(AgentEntry {
+                    name: Span::EMPTY,
+                    set,
+                    any: true,
+                });
+            }
+            set
+        }
+        None => {
+            for (name, groups, is_any) in selection.entries() {
+                let set = intern(groups);
+                let name = b.text.push(name);
+                agents.push(AgentEntry {
+                    name,
+                    set,
+                    any: is_any,
+                });
+            }
+            if selection.any.is_empty() {
+                NONE
+            } else {
+                intern(&selection.any)
+            }
+        }
+    };
+    let (set_of, set_lists) = requests.sets();
+    let set_of = |request: u32| set_of.get(request as usize).copied().unwrap_or(NONE);
+    for agent in &mut agents {
+        agent.set = set_of(agent.set);
+    }
+    let any_set = if any_set == NONE {
+        NONE
+    } else {
+        set_of(any_set)
+    };
+
+    // One merged trie per set while that stays linear in the input; otherwise
+    // one trie per group, shared by the sets that use it.
+    let group_rules = |g: u32| b.groups.get(g as usize).map_or(0..0, |g| g.rules.range());
+    let total_rules = b.rules.len();
+    let merged_cost: usize = set_lists
+        .iter()
+        .flat_map(|l| l.iter())
+        .map(|&g| group_rules(g).len())
+        .sum();
+    let merge = merged_cost <= 4 * total_rules + 4096;
+
+    let mut trie = TrieBuilder::new(&b.rules, &b.segments, &b.text.0, &b.heads);
+    let mut sets = Vec::new();
+    let mut set_roots = Vec::new();
+    let mut set_groups = Vec::new();
+    let mut group_roots: Vec<Option<u32>> = alloc::vec![None; b.groups.len()];
+    for &list in &set_lists {
+        let roots_start = set_roots.len();
+        if merge {
+            set_roots.push(trie.build(list.iter().map(|&g| group_rules(g))));
+        } else {
+            for &g in list {
+                let slot = group_roots.get_mut(g as usize);
+                let root = match slot {
+                    Some(Some(root)) => *root,
+                    Some(slot) => *slot.insert(trie.build(core::iter::once(group_rules(g)))),
+                    None => trie.build(core::iter::once(group_rules(g))),
+                };
+                set_roots.push(root);
+            }
+        }
+        let groups_start = set_groups.len();
+        set_groups.extend_from_slice(list);
+        sets.push(RuleSet {
+            roots: span_of(roots_start, set_roots.len()),
+            groups: span_of(groups_start, set_groups.len()),
+        });
+    }
+    let tables = trie.finish();
+    let search = derive::derive(
+        Tries {
+            edge_targets: &tables.edge_targets,
+            wild_rules: &tables.wild_rules,
+            set_roots: &set_roots,
+            rules: &b.rules,
+            segments: &b.segments,
+            text: &b.text.0,
+        },
+        tables.nodes,
+        tables.edge_bytes,
+    );
+
+    let tables = Tables {
+        profile,
+        text: fitted(b.text.0),
+        agents: agents.into(),
+        any_set,
+        sets: sets.into(),
+        set_roots: set_roots.into(),
+        set_groups: set_groups.into(),
+        nodes: fitted(search.nodes),
+        edge_bytes: fitted(search.edge_bytes),
+        edge_targets: fitted(tables.edge_targets),
+        wild_rules: search.wild_rules.into(),
+        walk_nodes: search.walk_nodes.into(),
+        wide_edges: search.wide_edges.into(),
+        best_prefix: search.best_prefix.into(),
+        best_exact: search.best_exact.into(),
+        root_wild: search.root_wild.into(),
+        slot_words: search.slot_words.into(),
+        slot_starts: search.slot_starts.into(),
+        wild_candidates: search.wild_candidates.into(),
+        rules: fitted(b.rules),
+        segments: fitted(b.segments),
+        groups: b.groups.into(),
+        group_agents: b.group_agents.into(),
+        extensions: b.extensions.into(),
+        truncation: truncation.map(|t| TruncationRecord {
+            max_bytes: t.max_bytes as u64,
+            input_len: t.input_len as u64,
+            first_ignored_line: t.first_ignored_line,
+        }),
+    };
+    debug_assert_eq!(tables.validate(), Ok(()));
+    tables
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use crate::compile::builder::Builder;
+    use crate::document::parse;
+    use crate::parse::Directive;
+    use crate::policy::Policy;
+    use crate::tables::key_sort::first_digit;
+    use crate::tables::layout::{ExtensionRecord, GroupRecord, RecordValue};
+    use alloc::format;
+    use alloc::string::String;
+    use core::ops::Range;
+
+    const PROFILES: [Profile; 4] = [
+        Profile::Google,
+        Profile::Rfc9309,
+        Profile::Draft1996,
+        Profile::Original1994,
+    ];
+
+    /// The one-pass path gives the very tables `compile(&parse(..))` gives.
+    fn assert_same(name: &str, input: &[u8]) {
+        for profile in PROFILES {
+            let caps = [
+                ParseOptions::new(profile),
+                ParseOptions::new(profile).max_bytes(None),
+                ParseOptions::new(profile).max_bytes(Some(input.len() / 2)),
+            ];
+            for options in caps {
+                let lean = format!("{:?}", super::parse(input, options, None));
+                let doc = parse(input, options);
+                let full = format!("{:?}", compile(&doc, None));
+                assert!(lean == full, "{name}: {options:?}");
+                for agent in agents_to_try(&doc) {
+                    let lean = Policy {
+                        tables: super::parse(input, options, Some(&agent)),
+                    };
+                    let full = Policy {
+                        tables: compile(&doc, Some(&agent)),
+                    };
+                    if let Err(e) = same_for_agent(&lean, &full) {
+                        panic!("{name}: {options:?}, for {agent:?}: {e}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The one-pass and two-pass compilers for one crawler give the same rules,
+    /// groups, records and verdicts (the tables may differ in layout: text a late
+    /// judgement dropped stays, and ranks count the dropped lines).
+    fn same_for_agent(lean: &Policy, full: &Policy) -> Result<(), String> {
+        type Rule<'p> = (Option<crate::Rule<'p>>, u32, bool, Vec<&'p [u8]>);
+        fn rule(p: &Policy, i: usize) -> Option<Rule<'_>> {
+            let t = &p.tables;
+            t.rules.get(i).map(|r| {
+                let segments = r.segments.of(&t.segments).iter();
+                let segments = segments.map(|s| s.of(&t.text)).collect();
+                (
+                    p.rule(crate::RuleId(index(i))),
+                    r.group,
+                    r.anchored,
+                    segments,
+                )
+            })
+        }
+        type Group<'p> = (u32, Vec<(u32, &'p [u8])>, Range<usize>);
+        fn groups(p: &Policy) -> Vec<Group<'_>> {
+            let t = &p.tables;
+            let agents = |g: &GroupRecord| {
+                let agents = g.agents.of(&t.group_agents).iter();
+                agents.map(|a| (a.line, a.value.of(&t.text))).collect()
+            };
+            t.groups
+                .iter()
+                .map(|g| (g.line, agents(g), g.rules.range()))
+                .collect()
+        }
+        type Extension<'p> = (Directive, u32, u32, &'p [u8], RecordValue);
+        fn extensions(p: &Policy) -> Vec<Extension<'_>> {
+            let t = &p.tables;
+            let extension =
+                |e: &ExtensionRecord| (e.directive, e.line, e.group, e.value.of(&t.text), e.parsed);
+            t.extensions.iter().map(extension).collect()
+        }
+        if lean.rule_count() != full.rule_count() {
+            return Err(format!(
+                "{} rules, not {}",
+                lean.rule_count(),
+                full.rule_count()
+            ));
+        }
+        for i in 0..full.rule_count() {
+            if rule(lean, i) != rule(full, i) {
+                return Err(format!(
+                    "rule {i}: {:?}, not {:?}",
+                    rule(lean, i),
+                    rule(full, i)
+                ));
+            }
+        }
+        if groups(lean) != groups(full) {
+            return Err("groups differ".into());
+        }
+        if extensions(lean) != extensions(full) {
+            return Err("extensions differ".into());
+        }
+        // Every rule's pattern as a path (and a few more), for any crawler.
+        let mut paths: Vec<Vec<u8>> =
+            alloc::vec![b"/".to_vec(), b"/x".to_vec(), b"/index.html".to_vec()];
+        for r in full.rules() {
+            let pattern: &[u8] = r.pattern;
+            paths.push(
+                pattern
+                    .iter()
+                    .copied()
+                    .filter(|&b| b != b'*' && b != b'$')
+                    .collect(),
+            );
+            paths.push([pattern, b"/more"].concat());
+        }
+        for path in &paths {
+            let (a, b) = (lean.check("anyone", path), full.check("anyone", path));
+            if a != b {
+                return Err(format!(
+                    "{:?}: {a:?}, not {b:?}",
+                    String::from_utf8_lossy(path)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The first and last crawler a file names, one it does not, and one that
+    /// some names are part of (the substring profile).
+    fn agents_to_try(doc: &Document<'_>) -> Vec<Vec<u8>> {
+        let mut agents = alloc::vec![b"UnknownCrawler".to_vec(), b"AbcBot/2.1".to_vec()];
+        agents.extend(doc.agent_names().next().map(<[u8]>::to_vec));
+        agents.extend(doc.agent_names().last().map(<[u8]>::to_vec));
+        agents
+    }
+
+    #[test]
+    fn one_pass_equals_parse_then_compile_on_the_corpus() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/corpus");
+        let mut files = 0;
+        for entry in std::fs::read_dir(dir).expect("corpus") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "txt") {
+                let body = std::fs::read(&path).expect("read");
+                assert_same(&path.display().to_string(), &body);
+                files += 1;
+            }
+        }
+        assert!(files > 200, "{files} corpus files");
+    }
+
+    #[test]
+    fn one_pass_equals_parse_then_compile_on_odd_shapes() {
+        let cases: [&[u8]; 15] = [
+            // A `*` group before the crawler's own: the one-pass judgement is undone.
+            b"User-agent: *\nDisallow: /all\nUser-agent: a\nDisallow: /a\nUser-agent: *\nDisallow: /all2\n",
+            b"User-agent: a\nDisallow: /a\nUser-agent: *\nDisallow: /all\nUser-agent: A\nAllow: /a2\n",
+            b"User-agent: abc\nUser-agent: *\nDisallow: /x\nUser-agent: b\nDisallow: /b\nUser-agent: AbcBot\nDisallow: /y\n",
+            b"",
+            b"Disallow: /orphan\nCrawl-delay: 3\nUser-agent: a\nDisallow: /a\n",
+            b"User-agent: a\nCrawl-delay: 1\nUser-agent: b\nDisallow: /x\nVisit-time: 0100-0200\nUser-agent: c\nAllow: /c/index.html\n",
+            b"User-agent: a\n\nDisallow: /after-blank\nUser-agent: b\nRequest-rate: 1/5\n\nSitemap: https://a/s.xml\n",
+            b"\xef\xbb\xbfUser-agent: *\r\nDisallow: /crlf\r\rAllow: /cr$\n",
+            b"User-agent: *\nDisallow: /nul\0# not a comment\nDisallow: /x # comment\n",
+            b"Sitemap: https://a/1.xml\nHost: example.com\nClean-param: ref /a/\nUser-agent: *\nAllow: /\nRobot-version: 2.0\n",
+            b"useragent: FooBot/1.0\ndisalow: /typo\nuser agent foo\nallow /dir/index.htm\n",
+            b"User-agent: *\nDisallow:\nAllow: $\nDisallow: *\nDisallow: /a*b$\nDisallow: /%c3%a9\xc3\xa9\n",
+            b"User-agent: a\nUser-agent: A\nUser-agent: *\nDisallow: /1\nUser-agent: a\nDisallow: /2\n",
+            b"User-agent: * bots\nDisallow: /star\nUser-agent: *\nComment: hi\nNoindex: /n\n",
+            b"User-agent: a\nDisallow: /same\nDisallow: /same\nAllow: /same\nDisallow: /same*x\nAllow: /same*x$\n",
+        ];
+        for (i, case) in cases.iter().enumerate() {
+            assert_same(&format!("case {i}"), case);
+        }
+        let mut long = String::from("User-agent: *\n");
+        for i in 0..3000 {
+            long.push_str(&format!("Disallow: /{}/{}\n", i % 7, i * 7919 % 1000));
+        }
+        long.push_str(&format!("Allow: /{}\n", "x".repeat(20_000)));
+        assert_same("long", long.as_bytes());
+    }
+
+    /// Every rule value over a small alphabet (plain bytes, `/`, `$`, `*`, `%`,
+    /// a hex digit, a non-ASCII byte), up to five bytes.
+    fn rule_values() -> Vec<Vec<u8>> {
+        let alphabet = [b'a', b'/', b'$', b'*', b'%', b'4', 0xC3];
+        let mut values = Vec::new();
+        for len in 0..=5u32 {
+            for code in 0..alphabet.len().pow(len) {
+                let mut code = code;
+                values.push(
+                    (0..len)
+                        .map(|_| {
+                            let b = alphabet[code % alphabet.len()];
+                            code /= alphabet.len();
+                            b
+                        })
+                        .collect(),
+                );
+            }
+        }
+        values
+    }
+
+    /// The builder's shortcut for plain Google rules compiles every value as
+    /// `pattern::compile` reads it: the same segments, priority and anchor, and
+    /// the first digit of the first segment (values that need escaping or hold
+    /// a `*` take the general path, and are compared too).
+    #[test]
+    fn plain_google_rules_compile_as_the_general_reading() {
+        let lines = crate::parse::lex::lex(b"Disallow: /", Profile::Google, None).reports;
+        let line = lines.first().expect("one line");
+        for value in rule_values() {
+            let mut b = Builder::new(Profile::Google, b"");
+            b.add_rule(line, 0, false, false, &value);
+            let want = crate::compile::pattern::compile(&value, Profile::Google);
+            let Some(rule) = b.rules.first() else {
+                assert_eq!(want.priority, 0, "{value:?}");
+                continue;
+            };
+            let segments: Vec<Vec<u8>> = rule
+                .segments
+                .of(&b.segments)
+                .iter()
+                .map(|s| s.of(&b.text.0).to_vec())
+                .collect();
+            assert_eq!(segments, want.segments, "{value:?}");
+            assert_eq!(rule.priority, want.priority, "{value:?}");
+            assert_eq!(rule.anchored, want.anchored, "{value:?}");
+            assert_eq!(rule.pattern.of(&b.text.0), &value[..], "{value:?}");
+            let first = want.segments.first().map_or(&[][..], |s| &s[..]);
+            assert_eq!(b.heads, [first_digit(first)], "{value:?}");
+        }
+    }
+}

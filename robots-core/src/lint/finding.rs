@@ -1,0 +1,430 @@
+//! Findings: what is wrong, or worth a look, in a robots.txt, with its place.
+//!
+//! Every finding has a stable kebab-case code. The line-level ones come straight
+//! from the parse report ([`line_findings`]); the lint catalogue builds on them.
+//! `strict` builds fail on every [`Severity::Error`] finding.
+
+use crate::document::Document;
+use crate::group::agent::is_valid_product_token;
+use crate::parse::directive::{Directive, Scope};
+use crate::parse::report::{LineKind, LineReport};
+use crate::records::{
+    check_sitemap_url, parse_crawl_delay, parse_host, parse_request_rate, parse_visit_time,
+};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+/// How serious a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// Worth knowing; never fails anything.
+    Note,
+    /// Probably not what the author meant.
+    Warning,
+    /// Crawlers will misread or ignore this.
+    Error,
+}
+
+impl Severity {
+    /// `error`, `warning` or `note`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
+/// One finding about a robots.txt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Stable kebab-case code, e.g. `rule-outside-group`.
+    pub code: &'static str,
+    /// How serious it is.
+    pub severity: Severity,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based byte column.
+    pub column: u32,
+    /// The bytes of the input it is about (may be empty, for a point).
+    pub span: Range<usize>,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it, when there is something to say.
+    pub help: Option<String>,
+}
+
+impl Finding {
+    /// A finding about `span` of `line`.
+    pub fn at(
+        code: &'static str,
+        severity: Severity,
+        line: &LineReport,
+        span: Range<usize>,
+        message: String,
+    ) -> Finding {
+        let column =
+            u32::try_from(span.start.saturating_sub(line.span.start) + 1).unwrap_or(u32::MAX);
+        Finding {
+            code,
+            severity,
+            line: line.number,
+            column,
+            span,
+            message,
+            help: None,
+        }
+    }
+
+    /// Add a help line.
+    #[must_use]
+    pub fn with_help(mut self, help: impl Into<String>) -> Finding {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Levenshtein distance, capped: enough to suggest a directive for a typo.
+fn edit_distance(a: &[u8], b: &[u8]) -> usize {
+    if a.len().abs_diff(b.len()) > 3 || a.len() > 64 {
+        return usize::MAX;
+    }
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = alloc::vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(!ca.eq_ignore_ascii_case(cb));
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The directive a misspelled key most likely meant.
+pub fn suggest_directive(key: &[u8]) -> Option<Directive> {
+    Directive::ALL
+        .into_iter()
+        .map(|d| (edit_distance(key, d.name().as_bytes()), d))
+        .filter(|&(dist, d)| dist <= 2.min(d.name().len() / 3).max(1))
+        .min_by_key(|&(dist, _)| dist)
+        .map(|(_, d)| d)
+}
+
+fn key_findings(doc: &Document<'_>, line: &LineReport, out: &mut Vec<Finding>) {
+    let key = line.key.clone().unwrap_or(line.span.clone());
+    let key_text = doc.slice(key.clone());
+    if line.missing_colon {
+        out.push(
+            Finding::at(
+                "missing-colon",
+                Severity::Error,
+                line,
+                key.clone(),
+                format!("`{}` is not followed by `:`", lossy(key_text)),
+            )
+            .with_help(format!(
+                "write `{}: {}`",
+                lossy(key_text),
+                lossy(doc.value(line))
+            )),
+        );
+    }
+    match line.kind {
+        LineKind::Unknown => {
+            let meant = line.resembles.or_else(|| suggest_directive(key_text));
+            match meant {
+                Some(d) => out.push(
+                    Finding::at(
+                        "misspelled-directive",
+                        Severity::Error,
+                        line,
+                        key,
+                        format!("unknown directive `{}`", lossy(key_text)),
+                    )
+                    .with_help(format!("did you mean `{}`?", d.name())),
+                ),
+                None => out.push(Finding::at(
+                    "unknown-directive",
+                    Severity::Warning,
+                    line,
+                    key,
+                    format!(
+                        "unknown directive `{}`; crawlers ignore this line",
+                        lossy(key_text)
+                    ),
+                )),
+            }
+        }
+        LineKind::Directive(d) if line.accepted_typo => out.push(
+            Finding::at(
+                "misspelled-directive",
+                Severity::Error,
+                line,
+                key,
+                format!("`{}` is a misspelling of `{}`", lossy(key_text), d.name()),
+            )
+            .with_help(format!(
+                "write `{}`; only some crawlers accept the typo",
+                d.name()
+            )),
+        ),
+        LineKind::Invalid if !line.missing_colon => out.push(
+            Finding::at(
+                "unknown-directive",
+                Severity::Warning,
+                line,
+                line.span.clone(),
+                String::from("this line is not `key: value`; crawlers ignore it"),
+            )
+            .with_help("comment it out with `#` if it is a note"),
+        ),
+        _ => {}
+    }
+}
+
+/// A directive the engine recognises but the profile gives no meaning to.
+fn unsupported_finding(doc: &Document<'_>, line: &LineReport, d: Directive) -> Option<Finding> {
+    let key = line.key.clone().unwrap_or(line.span.clone());
+    let why = match d {
+        _ if d.scope() == Scope::Unsupported => format!(
+            "`{}` is not a robots.txt directive; no crawler obeys it here",
+            lossy(doc.slice(key.clone()))
+        ),
+        Directive::Allow if doc.profile() == crate::profile::Profile::Original1994 => {
+            String::from("the 1994 standard has no `Allow`; this line is ignored")
+        }
+        _ => return None,
+    };
+    let help = match d {
+        Directive::Allow => "rewrite the Disallow rules so they do not cover this path",
+        _ => "use a `robots` meta tag or an `X-Robots-Tag` header instead",
+    };
+    Some(Finding::at("unsupported-directive", Severity::Warning, line, key, why).with_help(help))
+}
+
+fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut Vec<Finding>) {
+    let value = doc.value(line);
+    let span = line.value.clone().unwrap_or(line.span.clone());
+    let point = |offset: usize| {
+        let at = (span.start + offset).min(span.end);
+        at..span.end
+    };
+    let invalid = |code: &'static str, offset: usize, message: String| {
+        Finding::at(code, Severity::Error, line, point(offset), message)
+    };
+    match d {
+        Directive::Allow | Directive::Disallow => {
+            if !value.is_empty() && !matches!(value[0], b'/' | b'*') {
+                out.push(
+                    Finding::at(
+                        "path-not-absolute",
+                        Severity::Error,
+                        line,
+                        span.clone(),
+                        format!("pattern `{}` starts with neither `/` nor `*`", lossy(value)),
+                    )
+                    .with_help(format!("write `/{}`", lossy(value))),
+                );
+            }
+            if let Some(dollar) = value.iter().position(|&b| b == b'$') {
+                if dollar + 1 != value.len() {
+                    out.push(
+                        invalid(
+                            "dollar-not-at-end",
+                            dollar,
+                            String::from("`$` only anchors at the end of a pattern; here it is a literal `$`"),
+                        )
+                        .with_help("write `%24` for a literal `$`, or move `$` to the end"),
+                    );
+                }
+            }
+        }
+        Directive::UserAgent => {
+            if value.is_empty() {
+                out.push(Finding::at(
+                    "empty-user-agent",
+                    Severity::Error,
+                    line,
+                    span,
+                    String::from("empty user-agent: this line names no crawler"),
+                ));
+            } else if value != b"*" && !is_valid_product_token(value) {
+                out.push(
+                    Finding::at(
+                        "invalid-product-token",
+                        Severity::Warning,
+                        line,
+                        span,
+                        format!("`{}` is not a product token (letters, `-` and `_` only)", lossy(value)),
+                    )
+                    .with_help("use the crawler's product token, e.g. `Googlebot`, not its full User-Agent header"),
+                );
+            }
+        }
+        Directive::CrawlDelay => {
+            if let Err(e) = parse_crawl_delay(value) {
+                out.push(invalid(
+                    "invalid-crawl-delay",
+                    e.offset,
+                    String::from(e.message()),
+                ));
+            }
+        }
+        Directive::RequestRate => {
+            if let Err(e) = parse_request_rate(value) {
+                out.push(
+                    invalid("invalid-request-rate", e.offset, String::from(e.message()))
+                        .with_help("write `requests/seconds`, e.g. `1/10` or `1/10s 0600-0845`"),
+                );
+            }
+        }
+        Directive::VisitTime => {
+            if let Err(e) = parse_visit_time(value) {
+                out.push(
+                    invalid("invalid-visit-time", e.offset, String::from(e.message()))
+                        .with_help("write `HHMM-HHMM` in GMT, e.g. `0100-0445`"),
+                );
+            }
+        }
+        Directive::Sitemap if check_sitemap_url(value).is_err() => out.push(
+            Finding::at(
+                "relative-sitemap-url",
+                Severity::Error,
+                line,
+                span,
+                format!("sitemap `{}` is not an absolute http(s) URL", lossy(value)),
+            )
+            .with_help("write the full URL, e.g. `https://example.com/sitemap.xml`"),
+        ),
+        Directive::Host => {
+            if let Err(e) = parse_host(value) {
+                out.push(invalid("invalid-host", e.offset, String::from(e.message())));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The findings that the parse report alone shows: syntax and values, line by line,
+/// plus the file-level ones (cap, BOM, encoding, HTML) and rules outside any group.
+///
+/// ```
+/// use robots_runtime::document::{parse, ParseOptions};
+/// use robots_runtime::lint::line_findings;
+/// let doc = parse(b"Disallow: /a\nUser-agent: *\nDisalow: /b\nCrawl-delay: soon\n", ParseOptions::default());
+/// let codes: Vec<&str> = line_findings(&doc).iter().map(|f| f.code).collect();
+/// assert_eq!(codes, ["rule-outside-group", "misspelled-directive", "invalid-crawl-delay"]);
+/// ```
+pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let lines = doc.lines();
+    if let Some(first) = lines.first() {
+        if doc.bom_len() > 0 {
+            out.push(
+                Finding::at(
+                    "bom",
+                    Severity::Warning,
+                    first,
+                    0..doc.bom_len(),
+                    String::from("the file starts with a UTF-8 byte order mark"),
+                )
+                .with_help("save the file as UTF-8 without a BOM; some crawlers read the first line as garbage"),
+            );
+        }
+        let head = doc.source().get(..1024).unwrap_or(doc.source());
+        let lower = head.to_ascii_lowercase();
+        if memchr::memmem::find(&lower, b"<html").is_some()
+            || memchr::memmem::find(&lower, b"<!doctype").is_some()
+        {
+            out.push(
+                Finding::at(
+                    "html-not-robots",
+                    Severity::Error,
+                    first,
+                    first.span.clone(),
+                    String::from("this looks like an HTML page, not a robots.txt"),
+                )
+                .with_help("serve a plain-text robots.txt (or a 404) at /robots.txt"),
+            );
+        }
+    }
+    let orphans = doc.orphans();
+    for line in lines {
+        if core::str::from_utf8(doc.slice(line.span.clone())).is_err() {
+            out.push(
+                Finding::at(
+                    "invalid-utf8",
+                    Severity::Warning,
+                    line,
+                    line.span.clone(),
+                    String::from("this line is not valid UTF-8"),
+                )
+                .with_help("RFC 9309 files are UTF-8; percent-encode non-ASCII bytes in paths"),
+            );
+        }
+        if line.too_long {
+            out.push(Finding::at(
+                "line-too-long",
+                Severity::Warning,
+                line,
+                line.span.clone(),
+                format!(
+                    "line of {} bytes; Google reads only the first {}",
+                    line.span.len(),
+                    crate::profile::GOOGLE_MAX_LINE_BYTES
+                ),
+            ));
+        }
+        key_findings(doc, line, &mut out);
+        if let LineKind::Directive(d) = line.kind {
+            out.extend(unsupported_finding(doc, line, d));
+            value_findings(doc, line, d, &mut out);
+        }
+    }
+    for &index in orphans {
+        let line = &lines[index];
+        let what = match line.kind {
+            LineKind::Directive(d) if d.scope() == Scope::Rule => "rule",
+            _ => "record",
+        };
+        out.push(
+            Finding::at(
+                "rule-outside-group",
+                Severity::Error,
+                line,
+                line.span.clone(),
+                format!(
+                    "this {what} comes before any user-agent line, so it applies to no crawler"
+                ),
+            )
+            .with_help("add a `User-agent:` line above it"),
+        );
+    }
+    if let (Some(t), Some(last)) = (doc.truncation(), lines.last().or(lines.first())) {
+        out.push(Finding {
+            code: "file-too-large",
+            severity: Severity::Error,
+            line: t.first_ignored_line,
+            column: 1,
+            span: t.max_bytes..t.max_bytes,
+            message: format!(
+                "the file is {} bytes; everything after byte {} (from line {}) is ignored",
+                t.input_len, t.max_bytes, t.first_ignored_line
+            ),
+            help: Some(format!(
+                "keep robots.txt under {} bytes (last line read: {})",
+                t.max_bytes, last.number
+            )),
+        });
+    }
+    out.sort_by_key(|f| (f.line, f.column));
+    out
+}

@@ -1,0 +1,75 @@
+//! [`PolicyBuilder`]: a policy with options.
+
+use crate::compile;
+use crate::document::ParseOptions;
+use crate::policy::{AgentPolicy, Policy};
+use crate::profile::Profile;
+
+/// Options for building a [`Policy`] or an [`AgentPolicy`].
+///
+/// ```
+/// use robots_runtime::{Policy, Profile};
+/// let text = "User-agent: *\nDisallow: /private\n";
+/// // The defaults: rfc9309, with its 500 KiB cap.
+/// let all = Policy::builder().build(text);
+/// assert_eq!(all.profile(), Profile::Rfc9309);
+/// // One crawler, Google's reading, no cap.
+/// let mine = Policy::builder().profile(Profile::Google).max_bytes(None).build_for_agent(text, "MyBot");
+/// assert!(!mine.is_allowed("/private/x"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PolicyBuilder {
+    options: ParseOptions,
+}
+
+impl Default for PolicyBuilder {
+    fn default() -> Self {
+        PolicyBuilder::new()
+    }
+}
+
+impl PolicyBuilder {
+    /// The defaults: the `rfc9309` profile with its default cap.
+    pub fn new() -> PolicyBuilder {
+        PolicyBuilder {
+            options: ParseOptions::default(),
+        }
+    }
+
+    /// The semantics to read the file under. It also resets the parsing cap to the
+    /// profile's default (500 KiB; none for `google`, as Google's library has none),
+    /// so call [`PolicyBuilder::max_bytes`] after it.
+    #[must_use]
+    pub fn profile(mut self, profile: Profile) -> PolicyBuilder {
+        self.options = ParseOptions::new(profile);
+        self
+    }
+
+    /// The parsing cap: bytes past it are ignored, and the policy says where it cut
+    /// ([`Policy::truncation`]). `None` reads up to
+    /// [`MAX_INPUT_BYTES`](crate::document::MAX_INPUT_BYTES).
+    #[must_use]
+    pub fn max_bytes(mut self, max_bytes: Option<usize>) -> PolicyBuilder {
+        self.options = self.options.max_bytes(max_bytes);
+        self
+    }
+
+    /// The parse options the builder holds.
+    pub fn options(&self) -> ParseOptions {
+        self.options
+    }
+
+    /// Parse and compile `text` for every crawler.
+    pub fn build(&self, text: impl AsRef<[u8]>) -> Policy {
+        Policy {
+            tables: compile::parse(text.as_ref(), self.options, None),
+        }
+    }
+
+    /// Parse `text` and compile only the rules that apply to `agent`, in one pass.
+    pub fn build_for_agent(&self, text: impl AsRef<[u8]>, agent: impl AsRef<[u8]>) -> AgentPolicy {
+        let agent = agent.as_ref();
+        let tables = compile::parse(text.as_ref(), self.options, Some(agent));
+        AgentPolicy::new(Policy { tables }, agent)
+    }
+}

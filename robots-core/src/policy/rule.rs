@@ -1,0 +1,91 @@
+//! Views of a policy's rules and groups, as verdicts and explanations show them.
+
+use crate::ids::{GroupId, RuleId};
+use crate::parse::Directive;
+use crate::tables::layout::Tables;
+use alloc::vec::Vec;
+use bstr::BStr;
+
+/// A rule of a policy, as written (for Google's derived `index.htm` rule, as derived).
+///
+/// ```
+/// use robots_runtime::{Policy, Profile};
+/// use robots_runtime::document::Directive;
+/// let policy = Policy::parse("User-agent: *\nDisallow: /private/*.pdf\n", Profile::Rfc9309);
+/// let rule = policy.rules().next().unwrap();
+/// assert_eq!(rule.directive, Directive::Disallow);
+/// assert_eq!(rule.pattern, "/private/*.pdf");
+/// assert_eq!(format!("{}", rule.pattern), "/private/*.pdf");
+/// assert_eq!((rule.line, rule.column), (2, 11));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Rule<'p> {
+    /// The rule's id.
+    pub id: RuleId,
+    /// The group it belongs to.
+    pub group: GroupId,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based byte column of the pattern.
+    pub column: u32,
+    /// [`Directive::Allow`] or [`Directive::Disallow`].
+    pub directive: Directive,
+    /// The pattern as written (for a derived rule, as derived). It prints as text
+    /// (`Display`, lossy for bytes that are not UTF-8) and derefs to the bytes.
+    pub pattern: &'p BStr,
+    /// Specificity: the pattern's length in octets, as the longest-match profiles rank it.
+    pub priority: u32,
+    /// Google's `index.htm` alias of an `Allow` line, not a line of its own.
+    pub derived: bool,
+}
+
+impl<'p> Rule<'p> {
+    /// Rule `id` of the tables, if there is one.
+    pub(crate) fn of(t: &'p Tables, id: u32) -> Option<Rule<'p>> {
+        let r = t.rules.get(id as usize)?;
+        Some(Rule {
+            id: RuleId(id),
+            group: GroupId(r.group),
+            line: r.line,
+            column: r.column,
+            directive: if r.allow {
+                Directive::Allow
+            } else {
+                Directive::Disallow
+            },
+            pattern: BStr::new(r.pattern.of(&t.text)),
+            priority: r.priority,
+            derived: r.derived,
+        })
+    }
+}
+
+/// A group of a policy, as written: its user-agent lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GroupInfo<'p> {
+    /// The group's id.
+    pub id: GroupId,
+    /// 1-based line of its first user-agent line.
+    pub line: u32,
+    /// Its user-agent values as written, with their lines.
+    pub agents: Vec<(u32, &'p BStr)>,
+}
+
+impl<'p> GroupInfo<'p> {
+    /// Group `id` of the tables, if there is one.
+    pub(crate) fn of(t: &'p Tables, id: u32) -> Option<GroupInfo<'p>> {
+        let g = t.groups.get(id as usize)?;
+        Some(GroupInfo {
+            id: GroupId(id),
+            line: g.line,
+            agents: g
+                .agents
+                .of(&t.group_agents)
+                .iter()
+                .map(|a| (a.line, BStr::new(a.value.of(&t.text))))
+                .collect(),
+        })
+    }
+}

@@ -1,0 +1,40 @@
+//! Extension records: `Crawl-delay`, `Request-rate`, `Visit-time`, `Sitemap`,
+//! `Host`, `Clean-param` and the others, with their typed values.
+//!
+//! A policy keeps every record with its line ([`Record`](crate::policy::records::Record));
+//! a matcher reads the
+//! records of the groups that apply to its crawler (`Matcher::crawl_delay`, …).
+//! The parsers of the values are here too, for tools that read values on their own.
+//!
+//! ```
+//! use core::time::Duration;
+//! use robots_runtime::records::{parse_crawl_delay, parse_request_rate};
+//!
+//! assert_eq!(parse_crawl_delay(b"2.5"), Ok(Duration::from_millis(2500)));
+//! let rate = parse_request_rate(b"10/1m").unwrap();
+//! assert_eq!(rate.interval(), Duration::from_secs(6));
+//! ```
+
+mod values;
+
+pub use values::*;
+
+use core::time::Duration;
+
+/// The typed value of an extension record.
+///
+/// New kinds of value may be added (hence `#[non_exhaustive]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RecordValue {
+    /// `Crawl-delay`.
+    CrawlDelay(Duration),
+    /// `Request-rate`.
+    RequestRate(RequestRate),
+    /// `Visit-time`.
+    VisitTime(TimeWindow),
+    /// A valid text value: sitemap URL, host, clean-param, comment, robot-version.
+    Text,
+    /// The value did not parse; the text is kept.
+    Invalid,
+}

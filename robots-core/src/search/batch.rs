@@ -1,0 +1,125 @@
+//! Checking many paths in one call: the walks of up to [`LANES`] paths go in
+//! lockstep, so the table reads of one path overlap those of the others.
+//!
+//! A walk is a chain of dependent loads (a node, then its child, …); one path at a
+//! time, the processor mostly waits on them. Taking a step of each of several
+//! paths in turn gives it independent loads to run at once. A path whose walk
+//! meets wildcard rules (or that is `/robots.txt` where that is always allowed)
+//! leaves the lockstep and is checked on its own, as [`Selected::check_path`] does.
+//! When the crawler's rules put wildcard rules on the root or on `/`, nearly every
+//! walk would leave, so such a policy is checked path by path.
+
+use crate::search::segments::{normalize_path, profile_normalizes};
+use crate::search::verdict::Verdict;
+use crate::search::walk::{is_robots_txt, View};
+use crate::search::Selected;
+use crate::tables::layout::{Tables, WalkNode};
+use alloc::borrow::Cow;
+
+/// Paths walked together.
+const LANES: usize = 8;
+
+impl Selected {
+    /// The verdicts of [`Selected::check_path`] for many paths (each `/path?query`),
+    /// handed to `each` with their index, in order; `Matcher::check_paths` is the
+    /// public face.
+    pub(crate) fn check_paths<P: AsRef<[u8]>>(
+        self,
+        t: &Tables,
+        paths: &[P],
+        mut each: impl FnMut(usize, Verdict),
+    ) {
+        let profile = t.profile;
+        let Some(root) = self.lockstep_root(t) else {
+            for (i, path) in paths.iter().enumerate() {
+                each(i, self.check_path(t, path.as_ref()));
+            }
+            return;
+        };
+        let mut base = 0;
+        for chunk in paths.chunks(LANES) {
+            let path = |k: usize| chunk.get(k).map_or(&[][..], AsRef::as_ref);
+            let mut answer = |k, verdict| each(base + k, verdict);
+            if profile_normalizes(profile) {
+                let owned: [Cow<'_, [u8]>; LANES] =
+                    core::array::from_fn(|k| normalize_path(path(k), profile));
+                let paths = core::array::from_fn(|k| &*owned[k]);
+                self.check_lanes(t, root, paths, chunk.len(), &mut answer);
+            } else {
+                let paths = core::array::from_fn(path);
+                self.check_lanes(t, root, paths, chunk.len(), &mut answer);
+            }
+            base += chunk.len();
+        }
+    }
+
+    /// The trie root the lockstep walks start from, if walking in lockstep is
+    /// likely to pay. It is not for a set of several roots (or none), nor when
+    /// nearly every walk would meet wildcard rules at once (on the root or on `/`)
+    /// and leave the lockstep to start again on its own.
+    fn lockstep_root(self, t: &Tables) -> Option<&WalkNode> {
+        let view = View::of(t);
+        let root = view.walk_nodes.get(self.root as usize)?;
+        let wild = |node: &WalkNode| node.has_wild | node.indexed;
+        let slash = view.step(root, b"/", 0).map(|(_, node)| node);
+        (!wild(root) && !slash.is_some_and(wild)).then_some(root)
+    }
+
+    /// [`Selected::check_paths`] for the first `count` of `paths` (normalised),
+    /// walked from `root` (see [`Selected::lockstep_root`]).
+    #[inline(never)]
+    fn check_lanes(
+        self,
+        t: &Tables,
+        root: &WalkNode,
+        paths: [&[u8]; LANES],
+        count: usize,
+        each: &mut impl FnMut(usize, Verdict),
+    ) {
+        let count = count.min(LANES);
+        let view = View::of(t);
+        let mut ids = [self.root; LANES];
+        let mut nodes = [root; LANES];
+        let mut depths = [0usize; LANES];
+        // Lanes still walking, and lanes to check on their own, as bit sets.
+        let mut walking: u32 = (1 << count) - 1;
+        let mut alone: u32 = 0;
+        if t.profile.robots_txt_always_allowed() {
+            for (k, path) in paths.iter().enumerate().take(count) {
+                if is_robots_txt(path) {
+                    alone |= 1 << k;
+                }
+            }
+            walking &= !alone;
+        }
+        while walking != 0 {
+            let mut lanes = walking;
+            while lanes != 0 {
+                let k = lanes.trailing_zeros() as usize;
+                lanes &= lanes - 1;
+                let node = nodes[k];
+                if node.has_wild | node.indexed {
+                    alone |= 1 << k;
+                    walking &= !(1 << k);
+                    continue;
+                }
+                match view.step(node, paths[k], depths[k]) {
+                    Some((next, child)) => {
+                        ids[k] = next;
+                        nodes[k] = child;
+                        depths[k] += child.label_len as usize;
+                    }
+                    None => walking &= !(1 << k),
+                }
+            }
+        }
+        for (k, path) in paths.iter().enumerate().take(count) {
+            let verdict = if alone & (1 << k) != 0 {
+                view.decide(self.set, self.root, path)
+            } else {
+                view.verdict_of(view.literal_at(ids[k], depths[k] == path.len()))
+            };
+            each(k, verdict);
+        }
+    }
+}

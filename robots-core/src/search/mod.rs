@@ -1,0 +1,47 @@
+//! The search: the one routine every check runs, over tables wherever they live.
+//!
+//! - `walk`: the trie walk and the best literal rule;
+//! - `wildcards`: the wildcard rules a walk cannot settle;
+//! - `batch`: many paths walked in lockstep;
+//! - `segments`: the path as a profile compares it, and segment matching;
+//! - `url`: the path of a URL;
+//! - `verdict`: what a check answers.
+
+pub(crate) mod batch;
+pub(crate) mod segments;
+pub mod url;
+pub(crate) mod verdict;
+pub(crate) mod walk;
+pub(crate) mod wildcards;
+
+use crate::search::segments::normalize_path;
+use crate::search::verdict::Verdict;
+use crate::search::walk::View;
+use crate::tables::layout::{Tables, NONE};
+
+/// A crawler's rule set, resolved once: what a matcher checks against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Selected {
+    /// The rule set, or [`NONE`] when no group applies.
+    pub(crate) set: u32,
+    /// The set's trie root when it has exactly one (the common case), else [`NONE`].
+    pub(crate) root: u32,
+}
+
+impl Selected {
+    /// The selection of rule set `set` of `t`.
+    pub(crate) fn of(t: &Tables, set: u32) -> Selected {
+        let root = match t.sets.get(set as usize).map(|s| s.roots.of(&t.set_roots)) {
+            Some(&[root]) => root,
+            _ => NONE,
+        };
+        Selected { set, root }
+    }
+
+    /// Check a path that is already `/path?query` (no scheme, host or fragment).
+    #[inline]
+    pub(crate) fn check_path(self, t: &Tables, path: &[u8]) -> Verdict {
+        let normalized = normalize_path(path, t.profile);
+        View::of(t).decide(self.set, self.root, &normalized)
+    }
+}

@@ -1,0 +1,226 @@
+//! URLs: the part of a URL that robots.txt rules match against.
+//!
+//! Everything here works on raw bytes: inputs may be non-UTF-8, contain NUL
+//! bytes or be arbitrarily long. All functions run in linear time and never
+//! panic.
+
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
+
+/// Returns the first position of one of the path/params/query delimiters
+/// (`/`, `?`, `;`) in `haystack`.
+#[inline]
+fn find_path_delimiter(haystack: &[u8]) -> Option<usize> {
+    memchr::memchr3(b'/', b'?', b';', haystack)
+}
+
+/// Returns the path, params and query of `url`, with the fragment dropped.
+///
+/// This is exactly Google's robotstxt `GetPathParamsQuery`:
+///
+/// - a leading `//` (protocol-relative URL) is skipped;
+/// - a `://` only marks the end of a protocol if no `/`, `?` or `;` appears
+///   before it;
+/// - the result starts at the first `/`, `?` or `;` after the protocol (or
+///   after the start, when there is no protocol), and ends before the first
+///   `#`;
+/// - if there is no such delimiter, or a `#` comes before it, the result is
+///   `/`;
+/// - if the result would start with `?` or `;`, a `/` is prepended. This is
+///   the only case that allocates; otherwise the result borrows from `url`.
+///
+/// # Examples
+///
+/// ```
+/// use robots_runtime::url::path_from_url;
+///
+/// assert_eq!(&*path_from_url(b"http://www.example.com/a/b?c=d#frag"), b"/a/b?c=d");
+/// assert_eq!(&*path_from_url(b"http://www.example.com"), b"/");
+/// assert_eq!(&*path_from_url(b"example.com?a"), b"/?a");
+/// assert_eq!(&*path_from_url(b"//host/b/c"), b"/b/c");
+/// assert_eq!(&*path_from_url(b""), b"/");
+/// ```
+pub fn path_from_url(url: &[u8]) -> Cow<'_, [u8]> {
+    const ROOT: &[u8] = b"/";
+
+    // Initial two slashes are ignored.
+    let search_start = if url.starts_with(b"//") { 2 } else { 0 };
+    let rest = url.get(search_start..).unwrap_or_default();
+
+    // Google searches for "://" from `search_start` and discards it if one of
+    // "/?;" comes first. A "://" starting before the first delimiter `e` has
+    // its '/' at position >= e, so its ':' must sit exactly at `e - 1`. If
+    // there is no delimiter at all there is no '/' and hence no "://".
+    // Checking that single position keeps this linear without a substring
+    // search.
+    let protocol_end = match find_path_delimiter(rest) {
+        Some(early_path) => match early_path.checked_sub(1) {
+            Some(colon) if rest.get(colon..colon + 3) == Some(b"://".as_slice()) => colon + 3,
+            _ => 0,
+        },
+        None => 0,
+    };
+
+    // Everything below is relative to `rest` (i.e. to `search_start`).
+    let after_protocol = rest.get(protocol_end..).unwrap_or_default();
+    let path_start = match find_path_delimiter(after_protocol) {
+        Some(p) => protocol_end + p,
+        None => return Cow::Borrowed(ROOT),
+    };
+
+    // A fragment starting before the path means there is no path at all.
+    if memchr::memchr(b'#', rest.get(..path_start).unwrap_or_default()).is_some() {
+        return Cow::Borrowed(ROOT);
+    }
+
+    let from_path = rest.get(path_start..).unwrap_or_default();
+    let path = match memchr::memchr(b'#', from_path) {
+        Some(hash) => from_path.get(..hash).unwrap_or_default(),
+        None => from_path,
+    };
+
+    if path.first() == Some(&b'/') {
+        Cow::Borrowed(path)
+    } else {
+        // Prepend a slash if the result would start e.g. with '?'.
+        let mut owned = Vec::with_capacity(path.len() + 1);
+        owned.push(b'/');
+        owned.extend_from_slice(path);
+        Cow::Owned(owned)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    fn path(url: &str) -> Vec<u8> {
+        path_from_url(url.as_bytes()).into_owned()
+    }
+
+    #[test]
+    fn google_conformance_cases() {
+        let cases: &[(&str, &str)] = &[
+            ("", "/"),
+            ("http://www.example.com", "/"),
+            ("http://www.example.com/", "/"),
+            ("http://www.example.com/a", "/a"),
+            ("http://www.example.com/a/", "/a/"),
+            (
+                "http://www.example.com/a/b?c=http://d.e/",
+                "/a/b?c=http://d.e/",
+            ),
+            (
+                "http://www.example.com/a/b?c=d&e=f#fragment",
+                "/a/b?c=d&e=f",
+            ),
+            ("example.com", "/"),
+            ("example.com/", "/"),
+            ("example.com/a", "/a"),
+            ("example.com/a/", "/a/"),
+            ("example.com/a/b?c=d&e=f#fragment", "/a/b?c=d&e=f"),
+            ("a", "/"),
+            ("a/", "/"),
+            ("/a", "/a"),
+            ("a/b", "/b"),
+            ("example.com?a", "/?a"),
+            ("example.com/a;b#c", "/a;b"),
+            ("//a/b/c", "/b/c"),
+        ];
+        for &(url, expected) in cases {
+            assert_eq!(path(url), expected.as_bytes(), "url = {url:?}");
+        }
+    }
+
+    #[test]
+    fn borrows_unless_slash_is_prepended() {
+        let url = b"http://h/a?b";
+        match path_from_url(url) {
+            Cow::Borrowed(p) => {
+                assert_eq!(p, b"/a?b");
+                // Points into the input.
+                assert_eq!(p.as_ptr(), url[8..].as_ptr());
+            }
+            Cow::Owned(_) => panic!("expected a borrowed path"),
+        }
+        assert!(matches!(path_from_url(b""), Cow::Borrowed(b"/")));
+        assert!(matches!(path_from_url(b"h;p"), Cow::Owned(ref v) if v == b"/;p"));
+        assert!(matches!(path_from_url(b"h?q"), Cow::Owned(ref v) if v == b"/?q"));
+    }
+
+    #[test]
+    fn fragments() {
+        assert_eq!(path("http://h#frag/a"), b"/");
+        assert_eq!(path("h#/a"), b"/");
+        assert_eq!(path("http://h/#"), b"/");
+        assert_eq!(path("http://h/a#b#c"), b"/a");
+        assert_eq!(path("http://h?#"), b"/?");
+        assert_eq!(path("#"), b"/");
+        assert_eq!(path("/#"), b"/");
+        // The '#' search starts at search_start too.
+        assert_eq!(path("//#/a"), b"/");
+    }
+
+    #[test]
+    fn protocol_detection() {
+        // "://" after a delimiter is not a protocol.
+        assert_eq!(path("a/b://c/d"), b"/b://c/d");
+        assert_eq!(path("a?b://c/d"), b"/?b://c/d");
+        // Arbitrary scheme.
+        assert_eq!(path("ftp://h/x"), b"/x");
+        assert_eq!(path("://h/x"), b"/x");
+        assert_eq!(path("://"), b"/");
+        // ":/" alone is not a protocol marker.
+        assert_eq!(path("a:/b"), b"/b");
+        assert_eq!(path("a:b/c"), b"/c");
+        // Only the first "://" counts.
+        assert_eq!(path("http://https://h/x"), b"//h/x");
+        // Protocol-relative variants.
+        assert_eq!(path("//"), b"/");
+        assert_eq!(path("///x"), b"/x");
+        assert_eq!(path("//://h/x"), b"/x");
+        assert_eq!(path("//h"), b"/");
+        assert_eq!(path("//h?q"), b"/?q");
+        assert_eq!(path("/"), b"/");
+        assert_eq!(path("/?"), b"/?");
+        assert_eq!(path("?"), b"/?");
+        assert_eq!(path(";"), b"/;");
+    }
+
+    #[test]
+    fn arbitrary_bytes() {
+        assert_eq!(
+            &*path_from_url(b"http://h\0st/p\0a\xff\xfe?\x80#\x81"),
+            b"/p\0a\xff\xfe?\x80"
+        );
+        assert_eq!(&*path_from_url(b"\xff\xfe"), b"/");
+        assert_eq!(&*path_from_url(b"\0/\0"), b"/\0");
+        assert_eq!(&*path_from_url(b"h\xc3\xa1/\xc3\xa1"), b"/\xc3\xa1");
+    }
+
+    #[test]
+    fn very_long_inputs() {
+        // No delimiter at all.
+        let long = vec![b'a'; 1 << 20];
+        assert_eq!(&*path_from_url(&long), b"/");
+
+        // Many ':' characters before the first delimiter.
+        let mut colons = vec![b':'; 1 << 20];
+        colons.extend_from_slice(b"//h/x");
+        assert_eq!(&*path_from_url(&colons), b"/x");
+
+        // A long path is borrowed in full.
+        let mut url = b"http://h".to_vec();
+        url.extend(
+            core::iter::repeat(b"/ab".iter().copied())
+                .take(100_000)
+                .flatten(),
+        );
+        url.extend_from_slice(b"#frag");
+        let p = path_from_url(&url);
+        assert!(matches!(p, Cow::Borrowed(_)));
+        assert_eq!(p.len(), 300_000);
+        assert_eq!(p.get(..6), Some(b"/ab/ab".as_slice()));
+    }
+}

@@ -1,0 +1,906 @@
+//! The prefix trie over rules' first literal segments, path-compressed.
+//!
+//! Each rule set gets a radix trie: every edge carries a label of one or more
+//! bytes, and a node exists only where a rule's first segment ends or where keys
+//! branch, so the trie has at most twice as many nodes as rules. Walking a path
+//! down it visits, in one pass, every rule whose literal prefix the path starts
+//! with: the node where a rule's first segment ends holds it, as a plain prefix
+//! rule, an exact (`$`) rule, or a wildcard rule whose remaining segments are
+//! checked on the rest of the path.
+//!
+//! The trie is built from the keys in sorted order, with an explicit stack, in
+//! time linear in the total key length (plus the sort).
+
+use crate::tables::key_sort::{
+    chunk, common_prefix, digit_key, sort_first_digit_radix, sort_key, sort_runs, LONGER,
+    POSITION_BITS, POSITION_MASK, RADIX_MIN,
+};
+use crate::tables::layout::{index, Node, RuleRecord, Span, NONE};
+use alloc::vec::Vec;
+
+/// The flattened trie tables of all rule sets.
+pub(crate) struct TrieTables {
+    pub nodes: Vec<Node>,
+    pub edge_bytes: Vec<u8>,
+    pub edge_targets: Vec<u32>,
+    pub wild_rules: Vec<u32>,
+}
+
+pub(crate) struct TrieBuilder<'r> {
+    out: TrieTables,
+    rules: &'r [RuleRecord],
+    segments: &'r [Span],
+    text: &'r [u8],
+    /// Per rule: [`first_digit`] of its key, if the caller had it at hand.
+    heads: &'r [(u64, u8)],
+    /// Scratch space, kept between builds.
+    scratch: Scratch,
+}
+
+/// Buffers one build uses, kept so that many small builds do not allocate.
+#[derive(Default)]
+struct Scratch {
+    /// The keys in the order given.
+    items: Vec<Item>,
+    /// The same keys in sorted order.
+    sorted: Vec<Item>,
+    /// `lcp[i]`: the length of the common prefix of sorted keys `i - 1` and `i`
+    /// (keys are shorter than 4 GiB, as their [`Item`]s say: four bytes a key).
+    lcp: Vec<u32>,
+    /// `skip[i]`: the first `j > i` with `lcp[j] <= lcp[i]` (or the key count):
+    /// the keys between share more than `lcp[i]` bytes with key `i`.
+    skip: Vec<u32>,
+    /// `split[i]`: the bytes of sorted keys `i - 1` and `i` at `lcp[i]`, where they
+    /// part, when the sort saw them.
+    split: Vec<(Option<u8>, Option<u8>)>,
+    /// Positions (into `items`) in sorted order, while sorting.
+    order: Vec<usize>,
+    /// Sort keys of one range being sorted.
+    chunks: Vec<u128>,
+    /// Ranges of `order` still to sort, with the key offset they agree up to.
+    work: Vec<(usize, usize, usize)>,
+    /// The first sort may leave keys with the same first digit in any order (see
+    /// [`TrieBuilder::sort`]).
+    loose_first: bool,
+    stack: Vec<Pending>,
+    wild: Vec<u32>,
+}
+
+fn span(start: usize, len: usize) -> Span {
+    Span {
+        start: index(start),
+        len: index(len),
+    }
+}
+
+/// Where a rule goes in the node its key ends at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Prefix,
+    Exact,
+    Wild,
+}
+
+/// A rule's key (its first literal segment, in the text) and what attaching it
+/// needs but its rank: sixteen bytes, copied once in the sort. (A rule alone in its
+/// slot, as most are, needs no rank: [`TrieBuilder::attach`] reads it from the rules.)
+#[derive(Clone, Copy)]
+struct Item {
+    start: u32,
+    len: u32,
+    id: u32,
+    slot: Slot,
+}
+
+impl Item {
+    fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    fn range(&self) -> core::ops::Range<usize> {
+        self.start as usize..self.start as usize + self.len as usize
+    }
+}
+
+/// A node under construction: the sorted keys `lo..hi` that share its prefix of `depth` bytes.
+struct Pending {
+    node: u32,
+    lo: usize,
+    hi: usize,
+    depth: usize,
+}
+
+impl<'r> TrieBuilder<'r> {
+    /// A builder over `rules`, whose segments are `segments` of `text`; `heads`
+    /// may hold each rule's [`first_digit`] (any missing is read from the text).
+    pub fn new(
+        rules: &'r [RuleRecord],
+        segments: &'r [Span],
+        text: &'r [u8],
+        heads: &'r [(u64, u8)],
+    ) -> Self {
+        TrieBuilder {
+            // A trie has fewer nodes than twice its rules, and one edge per
+            // node but the root: room for one trie over every rule, grown past that.
+            out: TrieTables {
+                nodes: Vec::with_capacity(2 * rules.len() + 1),
+                edge_bytes: Vec::with_capacity(2 * rules.len()),
+                edge_targets: Vec::with_capacity(2 * rules.len()),
+                wild_rules: Vec::new(),
+            },
+            rules,
+            segments,
+            text,
+            heads,
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// A rule's key (its first literal segment, where it lives in the text) and slot.
+    fn item(&self, id: u32) -> Item {
+        let Some(rule) = self.rules.get(id as usize) else {
+            return Item {
+                start: 0,
+                len: 0,
+                id,
+                slot: Slot::Wild,
+            };
+        };
+        self.item_of(id, rule)
+    }
+
+    /// [`Self::item`] of rule `id`, which is `rule`.
+    #[inline]
+    fn item_of(&self, id: u32, rule: &RuleRecord) -> Item {
+        let (start, len) = rule
+            .segments
+            .of(self.segments)
+            .first()
+            .filter(|s| s.range().end <= self.text.len())
+            .map_or((0, 0), |s| (s.start, s.len));
+        let slot = match (rule.segments.len, rule.anchored) {
+            (1, true) => Slot::Exact,
+            (1, false) => Slot::Prefix,
+            _ => Slot::Wild,
+        };
+        Item {
+            start,
+            len,
+            id,
+            slot,
+        }
+    }
+
+    fn key(&self, item: &Item) -> &'r [u8] {
+        let text: &'r [u8] = self.text;
+        text.get(item.range()).unwrap_or_default()
+    }
+
+    fn new_node(&mut self, label: Span) -> u32 {
+        self.out.nodes.push(Node {
+            label,
+            edges: Span::EMPTY,
+            prefix_rule: NONE,
+            exact_rule: NONE,
+            wild: Span::EMPTY,
+        });
+        index(self.out.nodes.len() - 1)
+    }
+
+    /// Attach the rules whose key ends exactly at this node: the sorted keys `lo..hi`.
+    fn attach(&mut self, node: u32, lo: usize, hi: usize) {
+        if lo == hi {
+            // A new node already has no rules.
+            return;
+        }
+        if let Some(&[item]) = self.scratch.sorted.get(lo..hi) {
+            // One rule (most nodes that have any): no ranks, no list to sort.
+            self.attach_one(node, item);
+            return;
+        }
+        let s = &mut self.scratch;
+        s.wild.clear();
+        let rules = self.rules;
+        let rank = |id: u32| rules.get(id as usize).map_or(0, |r| r.rank);
+        let (mut prefix, mut exact) = (NONE, NONE);
+        // The kept rule's rank, once it has a rival.
+        let (mut prefix_rank, mut exact_rank) = (None, None);
+        for item in s.sorted.get(lo..hi).unwrap_or_default() {
+            let (slot, best) = match item.slot {
+                Slot::Exact => (&mut exact, &mut exact_rank),
+                Slot::Prefix => (&mut prefix, &mut prefix_rank),
+                Slot::Wild => {
+                    s.wild.push(item.id);
+                    continue;
+                }
+            };
+            if *slot == NONE {
+                *slot = item.id;
+                continue;
+            }
+            let kept = *best.get_or_insert_with(|| rank(*slot));
+            let item_rank = rank(item.id);
+            if item_rank > kept {
+                *slot = item.id;
+                *best = Some(item_rank);
+            }
+        }
+        if !s.wild.is_empty() {
+            s.wild
+                .sort_unstable_by_key(|&id| core::cmp::Reverse(rank(id)));
+        }
+        let start = self.out.wild_rules.len();
+        self.out.wild_rules.extend_from_slice(&s.wild);
+        if let Some(n) = self.out.nodes.get_mut(node as usize) {
+            n.prefix_rule = prefix;
+            n.exact_rule = exact;
+            n.wild = span(start, s.wild.len());
+        }
+    }
+
+    /// Attach the one rule whose key ends at this node, as [`Self::attach`] would
+    /// (its wildcard list, even when empty, starts where the next one goes).
+    fn attach_one(&mut self, node: u32, item: Item) {
+        let wild_start = self.out.wild_rules.len();
+        if item.slot == Slot::Wild {
+            self.out.wild_rules.push(item.id);
+        }
+        let Some(n) = self.out.nodes.get_mut(node as usize) else {
+            return;
+        };
+        n.wild = span(wild_start, usize::from(item.slot == Slot::Wild));
+        match item.slot {
+            Slot::Prefix => n.prefix_rule = item.id,
+            Slot::Exact => n.exact_rule = item.id,
+            Slot::Wild => {}
+        }
+    }
+
+    /// Finish a node whose one key ends at it (most nodes: the leaves), as the
+    /// general path would: its rule attached, and no edges (an empty range where
+    /// the next node's edges go).
+    fn make_leaf(&mut self, node: u32, item: Item) {
+        self.attach_one(node, item);
+        let edges = span(self.out.edge_bytes.len(), 0);
+        if let Some(n) = self.out.nodes.get_mut(node as usize) {
+            n.edges = edges;
+        }
+    }
+
+    /// Sort `scratch.items` by key bytes, ties in the order given, into
+    /// `scratch.sorted`, with the common prefix lengths of neighbours in `scratch.lcp`.
+    ///
+    /// Most significant digit first, eight bytes a digit: each range of keys that
+    /// agree on their first `offset` bytes is sorted on the next eight (as a
+    /// number, with the length and the position as tie-breakers); runs that still
+    /// agree and go on are sorted again eight bytes further. Each key takes part
+    /// in one sort per eight bytes of the prefix it shares with another key.
+    /// A range of two keys is compared where they part instead; a range whose
+    /// keys all agree on the next eight bytes skips the prefix they all share.
+    fn sort(&mut self) {
+        let text: &'r [u8] = self.text;
+        let s = &mut self.scratch;
+        let n = s.items.len();
+        s.order.clear();
+        s.order.extend(0..n);
+        s.lcp.clear();
+        s.lcp.resize(n, 0);
+        s.split.clear();
+        s.split.resize(n, (None, None));
+        s.work.clear();
+        if n > 1 {
+            s.work.push((0, n, 0));
+        }
+        let key = |item: &Item| -> &'r [u8] { text.get(item.range()).unwrap_or_default() };
+        while let Some((lo, hi, offset)) = s.work.pop() {
+            // A run of keys that agreed so far: skip the prefix they all share (one
+            // pass over their bytes), and stop if they are all the same key.
+            if offset > 0 && hi - lo == 2 {
+                // Two keys: compare them where they part.
+                let (Some(&p), Some(&q)) = (s.order.get(lo), s.order.get(lo + 1)) else {
+                    continue;
+                };
+                let (a, b) = (
+                    s.items.get(p).map_or(&[][..], key),
+                    s.items.get(q).map_or(&[][..], key),
+                );
+                let lcp = offset
+                    + common_prefix(
+                        a.get(offset..).unwrap_or_default(),
+                        b.get(offset..).unwrap_or_default(),
+                    );
+                let (x, y) = (a.get(lcp).copied(), b.get(lcp).copied());
+                // A key that ends sorts first; equal keys stay in the order given.
+                let swap = x > y || (x == y && p > q);
+                let (p, q, x, y) = if swap { (q, p, y, x) } else { (p, q, x, y) };
+                if let Some(o) = s.order.get_mut(lo) {
+                    *o = p;
+                }
+                if let Some(o) = s.order.get_mut(lo + 1) {
+                    *o = q;
+                }
+                if let Some(l) = s.lcp.get_mut(lo + 1) {
+                    *l = index(lcp);
+                }
+                if let Some(b) = s.split.get_mut(lo + 1) {
+                    *b = (x, y);
+                }
+                continue;
+            }
+            let mut offset = offset;
+            if offset > 0 {
+                // (The first range, all keys at offset 0, came with its sort keys.)
+                s.chunks.clear();
+                // Whether the keys all agree on the next eight bytes and go on:
+                // sorting on them would tell nothing.
+                let mut one_run = true;
+                for &pos in s.order.get(lo..hi).unwrap_or_default() {
+                    let Some(item) = s.items.get(pos) else {
+                        continue;
+                    };
+                    let k = sort_key(key(item), offset, pos);
+                    one_run &= (k as u64) >> POSITION_BITS == LONGER
+                        && !matches!(s.chunks.first(), Some(&f) if f >> 64 != k >> 64);
+                    s.chunks.push(k);
+                }
+                if one_run {
+                    // Skip the prefix they all share (one pass over their bytes),
+                    // and stop if they are all the same key.
+                    let order = s.order.get(lo..hi).unwrap_or_default();
+                    let at = |i: usize| {
+                        order
+                            .get(i)
+                            .and_then(|&p| s.items.get(p))
+                            .map_or(&[][..], key)
+                    };
+                    let first = at(0);
+                    let mut common = first.len();
+                    let mut all_same = true;
+                    for i in 1..order.len() {
+                        let other = at(i);
+                        let limit = common.min(other.len());
+                        common = offset
+                            + common_prefix(
+                                first.get(offset..limit).unwrap_or_default(),
+                                other.get(offset..limit).unwrap_or_default(),
+                            );
+                        all_same &= other.len() == first.len();
+                    }
+                    if all_same && common == first.len() {
+                        // Equal keys: in the order given (positions are that order).
+                        if let Some(order) = s.order.get_mut(lo..hi) {
+                            order.sort_unstable();
+                        }
+                        for i in lo + 1..hi {
+                            if let Some(l) = s.lcp.get_mut(i) {
+                                *l = index(common);
+                            }
+                            if let Some(b) = s.split.get_mut(i) {
+                                *b = (None, None);
+                            }
+                        }
+                        continue;
+                    }
+                    offset = common;
+                    s.chunks.clear();
+                    for &pos in s.order.get(lo..hi).unwrap_or_default() {
+                        let Some(item) = s.items.get(pos) else {
+                            continue;
+                        };
+                        s.chunks.push(sort_key(key(item), offset, pos));
+                    }
+                }
+            }
+            if offset == 0 && s.loose_first {
+                // Many keys share their first digit: sort on the digit alone, which
+                // takes equal digits in one sweep. Runs that go on are sorted again
+                // (with their positions); keys that end in this digit and agree are
+                // equal keys: put those in the order given.
+                const DIGIT_ONLY: u128 = !(POSITION_MASK as u128);
+                s.chunks.sort_unstable_by_key(|&k| k & DIGIT_ONLY);
+                sort_runs(
+                    &mut s.chunks,
+                    |k| k & DIGIT_ONLY,
+                    |k| (k as u64) >> POSITION_BITS != LONGER,
+                );
+            } else if offset == 0 && s.chunks.len() >= RADIX_MIN {
+                sort_first_digit_radix(&mut s.chunks);
+            } else {
+                s.chunks.sort_unstable();
+            }
+            let mut run = 0;
+            for (i, &k) in s.chunks.iter().enumerate() {
+                let pos = (k as u64 & POSITION_MASK) as usize;
+                if let Some(o) = s.order.get_mut(lo + i) {
+                    *o = pos;
+                }
+                let Some(&prev) = i.checked_sub(1).and_then(|p| s.chunks.get(p)) else {
+                    continue;
+                };
+                let (head_a, head_b) = ((prev >> 64) as u64, (k >> 64) as u64);
+                let class_a = (prev as u64) >> POSITION_BITS;
+                let class_b = (k as u64) >> POSITION_BITS;
+                if head_a == head_b && class_a == LONGER && class_b == LONGER {
+                    // Same run: they agree on eight more bytes and both go on.
+                    continue;
+                }
+                if i - run >= 2 {
+                    s.work.push((lo + run, lo + i, offset + 8));
+                }
+                run = i;
+                // A key's length as far as this digit tells (the class): exact up
+                // to eight bytes from `offset`; past that, longer than anything
+                // this digit can show, so "unbounded" gives the same minimum.
+                let len = |p: u128| {
+                    let class = (p as u64) >> POSITION_BITS;
+                    if class == LONGER {
+                        usize::MAX
+                    } else {
+                        offset + class as usize
+                    }
+                };
+                let agree = (head_a ^ head_b).leading_zeros() as usize / 8;
+                let lcp = (offset + agree).min(len(prev)).min(len(k));
+                if let Some(l) = s.lcp.get_mut(lo + i) {
+                    *l = index(lcp);
+                }
+                // The bytes where they part, when this digit has them.
+                // (`at` is the byte's place in the digit, most significant first: a
+                // shift, not an array in memory.)
+                let at = lcp.wrapping_sub(offset);
+                let byte = |head: u64, len: usize| {
+                    (at < 8 && lcp < len).then(|| (head >> (56 - 8 * at)) as u8)
+                };
+                if let Some(b) = s.split.get_mut(lo + i) {
+                    *b = (byte(head_a, len(prev)), byte(head_b, len(k)));
+                }
+            }
+            let len = s.chunks.len();
+            if len - run >= 2 {
+                s.work.push((lo + run, lo + len, offset + 8));
+            }
+        }
+        s.sorted.clear();
+        s.sorted.reserve(n);
+        // (Every position is one of `items`: the placeholder is never used, and a
+        // plain map lets `extend` write without a capacity check per key.)
+        let placeholder = Item {
+            start: 0,
+            len: 0,
+            id: NONE,
+            slot: Slot::Wild,
+        };
+        s.sorted.extend(
+            s.order
+                .iter()
+                .map(|&p| s.items.get(p).copied().unwrap_or(placeholder)),
+        );
+        // Next smaller-or-equal common prefix, with a stack (`order` is free now).
+        s.skip.clear();
+        s.skip.resize(n, index(n));
+        let stack = &mut s.order;
+        stack.clear();
+        for (k, &l) in s.lcp.iter().enumerate() {
+            while let Some(&t) = stack.last() {
+                if s.lcp.get(t).is_some_and(|&top| top >= l) {
+                    if let Some(x) = s.skip.get_mut(t) {
+                        *x = index(k);
+                    }
+                    stack.pop();
+                } else {
+                    break;
+                }
+            }
+            stack.push(k);
+        }
+    }
+
+    /// Note the keys of rules `range` in `items`, and their sort keys for the
+    /// first eight bytes in `chunks` while the text is read in order. Where the
+    /// caller had every digit at hand (as it does), the rules and the digits are
+    /// read as slices in three tight passes (items, sort keys, repeats) rather than
+    /// one loop that keeps its state in memory across two pushes a rule.
+    /// Returns how many keys share their first digit with the key before them
+    /// (`previous`: the last key's digit so far).
+    fn gather(
+        &self,
+        range: core::ops::Range<usize>,
+        items: &mut Vec<Item>,
+        chunks: &mut Vec<u128>,
+        previous: &mut Option<(u64, u64)>,
+    ) -> usize {
+        let (rules, heads, text) = (self.rules, self.heads, self.text);
+        if let (Some(rules), Some(heads)) = (rules.get(range.clone()), heads.get(range.clone())) {
+            let base = items.len();
+            items.extend(
+                rules
+                    .iter()
+                    .zip(range)
+                    .map(|(rule, id)| self.item_of(index(id), rule)),
+            );
+            chunks.extend(
+                heads
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &(head, class))| digit_key(head, u64::from(class), base + k)),
+            );
+            let digit = |&(head, class): &(u64, u8)| (head, u64::from(class));
+            let mut repeats = heads.windows(2).filter(|w| w.first() == w.get(1)).count();
+            if let Some(first) = heads.first() {
+                repeats += usize::from(*previous == Some(digit(first)));
+            }
+            if let Some(last) = heads.last() {
+                *previous = Some(digit(last));
+            }
+            return repeats;
+        }
+        let mut repeats = 0;
+        let mut push = |item: Item, (head, class): (u64, u64)| {
+            repeats += usize::from(*previous == Some((head, class)));
+            *previous = Some((head, class));
+            chunks.push(digit_key(head, class, items.len()));
+            items.push(item);
+        };
+        // (Some rule or digit missing: one at a time, digits read where missing.)
+        for id in range.map(index) {
+            let item = self.item(id);
+            let digit = match heads.get(id as usize) {
+                Some(&(head, class)) => (head, u64::from(class)),
+                None => chunk(text.get(item.range()).unwrap_or_default(), 0),
+            };
+            push(item, digit);
+        }
+        repeats
+    }
+
+    /// Build a trie over the rules of `ranges` (rule numbers, in the order given);
+    /// returns its root.
+    pub fn build(&mut self, ranges: impl Iterator<Item = core::ops::Range<usize>>) -> u32 {
+        let mut items = core::mem::take(&mut self.scratch.items);
+        let mut chunks = core::mem::take(&mut self.scratch.chunks);
+        items.clear();
+        chunks.clear();
+        // A trie has each rule at most once: room for all of them, once.
+        items.reserve(self.rules.len());
+        chunks.reserve(self.rules.len());
+        // Neighbours (in the order given) with the same first digit.
+        let mut repeats = 0usize;
+        let mut previous = None;
+        for range in ranges {
+            repeats += self.gather(range, &mut items, &mut chunks, &mut previous);
+        }
+        // Keys that often share their first digit with the key before them (a
+        // file's rules listed by directory) share it with many others.
+        self.scratch.loose_first = repeats >= 64 && repeats * 4 >= items.len();
+        self.scratch.items = items;
+        self.scratch.chunks = chunks;
+        // Stable: rules with equal keys stay in the order given.
+        self.sort();
+        let n = self.scratch.sorted.len();
+        let root = self.new_node(Span::EMPTY);
+        let mut stack = core::mem::take(&mut self.scratch.stack);
+        stack.clear();
+        stack.push(Pending {
+            node: root,
+            lo: 0,
+            hi: n,
+            depth: 0,
+        });
+        while let Some(Pending {
+            node,
+            lo,
+            hi,
+            depth,
+        }) = stack.pop()
+        {
+            if hi == lo + 1 {
+                if let Some(&item) = self.scratch.sorted.get(lo).filter(|k| k.len() == depth) {
+                    self.make_leaf(node, item);
+                    continue;
+                }
+            }
+            // Keys that end here sort first among keys sharing this prefix.
+            let ending = self
+                .scratch
+                .sorted
+                .get(lo..hi)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|k| k.len() == depth)
+                .count();
+            if ending > 0 {
+                // (Most inner nodes end no key: no call. A new node has no rules.)
+                self.attach(node, lo, lo + ending);
+            }
+            // Group the rest by their next byte; each group becomes one edge. (Only
+            // this node's edges are written meanwhile: they are written in place.)
+            let start = self.out.edge_bytes.len();
+            let mut at = lo + ending;
+            while let Some(first) = self.scratch.sorted.get(at).filter(|_| at < hi).copied() {
+                // Neighbours that share more than `depth` bytes share the next byte;
+                // the group's common prefix is the least of their common prefixes.
+                // From a neighbour that shares `l > depth` bytes, the keys up to
+                // `skip` share more than `l`: jump over them.
+                let mut end = at + 1;
+                let mut common = first.len();
+                while let Some(l) = self.scratch.lcp.get(end).filter(|_| end < hi) {
+                    let l = *l as usize;
+                    if l <= depth {
+                        break;
+                    }
+                    common = common.min(l);
+                    end = self
+                        .scratch
+                        .skip
+                        .get(end)
+                        .map_or(hi, |&next| next as usize)
+                        .clamp(end + 1, hi);
+                }
+                // Where a key leaves its predecessor at `depth` (after a sibling or a
+                // key ending here) or its successor does (before a sibling), the sort
+                // saw the byte: no look at the text.
+                let split = |i: usize| self.scratch.split.get(i).copied().unwrap_or((None, None));
+                let known = if at > lo { split(at).1 } else { None };
+                let known = known.or_else(|| if end < hi { split(end).0 } else { None });
+                let byte =
+                    known.unwrap_or_else(|| self.key(&first).get(depth).copied().unwrap_or(0));
+                let common = common.saturating_sub(depth);
+                let child = self.new_node(span(first.start as usize + depth, common));
+                self.out.edge_bytes.push(byte);
+                self.out.edge_targets.push(child);
+                stack.push(Pending {
+                    node: child,
+                    lo: at,
+                    hi: end,
+                    depth: depth + common,
+                });
+                at = end;
+            }
+            if let Some(n) = self.out.nodes.get_mut(node as usize) {
+                n.edges = span(start, self.out.edge_bytes.len() - start);
+            }
+        }
+        self.scratch.stack = stack;
+        root
+    }
+
+    /// The tables of every trie built so far.
+    pub fn finish(self) -> TrieTables {
+        self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Policy, Profile};
+
+    #[test]
+    fn radix_trie_has_at_most_two_nodes_per_rule_plus_roots() {
+        let mut body = alloc::string::String::from("User-agent: *\n");
+        for i in 0..500 {
+            body.push_str(&alloc::format!(
+                "Disallow: /{:x}/deep/path/segment/{i}.html\n",
+                i * 7919
+            ));
+        }
+        let policy = Policy::parse(body.as_bytes(), Profile::Google);
+        assert_eq!(policy.rule_count(), 500);
+        assert!(
+            policy.tables.nodes.len() <= 2 * 500 + 1,
+            "{} nodes",
+            policy.tables.nodes.len()
+        );
+        // Rule i is on line i + 2; a longer path still matches its prefix.
+        let path = alloc::format!("/{:x}/deep/path/segment/1.html.extra", 7919);
+        let verdict = policy.check("bot", &path);
+        assert!(!verdict.allowed);
+        assert_eq!(verdict.rule.map(|r| policy.rule(r).unwrap().line), Some(3));
+        // Diverging inside a compressed label must not match.
+        let near = alloc::format!("/{:x}/deep/path/segmenX/1.html", 7919);
+        assert!(policy.is_allowed("bot", &near));
+    }
+
+    /// A leaf (one key ending at a node, built by [`super::TrieBuilder::make_leaf`])
+    /// holds its rule in the right slot: a prefix rule, an exact (`$`) rule, a
+    /// wildcard rule; and a node where two keys end is not taken for a leaf.
+    #[test]
+    fn leaves_hold_prefix_exact_and_wildcard_rules() {
+        let policy = Policy::parse(
+            b"User-agent: *\nDisallow: /pre\nDisallow: /exact$\nDisallow: /wild*x\n\
+              Allow: /two\nDisallow: /two\nDisallow: /twofold$\n",
+            Profile::Google,
+        );
+        let line = |path: &str| {
+            policy
+                .check("bot", path)
+                .rule
+                .map(|r| policy.rule(r).unwrap().line)
+        };
+        assert_eq!(line("/prefix"), Some(2));
+        assert_eq!(line("/exact"), Some(3));
+        assert_eq!(line("/exact/more"), None);
+        assert_eq!(line("/wild/yx"), Some(4));
+        assert_eq!(line("/wild/y"), None);
+        // Allow wins the tie at the node where both `/two` keys end.
+        assert_eq!(line("/two/x"), Some(5));
+        assert_eq!(line("/twofold"), Some(7));
+        assert!(policy.is_allowed("bot", "/twofold/x"));
+        let leaves = policy
+            .tables
+            .nodes
+            .iter()
+            .filter(|n| n.edges.len == 0)
+            .count();
+        assert_eq!(leaves, 4, "one leaf per distinct key but /two");
+    }
+
+    /// `search_tables::derive` visits each trie's nodes in number order: a trie's
+    /// nodes run from its root to the next root, and a parent comes before its children.
+    #[test]
+    fn nodes_are_numbered_root_first_and_parents_before_children() {
+        let mut body = alloc::string::String::new();
+        for agent in ["a", "b", "*"] {
+            body.push_str(&alloc::format!("User-agent: {agent}\n"));
+            for i in 0..200 {
+                body.push_str(&alloc::format!(
+                    "Disallow: /{agent}/{:x}/{}*x\n",
+                    i * 7919,
+                    i % 13
+                ));
+            }
+        }
+        let policy = Policy::parse(body.as_bytes(), Profile::Google);
+        let mut roots: alloc::vec::Vec<u32> = policy.tables.set_roots.to_vec();
+        roots.sort_unstable();
+        roots.dedup();
+        assert!(roots.len() >= 3, "{roots:?}");
+        assert_eq!(roots.first(), Some(&0));
+        for (id, node) in policy.tables.nodes.iter().enumerate() {
+            let trie = roots.partition_point(|&r| r as usize <= id);
+            let end = roots
+                .get(trie)
+                .map_or(policy.tables.nodes.len(), |&r| r as usize);
+            for &child in node.edges.of(&policy.tables.edge_targets) {
+                let child = child as usize;
+                assert!(child > id && child < end, "node {id}: child {child}");
+            }
+        }
+    }
+
+    /// Keys that agree past their first eight bytes are sorted again further on:
+    /// pairs (compared directly), runs that agree on eight bytes more (the shared
+    /// prefix skipped), keys that end inside another, and equal keys. Every
+    /// verdict is the longest matching key's (Allow wins a tie, then the earlier line).
+    #[test]
+    fn keys_sharing_long_prefixes_sort_and_match_like_brute_force() {
+        use alloc::string::String;
+        use alloc::vec::Vec;
+        let mut keys: Vec<String> = Vec::new();
+        let long = "/abcdefghijklmnopqrstuvwxyz0123456789";
+        for cut in [8, 9, 12, 16, 17, 24, 30] {
+            // A pair sharing `cut` bytes, parting on a later byte either way.
+            keys.push(alloc::format!("{}X{cut}", &long[..cut]));
+            keys.push(alloc::format!("{}A{cut}/tail", &long[..cut]));
+        }
+        // Runs of three and more sharing 20 bytes, one of them a prefix of another.
+        for tail in ["q", "qq/x", "b", "", "qq"] {
+            keys.push(alloc::format!("/shared/prefix/run/{tail}"));
+        }
+        // A pair where one key ends where the other goes on, and equal keys.
+        keys.push(String::from("/0123456789abcdef"));
+        keys.push(String::from("/0123456789abcdef/more"));
+        keys.push(String::from("/same/key/repeated/twice"));
+        keys.push(String::from("/same/key/repeated/twice"));
+        // Unrelated keys, so the ranges above are ranges of a larger sort.
+        for i in 0..40 {
+            keys.push(alloc::format!("/{:x}/k{i}", i * 7919));
+        }
+        agrees_with_brute_force(&keys);
+    }
+
+    /// Rules on `keys` (every third an Allow, the rest Disallow, in one `*` group)
+    /// decide every path near a key as brute force does: the longest matching key,
+    /// then Allow, then the earlier line.
+    fn agrees_with_brute_force(keys: &[alloc::string::String]) {
+        agrees_with_brute_force_near(keys, keys);
+    }
+
+    /// As [`agrees_with_brute_force`], for the paths near `near` (some of `keys`).
+    fn agrees_with_brute_force_near(
+        keys: &[alloc::string::String],
+        near: &[alloc::string::String],
+    ) {
+        use alloc::string::String;
+        use alloc::vec::Vec;
+        let mut body = String::from("User-agent: *\n");
+        for (i, key) in keys.iter().enumerate() {
+            let directive = if i % 3 == 0 { "Allow" } else { "Disallow" };
+            body.push_str(&alloc::format!("{directive}: {key}\n"));
+        }
+        let policy = Policy::parse(body.as_bytes(), Profile::Google);
+        let mut paths: Vec<String> = Vec::new();
+        for key in near {
+            paths.push(key.clone());
+            paths.push(alloc::format!("{key}z"));
+            paths.push(alloc::format!("{key}/deeper"));
+            for cut in [1, 3, 9] {
+                if let Some(shorter) = key.get(..key.len().saturating_sub(cut)) {
+                    paths.push(String::from(shorter));
+                }
+            }
+        }
+        for path in &paths {
+            // Longest key, then Allow, then the earlier line.
+            let expected = keys
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| path.starts_with(k.as_str()))
+                .max_by_key(|&(i, k)| (k.len(), i % 3 == 0, core::cmp::Reverse(i)))
+                .map(|(i, _)| i as u32 + 2);
+            let verdict = policy.check("bot", path);
+            assert_eq!(
+                verdict.rule.map(|r| policy.rule(r).unwrap().line),
+                expected,
+                "{path}"
+            );
+        }
+    }
+
+    /// Enough keys for the radix first sort ([`super::RADIX_MIN`]): keys with the
+    /// same first eight bytes but different lengths (`/abcdefg`, `/abcdefg/x`,
+    /// `/abc`), given longest first, must still sort shortest first, and equal keys
+    /// far apart in the order given.
+    #[test]
+    fn many_keys_sort_by_radix_and_match_like_brute_force() {
+        use alloc::string::String;
+        use alloc::vec::Vec;
+        let mut tricky: Vec<String> = Vec::new();
+        for key in [
+            "/abcdefg/x",
+            "/abcdefg",
+            "/abcdefgh",
+            "/abc",
+            "/ab",
+            "/abcdefg/x",
+            "/abcdefg",
+            "/abc",
+        ] {
+            tricky.push(String::from(key));
+        }
+        let mut keys: Vec<String> = tricky.clone();
+        let mut x: u32 = 12345;
+        for i in 0..super::RADIX_MIN + 100 {
+            // A few thousand keys with mostly distinct first eight bytes.
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            keys.push(alloc::format!("/{:07x}/{}", x >> 4, i % 7));
+            if i % 1000 == 0 {
+                keys.extend(tricky.iter().rev().cloned());
+            }
+        }
+        let mut near = tricky.clone();
+        near.extend(keys.iter().step_by(97).cloned());
+        agrees_with_brute_force_near(&keys, &near);
+    }
+
+    /// Keys listed by directory, so that most share their first eight bytes with
+    /// the key before them: the first sort leaves those in any order, and equal
+    /// keys (short, long, far apart) still rank by line.
+    #[test]
+    fn keys_listed_by_directory_sort_and_match_like_brute_force() {
+        use alloc::string::String;
+        use alloc::vec::Vec;
+        let mut keys: Vec<String> = Vec::new();
+        for i in 0..300 {
+            keys.push(alloc::format!("/html/A{:05}_{}/", (i * 37) % 1000, i % 3));
+            if i % 50 == 0 {
+                keys.push(String::from("/ab"));
+                keys.push(String::from("/html/"));
+                keys.push(String::from("/html/A00000_0/"));
+                keys.push(String::from("/html/same/long/key/repeated"));
+                // Eight bytes: the digit, and it ends there.
+                keys.push(String::from("/html/A0"));
+            }
+        }
+        agrees_with_brute_force(&keys);
+    }
+}
