@@ -4,7 +4,7 @@
 use crate::input::lossy;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use robots_runtime::{LineKind, ParseOptions};
+use robots_runtime::document::{Document, LineKind, ParseOptions};
 
 /// One dict per group: `line`, `agents`, `rules`, `records`.
 pub fn groups<'py>(
@@ -12,7 +12,7 @@ pub fn groups<'py>(
     body: &[u8],
     options: ParseOptions,
 ) -> PyResult<Bound<'py, PyList>> {
-    let doc = robots_runtime::parse(body, options);
+    let doc = robots_runtime::document::parse(body, options);
     let lines = doc.lines();
     let line_of = |index: usize| lines.get(index);
     let out = PyList::empty(py);
@@ -39,7 +39,7 @@ pub fn groups<'py>(
 }
 
 /// `(line, directive, value)` for each line index that is a directive.
-fn described(doc: &robots_runtime::Document<'_>, indexes: &[usize]) -> Vec<(u32, String, String)> {
+fn described(doc: &Document<'_>, indexes: &[usize]) -> Vec<(u32, String, String)> {
     indexes
         .iter()
         .filter_map(|&i| doc.lines().get(i))

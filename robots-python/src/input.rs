@@ -6,7 +6,7 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
-use robots_runtime::{ParseOptions, Profile};
+use robots_runtime::{Policy, PolicyBuilder, Profile};
 use std::borrow::Cow;
 
 /// The bytes of a `str` (UTF-8) or of a `bytes` / `bytearray` argument.
@@ -59,20 +59,19 @@ pub fn profile(name: &str) -> PyResult<Profile> {
     })
 }
 
-/// Parse options from a profile name and a cap: `None` keeps the profile's
+/// A policy builder from a profile name and a cap: `None` keeps the profile's
 /// default cap (500 KiB, none for `google`).
-pub fn options(profile_name: &str, max_bytes: Option<i128>) -> PyResult<ParseOptions> {
-    let profile = profile(profile_name)?;
-    let options = ParseOptions::new(profile);
+pub fn builder(profile_name: &str, max_bytes: Option<i128>) -> PyResult<PolicyBuilder> {
+    let builder = Policy::builder().profile(profile(profile_name)?);
     match max_bytes {
-        None => Ok(options),
+        None => Ok(builder),
         Some(n) => {
             let n = usize::try_from(n).map_err(|_| {
                 PyValueError::new_err(format!(
                     "max_bytes must be None or a non-negative int, not {n}"
                 ))
             })?;
-            Ok(options.max_bytes(Some(n)))
+            Ok(builder.max_bytes(Some(n)))
         }
     }
 }

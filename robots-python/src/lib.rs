@@ -28,6 +28,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<lint::Finding>()?;
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
     m.add("PROFILES", input::profile_names())?;
-    m.add("DEFAULT_MAX_BYTES", robots_runtime::DEFAULT_MAX_BYTES)?;
+    m.add(
+        "DEFAULT_MAX_BYTES",
+        robots_runtime::document::DEFAULT_MAX_BYTES,
+    )?;
     Ok(())
 }

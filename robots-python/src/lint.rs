@@ -1,6 +1,6 @@
 //! `robots_engine.lint`: the engine's findings, as Python objects.
 
-use crate::input::{options, text_bytes};
+use crate::input::{builder, text_bytes};
 use pyo3::prelude::*;
 
 /// One lint finding: a stable kebab-case ``code``, a ``severity``
@@ -44,7 +44,7 @@ pub fn lint(
     profile: &str,
     max_bytes: Option<i128>,
 ) -> PyResult<Vec<Finding>> {
-    let options = options(profile, max_bytes)?;
+    let options = builder(profile, max_bytes)?.options();
     let body = text_bytes(body, "body")?;
     let findings = py.detach(|| robots_runtime::lint::lint_with(&body, options));
     Ok(findings

@@ -1,13 +1,13 @@
 //! `Policy` and `Matcher`: a compiled robots.txt and one crawler's view of it.
 
 use crate::groups;
-use crate::input::{lossy, options, text_bytes};
+use crate::input::{builder, lossy, text_bytes};
 use crate::urls::Urls;
 use crate::verdict::{directive_name, RequestRate, Verdict};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
-use robots_runtime::ParseOptions;
+use robots_runtime::PolicyBuilder;
 use std::sync::Arc;
 
 /// A robots.txt, parsed and compiled once under one profile.
@@ -25,7 +25,7 @@ use std::sync::Arc;
 pub struct Policy {
     compiled: Arc<robots_runtime::Policy>,
     body: Arc<[u8]>,
-    options: ParseOptions,
+    builder: PolicyBuilder,
     /// The cap as given, so a pickled policy is rebuilt with the same argument.
     max_bytes_arg: Option<i128>,
 }
@@ -40,14 +40,14 @@ impl Policy {
         profile: &str,
         max_bytes: Option<i128>,
     ) -> PyResult<Policy> {
-        let options = options(profile, max_bytes)?;
+        let builder = builder(profile, max_bytes)?;
         let body: Arc<[u8]> = Arc::from(text_bytes(body, "body")?.as_ref());
         // Parsing is linear in the body: let other threads run meanwhile.
-        let compiled = py.detach(|| robots_runtime::Policy::parse_with(&body, options));
+        let compiled = py.detach(|| builder.build(&*body));
         Ok(Policy {
             compiled: Arc::new(compiled),
             body,
-            options,
+            builder,
             max_bytes_arg: max_bytes,
         })
     }
@@ -86,7 +86,7 @@ impl Policy {
         let group_list = PyList::empty(py);
         for group in &explanation.groups {
             let g = PyDict::new(py);
-            g.set_item("index", group.index)?;
+            g.set_item("index", group.id.as_usize())?;
             g.set_item("line", group.line)?;
             let agents: Vec<(u32, String)> = group
                 .agents
@@ -100,7 +100,7 @@ impl Policy {
         let candidates = PyList::empty(py);
         for candidate in &explanation.candidates {
             let c = PyDict::new(py);
-            let rule = &candidate.rule;
+            let rule = candidate;
             c.set_item("line", rule.line)?;
             c.set_item("column", rule.column)?;
             c.set_item("directive", directive_name(rule.directive))?;
@@ -152,25 +152,25 @@ impl Policy {
     /// The ``Sitemap`` URLs, in file order.
     #[getter]
     fn sitemaps(&self) -> Vec<String> {
-        self.compiled.sitemaps().map(lossy).collect()
+        self.compiled.sitemaps().map(|s| lossy(s)).collect()
     }
 
     /// The first valid ``Host`` record (Yandex), or ``None``.
     #[getter]
     fn host(&self) -> Option<String> {
-        self.compiled.host().map(lossy)
+        self.compiled.host().map(|h| lossy(h))
     }
 
     /// The profile's name.
     #[getter]
     fn profile(&self) -> &'static str {
-        self.options.profile.name()
+        self.compiled.profile().name()
     }
 
     /// The parsing cap in bytes in force, or ``None`` for no cap.
     #[getter]
     fn max_bytes(&self) -> Option<usize> {
-        self.options.max_bytes
+        self.builder.options().max_bytes
     }
 
     /// The robots.txt body this policy was built from.
@@ -191,7 +191,7 @@ impl Policy {
     /// ``records`` (``(line, directive, value)`` of its crawl-delay,
     /// request-rate, visit-time and comment lines).
     fn groups<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        groups::groups(py, &self.body, self.options)
+        groups::groups(py, &self.body, self.builder.options())
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
@@ -199,7 +199,7 @@ impl Policy {
         let this = slf.get();
         let args = (
             PyBytes::new(py, &this.body),
-            this.options.profile.name(),
+            this.compiled.profile().name(),
             this.max_bytes_arg,
         );
         (slf.get_type(), args).into_pyobject(py)
@@ -209,7 +209,7 @@ impl Policy {
         format!(
             "Policy(<{} bytes>, profile={:?}, rules={})",
             self.body.len(),
-            self.options.profile.name(),
+            self.compiled.profile().name(),
             self.compiled.rule_count()
         )
     }

@@ -2,7 +2,7 @@
 
 use crate::input::lossy;
 use pyo3::prelude::*;
-use robots_runtime::directive::Directive;
+use robots_runtime::document::Directive;
 
 /// The answer to one check: whether the crawler may fetch the URL, why, and
 /// the rule that decided it (its line, column, directive and pattern), if one did.
@@ -29,14 +29,14 @@ pub struct Verdict {
 impl Verdict {
     /// The Python view of a verdict of `policy`.
     pub fn new(policy: &robots_runtime::Policy, verdict: robots_runtime::Verdict) -> Verdict {
-        let rule = verdict.rule.and_then(|id| policy.get_rule(id));
+        let rule = verdict.rule.and_then(|id| policy.rule(id));
         Verdict {
             allowed: verdict.allowed,
             reason: verdict.reason.name(),
             line: rule.map(|r| r.line),
             column: rule.map(|r| r.column),
             directive: rule.map(|r| directive_name(r.directive)),
-            pattern: rule.map(|r| lossy(r.pattern)),
+            pattern: rule.as_ref().map(|r| lossy(r.pattern)),
         }
     }
 }
@@ -89,8 +89,8 @@ pub struct RequestRate {
     pub window: Option<(u16, u16)>,
 }
 
-impl From<robots_runtime::extension::RequestRate> for RequestRate {
-    fn from(rate: robots_runtime::extension::RequestRate) -> RequestRate {
+impl From<robots_runtime::records::RequestRate> for RequestRate {
+    fn from(rate: robots_runtime::records::RequestRate) -> RequestRate {
         RequestRate {
             requests: rate.requests,
             seconds: rate.per.as_secs_f64(),
