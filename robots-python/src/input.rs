@@ -3,6 +3,7 @@
 //! Everything that crosses from Python is checked here, so a wrong type is a
 //! `TypeError` and a wrong value a `ValueError` that names the argument.
 
+use crate::utf8::str_utf8;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
@@ -14,14 +15,12 @@ use std::borrow::Cow;
 /// `what` names the argument in the error message.
 pub fn text_bytes<'a>(value: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Cow<'a, [u8]>> {
     if let Ok(s) = value.cast::<PyString>() {
-        return match s.to_cow() {
-            Ok(Cow::Borrowed(s)) => Ok(Cow::Borrowed(s.as_bytes())),
-            Ok(Cow::Owned(s)) => Ok(Cow::Owned(s.into_bytes())),
-            // Lone surrogates cannot be UTF-8: say which argument held one.
-            Err(_) => Err(PyValueError::new_err(format!(
+        // Lone surrogates cannot be UTF-8: say which argument held one.
+        return str_utf8(s).ok_or_else(|| {
+            PyValueError::new_err(format!(
                 "{what} is not encodable as UTF-8 (it contains a lone surrogate)"
-            ))),
-        };
+            ))
+        });
     }
     if let Ok(b) = value.cast::<PyBytes>() {
         return Ok(Cow::Borrowed(b.as_bytes()));

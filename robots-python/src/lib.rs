@@ -14,6 +14,7 @@ mod input;
 mod lint;
 mod policy;
 mod urls;
+mod utf8;
 mod verdict;
 
 use pyo3::prelude::*;
@@ -27,6 +28,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<verdict::RequestRate>()?;
     m.add_class::<lint::Finding>()?;
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
+    m.add_function(wrap_pyfunction!(policy::allowed_by_key, m)?)?;
     m.add("PROFILES", input::profile_names())?;
     m.add(
         "DEFAULT_MAX_BYTES",

@@ -4,7 +4,8 @@ use crate::groups;
 use crate::input::{builder, lossy, text_bytes};
 use crate::urls::Urls;
 use crate::verdict::{directive_name, RequestRate, Verdict};
-use numpy::{IntoPyArray, PyArray1};
+use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use robots_runtime::PolicyBuilder;
@@ -116,10 +117,9 @@ impl Policy {
 
     /// The policy narrowed to one crawler: resolve the agent once, check many URLs.
     fn matcher(&self, agent: &Bound<'_, PyAny>) -> PyResult<Matcher> {
-        Ok(Matcher {
-            compiled: Arc::clone(&self.compiled),
-            agent: text_bytes(agent, "agent")?.into_owned(),
-        })
+        let agent = text_bytes(agent, "agent")?.into_owned();
+        let resolved = Resolved::new(Arc::clone(&self.compiled), |policy| policy.matcher(&agent));
+        Ok(Matcher { resolved, agent })
     }
 
     /// For each URL in ``urls``, whether ``agent`` may fetch it: a NumPy bool
@@ -220,13 +220,29 @@ impl Policy {
 /// Immutable and thread-safe, like its policy.
 #[pyclass(frozen, module = "robots_engine")]
 pub struct Matcher {
-    compiled: Arc<robots_runtime::Policy>,
+    resolved: Resolved,
     agent: Vec<u8>,
 }
 
+self_cell::self_cell!(
+    /// A policy and its matcher for one crawler: the agent is resolved once,
+    /// when the Python `Matcher` is made, not on every check.
+    struct Resolved {
+        owner: Arc<robots_runtime::Policy>,
+        #[covariant]
+        dependent: RuntimeMatcher,
+    }
+);
+
+type RuntimeMatcher<'p> = robots_runtime::Matcher<'p>;
+
 impl Matcher {
-    fn matcher(&self) -> robots_runtime::Matcher<'_> {
-        self.compiled.matcher(&self.agent)
+    fn matcher(&self) -> &robots_runtime::Matcher<'_> {
+        self.resolved.borrow_dependent()
+    }
+
+    fn policy(&self) -> &robots_runtime::Policy {
+        self.resolved.borrow_owner()
     }
 }
 
@@ -253,7 +269,7 @@ impl Matcher {
     /// The verdict for ``url``, with the rule that decided it.
     fn check(&self, url: &Bound<'_, PyAny>) -> PyResult<Verdict> {
         let url = text_bytes(url, "url")?;
-        Ok(Verdict::new(&self.compiled, self.matcher().check(&*url)))
+        Ok(Verdict::new(self.policy(), self.matcher().check(&*url)))
     }
 
     /// For each URL, whether the crawler may fetch it: a NumPy bool array of
@@ -271,7 +287,7 @@ impl Matcher {
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let urls = Urls::from_python(urls)?;
         let matcher = self.matcher();
-        let verdicts = py.detach(|| urls.allowed(&matcher));
+        let verdicts = py.detach(|| urls.allowed(matcher));
         Ok(verdicts.into_pyarray(py))
     }
 
@@ -293,4 +309,59 @@ impl Matcher {
     fn __repr__(&self) -> String {
         format!("Matcher(agent={:?})", lossy(&self.agent))
     }
+}
+
+/// For each URL, whether the matcher its key names allows it: URL ``i`` is
+/// checked by ``matchers[keys[i]]``, and a ``None`` matcher (no robots.txt)
+/// allows everything. A NumPy bool array.
+///
+/// This is ``Matcher.allowed_many`` for a batch of URLs of many sites (each
+/// key names a site): one call, the GIL released, URLs checked site by site.
+/// ``keys`` is a 1-D array-like of ints (a NumPy array, a list, Arrow
+/// dictionary indices) of the same length as ``urls``, each in
+/// ``range(len(matchers))``; ``urls`` is anything ``allowed_many`` takes.
+#[pyfunction]
+pub fn allowed_by_key<'py>(
+    py: Python<'py>,
+    matchers: Vec<Option<Py<Matcher>>>,
+    keys: &Bound<'py, PyAny>,
+    urls: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    let urls = Urls::from_python(urls)?;
+    let keys = py
+        .import("numpy")?
+        .call_method1("asarray", (keys, "int64"))
+        .map_err(|e| PyTypeError::new_err(format!("keys must be an array of ints: {e}")))?;
+    let keys: PyReadonlyArray1<'py, i64> = keys
+        .extract()
+        .map_err(|_| PyValueError::new_err("keys must be a 1-D array of ints"))?;
+    let keys: Vec<usize> = keys
+        .as_array()
+        .iter()
+        .enumerate()
+        .map(|(i, &key)| {
+            usize::try_from(key)
+                .ok()
+                .filter(|&k| k < matchers.len())
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "keys[{i}] = {key} is not an index of matchers (0..{})",
+                        matchers.len()
+                    ))
+                })
+        })
+        .collect::<PyResult<_>>()?;
+    if keys.len() != urls.len() {
+        return Err(PyValueError::new_err(format!(
+            "keys has {} items but urls has {}",
+            keys.len(),
+            urls.len()
+        )));
+    }
+    let resolved: Vec<Option<&robots_runtime::Matcher<'_>>> = matchers
+        .iter()
+        .map(|m| m.as_ref().map(|m| m.get().matcher()))
+        .collect();
+    let verdicts = py.detach(|| urls.allowed_by_key(&resolved, &keys));
+    Ok(verdicts.into_pyarray(py))
 }

@@ -5,6 +5,7 @@
 //! input is copied once into one packed buffer.
 
 use crate::input::type_name;
+use crate::utf8::str_utf8;
 use arrow_array::cast::AsArray;
 use arrow_array::ffi::{from_ffi, FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::{make_array, Array, ArrayRef};
@@ -17,6 +18,7 @@ use robots_runtime::url::path_from_url;
 use robots_runtime::Matcher;
 use std::borrow::Cow;
 use std::ffi::CStr;
+use std::ops::Range;
 
 /// URLs ready to check.
 pub enum Urls {
@@ -73,7 +75,7 @@ impl Urls {
     }
 
     /// How many URLs there are.
-    fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         match self {
             Urls::Packed { ends, .. } => ends.len(),
             Urls::Arrow(arrays) => arrays.iter().map(|a| a.len()).sum(),
@@ -95,32 +97,84 @@ impl Urls {
     }
 
     /// Whether `matcher`'s crawler may fetch each URL, in order.
-    ///
-    /// URLs are cut to their paths a chunk at a time and handed to
-    /// `Matcher::check_paths`, which walks several paths in lockstep.
     pub fn allowed(&self, matcher: &Matcher<'_>) -> Vec<bool> {
-        const CHUNK: usize = 256;
-        let mut out = vec![false; self.len()];
-        let mut paths: Vec<Cow<'_, [u8]>> = Vec::with_capacity(CHUNK);
-        let mut base = 0;
-        let mut flush = |paths: &mut Vec<Cow<'_, [u8]>>, base: &mut usize| {
-            let done = &mut out[*base..*base + paths.len()];
-            matcher.check_paths(paths, |i, verdict| {
-                if let Some(slot) = done.get_mut(i) {
-                    *slot = verdict.allowed;
+        let mut urls = Vec::with_capacity(self.len());
+        self.each(|url| urls.push(url));
+        let mut out = vec![false; urls.len()];
+        check_in_chunks(matcher, &urls, 0..urls.len(), &mut out);
+        out
+    }
+
+    /// Whether each URL is allowed by the matcher its key names:
+    /// `matchers[keys[i]]` decides URL `i`, and a key whose matcher is `None`
+    /// (no robots.txt) allows everything. Keys must be in range (checked by the caller).
+    ///
+    /// The URLs are visited key by key (a counting sort of their indexes), so
+    /// each matcher's tables stay in cache while its URLs are checked.
+    pub fn allowed_by_key(&self, matchers: &[Option<&Matcher<'_>>], keys: &[usize]) -> Vec<bool> {
+        let mut urls = Vec::with_capacity(self.len());
+        self.each(|url| urls.push(url));
+        let mut out = vec![true; urls.len()];
+        // starts[k]..starts[k + 1] is key k's run in `order`.
+        let mut starts = vec![0usize; matchers.len() + 1];
+        for &key in keys {
+            if let Some(count) = starts.get_mut(key + 1) {
+                *count += 1;
+            }
+        }
+        let mut total = 0;
+        for start in starts.iter_mut() {
+            total += *start;
+            *start = total;
+        }
+        let mut next = starts.clone();
+        let mut order = vec![0usize; keys.len()];
+        for (i, &key) in keys.iter().enumerate() {
+            if let Some(slot) = next.get_mut(key) {
+                if let Some(place) = order.get_mut(*slot) {
+                    *place = i;
                 }
-            });
-            *base += paths.len();
-            paths.clear();
-        };
-        self.each(|url| {
-            paths.push(path_from_url(url));
-            if paths.len() == CHUNK {
-                flush(&mut paths, &mut base);
+                *slot += 1;
+            }
+        }
+        let ordered: Vec<&[u8]> = order
+            .iter()
+            .map(|&i| urls.get(i).copied().unwrap_or_default())
+            .collect();
+        let mut verdicts = vec![true; ordered.len()];
+        for (key, matcher) in matchers.iter().enumerate() {
+            if let (Some(matcher), Some(&start), Some(&end)) =
+                (matcher, starts.get(key), starts.get(key + 1))
+            {
+                check_in_chunks(matcher, &ordered, start..end, &mut verdicts);
+            }
+        }
+        for (&i, &allowed) in order.iter().zip(&verdicts) {
+            if let Some(slot) = out.get_mut(i) {
+                *slot = allowed;
+            }
+        }
+        out
+    }
+}
+
+/// Check `urls[range]` with `matcher`, writing each verdict to `out` at the
+/// URL's index. URLs are cut to their paths a chunk at a time and handed to
+/// `Matcher::check_paths`, which walks several paths in lockstep.
+fn check_in_chunks(matcher: &Matcher<'_>, urls: &[&[u8]], range: Range<usize>, out: &mut [bool]) {
+    const CHUNK: usize = 256;
+    let (Some(urls), Some(out)) = (urls.get(range.clone()), out.get_mut(range)) else {
+        return;
+    };
+    let mut paths: Vec<Cow<'_, [u8]>> = Vec::with_capacity(CHUNK);
+    for (urls, out) in urls.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+        paths.clear();
+        paths.extend(urls.iter().map(|url| path_from_url(url)));
+        matcher.check_paths(&paths, |i, verdict| {
+            if let Some(slot) = out.get_mut(i) {
+                *slot = verdict.allowed;
             }
         });
-        flush(&mut paths, &mut base);
-        out
     }
 }
 
@@ -134,12 +188,12 @@ struct Packer {
 impl Packer {
     fn push(&mut self, index: usize, item: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Ok(s) = item.cast::<PyString>() {
-            let s = s.to_cow().map_err(|_| {
+            let s = str_utf8(s).ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "urls[{index}] is not encodable as UTF-8 (it contains a lone surrogate)"
                 ))
             })?;
-            self.push_bytes(s.as_bytes());
+            self.push_bytes(&s);
         } else if let Ok(b) = item.cast::<PyBytes>() {
             self.push_bytes(b.as_bytes());
         } else if item.is_none() {

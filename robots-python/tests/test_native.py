@@ -126,6 +126,75 @@ def test_allowed_many_matches_single_checks_on_corpus():
         assert matcher.allowed_many(pa.array(urls)).tolist() == [matcher.is_allowed(u) for u in urls]
 
 
+def test_list_of_str_batches_read_every_kind_of_str():
+    # ASCII, Latin-1, BMP and astral strs have different layouts inside
+    # CPython; the list path reads each as UTF-8 (borrowed on 3.10+).
+    policy = Policy("User-agent: *\nDisallow: /é\nDisallow: /ツ\nDisallow: /😀\n", profile="rfc9309")
+    urls = ["/a", "/é", "/ツx", "/😀", "/%F0%9F%98%80", "/e", "http://h/é?q", b"/\xc3\xa9"]
+    matcher = policy.matcher("bot")
+    expected = [matcher.is_allowed(u) for u in urls]
+    assert expected == [True, False, False, False, False, True, False, False]
+    assert matcher.allowed_many(urls).tolist() == expected
+    assert matcher.allowed_many(tuple(urls)).tolist() == expected
+    with pytest.raises(ValueError, match=re.escape("urls[1] is not encodable as UTF-8")):
+        matcher.allowed_many(["/a", "/\udc80"])
+
+
+def test_a_matcher_outlives_its_policy():
+    matcher = Policy(b"User-agent: *\nDisallow: /x\n").matcher("bot")
+    import gc
+
+    gc.collect()
+    assert matcher.allowed_many(["/x", "/y"]).tolist() == [False, True]
+    assert not matcher.check("/x/1") and matcher.check("/x/1").line == 2
+
+
+def test_allowed_by_key_checks_each_url_with_its_matcher():
+    a = Policy(b"User-agent: *\nDisallow: /a\n", profile="google").matcher("bot")
+    b = Policy(b"User-agent: *\nDisallow: /b\n", profile="google").matcher("bot")
+    urls = ["/a", "/a", "/a", "/b", "/b", "/b", "/c"]
+    keys = [0, 1, 2, 0, 1, 2, 0]
+    expected = [False, True, True, True, False, True, True]
+    assert robots_engine.allowed_by_key([a, b, None], keys, urls).tolist() == expected
+    assert robots_engine.allowed_by_key([a, b, None], np.array(keys, dtype=np.int8), pa.array(urls)).tolist() == expected
+    assert robots_engine.allowed_by_key([a, b, None], pa.array(keys, pa.int32()), urls).tolist() == expected
+    assert robots_engine.allowed_by_key([], [], []).shape == (0,)
+
+
+def test_allowed_by_key_matches_single_checks_on_corpus():
+    files = sorted(CORPUS.glob("*.txt"))[:30]
+    matchers, keys, urls = [], [], []
+    for key, robots in enumerate(files):
+        matchers.append(Policy(robots.read_bytes(), profile="google").matcher("Googlebot"))
+        for url in robots.with_suffix(".urls").read_text(encoding="utf-8", errors="replace").splitlines()[:40]:
+            keys.append(key)
+            urls.append(url)
+    # Interleave the sites, as rows of a Spark batch are.
+    order = np.random.default_rng(7).permutation(len(urls))
+    keys = [keys[i] for i in order]
+    urls = [urls[i] for i in order]
+    got = robots_engine.allowed_by_key(matchers, keys, pa.array(urls)).tolist()
+    assert got == [matchers[k].is_allowed(u) for k, u in zip(keys, urls)]
+    assert not all(got) and any(got)
+
+
+@pytest.mark.parametrize(
+    ("keys", "urls", "error", "text"),
+    [
+        ([0, 2], ["/", "/"], ValueError, "keys[1] = 2 is not an index of matchers (0..2)"),
+        ([0, -1], ["/", "/"], ValueError, "keys[1] = -1 is not an index"),
+        ([0], ["/", "/"], ValueError, "keys has 1 items but urls has 2"),
+        (["x"], ["/"], TypeError, "keys must be an array of ints"),
+        ([[0]], ["/"], ValueError, "1-D"),
+        ([0], [None], ValueError, "urls[0] is None"),
+    ],
+)
+def test_allowed_by_key_rejects_bad_input(keys, urls, error, text):
+    matcher = Policy(ROBOTS).matcher("bot")
+    with pytest.raises(error, match=re.escape(text)):
+        robots_engine.allowed_by_key([matcher, None], keys, urls)
+
+
 @pytest.mark.parametrize(
     ("call", "error", "text"),
     [

@@ -2,7 +2,7 @@
 
 Parse a robots.txt once, then check URLs against it: one at a time, or
 millions at once with :meth:`Matcher.allowed_many` (NumPy and PyArrow arrays,
-the GIL released). Semantics are chosen by profile: ``"rfc9309"`` (the default),
+the GIL released), or a batch of URLs of many sites with :func:`allowed_by_key`. Semantics are chosen by profile: ``"rfc9309"`` (the default),
 ``"google"`` (Google's parser, quirks included), ``"draft1996"`` (first match
 in file order, as ``urllib.robotparser``) or ``"original1994"``.
 
@@ -26,6 +26,7 @@ from robots_engine._native import (
     Policy,
     RequestRate,
     Verdict,
+    allowed_by_key,
     lint,
 )
 
@@ -37,5 +38,6 @@ __all__ = [
     "Policy",
     "RequestRate",
     "Verdict",
+    "allowed_by_key",
     "lint",
 ]
