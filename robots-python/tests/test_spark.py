@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 
 from robots_engine import Policy
-from robots_engine.spark import allowed_series, robots_allowed
+from robots_engine.spark import allowed_by_origin, allowed_series, origin_allowed, robots_allowed, robots_allowed_by_origin
 from robots_engine.warc_job import DEFAULT_AGENTS, run
 
 REPO = Path(__file__).resolve().parents[2]
@@ -81,6 +81,53 @@ def test_allowed_series_matches_single_checks():
     assert got[0] == Policy(FILES[0].read_bytes(), "google").is_allowed("Googlebot", "/")
     assert got[1] == Policy(FILES[1].read_bytes(), "google").is_allowed("Googlebot", "/wp-admin/")
     assert got[2] and pd.isna(got[3])
+
+
+def url_rows() -> list[tuple[str, str]]:
+    pairs = []
+    for f in FILES:
+        urls_file = f.with_suffix(".urls")
+        for url in urls_file.read_text(encoding="utf-8", errors="replace").splitlines()[:50]:
+            pairs.append((f.stem, url))
+    # A site with no robots.txt, and a null URL.
+    pairs += [("no-robots.example", "/private/x"), (FILES[0].stem, None)]
+    return pairs
+
+
+def expected_verdict(origin: str, url: str | None, policies: dict) -> bool | None:
+    if url is None:
+        return None
+    policy = policies.get(origin)
+    return True if policy is None else policy.is_allowed("Googlebot", url)
+
+
+def test_origin_allowed_without_spark():
+    import pyarrow as pa
+
+    policies = {f.stem: Policy(f.read_bytes(), "google") for f in FILES}
+    pairs = url_rows()
+    matchers = {origin: p.matcher("Googlebot") for origin, p in policies.items()}
+    got = origin_allowed(pa.array([o for o, _ in pairs]), pa.array([u for _, u in pairs]), matchers.get).to_pylist()
+    assert got == [expected_verdict(o, u, policies) for o, u in pairs]
+
+
+@pytest.mark.parametrize("design", ["broadcast", "cogroup"])
+def test_keyed_by_origin(spark, design):
+    robots = spark.createDataFrame([(f.stem, f.read_bytes()) for f in FILES], "origin string, robots binary")
+    pairs = url_rows()
+    urls = spark.createDataFrame(pairs, "origin string, url string").repartition(3)
+    if design == "broadcast":
+        checked = urls.withColumn("allowed", robots_allowed_by_origin("origin", "url", robots, agent="Googlebot"))
+    else:
+        checked = allowed_by_origin(urls, robots, agent="Googlebot")
+    assert checked.columns == ["origin", "url", "allowed"]
+    rows = checked.collect()
+    assert len(rows) == len(pairs)
+    policies = {f.stem: Policy(f.read_bytes(), "google") for f in FILES}
+    wrong = [(r.origin, r.url, r.allowed) for r in rows if r.allowed != expected_verdict(r.origin, r.url, policies)]
+    assert not wrong
+    assert any(r.allowed is False for r in rows) and any(r.allowed for r in rows)
+    assert urls.columns == ["origin", "url"]
 
 
 def test_column_function_in_a_join(spark):

@@ -20,14 +20,16 @@ Locally::
 
     python -m robots_engine.warc_job --master 'local[2]' warc_paths.txt out/
 
-On a cluster, ship the wheel to the executors and submit this module::
+On a cluster, the executors' Python needs the wheel installed (a native
+module is not importable from ``--py-files``): ship a packed virtualenv that
+has it, and submit this module::
 
-    spark-submit --master yarn --py-files robots_engine-*.whl \\
-        --conf spark.executorEnv.PYTHONPATH=robots_engine-*.whl \\
-        $(python -c 'import robots_engine.warc_job as j; print(j.__file__)') \\
+    python -m venv venv && venv/bin/pip install robots_engine-*.whl venv-pack
+    venv/bin/venv-pack -o venv.tar.gz
+    spark-submit --master yarn --archives venv.tar.gz#venv \\
+        --conf spark.pyspark.python=./venv/bin/python \\
+        $(venv/bin/python -c 'import robots_engine.warc_job as j; print(j.__file__)') \\
         s3://bucket/warc_paths.txt s3://bucket/robots-out/
-
-(or install the wheel into the executors' Python environment).
 """
 
 from __future__ import annotations
