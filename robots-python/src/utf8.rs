@@ -1,13 +1,14 @@
 //! The UTF-8 bytes of a Python `str`, without a copy where the interpreter allows it.
 //!
-//! The wheel is built for the stable ABI of CPython 3.9 (`abi3-py39`), whose only
-//! way to get a `str`'s UTF-8 is `PyUnicode_AsUTF8String`: a new `bytes` object
-//! for every string (an allocation, a copy and a free, about half the cost of a
-//! batched check). From 3.10 on the stable ABI also has `PyUnicode_AsUTF8AndSize`,
-//! which hands out the string's own UTF-8 buffer (for an ASCII string, its
-//! characters themselves) with no allocation. So one wheel serves 3.9 and is
-//! fast on 3.10 and later: on an interpreter of 3.10 or later, the function is
-//! looked up once in the running interpreter and used; otherwise the copy is made.
+//! A wheel built for the stable ABI of CPython 3.9 (`cp39-abi3`, the one wheel
+//! for every version) may only call `PyUnicode_AsUTF8String` to get a `str`'s
+//! UTF-8: a new `bytes` object for every string (an allocation, a copy and a
+//! free, about half the cost of a batched check). From 3.10 on the stable ABI
+//! also has `PyUnicode_AsUTF8AndSize`, which hands out the string's own UTF-8
+//! buffer (for an ASCII string, its characters themselves) with no allocation.
+//! So that wheel is fast on 3.10 and later too: on an interpreter of 3.10 or
+//! later, the function is looked up once in the running interpreter and used;
+//! otherwise the copy is made.
 
 use pyo3::ffi;
 use pyo3::prelude::*;

@@ -14,7 +14,14 @@ import pandas as pd
 import pytest
 
 from robots_engine import Policy
-from robots_engine.spark import allowed_by_origin, allowed_series, origin_allowed, robots_allowed, robots_allowed_by_origin
+from robots_engine.spark import (
+    allowed_by_origin,
+    allowed_series,
+    broadcast_robots,
+    origin_allowed,
+    robots_allowed,
+    robots_allowed_by_origin,
+)
 from robots_engine.warc_job import DEFAULT_AGENTS, run
 
 REPO = Path(__file__).resolve().parents[2]
@@ -111,13 +118,24 @@ def test_origin_allowed_without_spark():
     assert got == [expected_verdict(o, u, policies) for o, u in pairs]
 
 
-@pytest.mark.parametrize("design", ["broadcast", "cogroup"])
+@pytest.mark.parametrize("design", ["broadcast", "shared broadcast", "cogroup"])
 def test_keyed_by_origin(spark, design):
     robots = spark.createDataFrame([(f.stem, f.read_bytes()) for f in FILES], "origin string, robots binary")
     pairs = url_rows()
     urls = spark.createDataFrame(pairs, "origin string, url string").repartition(3)
     if design == "broadcast":
         checked = urls.withColumn("allowed", robots_allowed_by_origin("origin", "url", robots, agent="Googlebot"))
+    elif design == "shared broadcast":
+        # One broadcast, two agents: each worker keeps one cache per agent.
+        shared = broadcast_robots(robots)
+        checked = urls.withColumn("other", robots_allowed_by_origin("origin", "url", shared, agent="GPTBot"))
+        checked = checked.withColumn("allowed", robots_allowed_by_origin("origin", "url", shared, agent="Googlebot"))
+        other = {(r.origin, r.url): r.other for r in checked.collect()}
+        policies = {f.stem: Policy(f.read_bytes(), "google") for f in FILES}
+        for (o, u), verdict in other.items():
+            expected = None if u is None else (policies[o].is_allowed("GPTBot", u) if o in policies else True)
+            assert verdict == expected, (o, u)
+        checked = checked.drop("other")
     else:
         checked = allowed_by_origin(urls, robots, agent="Googlebot")
     assert checked.columns == ["origin", "url", "allowed"]

@@ -19,6 +19,9 @@ one native call (:func:`robots_engine.allowed_by_key`, GIL released)::
 ``robots_df`` has columns ``origin`` and ``robots`` (binary or string; other
 names with ``origin=`` / ``body=``), or is a dict ``{origin: body}``. It is
 collected on the driver, so it must fit in memory there and on each executor.
+To check several agents, or run several jobs, broadcast it once with
+:func:`broadcast_robots` and pass the broadcast: each worker then compiles each
+site once for all of them.
 
 **When the robots.txt table is too large to broadcast**: :func:`allowed_by_origin`
 co-groups the URLs with the robots.txt table by origin (a shuffle), so each
@@ -41,7 +44,7 @@ from __future__ import annotations
 
 import threading
 import weakref
-from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, TypeVar, Union
 
 import numpy as np
 import pandas as pd
@@ -57,6 +60,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "allowed_by_origin",
+    "broadcast_robots",
     "allowed_series",
     "origin_allowed",
     "robots_allowed",
@@ -74,7 +78,7 @@ Body = Union[bytes, str]
 def robots_allowed_by_origin(
     origin_col: str | Column,
     url_col: str | Column,
-    robots: DataFrame | Mapping[str, Body | None],
+    robots: DataFrame | Mapping[str, Body | None] | Broadcast,
     agent: str,
     profile: str = "google",
     *,
@@ -84,9 +88,25 @@ def robots_allowed_by_origin(
     """A boolean column: may ``agent`` fetch ``url_col`` under its origin's robots.txt?
 
     ``robots`` maps origins to robots.txt bodies: a DataFrame with columns
-    ``origin`` and ``body`` (collected on the driver), or a dict. It is
-    broadcast once; each worker compiles each site's body once.
+    ``origin`` and ``body`` (collected on the driver), a dict, or a broadcast
+    of such a dict (:func:`broadcast_robots`), which columns for several
+    agents, and several jobs, can share. Each worker compiles each site's body
+    once per broadcast, agent and profile.
     """
+    shared = robots if _is_broadcast(robots) else broadcast_robots(robots, origin=origin, body=body)
+
+    def allowed(origins: pa.Array, urls: pa.Array) -> pa.Array:
+        matchers = worker_cached(shared, lambda b: _matcher(b, agent, profile), key=(agent, profile))
+        return origin_allowed(origins, urls, matchers.get)
+
+    return _arrow_udf(allowed, "boolean")(origin_col, url_col)
+
+
+def broadcast_robots(
+    robots: DataFrame | Mapping[str, Body | None], *, origin: str = "origin", body: str = "robots"
+) -> Broadcast:
+    """The ``{origin: body}`` table as a Spark broadcast, for
+    :func:`robots_allowed_by_origin` (a DataFrame is collected on the driver)."""
     from pyspark.sql import DataFrame as SparkDataFrame
     from pyspark.sql import SparkSession
 
@@ -96,14 +116,14 @@ def robots_allowed_by_origin(
         bodies = dict(robots)
     spark = SparkSession.getActiveSession()
     if spark is None:
-        raise RuntimeError("robots_allowed_by_origin needs an active SparkSession")
-    shared = spark.sparkContext.broadcast(bodies)
+        raise RuntimeError("broadcasting the robots.txt table needs an active SparkSession")
+    return spark.sparkContext.broadcast(bodies)
 
-    def allowed(origins: pa.Array, urls: pa.Array) -> pa.Array:
-        matchers = worker_cached(shared, lambda b: _matcher(b, agent, profile))
-        return origin_allowed(origins, urls, matchers.get)
 
-    return _arrow_udf(allowed, "boolean")(origin_col, url_col)
+def _is_broadcast(value: Any) -> bool:
+    from pyspark import Broadcast
+
+    return isinstance(value, Broadcast)
 
 
 def origin_allowed(origins: Any, urls: Any, matcher_of: Callable[[str], Matcher | None]) -> pa.Array:
@@ -147,24 +167,29 @@ class _Cache:
 
 
 # Keyed by the worker's Broadcast object (one per broadcast and process, held
-# by PySpark's broadcast registry), so the cache lives as long as the broadcast.
-_caches: weakref.WeakKeyDictionary[Any, _Cache] = weakref.WeakKeyDictionary()
+# by PySpark's broadcast registry), so the caches live as long as the broadcast,
+# then by what is built from it.
+_caches: weakref.WeakKeyDictionary[Any, dict[Hashable, _Cache]] = weakref.WeakKeyDictionary()
 _caches_lock = threading.Lock()
 
 
-def worker_cached(shared: Broadcast, build: Callable[[Any], T]) -> _Cache:
-    """A per-process cache over a broadcast dict: ``.get(key)`` builds
-    ``build(shared.value[key])`` the first time a key is asked for in this
-    Python worker (``None`` when the key is absent or its value is ``None``),
-    then hands out the same object.
+def worker_cached(shared: Broadcast, build: Callable[[Any], T], key: Hashable = None) -> _Cache:
+    """A per-process cache over a broadcast dict: ``.get(name)`` builds
+    ``build(shared.value[name])`` the first time a name is asked for in this
+    Python worker (``None`` when the name is absent or its value is ``None``),
+    then hands out the same object. ``key`` tells apart caches of different
+    builds over one broadcast (say, one per agent).
 
-    Python workers are reused across tasks (Spark's default), so each value is
-    built once per worker, not once per task or batch.
+    Python workers are reused across tasks and jobs (Spark's default), so each
+    value is built once per worker, not once per task or batch.
     """
     with _caches_lock:
-        cache = _caches.get(shared)
+        caches = _caches.get(shared)
+        if caches is None:
+            caches = _caches[shared] = {}
+        cache = caches.get(key)
         if cache is None:
-            cache = _caches[shared] = _Cache(shared.value, build)
+            cache = caches[key] = _Cache(shared.value, build)
         return cache
 
 
