@@ -1,7 +1,7 @@
 //! Re-runs every benchmark and rewrites `BENCHMARKS.md` and `benches/benchmarks.svg`.
 //!
 //! ```text
-//! cargo run --release -p robots-benches --bin report
+//! cargo run --release --manifest-path benches/Cargo.toml --bin report
 //! ```
 //!
 //! Options: `--quick` (fewer rounds, no criterion), `--no-criterion`, `--no-cli`,
@@ -89,10 +89,21 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-fn cargo() -> Command {
+/// The benchmarks' own workspace (`benches/`, with its own lock file and target dir).
+fn benches_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Cargo, run in `dir` (the main workspace's root, or `benches/`).
+fn cargo_in(dir: PathBuf) -> Command {
     let mut c = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    c.current_dir(root());
+    c.current_dir(dir);
     c
+}
+
+/// The target directory of the workspace at `dir`.
+fn target_of(dir: &Path) -> PathBuf {
+    std::env::var("CARGO_TARGET_DIR").map_or_else(|_| dir.join("target"), PathBuf::from)
 }
 
 fn step(what: &str) {
@@ -241,8 +252,8 @@ struct Memory {
 }
 
 fn memory() -> Option<Memory> {
-    step("memory: cargo run --release -p robots-benches --bin memory");
-    let mut cmd = cargo();
+    step("memory: cargo run --release --bin memory (in benches/)");
+    let mut cmd = cargo_in(benches_dir());
     cmd.args([
         "run",
         "--release",
@@ -284,6 +295,9 @@ struct CliResult {
     ours_s: f64,
     awk_s: f64,
     runs: usize,
+    /// `robots report` on the largest corpus file: its name, size, and seconds
+    /// under rfc9309 and google.
+    report: Option<(String, usize, f64, f64)>,
 }
 
 fn time_cmd(shell: &str, runs: usize) -> Option<f64> {
@@ -307,7 +321,7 @@ fn time_cmd(shell: &str, runs: usize) -> Option<f64> {
 
 fn cli_bench(sites: &[Site], quick: bool) -> Option<CliResult> {
     step("cli: cargo build --release -p robots-cli");
-    let ok = cargo()
+    let ok = cargo_in(root())
         .args(["build", "--release", "-q", "-p", "robots-cli"])
         .status()
         .ok()?
@@ -315,8 +329,7 @@ fn cli_bench(sites: &[Site], quick: bool) -> Option<CliResult> {
     if !ok {
         return None;
     }
-    let target =
-        std::env::var("CARGO_TARGET_DIR").map_or_else(|_| root().join("target"), PathBuf::from);
+    let target = target_of(&root());
     let bin = target.join("release/robots");
     let dir = target.join("bench-cli");
     std::fs::create_dir_all(&dir).ok()?;
@@ -350,19 +363,44 @@ fn cli_bench(sites: &[Site], quick: bool) -> Option<CliResult> {
     time_cmd(&awk, 1)?;
     let ours_s = time_cmd(&ours, runs)?;
     let awk_s = time_cmd(&awk, runs)?;
+    step("cli: timing robots report on the largest corpus file");
+    let report = sites
+        .iter()
+        .max_by_key(|s| s.body.len())
+        .and_then(|largest| {
+            let file = dir.join(format!("{}.txt", largest.name));
+            std::fs::write(&file, &largest.body).ok()?;
+            let time = |profile: &str| {
+                time_cmd(
+                    &format!(
+                        "'{}' report '{}' --profile {profile} > /dev/null 2>&1",
+                        bin.display(),
+                        file.display()
+                    ),
+                    runs,
+                )
+            };
+            Some((
+                format!("{}.txt", largest.name),
+                largest.body.len(),
+                time("rfc9309")?,
+                time("google")?,
+            ))
+        });
     Some(CliResult {
         lines,
         robots: format!("{}.txt", site.name),
         ours_s,
         awk_s,
         runs,
+        report,
     })
 }
 
-/// Criterion: run the targets, then read every `new/estimates.json` under `target/criterion`.
+/// Criterion: run the targets, then read every `new/estimates.json` under `benches/target/criterion`.
 fn criterion() -> Vec<(String, f64, f64, f64)> {
-    step("criterion: cargo bench -p robots-benches");
-    let mut cmd = cargo();
+    step("criterion: cargo bench (in benches/)");
+    let mut cmd = cargo_in(benches_dir());
     cmd.args(["bench", "-q", "-p", "robots-benches", "--benches"]);
     if cfg!(feature = "static-engine") {
         cmd.args(["--features", "static-engine"]);
@@ -375,8 +413,7 @@ fn criterion() -> Vec<(String, f64, f64, f64)> {
             return Vec::new();
         }
     }
-    let target =
-        std::env::var("CARGO_TARGET_DIR").map_or_else(|_| root().join("target"), PathBuf::from);
+    let target = target_of(&benches_dir());
     let mut out = Vec::new();
     collect_estimates(&target.join("criterion"), &mut out);
     out.sort_by(|a, b| a.0.cmp(&b.0));
@@ -487,6 +524,10 @@ fn probe(engine: Engine, body: &str, path: &str, agent: &str) -> Option<bool> {
 fn pct(x: f64) -> String {
     format!("{x:.3} %")
 }
+
+/// Where the Python section of `BENCHMARKS.md` starts (written by
+/// `robots-python/bench/bench.py`, kept by a rewrite of the rest).
+const PYTHON_SECTION: &str = "## Python (`robots_engine`)";
 
 /// The issue's table of peers: its floor and `texting_robots`, ns per check (mean,
 /// median file), measured elsewhere. Only their ratio carries over to this machine.
@@ -672,7 +713,7 @@ fn main() {
     let _ = writeln!(w, "# Benchmarks\n");
     let _ = writeln!(
         w,
-        "Generated by `cargo run --release -p robots-benches --bin report` (the one command: it re-runs everything below and rewrites this file and `benches/benchmarks.svg`). Do not edit by hand.\n"
+        "Generated by `cargo run --release --manifest-path benches/Cargo.toml --bin report` (the one command: it re-runs everything below and rewrites this file and `benches/benchmarks.svg`). Do not edit by hand.\n"
     );
     let _ = writeln!(
         w,
@@ -1089,6 +1130,13 @@ fn main() {
             c.awk_s * 1e9 / c.lines as f64,
             c.ours_s / c.awk_s
         );
+        if let Some((file, bytes, rfc, google)) = &c.report {
+            let _ = writeln!(
+                w,
+                "`robots report` (every crawler of the known-crawler registry against `{file}`, the largest corpus file, {bytes} bytes; output to `/dev/null`), median of {} runs: **{rfc:.3} s** under `rfc9309` (which reads the first 500 KiB) and **{google:.3} s** under `google` (which reads it whole). The target is at most 1 s.\n",
+                c.runs
+            );
+        }
     }
 
     // Criterion.
@@ -1096,7 +1144,7 @@ fn main() {
         let _ = writeln!(w, "## Criterion (detailed per-engine numbers)\n");
         let _ = writeln!(
             w,
-            "`cargo bench -p robots-benches` (targets `check`, `parse`, `hostile` in `benches/benches/`); mean time per iteration with its 95% confidence interval. HTML reports land in `target/criterion`.\n\n| benchmark | mean | 95% CI |\n|---|---:|---|"
+            "`cargo bench --manifest-path benches/Cargo.toml` (targets `check`, `parse`, `hostile` in `benches/benches/`); mean time per iteration with its 95% confidence interval. HTML reports land in `benches/target/criterion`.\n\n| benchmark | mean | 95% CI |\n|---|---:|---|"
         );
         for (id, mean, lo, hi) in &crit {
             let _ = writeln!(
@@ -1113,9 +1161,19 @@ fn main() {
     let _ = writeln!(w, "## Notes\n");
     let _ = writeln!(
         w,
-        "- Engines, each through its best parse-once API: ours (`Policy::parse` + `policy.matcher(agent)`, then `check_path` on the path; the `check` row parses the full URL too), `texting_robots` (`Robot::new(agent, bytes)` per crawler, `allowed(path)`), `fast-robots` (`RobotsTxt::parse(str).matcher()`, `is_allowed(agent, path)`), `robotparser` (`parse_robots_txt`, `can_fetch(agent, &Url)`; the URLs are parsed into `Url`s beforehand, untimed, which favours it), `robotstxt` (`DefaultMatcher::one_agent_allowed_by_robots(body, agent, url)`: it has no parse-once API).\n- Engines that take `&str` get the file as lossy UTF-8 (U+FFFD for invalid bytes); ours and `texting_robots` get the raw bytes.\n- The machine is shared: other work may run at the same time (see the load average above). Ratios come from one run with the engines interleaved file by file, which keeps them comparable even when absolute numbers move.\n- `cargo run --release -p robots-benches --bin profile -- check robots-runtime 5` loops the workload for `perf record`; `--bin memory` prints the per-file memory table."
+        "- Engines, each through its best parse-once API: ours (`Policy::parse` + `policy.matcher(agent)`, then `check_path` on the path; the `check` row parses the full URL too), `texting_robots` (`Robot::new(agent, bytes)` per crawler, `allowed(path)`), `fast-robots` (`RobotsTxt::parse(str).matcher()`, `is_allowed(agent, path)`), `robotparser` (`parse_robots_txt`, `can_fetch(agent, &Url)`; the URLs are parsed into `Url`s beforehand, untimed, which favours it), `robotstxt` (`DefaultMatcher::one_agent_allowed_by_robots(body, agent, url)`: it has no parse-once API).\n- Engines that take `&str` get the file as lossy UTF-8 (U+FFFD for invalid bytes); ours and `texting_robots` get the raw bytes.\n- The machine is shared: other work may run at the same time (see the load average above). Ratios come from one run with the engines interleaved file by file, which keeps them comparable even when absolute numbers move.\n- `cargo run --release --manifest-path benches/Cargo.toml --bin profile -- check robots-runtime 5` loops the workload for `perf record`; `--bin memory` prints the per-file memory table."
     );
 
+    // The Python section is measured and written by `robots-python/bench/bench.py`
+    // (CPython, PySpark and the Python peers, which this binary does not run):
+    // a rewrite keeps it as it was.
+    if let Some(python) = std::fs::read_to_string(&o.out)
+        .ok()
+        .and_then(|old| old.find(PYTHON_SECTION).map(|at| old[at..].to_owned()))
+    {
+        md.push('\n');
+        md.push_str(&python);
+    }
     std::fs::write(&o.out, md).expect("write BENCHMARKS.md");
     let svg_path = plot_path(&o.out).0;
     let title = format!(

@@ -52,62 +52,10 @@ pub fn hold(engine: Engine, site: &Site, held: impl FnOnce()) -> bool {
     }
 }
 
-/// The bytes of a policy's tables (what a static policy puts in read-only data,
-/// and what a runtime one holds in its vectors, less spare capacity). Every table
-/// is named, so a new one fails to compile here until it is counted.
+/// The bytes of a policy's tables: what a static policy puts in read-only data,
+/// and what a runtime one holds in its one buffer (its byte form, header included).
 pub fn table_bytes(p: &Policy) -> usize {
-    fn bytes<T>(table: &[T]) -> usize {
-        std::mem::size_of_val(table)
-    }
-    let robots_runtime::__private::Tables {
-        profile: _,
-        text,
-        agents,
-        any_set: _,
-        sets,
-        set_roots,
-        set_groups,
-        nodes,
-        edge_bytes,
-        edge_targets,
-        wild_rules,
-        walk_nodes,
-        wide_edges,
-        best_prefix,
-        best_exact,
-        root_wild,
-        slot_words,
-        slot_starts,
-        wild_candidates,
-        rules,
-        segments,
-        groups,
-        group_agents,
-        extensions,
-        truncation: _,
-    } = robots_runtime::__private::tables(p);
-    bytes(text)
-        + bytes(agents)
-        + bytes(sets)
-        + bytes(set_roots)
-        + bytes(set_groups)
-        + bytes(nodes)
-        + bytes(edge_bytes)
-        + bytes(edge_targets)
-        + bytes(wild_rules)
-        + bytes(walk_nodes)
-        + bytes(wide_edges)
-        + bytes(best_prefix)
-        + bytes(best_exact)
-        + bytes(root_wild)
-        + bytes(slot_words)
-        + bytes(slot_starts)
-        + bytes(wild_candidates)
-        + bytes(rules)
-        + bytes(segments)
-        + bytes(groups)
-        + bytes(group_agents)
-        + bytes(extensions)
+    p.to_bytes().len()
 }
 
 /// The rules of a file as written (Allow/Disallow lines that made a rule; derived aliases excluded).

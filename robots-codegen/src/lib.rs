@@ -127,7 +127,7 @@ pub fn policy_expr(source: &[u8], options: &Options) -> Result<TokenStream, Vec<
 /// down: generated code is trusted as it stands, so it must be valid. (The
 /// compiler's tables always pass; a failure would be a bug in it, and writing
 /// the tables anyway would give silently wrong verdicts.)
-fn valid_tables(policy: &Policy) -> Result<&robots_core::tables::Tables, Vec<Finding>> {
+fn valid_tables(policy: &Policy) -> Result<&robots_core::tables::Tables<'_>, Vec<Finding>> {
     let tables = robots_core::__private::tables(policy);
     match tables.validate() {
         Ok(()) => Ok(tables),
@@ -181,9 +181,28 @@ fn assertion_failures(doc: &Document<'_>, policy: &Policy, options: &Options) ->
             )];
         }
     };
+    let narrowed = options.agent_value();
     assertions
         .iter()
         .filter_map(|a| {
+            if let Some(agent) = narrowed.filter(|agent| !agent.eq_ignore_ascii_case(a.agent)) {
+                // A policy compiled for one crawler cannot answer for another.
+                let (them, us) = (
+                    String::from_utf8_lossy(a.agent),
+                    String::from_utf8_lossy(agent),
+                );
+                return Some(
+                    finding(
+                        "invalid-assertion",
+                        at_line(0),
+                        format!(
+                            "{shown}:{}:{}: this assertion is about `{them}`, but the policy is compiled for `{us}` only (agent = \"{us}\"), so it cannot say what `{them}` may fetch",
+                            a.line, a.column
+                        ),
+                    )
+                    .with_help(format!("assert about `{us}`, or compile every crawler's rules (drop `agent`)")),
+                );
+            }
             let verdict = a.check(policy);
             if a.holds(&verdict) {
                 return None;

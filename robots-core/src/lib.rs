@@ -48,6 +48,8 @@ extern crate alloc;
 
 #[doc(hidden)]
 pub use bstr;
+#[doc(hidden)]
+pub use zerocopy;
 
 pub mod compile;
 pub mod document;
@@ -71,7 +73,7 @@ pub mod explain {
 
 pub use error::{Error, ErrorKind};
 pub use ids::{GroupId, RuleId};
-pub use policy::{AgentPolicy, GroupInfo, Matcher, Policy, PolicyBuilder, Rule};
+pub use policy::{AgentPolicy, GroupInfo, Matcher, Policy, PolicyBuilder, PolicyRef, Rule};
 pub use profile::Profile;
 pub use search::verdict::{Reason, Verdict};
 
@@ -80,33 +82,38 @@ pub use search::verdict::{Reason, Verdict};
 /// tables that pass [`Tables::validate`](tables::Tables::validate).
 #[doc(hidden)]
 pub mod __private {
+    use crate::policy::storage::Storage;
     use crate::policy::{AgentPolicy, Policy};
     use crate::search::Selected;
-    use crate::tables::layout::{Table, Tables};
+    use crate::tables::layout::Tables;
+    use alloc::borrow::Cow;
 
-    /// A policy over `tables`: `const`, so generated code can write it as a `static`.
-    pub const fn policy(tables: Tables) -> Policy {
-        Policy { tables }
+    /// A policy over `static` tables: `const`, so generated code can write it
+    /// as a `static` or a `const`.
+    pub const fn policy(tables: &'static Tables<'static>) -> Policy {
+        Policy {
+            storage: Storage::Static(tables),
+        }
     }
 
-    /// A one-crawler policy over `policy`, for `agent`, whose rule set is `set`
-    /// (with `root`, its one trie root, or `NONE`).
+    /// A one-crawler policy over `static` tables, for `agent`, whose rule set is
+    /// `set` (with `root`, its one trie root, or `NONE`).
     pub const fn agent_policy(
-        policy: Policy,
+        tables: &'static Tables<'static>,
         agent: &'static [u8],
         set: u32,
         root: u32,
     ) -> AgentPolicy {
         AgentPolicy {
-            policy,
+            policy: policy(tables),
             selected: Selected { set, root },
-            agent: Table::Static(agent),
+            agent: Cow::Borrowed(agent),
         }
     }
 
     /// The tables of `policy`.
-    pub fn tables(policy: &Policy) -> &Tables {
-        &policy.tables
+    pub fn tables(policy: &Policy) -> &Tables<'_> {
+        policy.tables()
     }
 
     /// An error of `kind` saying `message`, for the runtime's own failures.
@@ -117,7 +124,13 @@ pub mod __private {
     /// Whether rule `id` of `policy` matches the normalised `path`, tested on its
     /// own (the brute-force reference the tests hold the search to).
     pub fn rule_matches(policy: &Policy, id: crate::RuleId, path: &[u8]) -> bool {
-        crate::search::walk::rule_matches_alone(&policy.tables, id.as_u32(), path)
+        crate::search::walk::rule_matches_alone(policy.tables(), id.as_u32(), path)
+    }
+
+    /// Write the checksum of a policy's byte form into it (tests alter bytes
+    /// and make the checksum match again, to reach the checks behind it).
+    pub fn seal(bytes: &mut [u8]) {
+        crate::tables::encode::seal(bytes);
     }
 
     /// The rule set and trie root of `policy`'s crawler.

@@ -34,7 +34,9 @@
 //!
 //! - [`Policy`]: a compiled robots.txt, for every crawler it names.
 //!   [`Policy::parse`] is the one-line constructor; [`Policy::builder`] gives
-//!   the options (the parsing cap, a one-crawler policy).
+//!   the options (the parsing cap, a one-crawler policy). [`Policy::to_bytes`]
+//!   writes its byte form, [`Policy::from_bytes`] loads it back.
+//! - [`PolicyRef`]: a policy read in place from its byte form, no table copied.
 //! - [`AgentPolicy`]: a policy compiled for one crawler only; its checks take no agent.
 //! - [`Matcher`]: a policy narrowed to one crawler, resolved once.
 //! - [`Verdict`] and [`Reason`]: what a check answers; [`RuleId`] and [`GroupId`]
@@ -110,8 +112,8 @@
 #![forbid(unsafe_code)]
 
 pub use robots_core::{
-    AgentPolicy, Error, ErrorKind, GroupId, GroupInfo, Matcher, Policy, PolicyBuilder, Profile,
-    Reason, Rule, RuleId, Verdict,
+    AgentPolicy, Error, ErrorKind, GroupId, GroupInfo, Matcher, Policy, PolicyBuilder, PolicyRef,
+    Profile, Reason, Rule, RuleId, Verdict,
 };
 
 #[cfg(feature = "macros")]
@@ -177,14 +179,17 @@ pub mod url {
 #[cfg(feature = "std")]
 mod location;
 
+/// The known-crawler registry (`robots-registry`): product tokens, operators,
+/// purposes, documented fallbacks and retired tokens.
+pub use robots_registry as registry;
+
 /// Not public API: paths the code generator's output refers to.
 #[doc(hidden)]
 pub mod __private {
     pub use robots_core::__private::*;
     pub use robots_core::encoding;
-    pub use robots_core::parse::Directive;
-    pub use robots_core::records::{RequestRate, TimeWindow};
     pub use robots_core::tables::layout::*;
+    pub use robots_core::zerocopy;
     pub use robots_core::Profile;
 }
 

@@ -5,13 +5,10 @@ use crate::compile::pattern::{compile_segments, google_index_alias, google_plain
 use crate::document::Document;
 use crate::parse::{Directive, LineKind, LineReport};
 use crate::profile::Profile;
-use crate::records::{
-    check_sitemap_url, parse_clean_param, parse_crawl_delay, parse_host, parse_request_rate,
-    parse_visit_time, RecordValue,
-};
 use crate::tables::key_sort::first_digit;
-use crate::tables::layout::{
-    index, span_of, ExtensionRecord, GroupAgentRecord, GroupRecord, RuleRecord, Span, Table, NONE,
+use crate::tables::layout::{index, rank};
+use crate::tables::staging::{
+    span_of, ExtensionRecord, GroupAgentRecord, GroupRecord, RuleRecord, Span, NONE,
 };
 use alloc::vec::Vec;
 
@@ -36,21 +33,6 @@ fn within(whole: &[u8], part: &[u8]) -> Option<usize> {
     (at <= whole.len() && part.len() <= whole.len() - at).then_some(at)
 }
 
-/// A table built in a vector sized for the worst case, without the spare room.
-pub(crate) fn fitted<T>(mut table: Vec<T>) -> Table<T> {
-    table.shrink_to_fit();
-    table.into()
-}
-
-fn rank(profile: Profile, priority: u32, allow: bool, order: u32) -> u64 {
-    let earlier = u64::from(u32::MAX - order);
-    if profile.first_match_wins() {
-        earlier
-    } else {
-        (u64::from(priority) << 33) | (u64::from(allow) << 32) | earlier
-    }
-}
-
 pub(crate) struct Builder {
     pub(crate) profile: Profile,
     pub(crate) text: Text,
@@ -59,7 +41,6 @@ pub(crate) struct Builder {
     pub(crate) groups: Vec<GroupRecord>,
     pub(crate) group_agents: Vec<GroupAgentRecord>,
     pub(crate) extensions: Vec<ExtensionRecord>,
-    pub(crate) order: u32,
     /// Per rule, the trie's first sort digit of its first segment.
     pub(crate) heads: Vec<(u64, u8)>,
 }
@@ -97,7 +78,6 @@ impl Builder {
             groups: Vec::new(),
             group_agents: Vec::new(),
             extensions: Vec::new(),
-            order: 0,
             heads: Vec::with_capacity(lines),
         }
     }
@@ -182,7 +162,12 @@ impl Builder {
             allow: rule.allow,
             derived: rule.derived,
             priority: rule.priority,
-            rank: rank(self.profile, rule.priority, rule.allow, self.order),
+            rank: rank(
+                self.profile,
+                rule.priority,
+                rule.allow,
+                index(self.rules.len()),
+            ),
             pattern: rule.written,
             segments: span_of(rule.segments_start, self.segments.len()),
             anchored: rule.anchored,
@@ -216,7 +201,6 @@ impl Builder {
         if allow && self.profile == Profile::Google {
             self.add_index_alias(line, group, value);
         }
-        self.order = self.order.saturating_add(1);
     }
 
     /// Google's index alias of the allow rule `value`, if it has one. Out of line:
@@ -277,32 +261,12 @@ impl Builder {
         group: u32,
         value: &[u8],
     ) {
-        let ok = |r: Result<(), _>| match r {
-            Ok(()) => RecordValue::Text,
-            Err(_) => RecordValue::Invalid,
-        };
-        let parsed = match directive {
-            Directive::CrawlDelay => {
-                parse_crawl_delay(value).map_or(RecordValue::Invalid, RecordValue::CrawlDelay)
-            }
-            Directive::RequestRate => {
-                parse_request_rate(value).map_or(RecordValue::Invalid, RecordValue::RequestRate)
-            }
-            Directive::VisitTime => {
-                parse_visit_time(value).map_or(RecordValue::Invalid, RecordValue::VisitTime)
-            }
-            Directive::Sitemap => ok(check_sitemap_url(value)),
-            Directive::Host => ok(parse_host(value).map(|_| ())),
-            Directive::CleanParam => ok(parse_clean_param(value).map(|_| ())),
-            _ => RecordValue::Text,
-        };
         let value = self.text.push(value);
         self.extensions.push(ExtensionRecord {
             directive,
             line,
             group,
             value,
-            parsed,
         });
     }
 }
@@ -311,7 +275,7 @@ impl Builder {
     /// Keep only the rules and records of the groups in `kept` (sorted): undo what the
     /// one-pass judgement compiled of other groups (a `*` group, before the group
     /// naming the crawler came). Their text stays, unused; the kept rules keep
-    /// their order, so they rank among themselves as before.
+    /// their order, and are ranked by their new numbers.
     pub(crate) fn retain_groups(&mut self, kept: &[u32]) {
         let keep = |g: u32| kept.binary_search(&g).is_ok();
         let mut segments = Vec::with_capacity(self.segments.len());
@@ -328,6 +292,7 @@ impl Builder {
             if let (Some(r), Some(h)) = (self.rules.get_mut(at), self.heads.get_mut(at)) {
                 *r = RuleRecord {
                     segments: span_of(start, segments.len()),
+                    rank: rank(self.profile, rule.priority, rule.allow, index(at)),
                     ..rule
                 };
                 *h = head;

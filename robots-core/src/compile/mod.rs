@@ -3,7 +3,8 @@
 //! - `builder`: the rule, group and record tables, rule by rule;
 //! - `one_pass`: lexing, grouping and compiling in one pass over the input;
 //! - `pattern`: how a profile reads a rule's value into literal segments;
-//! - `rule_sets`: the distinct group lists crawlers select, as rule sets.
+//! - `rule_sets`: the distinct group lists crawlers select, as rule sets;
+//! - `wire`: the compiler's records written as the layout a check reads.
 //!
 //! The tries and search tables of each rule set are built by [`tables`](crate::tables).
 
@@ -11,8 +12,9 @@ pub(crate) mod builder;
 mod one_pass;
 pub(crate) mod pattern;
 mod rule_sets;
+mod wire;
 
-use crate::compile::builder::{fitted, Builder};
+use crate::compile::builder::Builder;
 use crate::compile::rule_sets::Requests;
 use crate::document::{Document, ParseOptions};
 use crate::group::grouper::AgentToken;
@@ -20,20 +22,20 @@ use crate::group::select::{groups_of_agent, select, Selection};
 use crate::parse::{LineKind, Truncation};
 use crate::profile::Profile;
 use crate::tables::derive::{self, Tries};
-use crate::tables::layout::{
-    index, span_of, AgentEntry, RuleSet, Span, Tables, TruncationRecord, NONE,
-};
+use crate::tables::encode::{encode, TableVecs};
+use crate::tables::layout::{index, TruncationRecord, NONE};
+use crate::tables::staging::{span_of, AgentEntry, RuleSet, Span};
 use crate::tables::trie::TrieBuilder;
 use alloc::vec::Vec;
 
 /// Parse `input` with `options` and compile it in one pass: for every crawler,
 /// or with `only`, for that crawler alone.
-pub(crate) fn parse(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -> Tables {
+pub(crate) fn parse(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -> Compiled {
     build(one_pass::gather(input, options, only))
 }
 
 /// Compile a parsed document: for every crawler, or with `only`, for that crawler alone.
-pub(crate) fn compile(doc: &Document<'_>, only: Option<&[u8]>) -> Tables {
+pub(crate) fn compile(doc: &Document<'_>, only: Option<&[u8]>) -> Compiled {
     build(gather_document(doc, only))
 }
 
@@ -94,8 +96,31 @@ fn gather_document(doc: &Document<'_>, only: Option<&[u8]>) -> Gathered {
     }
 }
 
+/// A compiled policy's tables.
+#[derive(Clone)]
+pub(crate) struct Compiled {
+    pub(crate) vecs: TableVecs,
+    pub(crate) profile: Profile,
+    pub(crate) any_set: u32,
+    pub(crate) truncation: Option<TruncationRecord>,
+}
+
+impl Compiled {
+    /// The tables, as a view of the vectors.
+    pub(crate) fn view(&self) -> crate::tables::layout::Tables<'_> {
+        self.vecs.view(self.profile, self.any_set, self.truncation)
+    }
+
+    /// The byte form of the tables (no one-crawler part, checksum zero).
+    pub(crate) fn encode(&self) -> Vec<u8> {
+        let tables = self.view();
+        debug_assert_eq!(tables.validate(), Ok(()));
+        encode(&tables, None)
+    }
+}
+
 /// The second stage: rule sets, tries and search tables.
-fn build(gathered: Gathered) -> Tables {
+fn build(gathered: Gathered) -> Compiled {
     let Gathered {
         profile,
         builder: mut b,
@@ -202,40 +227,18 @@ fn build(gathered: Gathered) -> Tables {
         tables.nodes,
         tables.edge_bytes,
     );
-
-    let tables = Tables {
+    let truncation = truncation.map(|t| TruncationRecord {
+        max_bytes: t.max_bytes as u64,
+        input_len: t.input_len as u64,
+        first_ignored_line: t.first_ignored_line,
+    });
+    let vecs = wire::tables(b, &agents, &sets, &set_groups, search);
+    Compiled {
+        vecs,
         profile,
-        text: fitted(b.text.0),
-        agents: agents.into(),
         any_set,
-        sets: sets.into(),
-        set_roots: set_roots.into(),
-        set_groups: set_groups.into(),
-        nodes: fitted(search.nodes),
-        edge_bytes: fitted(search.edge_bytes),
-        edge_targets: fitted(tables.edge_targets),
-        wild_rules: search.wild_rules.into(),
-        walk_nodes: search.walk_nodes.into(),
-        wide_edges: search.wide_edges.into(),
-        best_prefix: search.best_prefix.into(),
-        best_exact: search.best_exact.into(),
-        root_wild: search.root_wild.into(),
-        slot_words: search.slot_words.into(),
-        slot_starts: search.slot_starts.into(),
-        wild_candidates: search.wild_candidates.into(),
-        rules: fitted(b.rules),
-        segments: fitted(b.segments),
-        groups: b.groups.into(),
-        group_agents: b.group_agents.into(),
-        extensions: b.extensions.into(),
-        truncation: truncation.map(|t| TruncationRecord {
-            max_bytes: t.max_bytes as u64,
-            input_len: t.input_len as u64,
-            first_ignored_line: t.first_ignored_line,
-        }),
-    };
-    debug_assert_eq!(tables.validate(), Ok(()));
-    tables
+        truncation,
+    }
 }
 
 #[cfg(all(test, feature = "std"))]
@@ -243,13 +246,10 @@ mod tests {
     use super::*;
     use crate::compile::builder::Builder;
     use crate::document::parse;
-    use crate::parse::Directive;
     use crate::policy::Policy;
     use crate::tables::key_sort::first_digit;
-    use crate::tables::layout::{ExtensionRecord, GroupRecord, RecordValue};
     use alloc::format;
     use alloc::string::String;
-    use core::ops::Range;
 
     const PROFILES: [Profile; 4] = [
         Profile::Google,
@@ -267,17 +267,13 @@ mod tests {
                 ParseOptions::new(profile).max_bytes(Some(input.len() / 2)),
             ];
             for options in caps {
-                let lean = format!("{:?}", super::parse(input, options, None));
+                let lean = super::parse(input, options, None);
                 let doc = parse(input, options);
-                let full = format!("{:?}", compile(&doc, None));
-                assert!(lean == full, "{name}: {options:?}");
+                let full = compile(&doc, None);
+                assert!(lean.view() == full.view(), "{name}: {options:?}");
                 for agent in agents_to_try(&doc) {
-                    let lean = Policy {
-                        tables: super::parse(input, options, Some(&agent)),
-                    };
-                    let full = Policy {
-                        tables: compile(&doc, Some(&agent)),
-                    };
+                    let lean = Policy::from_compiled(super::parse(input, options, Some(&agent)));
+                    let full = Policy::from_compiled(compile(&doc, Some(&agent)));
                     if let Err(e) = same_for_agent(&lean, &full) {
                         panic!("{name}: {options:?}, for {agent:?}: {e}");
                     }
@@ -288,40 +284,22 @@ mod tests {
 
     /// The one-pass and two-pass compilers for one crawler give the same rules,
     /// groups, records and verdicts (the tables may differ in layout: text a late
-    /// judgement dropped stays, and ranks count the dropped lines).
+    /// judgement dropped stays).
     fn same_for_agent(lean: &Policy, full: &Policy) -> Result<(), String> {
-        type Rule<'p> = (Option<crate::Rule<'p>>, u32, bool, Vec<&'p [u8]>);
-        fn rule(p: &Policy, i: usize) -> Option<Rule<'_>> {
-            let t = &p.tables;
-            t.rules.get(i).map(|r| {
-                let segments = r.segments.of(&t.segments).iter();
-                let segments = segments.map(|s| s.of(&t.text)).collect();
-                (
-                    p.rule(crate::RuleId(index(i))),
-                    r.group,
-                    r.anchored,
-                    segments,
-                )
-            })
-        }
-        type Group<'p> = (u32, Vec<(u32, &'p [u8])>, Range<usize>);
-        fn groups(p: &Policy) -> Vec<Group<'_>> {
-            let t = &p.tables;
-            let agents = |g: &GroupRecord| {
-                let agents = g.agents.of(&t.group_agents).iter();
-                agents.map(|a| (a.line, a.value.of(&t.text))).collect()
-            };
-            t.groups
-                .iter()
-                .map(|g| (g.line, agents(g), g.rules.range()))
+        type Rule<'p> = (crate::Rule<'p>, Vec<&'p [u8]>);
+        fn rules(p: &Policy) -> Vec<Rule<'_>> {
+            let t = p.tables();
+            p.rules()
+                .map(|r| {
+                    let segments = t.segments(r.id.as_u32()).map_or(Vec::new(), |(f, rest)| {
+                        core::iter::once(f)
+                            .chain(rest.iter().copied())
+                            .map(|s| s.of(t.text))
+                            .collect()
+                    });
+                    (r, segments)
+                })
                 .collect()
-        }
-        type Extension<'p> = (Directive, u32, u32, &'p [u8], RecordValue);
-        fn extensions(p: &Policy) -> Vec<Extension<'_>> {
-            let t = &p.tables;
-            let extension =
-                |e: &ExtensionRecord| (e.directive, e.line, e.group, e.value.of(&t.text), e.parsed);
-            t.extensions.iter().map(extension).collect()
         }
         if lean.rule_count() != full.rule_count() {
             return Err(format!(
@@ -330,19 +308,16 @@ mod tests {
                 full.rule_count()
             ));
         }
-        for i in 0..full.rule_count() {
-            if rule(lean, i) != rule(full, i) {
-                return Err(format!(
-                    "rule {i}: {:?}, not {:?}",
-                    rule(lean, i),
-                    rule(full, i)
-                ));
+        let (a, b) = (rules(lean), rules(full));
+        for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+            if x != y {
+                return Err(format!("rule {i}: {x:?}, not {y:?}"));
             }
         }
-        if groups(lean) != groups(full) {
+        if !lean.groups().eq(full.groups()) {
             return Err("groups differ".into());
         }
-        if extensions(lean) != extensions(full) {
+        if !lean.records().eq(full.records()) {
             return Err("extensions differ".into());
         }
         // Every rule's pattern as a path (and a few more), for any crawler.

@@ -138,7 +138,7 @@ fn probe_agents(doc: &Document<'_>, policies: &[Policy]) -> Vec<(Vec<u8>, bool)>
     let signature = |agent: &[u8]| -> Vec<Vec<u32>> {
         policies
             .iter()
-            .map(|p| p.matcher(agent).group_numbers().to_vec())
+            .map(|p| super::rules::numbers(p.matcher(agent).group_numbers()))
             .collect()
     };
     let unknown = unknown_agent(policies);
@@ -198,8 +198,8 @@ fn selection(policy: &Policy, matcher: &Matcher<'_>) -> Vec<(u32, u32)> {
     matcher
         .group_numbers()
         .iter()
-        .filter_map(|&g| policy.tables.groups.get(g as usize))
-        .map(|g| (g.line, g.agents.len))
+        .filter_map(|g| policy.tables().groups.get(g.get() as usize))
+        .map(|g| (g.line.get(), g.agents.len.get()))
         .collect()
 }
 

@@ -5,10 +5,40 @@ use crate::document::Document;
 use crate::group::grouper::AgentToken;
 use crate::parse::report::LineReport;
 use crate::policy::Policy;
-use crate::tables::layout::RuleRecord;
+use crate::tables::layout::RuleRecord as Wire;
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
+
+/// What the checks read of a compiled rule.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RuleRecord {
+    /// 1-based line.
+    pub line: u32,
+    /// `Allow`.
+    pub allow: bool,
+    /// Google's `index.htm` alias.
+    pub derived: bool,
+    /// A final `$`.
+    pub anchored: bool,
+    /// Specificity in octets.
+    pub priority: u32,
+    /// Higher wins.
+    pub rank: u64,
+}
+
+impl RuleRecord {
+    fn of(rec: &Wire, rank: u64) -> RuleRecord {
+        RuleRecord {
+            line: rec.line.get(),
+            allow: rec.allow(),
+            derived: rec.derived(),
+            anchored: rec.anchored(),
+            priority: rec.priority.get(),
+            rank,
+        }
+    }
+}
 
 /// A compiled rule as the checks see it.
 #[derive(Clone, Debug)]
@@ -16,7 +46,7 @@ pub(crate) struct Rule<'p> {
     /// Its index in the policy.
     pub id: u32,
     /// The record.
-    pub rec: &'p RuleRecord,
+    pub rec: RuleRecord,
     /// The literal segments, with a `*` between each two.
     pub segments: Vec<&'p [u8]>,
 }
@@ -58,19 +88,23 @@ impl<'p> Rule<'p> {
 
 /// Every compiled rule of `policy`, by id.
 pub(crate) fn rules(policy: &Policy) -> Vec<Rule<'_>> {
-    let t = &policy.tables;
+    let t = policy.tables();
     t.rules
         .iter()
         .enumerate()
-        .map(|(id, rec)| Rule {
-            id: u32::try_from(id).unwrap_or(u32::MAX),
-            rec,
-            segments: rec
-                .segments
-                .of(&t.segments)
-                .iter()
-                .map(|s| s.of(&t.text))
-                .collect(),
+        .map(|(id, rec)| {
+            let id = u32::try_from(id).unwrap_or(u32::MAX);
+            let segments = t.segments(id).map_or(Vec::new(), |(first, rest)| {
+                core::iter::once(first)
+                    .chain(rest.iter().copied())
+                    .map(|s| s.of(t.text))
+                    .collect()
+            });
+            Rule {
+                id,
+                rec: RuleRecord::of(rec, t.rank(id)),
+                segments,
+            }
         })
         .collect()
 }
@@ -78,7 +112,7 @@ pub(crate) fn rules(policy: &Policy) -> Vec<Rule<'_>> {
 /// The rule ids of group `g`.
 pub(crate) fn group_rules(policy: &Policy, g: u32) -> core::ops::Range<usize> {
     policy
-        .tables
+        .tables()
         .groups
         .get(g as usize)
         .map_or(0..0, |group| group.rules.range())
@@ -119,7 +153,7 @@ pub(crate) fn rule_sets(doc: &Document<'_>, policy: &Policy) -> Vec<Vec<u32>> {
                 if let AgentToken::Named(range) = &agent.token {
                     let name = doc.slice(range.clone()).to_ascii_lowercase();
                     if seen.insert(name.clone()) {
-                        sets.insert(policy.matcher(&name).group_numbers().to_vec());
+                        sets.insert(numbers(policy.matcher(&name).group_numbers()));
                     }
                 }
             }
@@ -201,6 +235,11 @@ pub(crate) fn rule_text(policy: &Policy, id: u32) -> String {
 /// The line report of a 1-based line number.
 pub(crate) fn line_of<'d>(doc: &'d Document<'_>, number: u32) -> Option<&'d LineReport> {
     doc.lines().get((number as usize).checked_sub(1)?)
+}
+
+/// Group numbers as the tables hold them, as plain numbers.
+pub(crate) fn numbers(groups: &[crate::tables::layout::U32]) -> Vec<u32> {
+    groups.iter().map(|g| g.get()).collect()
 }
 
 #[cfg(test)]

@@ -72,6 +72,19 @@ impl Directive {
     /// Every directive, in declaration order.
     pub const ALL: [Directive; 14] = ALL;
 
+    /// The directive's number: its place in [`Directive::ALL`].
+    pub fn code(self) -> u8 {
+        ALL.iter()
+            .position(|&d| d == self)
+            .and_then(|i| u8::try_from(i).ok())
+            .unwrap_or(u8::MAX)
+    }
+
+    /// The directive numbered `code` ([`Directive::code`]).
+    pub fn from_code(code: u8) -> Option<Directive> {
+        ALL.get(usize::from(code)).copied()
+    }
+
     /// The canonical spelling, lower case.
     pub const fn name(self) -> &'static str {
         match self {

@@ -1,15 +1,19 @@
 //! [`AgentPolicy`]: a policy compiled for one crawler only.
 
+use crate::error::Error;
 use crate::ids::RuleId;
 use crate::parse::Truncation;
 use crate::policy::explain::{self, Explanation};
+use crate::policy::storage::Storage;
 use crate::policy::{Matcher, Policy, Rule};
 use crate::profile::Profile;
 use crate::records::{RequestRate, TimeWindow};
 use crate::search::url::path_from_url;
 use crate::search::verdict::Verdict;
 use crate::search::Selected;
-use crate::tables::layout::Table;
+use crate::tables::encode::{encode, seal, AgentPart};
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
 use bstr::BStr;
 use core::time::Duration;
 
@@ -32,23 +36,23 @@ use core::time::Duration;
 pub struct AgentPolicy {
     pub(crate) policy: Policy,
     pub(crate) selected: Selected,
-    pub(crate) agent: Table<u8>,
+    pub(crate) agent: Cow<'static, [u8]>,
 }
 
 impl AgentPolicy {
     /// `policy` (compiled for `agent` alone) as the agent's policy.
     pub(crate) fn new(policy: Policy, agent: &[u8]) -> AgentPolicy {
-        let selected = Matcher::new(&policy, agent).selected;
+        let selected = Matcher::new(policy.tables(), agent).selected;
         AgentPolicy {
             policy,
             selected,
-            agent: Table::Owned(agent.to_vec()),
+            agent: Cow::Owned(agent.to_vec()),
         }
     }
 
     /// The crawler the policy was compiled for, as given.
     pub fn agent(&self) -> &BStr {
-        BStr::new(self.agent.as_slice())
+        BStr::new(&self.agent[..])
     }
 
     /// The profile the policy was compiled under.
@@ -59,7 +63,7 @@ impl AgentPolicy {
     /// The policy as a [`Matcher`] (what [`Policy::matcher`] gives for the crawler).
     pub fn matcher(&self) -> Matcher<'_> {
         Matcher {
-            policy: &self.policy,
+            tables: self.policy.tables(),
             selected: self.selected,
         }
     }
@@ -67,12 +71,13 @@ impl AgentPolicy {
     /// Check a URL: a full URL, a path (with query), or empty for `/`.
     pub fn check(&self, url: impl AsRef<[u8]>) -> Verdict {
         let path = path_from_url(url.as_ref());
-        self.selected.check_path(&self.policy.tables, &path)
+        self.selected.check_path(self.policy.tables(), &path)
     }
 
     /// Check a path that is already `/path?query` (no scheme, host or fragment).
     pub fn check_path(&self, path: impl AsRef<[u8]>) -> Verdict {
-        self.selected.check_path(&self.policy.tables, path.as_ref())
+        self.selected
+            .check_path(self.policy.tables(), path.as_ref())
     }
 
     /// Whether the crawler may fetch `url`.
@@ -82,7 +87,7 @@ impl AgentPolicy {
 
     /// Check many paths: [`Matcher::check_paths`].
     pub fn check_paths<P: AsRef<[u8]>>(&self, paths: &[P], each: impl FnMut(usize, Verdict)) {
-        self.selected.check_paths(&self.policy.tables, paths, each);
+        self.selected.check_paths(self.policy.tables(), paths, each);
     }
 
     /// Explain the verdict for `url` ([`Policy::explain`]).
@@ -139,5 +144,61 @@ impl AgentPolicy {
     /// the file-wide records. It answers as the crawler whatever agent it is asked about.
     pub fn policy(&self) -> &Policy {
         &self.policy
+    }
+
+    /// The policy in its byte form, with the crawler it was compiled for (see
+    /// [`Policy::to_bytes`]).
+    ///
+    /// ```
+    /// use robots_runtime::{AgentPolicy, Policy, Profile};
+    /// let mine = Policy::builder().profile(Profile::Google).build_for_agent("User-agent: *\nDisallow: /x\n", "MyBot");
+    /// let loaded = AgentPolicy::from_bytes(mine.to_bytes()).unwrap();
+    /// assert_eq!(loaded.agent(), "MyBot");
+    /// assert!(!loaded.is_allowed("/x"));
+    /// ```
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let agent = AgentPart {
+            name: &self.agent,
+            set: self.selected.set,
+            root: self.selected.root,
+        };
+        let mut bytes = encode(self.policy.tables(), Some(agent));
+        seal(&mut bytes);
+        bytes
+    }
+
+    /// Load a one-crawler policy from its byte form ([`AgentPolicy::to_bytes`]),
+    /// checking every byte first (see [`Policy::from_bytes`]).
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidLayout`](crate::ErrorKind::InvalidLayout) for bytes
+    /// that are not a one-crawler policy this build reads.
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<AgentPolicy, Error> {
+        let loaded = crate::policy::PolicyRef::from_bytes(&bytes)?;
+        let Some(agent) = loaded.agent() else {
+            return Err(crate::tables::validate::LayoutError::header(
+                "not a one-crawler policy (no crawler in the header)".into(),
+            )
+            .into());
+        };
+        let (agent, set) = (agent.to_vec(), loaded.agent_set());
+        let policy = Policy {
+            storage: Storage::of_buffer(bytes),
+        };
+        let selected = Selected::of(policy.tables(), set);
+        Ok(AgentPolicy {
+            policy,
+            selected,
+            agent: Cow::Owned(agent),
+        })
+    }
+
+    /// The heap bytes the policy holds (see [`Policy::heap_bytes`]).
+    pub fn heap_bytes(&self) -> usize {
+        let name = match &self.agent {
+            Cow::Owned(name) => name.capacity(),
+            Cow::Borrowed(_) => 0,
+        };
+        self.policy.heap_bytes() + name
     }
 }

@@ -61,15 +61,13 @@ impl PolicyBuilder {
 
     /// Parse and compile `text` for every crawler.
     pub fn build(&self, text: impl AsRef<[u8]>) -> Policy {
-        Policy {
-            tables: compile::parse(text.as_ref(), self.options, None),
-        }
+        Policy::from_compiled(compile::parse(text.as_ref(), self.options, None))
     }
 
     /// Parse `text` and compile only the rules that apply to `agent`, in one pass.
     pub fn build_for_agent(&self, text: impl AsRef<[u8]>, agent: impl AsRef<[u8]>) -> AgentPolicy {
         let agent = agent.as_ref();
-        let tables = compile::parse(text.as_ref(), self.options, Some(agent));
-        AgentPolicy::new(Policy { tables }, agent)
+        let compiled = compile::parse(text.as_ref(), self.options, Some(agent));
+        AgentPolicy::new(Policy::from_compiled(compiled), agent)
     }
 }

@@ -36,25 +36,25 @@ pub struct Explanation<'p> {
 
 /// Explain `url` for the crawler of `matcher`.
 pub(crate) fn explain<'p>(matcher: &Matcher<'p>, url: &[u8]) -> Explanation<'p> {
-    let t = &matcher.policy.tables;
+    let t = matcher.tables;
     let raw = path_from_url(url);
     let path = BString::from(normalize_path(&raw, t.profile).into_owned());
     let verdict = matcher.check_path(&*raw);
     let groups: Vec<GroupInfo<'p>> = matcher
         .group_numbers()
         .iter()
-        .filter_map(|&g| GroupInfo::of(t, g))
+        .filter_map(|g| GroupInfo::of(t, g.get()))
         .collect();
     let mut candidates: Vec<(u64, Rule<'p>)> = Vec::new();
     if verdict.reason != Reason::RobotsTxt {
-        for &g in matcher.group_numbers() {
-            let Some(group) = t.groups.get(g as usize) else {
+        for g in matcher.group_numbers() {
+            let Some(group) = t.groups.get(g.get() as usize) else {
                 continue;
             };
             for id in group.rules.range() {
                 let id = index(id);
                 if rule_matches_alone(t, id, &path) {
-                    let rank = t.rules.get(id as usize).map_or(0, |r| r.rank);
+                    let rank = t.rank(id);
                     candidates.extend(Rule::of(t, id).map(|rule| (rank, rule)));
                 }
             }

@@ -2,18 +2,18 @@
 
 use crate::group::select::resolve;
 use crate::ids::GroupId;
-use crate::policy::records::Record;
-use crate::policy::{records, Policy};
+use crate::policy::records::{self, Record};
 use crate::records::{RequestRate, TimeWindow};
 use crate::search::url::path_from_url;
 use crate::search::verdict::Verdict;
 use crate::search::Selected;
+use crate::tables::layout::{Tables, U32};
 use bstr::BStr;
 use core::time::Duration;
 
 /// A policy narrowed to one crawler: resolve the agent once, check many URLs.
 ///
-/// It is `Copy`, `Send` and `Sync`, and borrows the policy.
+/// It is `Copy`, `Send` and `Sync`, and borrows the policy's tables.
 ///
 /// ```
 /// use robots_runtime::{Policy, Profile};
@@ -24,48 +24,42 @@ use core::time::Duration;
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Matcher<'p> {
-    pub(crate) policy: &'p Policy,
+    pub(crate) tables: &'p Tables<'p>,
     pub(crate) selected: Selected,
 }
 
 impl<'p> Matcher<'p> {
-    /// The matcher of `agent` in `policy`.
-    pub(crate) fn new(policy: &'p Policy, agent: &[u8]) -> Matcher<'p> {
-        let set = resolve(&policy.tables, agent);
-        Matcher::of_set(policy, set)
-    }
-
-    /// The matcher of rule set `set` in `policy`.
-    pub(crate) fn of_set(policy: &'p Policy, set: u32) -> Matcher<'p> {
+    /// The matcher of `agent` in `tables`.
+    pub(crate) fn new(tables: &'p Tables<'p>, agent: &[u8]) -> Matcher<'p> {
+        let set = resolve(tables, agent);
         Matcher {
-            policy,
-            selected: Selected::of(&policy.tables, set),
+            tables,
+            selected: Selected::of(tables, set),
         }
     }
 
-    /// The policy this matcher reads.
-    pub fn policy(&self) -> &'p Policy {
-        self.policy
+    /// The matcher of rule set `set` in `tables` (a fallback chain's choice).
+    pub(crate) fn of_set(tables: &'p Tables<'p>, set: u32) -> Matcher<'p> {
+        Matcher {
+            tables,
+            selected: Selected::of(tables, set),
+        }
     }
 
     /// Whether any group applies to this crawler (one names it, or a `*` group exists).
     pub fn has_group(&self) -> bool {
-        self.policy
-            .tables
-            .sets
-            .get(self.selected.set as usize)
-            .is_some()
+        (self.selected.set as usize) < self.tables.sets.len()
     }
 
     /// Check a URL: a full URL, a path (with query), or empty for `/`. The fragment is dropped.
     pub fn check(&self, url: impl AsRef<[u8]>) -> Verdict {
         let path = path_from_url(url.as_ref());
-        self.selected.check_path(&self.policy.tables, &path)
+        self.selected.check_path(self.tables, &path)
     }
 
     /// Check a path that is already `/path?query` (no scheme, host or fragment).
     pub fn check_path(&self, path: impl AsRef<[u8]>) -> Verdict {
-        self.selected.check_path(&self.policy.tables, path.as_ref())
+        self.selected.check_path(self.tables, path.as_ref())
     }
 
     /// Whether the crawler may fetch `url`.
@@ -92,26 +86,26 @@ impl<'p> Matcher<'p> {
     /// assert_eq!(allowed, [true, false, true]);
     /// ```
     pub fn check_paths<P: AsRef<[u8]>>(&self, paths: &[P], each: impl FnMut(usize, Verdict)) {
-        self.selected.check_paths(&self.policy.tables, paths, each);
+        self.selected.check_paths(self.tables, paths, each);
     }
 
     /// The groups that apply to this crawler, in file order.
     pub fn groups(&self) -> impl ExactSizeIterator<Item = GroupId> + 'p {
-        self.group_numbers().iter().map(|&g| GroupId(g))
+        self.group_numbers().iter().map(|g| GroupId(g.get()))
     }
 
     /// The group numbers that apply, as the tables hold them.
-    pub(crate) fn group_numbers(&self) -> &'p [u32] {
-        let t = &self.policy.tables;
+    pub(crate) fn group_numbers(&self) -> &'p [U32] {
+        let t = self.tables;
         match t.sets.get(self.selected.set as usize) {
-            Some(set) => set.groups.of(&t.set_groups),
+            Some(set) => set.groups.of(t.set_groups),
             None => &[],
         }
     }
 
     /// The extension records of the groups that apply to this crawler, in file order.
     pub fn records(&self) -> impl Iterator<Item = Record<'p>> + 'p {
-        records::of_groups(&self.policy.tables, self.group_numbers())
+        records::of_groups(self.tables, self.group_numbers())
     }
 
     /// The first valid `Crawl-delay` of the groups that apply.

@@ -2,14 +2,15 @@
 //! file-wide ones (sitemaps, host, clean-param).
 //!
 //! A record that belongs to a group is read from the groups that matched the
-//! crawler; file-wide records are read from the whole file.
+//! crawler; file-wide records are read from the whole file. A record's typed
+//! value is parsed from its text when asked for (records are few, and asked for
+//! once per crawler, not once per URL).
 
 use crate::ids::GroupId;
 use crate::parse::Directive;
 use crate::policy::group_id;
-use crate::records::RecordValue;
-use crate::records::{RequestRate, TimeWindow};
-use crate::tables::layout::{ExtensionRecord, Tables, NONE};
+use crate::records::{parse_value, RecordValue, RequestRate, TimeWindow};
+use crate::tables::layout::{ExtensionRecord, Tables, NONE, U32};
 use bstr::BStr;
 use core::time::Duration;
 
@@ -41,14 +42,16 @@ pub struct Record<'p> {
 }
 
 impl<'p> Record<'p> {
-    fn of(t: &'p Tables, r: &ExtensionRecord) -> Record<'p> {
-        Record {
-            directive: r.directive,
-            line: r.line,
-            group: group_id(r.group),
-            value: BStr::new(r.value.of(&t.text)),
-            parsed: r.parsed,
-        }
+    fn of(t: &Tables<'p>, r: &ExtensionRecord) -> Option<Record<'p>> {
+        let directive = Directive::from_code(r.directive)?;
+        let value = r.value.of(t.text);
+        Some(Record {
+            directive,
+            line: r.line.get(),
+            group: group_id(r.group.get()),
+            value: BStr::new(value),
+            parsed: parse_value(directive, value),
+        })
     }
 
     /// The delay, if this is a valid `Crawl-delay`.
@@ -83,31 +86,33 @@ impl<'p> Record<'p> {
 }
 
 /// Every record of the tables.
-pub(crate) fn all(t: &Tables) -> impl Iterator<Item = Record<'_>> + '_ {
-    t.extensions.iter().map(move |r| Record::of(t, r))
+pub(crate) fn all<'p>(t: &'p Tables<'p>) -> impl Iterator<Item = Record<'p>> + 'p {
+    t.extensions.iter().filter_map(move |r| Record::of(t, r))
 }
 
 /// The records of `groups` (group numbers of the tables), in file order.
 pub(crate) fn of_groups<'p>(
-    t: &'p Tables,
-    groups: &'p [u32],
+    t: &'p Tables<'p>,
+    groups: &'p [U32],
 ) -> impl Iterator<Item = Record<'p>> + 'p {
     t.extensions
         .iter()
-        .filter(move |r| r.group != NONE && groups.contains(&r.group))
-        .map(move |r| Record::of(t, r))
+        .filter(move |r| r.group.get() != NONE && groups.contains(&r.group))
+        .filter_map(move |r| Record::of(t, r))
 }
 
 /// The values of the file-wide records of `directive`, in file order (only the
 /// valid ones with `valid_only`).
-pub(crate) fn file_values(
-    t: &Tables,
+pub(crate) fn file_values<'p>(
+    t: &'p Tables<'p>,
     directive: Directive,
     valid_only: bool,
-) -> impl Iterator<Item = &BStr> + '_ {
+) -> impl Iterator<Item = &'p BStr> + 'p {
+    let code = directive.code();
     t.extensions
         .iter()
-        .filter(move |r| r.group == NONE && r.directive == directive)
-        .filter(move |r| !valid_only || r.parsed == RecordValue::Text)
-        .map(move |r| BStr::new(r.value.of(&t.text)))
+        .filter(move |r| r.group.get() == NONE && r.directive == code)
+        .map(move |r| r.value.of(t.text))
+        .filter(move |value| !valid_only || parse_value(directive, value) == RecordValue::Text)
+        .map(BStr::new)
 }

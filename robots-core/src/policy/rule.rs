@@ -42,21 +42,21 @@ pub struct Rule<'p> {
 
 impl<'p> Rule<'p> {
     /// Rule `id` of the tables, if there is one.
-    pub(crate) fn of(t: &'p Tables, id: u32) -> Option<Rule<'p>> {
+    pub(crate) fn of(t: &Tables<'p>, id: u32) -> Option<Rule<'p>> {
         let r = t.rules.get(id as usize)?;
         Some(Rule {
             id: RuleId(id),
-            group: GroupId(r.group),
-            line: r.line,
-            column: r.column,
-            directive: if r.allow {
+            group: GroupId(group_of(t, id)),
+            line: r.line.get(),
+            column: r.column(),
+            directive: if r.allow() {
                 Directive::Allow
             } else {
                 Directive::Disallow
             },
-            pattern: BStr::new(r.pattern.of(&t.text)),
-            priority: r.priority,
-            derived: r.derived,
+            pattern: BStr::new(r.pattern.of(t.text)),
+            priority: r.priority.get(),
+            derived: r.derived(),
         })
     }
 }
@@ -75,17 +75,36 @@ pub struct GroupInfo<'p> {
 
 impl<'p> GroupInfo<'p> {
     /// Group `id` of the tables, if there is one.
-    pub(crate) fn of(t: &'p Tables, id: u32) -> Option<GroupInfo<'p>> {
+    pub(crate) fn of(t: &Tables<'p>, id: u32) -> Option<GroupInfo<'p>> {
         let g = t.groups.get(id as usize)?;
         Some(GroupInfo {
             id: GroupId(id),
-            line: g.line,
+            line: g.line.get(),
             agents: g
                 .agents
-                .of(&t.group_agents)
+                .of(t.group_agents)
                 .iter()
-                .map(|a| (a.line, BStr::new(a.value.of(&t.text))))
+                .map(|a| (a.line.get(), BStr::new(a.value.of(t.text))))
                 .collect(),
         })
     }
+}
+
+/// The group rule `id` belongs to: rules are in group order, so it is the last
+/// group whose rules start at or before it.
+fn group_of(t: &Tables<'_>, id: u32) -> u32 {
+    let holds = |g: &crate::tables::layout::GroupRecord| {
+        let rules = g.rules;
+        rules.start.get() <= id && id - rules.start.get() < rules.len.get()
+    };
+    let after = t.groups.partition_point(|g| {
+        g.rules.start.get() < id || (g.rules.start.get() == id && g.rules.len.get() == 0)
+    });
+    // The group holding `id` starts at it (the first at or past it) or before it.
+    [after, after.wrapping_sub(1)]
+        .into_iter()
+        .find(|&i| t.groups.get(i).is_some_and(holds))
+        .map_or(crate::tables::layout::NONE, |i| {
+            crate::tables::layout::index(i)
+        })
 }

@@ -38,3 +38,36 @@ pub enum RecordValue {
     /// The value did not parse; the text is kept.
     Invalid,
 }
+
+/// The typed value of a record of `directive` whose value is `value`.
+///
+/// ```
+/// use core::time::Duration;
+/// use robots_runtime::document::Directive;
+/// use robots_runtime::records::{parse_value, RecordValue};
+/// assert_eq!(parse_value(Directive::CrawlDelay, b"1.5"), RecordValue::CrawlDelay(Duration::from_millis(1500)));
+/// assert_eq!(parse_value(Directive::Sitemap, b"/relative.xml"), RecordValue::Invalid);
+/// assert_eq!(parse_value(Directive::Comment, b"hello"), RecordValue::Text);
+/// ```
+pub fn parse_value(directive: crate::parse::Directive, value: &[u8]) -> RecordValue {
+    use crate::parse::Directive;
+    let ok = |r: Result<(), ValueError>| match r {
+        Ok(()) => RecordValue::Text,
+        Err(_) => RecordValue::Invalid,
+    };
+    match directive {
+        Directive::CrawlDelay => {
+            parse_crawl_delay(value).map_or(RecordValue::Invalid, RecordValue::CrawlDelay)
+        }
+        Directive::RequestRate => {
+            parse_request_rate(value).map_or(RecordValue::Invalid, RecordValue::RequestRate)
+        }
+        Directive::VisitTime => {
+            parse_visit_time(value).map_or(RecordValue::Invalid, RecordValue::VisitTime)
+        }
+        Directive::Sitemap => ok(check_sitemap_url(value)),
+        Directive::Host => ok(parse_host(value).map(|_| ())),
+        Directive::CleanParam => ok(parse_clean_param(value).map(|_| ())),
+        _ => RecordValue::Text,
+    }
+}

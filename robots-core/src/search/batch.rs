@@ -9,11 +9,12 @@
 //! When the crawler's rules put wildcard rules on the root or on `/`, nearly every
 //! walk would leave, so such a policy is checked path by path.
 
-use crate::search::segments::{normalize_path, profile_normalizes};
+use crate::profile::Profile;
+use crate::search::segments::{c_string, normalize_path, profile_normalizes};
 use crate::search::verdict::Verdict;
-use crate::search::walk::{is_robots_txt, View};
+use crate::search::walk::{is_robots_txt, End, View};
 use crate::search::Selected;
-use crate::tables::layout::{Tables, WalkNode};
+use crate::tables::layout::{Inner, Tables, LABEL_LEN_MASK, NODE_INDEXED, NODE_WILD};
 use alloc::borrow::Cow;
 
 /// Paths walked together.
@@ -45,6 +46,9 @@ impl Selected {
                     core::array::from_fn(|k| normalize_path(path(k), profile));
                 let paths = core::array::from_fn(|k| &*owned[k]);
                 self.check_lanes(t, root, paths, chunk.len(), &mut answer);
+            } else if profile == Profile::Google {
+                let paths = core::array::from_fn(|k| c_string(path(k)));
+                self.check_lanes(t, root, paths, chunk.len(), &mut answer);
             } else {
                 let paths = core::array::from_fn(path);
                 self.check_lanes(t, root, paths, chunk.len(), &mut answer);
@@ -57,12 +61,16 @@ impl Selected {
     /// likely to pay. It is not for a set of several roots (or none), nor when
     /// nearly every walk would meet wildcard rules at once (on the root or on `/`)
     /// and leave the lockstep to start again on its own.
-    fn lockstep_root(self, t: &Tables) -> Option<&WalkNode> {
+    fn lockstep_root<'t>(self, t: &'t Tables<'t>) -> Option<&'t Inner> {
         let view = View::of(t);
-        let root = view.walk_nodes.get(self.root as usize)?;
-        let wild = |node: &WalkNode| node.has_wild | node.indexed;
-        let slash = view.step(root, b"/", 0).map(|(_, node)| node);
-        (!wild(root) && !slash.is_some_and(wild)).then_some(root)
+        let root = t.inners.get(self.root as usize)?;
+        let wild = |flags: u32| flags & (NODE_WILD | NODE_INDEXED) != 0;
+        let slash = match view.step(root, b"/", 0) {
+            Some(Ok((_, node))) => node.label_len.get(),
+            Some(Err(end)) => end.flags,
+            None => 0,
+        };
+        (!wild(root.label_len.get()) && !wild(slash)).then_some(root)
     }
 
     /// [`Selected::check_paths`] for the first `count` of `paths` (normalised),
@@ -70,17 +78,21 @@ impl Selected {
     #[inline(never)]
     fn check_lanes(
         self,
-        t: &Tables,
-        root: &WalkNode,
+        t: &Tables<'_>,
+        root: &Inner,
         paths: [&[u8]; LANES],
         count: usize,
         each: &mut impl FnMut(usize, Verdict),
     ) {
         let count = count.min(LANES);
         let view = View::of(t);
-        let mut ids = [self.root; LANES];
         let mut nodes = [root; LANES];
-        let mut depths = [0usize; LANES];
+        let mut ends = [End {
+            key: self.root,
+            best: root.best.get(),
+            flags: root.label_len.get(),
+            depth: 0,
+        }; LANES];
         // Lanes still walking, and lanes to check on their own, as bit sets.
         let mut walking: u32 = (1 << count) - 1;
         let mut alone: u32 = 0;
@@ -98,16 +110,28 @@ impl Selected {
                 let k = lanes.trailing_zeros() as usize;
                 lanes &= lanes - 1;
                 let node = nodes[k];
-                if node.has_wild | node.indexed {
-                    alone |= 1 << k;
-                    walking &= !(1 << k);
-                    continue;
-                }
-                match view.step(node, paths[k], depths[k]) {
-                    Some((next, child)) => {
-                        ids[k] = next;
+                let end = &mut ends[k];
+                match view.step(node, paths[k], end.depth) {
+                    Some(Ok((next, child))) => {
+                        let flags = child.label_len.get();
                         nodes[k] = child;
-                        depths[k] += child.label_len as usize;
+                        *end = End {
+                            key: next,
+                            best: child.best.get(),
+                            flags,
+                            depth: end.depth + (flags & LABEL_LEN_MASK) as usize,
+                        };
+                        if flags & (NODE_WILD | NODE_INDEXED) != 0 {
+                            alone |= 1 << k;
+                            walking &= !(1 << k);
+                        }
+                    }
+                    Some(Err(leaf)) => {
+                        *end = leaf;
+                        walking &= !(1 << k);
+                        if leaf.flags & (NODE_WILD | NODE_INDEXED) != 0 {
+                            alone |= 1 << k;
+                        }
                     }
                     None => walking &= !(1 << k),
                 }
@@ -117,7 +141,8 @@ impl Selected {
             let verdict = if alone & (1 << k) != 0 {
                 view.decide(self.set, self.root, path)
             } else {
-                view.verdict_of(view.literal_at(ids[k], depths[k] == path.len()))
+                let end = &ends[k];
+                view.verdict_of(view.literal_at(end, end.depth == path.len()))
             };
             each(k, verdict);
         }

@@ -30,9 +30,9 @@ pub(crate) struct Selected {
 
 impl Selected {
     /// The selection of rule set `set` of `t`.
-    pub(crate) fn of(t: &Tables, set: u32) -> Selected {
-        let root = match t.sets.get(set as usize).map(|s| s.roots.of(&t.set_roots)) {
-            Some(&[root]) => root,
+    pub(crate) fn of(t: &Tables<'_>, set: u32) -> Selected {
+        let root = match t.sets.get(set as usize).map(|s| s.roots.of(t.set_roots)) {
+            Some([root]) => root.get(),
             _ => NONE,
         };
         Selected { set, root }
@@ -40,7 +40,7 @@ impl Selected {
 
     /// Check a path that is already `/path?query` (no scheme, host or fragment).
     #[inline]
-    pub(crate) fn check_path(self, t: &Tables, path: &[u8]) -> Verdict {
+    pub(crate) fn check_path(self, t: &Tables<'_>, path: &[u8]) -> Verdict {
         let normalized = normalize_path(path, t.profile);
         View::of(t).decide(self.set, self.root, &normalized)
     }

@@ -1,7 +1,7 @@
-//! The walk: the one search routine every check runs, over static, owned or
-//! borrowed tables alike.
+//! The walk: the one search routine every check runs, over tables wherever they
+//! live (a policy's own buffer, serialised bytes, `static` data).
 //!
-//! A check walks the rule set's trie along the path (one walk record read, one
+//! A check walks the rule set's trie along the path (one node record read, one
 //! word search and one word compare per step), reads the best literal rule where
 //! the walk stopped (known in advance, see [`derive`](crate::tables::derive)),
 //! and tests wildcard rules ([`wildcards`](super::wildcards)) only if the walk
@@ -12,22 +12,30 @@ use crate::search::segments::tail_matches;
 use crate::search::verdict::{Reason, Verdict};
 use crate::search::wildcards::WildNodes;
 use crate::swar::{position_in_word, same_long, tail_word, LOW_BYTES};
-use crate::tables::layout::{RuleRecord, RuleSet, Tables, WalkNode, NONE};
+use crate::tables::layout::{
+    Inner, Leaf, RuleSet, Span, Tables, LABEL_LEN_MASK, LEAF_KEY, NODE_EXACT, NODE_FULL, NONE,
+};
 
-/// The search over a policy's tables (the walk's table borrowed once per check).
+/// The search over a policy's tables.
 #[derive(Clone, Copy)]
 pub(crate) struct View<'p> {
-    pub(crate) t: &'p Tables,
-    pub(crate) walk_nodes: &'p [WalkNode],
+    pub(crate) t: &'p Tables<'p>,
+}
+
+/// Where a walk stopped: the node (an inner index, or a leaf index with
+/// [`LEAF_KEY`]), its best prefix rule and flags, and the depth reached.
+#[derive(Clone, Copy)]
+pub(crate) struct End {
+    pub(crate) key: u32,
+    pub(crate) best: u32,
+    pub(crate) flags: u32,
+    pub(crate) depth: usize,
 }
 
 impl<'p> View<'p> {
     #[inline]
-    pub(crate) fn of(t: &'p Tables) -> View<'p> {
-        View {
-            t,
-            walk_nodes: &t.walk_nodes,
-        }
+    pub(crate) fn of(t: &'p Tables<'p>) -> View<'p> {
+        View { t }
     }
 
     /// Decide for an already normalised path in rule set `set`.
@@ -53,17 +61,12 @@ impl<'p> View<'p> {
     pub(crate) fn verdict_of(&self, best: u32) -> Verdict {
         match self.t.rules.get(best as usize) {
             Some(rule) => Verdict {
-                allowed: rule.allow,
+                allowed: rule.allow(),
                 rule: Some(RuleId(best)),
                 reason: Reason::Rule,
             },
             None => Verdict::without_rule(Reason::NoMatchingRule),
         }
-    }
-
-    #[inline]
-    fn rank(&self, id: u32) -> u64 {
-        self.t.rules.get(id as usize).map_or(0, |r| r.rank)
     }
 
     /// [`View::search`] for a set with one trie root (`root`).
@@ -82,7 +85,7 @@ impl<'p> View<'p> {
     fn search_one_wild(&self, literal: u32, wild: &WildNodes, set: u32, path: &[u8]) -> u32 {
         let mut best = Best::EMPTY;
         if literal != NONE {
-            best.offer(literal, self.rank(literal));
+            best.offer(literal, self.t.rank(literal));
         }
         if let Some(rule_set) = self.t.sets.get(set as usize) {
             self.match_wildcards(wild, rule_set, path, &mut best);
@@ -94,20 +97,30 @@ impl<'p> View<'p> {
     /// where the walk stopped (found in advance), or [`NONE`].
     #[inline(always)]
     fn walk_literal(&self, root: u32, path: &[u8], wild: &mut WildNodes) -> u32 {
-        let (node, depth) = self.walk(root, path, |id, node, depth| wild.note(id, node, depth));
-        self.literal_at(node, depth == path.len())
+        let end = self.walk(root, path, |key, flags, depth| wild.note(key, flags, depth));
+        self.literal_at(&end, end.depth == path.len())
     }
 
-    /// The best literal rule for a walk that stopped at `node`, having read the whole
-    /// path (`whole`) or not.
+    /// The best literal rule for a walk that stopped at `end`, having read the
+    /// whole path (`whole`) or not.
     #[inline(always)]
-    pub(crate) fn literal_at(&self, node: u32, whole: bool) -> u32 {
-        let table = if whole {
-            &self.t.best_exact
-        } else {
-            &self.t.best_prefix
-        };
-        table.get(node as usize).copied().unwrap_or(NONE)
+    pub(crate) fn literal_at(&self, end: &End, whole: bool) -> u32 {
+        if whole && end.flags & NODE_EXACT != 0 {
+            return self.exact_rule(end.key);
+        }
+        end.best
+    }
+
+    /// The best rule of a path that ends exactly at node `key` (out of line: few
+    /// nodes have one).
+    #[inline(never)]
+    fn exact_rule(&self, key: u32) -> u32 {
+        let exact = self.t.exact;
+        exact
+            .binary_search_by_key(&key, |e| e.node.get())
+            .ok()
+            .and_then(|i| exact.get(i))
+            .map_or(NONE, |e| e.rule.get())
     }
 
     /// The best rule of `rule_set` for `path` (or [`NONE`]): the literal rules from
@@ -117,10 +130,10 @@ impl<'p> View<'p> {
     fn search(&self, rule_set: &RuleSet, path: &[u8]) -> u32 {
         let mut wild = WildNodes::new();
         let mut best = Best::EMPTY;
-        for &root in rule_set.roots.of(&self.t.set_roots) {
-            let literal = self.walk_literal(root, path, &mut wild);
+        for root in rule_set.roots.of(self.t.set_roots) {
+            let literal = self.walk_literal(root.get(), path, &mut wild);
             if literal != NONE {
-                best.offer(literal, self.rank(literal));
+                best.offer(literal, self.t.rank(literal));
             }
         }
         if !wild.is_empty() {
@@ -129,142 +142,218 @@ impl<'p> View<'p> {
         best.id
     }
 
-    /// The child of `node` on `byte`. Edge bytes are sorted and distinct.
+    /// The position of `byte` among the children of `node` (inner ones first).
     #[inline(always)]
-    fn child(&self, node: &WalkNode, byte: u8) -> Option<u32> {
-        let count = usize::from(node.edge_count);
-        if node.first_child == NONE {
-            return self.child_apart(node, byte);
-        }
-        let at = if count <= 8 {
-            position_in_word(node.edges, count, byte)?
+    pub(crate) fn position(&self, node: &Inner, byte: u8) -> Option<usize> {
+        let count = usize::from(node.edge_count.get());
+        if count <= 8 {
+            position_in_word(node.edges.get(), count, byte)
         } else {
-            self.wide_position(node, byte)?
-        };
-        Some(node.first_child + at as u32)
+            self.wide_position(node, byte)
+        }
     }
 
-    /// The position of `byte` among the edges of a wide node (more than eight): its
-    /// block maps every byte to a position (0 when absent, so the edge byte there
-    /// confirms it).
-    #[inline(always)]
-    fn wide_position(&self, node: &WalkNode, byte: u8) -> Option<usize> {
-        let block = usize::try_from(node.edges).ok()?;
-        let at = usize::from(*self.t.wide_edges.get(block * 256 + usize::from(byte))?);
-        let start = node.edge_start as usize;
-        (self.t.edge_bytes.get(start + at) == Some(&byte)).then_some(at)
-    }
-
-    /// [`View::child`] for a node whose children are not numbered consecutively
-    /// (out of line: the walk's loop keeps its registers).
+    /// [`View::position`] for a node with more than eight children: its block in
+    /// `wide` maps each byte of its range to its child's position plus one.
     #[inline(never)]
-    fn child_apart(&self, node: &WalkNode, byte: u8) -> Option<u32> {
-        let count = usize::from(node.edge_count);
-        let start = node.edge_start as usize;
-        let at = if count <= 8 {
-            position_in_word(node.edges, count, byte)?
+    fn wide_position(&self, node: &Inner, byte: u8) -> Option<usize> {
+        let at = usize::try_from(node.edges.get()).ok()?;
+        let (&lo, &hi) = (self.t.wide.get(at)?, self.t.wide.get(at + 1)?);
+        if byte < lo || byte > hi {
+            return None;
+        }
+        let entry = usize::from(*self.t.wide.get(at + 2 + usize::from(byte - lo))?);
+        if node.label_len.get() & NODE_FULL != 0 {
+            Some(entry)
         } else {
-            self.wide_position(node, byte)?
-        };
-        if node.first_child != NONE {
-            Some(node.first_child + at as u32)
-        } else {
-            self.t.edge_targets.get(start + at).copied()
+            entry.checked_sub(1)
         }
     }
 
-    /// Whether `path[depth..]` starts with the label of node `id` (`node`).
+    /// `path[depth..]` as a little-endian word (zero-filled past the end), or
+    /// `None` when fewer than `len` bytes are left.
     #[inline(always)]
-    fn label_matches(&self, id: u32, node: &WalkNode, path: &[u8], depth: usize) -> bool {
-        let len = node.label_len as usize;
-        let word = match path.get(depth..depth + 8) {
-            Some(bytes) => <[u8; 8]>::try_from(bytes).map_or(0, u64::from_le_bytes),
-            None if depth + len > path.len() => return false,
-            None => tail_word(path, depth),
+    fn path_word(path: &[u8], depth: usize, len: usize) -> Option<u64> {
+        match path.get(depth..depth + 8) {
+            Some(bytes) => Some(<[u8; 8]>::try_from(bytes).map_or(0, u64::from_le_bytes)),
+            None if depth + len > path.len() => None,
+            None => Some(tail_word(path, depth)),
+        }
+    }
+
+    /// Whether `path[depth..]` starts with the label of inner node `node`.
+    #[inline(always)]
+    fn inner_label_matches(
+        node: &Inner,
+        text: &[u8],
+        path: &[u8],
+        depth: usize,
+        len: usize,
+    ) -> bool {
+        let Some(word) = Self::path_word(path, depth, len) else {
+            return false;
         };
+        let label = node.label.get();
         if len > 8 {
             // The first eight bytes settle most long labels without reading the text.
-            return word == node.label && self.long_label_matches(id, path, depth);
+            let start = node.label_start.get();
+            return word == label && Self::long_label_matches(text, start, len, path, depth);
         }
-        (word ^ node.label) & LOW_BYTES[len] == 0
+        (word ^ label) & LOW_BYTES[len] == 0
     }
 
-    /// [`View::label_matches`] for a label longer than a word (out of line).
+    /// Whether `path[depth..]` starts with the label of leaf `leaf`.
+    #[inline(always)]
+    fn leaf_label_matches(leaf: &Leaf, text: &[u8], path: &[u8], depth: usize, len: usize) -> bool {
+        if len > 8 {
+            let start = u32::try_from(leaf.label.get()).unwrap_or(NONE);
+            return Self::long_label_matches(text, start, len, path, depth);
+        }
+        let Some(word) = Self::path_word(path, depth, len) else {
+            return false;
+        };
+        (word ^ leaf.label.get()) & LOW_BYTES[len] == 0
+    }
+
+    /// Whether `path[depth..]` starts with the `len` bytes of text at `start`
+    /// (out of line: long labels are the minority).
     #[inline(never)]
-    fn long_label_matches(&self, id: u32, path: &[u8], depth: usize) -> bool {
-        let label = self
-            .t
-            .nodes
-            .get(id as usize)
-            .map_or(&[][..], |n| n.label.of(&self.t.text));
+    fn long_label_matches(text: &[u8], start: u32, len: usize, path: &[u8], depth: usize) -> bool {
+        let label = Span::new(start, u32::try_from(len).unwrap_or(NONE)).of(text);
         path.get(depth..depth + label.len())
             .is_some_and(|rest| same_long(rest, label))
     }
 
-    /// Follow `path` down one trie as far as it goes: the last node reached and its
-    /// depth. `on_node` sees every node reached, with its depth (the search notes the
-    /// nodes with wildcard rules there, to test them once the literal best is known,
-    /// which lets most of them be skipped on rank alone).
+    /// Follow `path` down one trie from `root` as far as it goes: where it ended.
+    /// `on_node` sees every node reached (its key, flags and the depth after its
+    /// label): the search notes the nodes with wildcard rules there, to test them
+    /// once the literal best is known, which lets most of them be skipped on rank
+    /// alone.
     #[inline(always)]
     pub(crate) fn walk(
         &self,
         root: u32,
         path: &[u8],
-        mut on_node: impl FnMut(u32, &WalkNode, usize),
-    ) -> (u32, usize) {
-        let mut id = root;
-        let mut depth = 0usize;
-        let Some(mut node) = self.walk_nodes.get(root as usize) else {
-            return (id, depth);
+        mut on_node: impl FnMut(u32, u32, usize),
+    ) -> End {
+        let (inners, leaves, text) = (self.t.inners, self.t.leaves, self.t.text);
+        let Some(mut node) = inners.get(root as usize) else {
+            return End {
+                key: root,
+                best: NONE,
+                flags: 0,
+                depth: 0,
+            };
         };
+        let mut key = root;
+        let mut depth = 0usize;
         loop {
-            on_node(id, node, depth);
-            let Some((next, child)) = self.step(node, path, depth) else {
+            let flags = node.label_len.get();
+            on_node(key, flags, depth);
+            let Some(&byte) = path.get(depth) else {
                 break;
             };
-            id = next;
-            node = child;
-            depth += child.label_len as usize;
+            let Some(at) = self.position(node, byte) else {
+                break;
+            };
+            let inner_count = usize::from(node.inner_count.get());
+            if at < inner_count {
+                let next = node.first_inner.get().wrapping_add(at as u32);
+                let Some(child) = inners.get(next as usize) else {
+                    break;
+                };
+                let len = (child.label_len.get() & LABEL_LEN_MASK) as usize;
+                if !Self::inner_label_matches(child, text, path, depth, len) {
+                    break;
+                }
+                key = next;
+                node = child;
+                depth += len;
+            } else {
+                let next = node
+                    .first_leaf
+                    .get()
+                    .wrapping_add((at - inner_count) as u32);
+                let Some(leaf) = leaves.get(next as usize) else {
+                    break;
+                };
+                let flags = leaf.label_len.get();
+                let len = (flags & LABEL_LEN_MASK) as usize;
+                if !Self::leaf_label_matches(leaf, text, path, depth, len) {
+                    break;
+                }
+                let key = next | LEAF_KEY;
+                on_node(key, flags, depth + len);
+                return End {
+                    key,
+                    best: leaf.best.get(),
+                    flags,
+                    depth: depth + len,
+                };
+            }
         }
-        (id, depth)
+        End {
+            key,
+            best: node.best.get(),
+            flags: node.label_len.get(),
+            depth,
+        }
     }
 
-    /// One step of a walk: from `node`, which the walk reached at `depth`, to the
-    /// child whose label `path` continues with (its id and record), if there is one.
+    /// One step of a walk from inner node `node`, reached at `depth`: the child
+    /// whose label `path` continues with, if any. An inner child comes back as
+    /// `Ok((index, record))`; a leaf ends the walk, as `Err(End)`.
     #[inline(always)]
     pub(crate) fn step(
         &self,
-        node: &WalkNode,
+        node: &Inner,
         path: &[u8],
         depth: usize,
-    ) -> Option<(u32, &'p WalkNode)> {
+    ) -> Option<Result<(u32, &'p Inner), End>> {
         let &byte = path.get(depth)?;
-        let next = self.child(node, byte)?;
-        let child = self.walk_nodes.get(next as usize)?;
-        self.label_matches(next, child, path, depth)
-            .then_some((next, child))
+        let at = self.position(node, byte)?;
+        let inner_count = usize::from(node.inner_count.get());
+        if at < inner_count {
+            let next = node.first_inner.get().wrapping_add(at as u32);
+            let child = self.t.inners.get(next as usize)?;
+            let len = (child.label_len.get() & LABEL_LEN_MASK) as usize;
+            Self::inner_label_matches(child, self.t.text, path, depth, len)
+                .then_some(Ok((next, child)))
+        } else {
+            let next = node
+                .first_leaf
+                .get()
+                .wrapping_add((at - inner_count) as u32);
+            let leaf = self.t.leaves.get(next as usize)?;
+            let flags = leaf.label_len.get();
+            let len = (flags & LABEL_LEN_MASK) as usize;
+            Self::leaf_label_matches(leaf, self.t.text, path, depth, len).then_some(Err(End {
+                key: next | LEAF_KEY,
+                best: leaf.best.get(),
+                flags,
+                depth: depth + len,
+            }))
+        }
     }
 }
 
 /// The reference matcher for the segments after a rule's first: whether `rest`
 /// matches them (explanations and brute force use it; the search uses its own,
 /// filtered form in [`wildcards`](super::wildcards)).
-pub(crate) fn rule_tail_matches(t: &Tables, rule: &RuleRecord, rest: &[u8]) -> bool {
-    let segments = rule.segments.of(&t.segments);
-    let tail = segments.get(1..).unwrap_or_default();
-    tail_matches(rest, tail.iter().map(|s| s.of(&t.text)), rule.anchored)
+pub(crate) fn rule_tail_matches(t: &Tables<'_>, id: u32, rest: &[u8]) -> bool {
+    let (Some(rule), Some((_, tail))) = (t.rules.get(id as usize), t.segments(id)) else {
+        return false;
+    };
+    tail_matches(rest, tail.iter().map(|s| s.of(t.text)), rule.anchored())
 }
 
 /// Whether rule `id` matches a normalised path, tested on its own.
-pub(crate) fn rule_matches_alone(t: &Tables, id: u32, path: &[u8]) -> bool {
-    let Some(rule) = t.rules.get(id as usize) else {
+pub(crate) fn rule_matches_alone(t: &Tables<'_>, id: u32, path: &[u8]) -> bool {
+    let Some((first, _)) = t.segments(id) else {
         return false;
     };
-    let Some(first) = rule.segments.of(&t.segments).first() else {
-        return false;
-    };
-    match path.strip_prefix(first.of(&t.text)) {
-        Some(rest) => rule_tail_matches(t, rule, rest),
+    match path.strip_prefix(first.of(t.text)) {
+        Some(rest) => rule_tail_matches(t, id, rest),
         None => false,
     }
 }

@@ -9,7 +9,7 @@
 use crate::search::segments::tail_matches_fast;
 use crate::search::walk::{Best, View};
 use crate::tables::derive::{pair_slot, signature_bit, PAIR_BITS};
-use crate::tables::layout::{RuleRecord, RuleSet, Span, WalkNode, WildIndex, NONE};
+use crate::tables::layout::{RuleSet, Span, WildIndex, NODE_INDEXED, NODE_WILD, NONE};
 
 impl View<'_> {
     /// Test the wildcard rules of the nodes the walks passed (deepest first: longer
@@ -27,45 +27,51 @@ impl View<'_> {
         let filter = filter.as_ref();
         if wild.overflow() {
             // More nodes than were noted: walk again and test each where it is met.
-            for &root in rule_set.roots.of(&self.t.set_roots) {
-                self.walk(root, path, |id, node, depth| {
-                    let full = self.t.nodes.get(id as usize);
-                    if let (true, Some(full)) = (node.has_wild, full) {
+            for root in rule_set.roots.of(self.t.set_roots) {
+                self.walk(root.get(), path, |key, flags, depth| {
+                    if flags & NODE_WILD != 0 {
                         let rest = path.get(depth..).unwrap_or_default();
-                        self.match_wild(full.wild, rest, best, filter);
+                        self.match_wild(self.node_wild(key), rest, best, filter);
                     }
                 });
             }
         } else {
-            for &(node, depth) in wild.items().iter().rev() {
-                let Some(node) = self.t.nodes.get(node as usize) else {
-                    continue;
-                };
+            for &(key, depth) in wild.items().iter().rev() {
                 let rest = path.get(depth as usize..).unwrap_or_default();
-                self.match_wild(node.wild, rest, best, filter);
+                self.match_wild(self.node_wild(key), rest, best, filter);
             }
         }
         if let Some(filter) = filter {
-            for index in rule_set.roots.of(&self.t.root_wild) {
-                if index.slots.len != 0 {
+            for index in rule_set.roots.of(self.t.root_wild) {
+                if index.slots.len.get() != 0 {
                     self.match_indexed(index, path, best, filter);
                 }
             }
         }
     }
 
+    /// The wildcard rules of node `key` (a range of `wild_rules`).
+    #[inline]
+    fn node_wild(&self, key: u32) -> Span {
+        let lists = self.t.node_wild;
+        lists
+            .binary_search_by_key(&key, |w| w.node.get())
+            .ok()
+            .and_then(|i| lists.get(i))
+            .map_or(Span::EMPTY, |w| w.rules)
+    }
+
     /// Test the wildcard rules of one node (best rank first) on `rest`.
     #[inline]
     fn match_wild(&self, wild: Span, rest: &[u8], best: &mut Best, filter: Option<&PathFilter>) {
-        for &id in wild.of(&self.t.wild_rules) {
-            let Some(rule) = self.t.rules.get(id as usize) else {
-                continue;
-            };
-            if best.id != NONE && rule.rank <= best.rank {
+        for id in wild.of(self.t.wild_rules) {
+            let id = id.get();
+            let rank = self.t.rank(id);
+            if best.id != NONE && rank <= best.rank {
                 break;
             }
-            if self.tail_matches(rule, rest, filter) {
-                best.offer(id, rule.rank);
+            if self.tail_matches(id, rest, filter) {
+                best.offer(id, rank);
                 break;
             }
         }
@@ -74,29 +80,30 @@ impl View<'_> {
     /// Visit the slots of `index` whose byte pair the path has; in each, test the
     /// candidates that could beat `best` and whose pair signature the path covers.
     fn match_indexed(&self, index: &WildIndex, path: &[u8], best: &mut Best, filter: &PathFilter) {
-        let words = index.words.of(&self.t.slot_words);
-        let starts = index.slots.of(&self.t.slot_starts);
-        let candidates = &*self.t.wild_candidates;
+        let words = index.words.of(self.t.slot_words);
+        let starts = index.slots.of(self.t.slot_starts);
+        let candidates = self.t.wild_candidates;
         for (w, (slot_word, &pairs)) in words.iter().zip(&filter.pairs).enumerate() {
             // Slots with candidates whose pair the path has.
-            let mut common = slot_word & pairs;
+            let mut common = slot_word.get() & pairs;
             while common != 0 {
                 let slot = w * 64 + common.trailing_zeros() as usize;
                 common &= common - 1;
-                let (Some(&from), Some(&to)) = (starts.get(slot), starts.get(slot + 1)) else {
+                let (Some(from), Some(to)) = (starts.get(slot), starts.get(slot + 1)) else {
                     continue;
                 };
                 for c in candidates
-                    .get(from as usize..to as usize)
+                    .get(from.get() as usize..to.get() as usize)
                     .unwrap_or_default()
                 {
-                    if best.id != NONE && c.rank <= best.rank {
+                    let rank = c.rank.get();
+                    if best.id != NONE && rank <= best.rank {
                         break;
                     }
-                    if c.signature & !filter.signature == 0
-                        && self.rule_matches(c.rule, path, filter)
+                    if c.signature.get() & !filter.signature == 0
+                        && self.rule_matches(c.rule.get(), path, filter)
                     {
-                        best.offer(c.rule, c.rank);
+                        best.offer(c.rule.get(), rank);
                         break;
                     }
                 }
@@ -106,37 +113,37 @@ impl View<'_> {
 
     /// Whether rule `id` matches the whole `path` (whose pair set `filter` holds).
     fn rule_matches(&self, id: u32, path: &[u8], filter: &PathFilter) -> bool {
-        let Some(rule) = self.t.rules.get(id as usize) else {
+        let (Some(rule), Some((first, tail))) =
+            (self.t.rules.get(id as usize), self.t.segments(id))
+        else {
             return false;
         };
-        let text = &*self.t.text;
-        let segments = rule.segments.of(&self.t.segments);
-        let Some((first, tail)) = segments.split_first() else {
-            return false;
-        };
+        let text = self.t.text;
         let literals = || tail.iter().map(|s| s.of(text));
         filter.has_all_pairs(literals())
             && path
                 .strip_prefix(first.of(text))
-                .is_some_and(|rest| tail_matches_fast(rest, literals(), rule.anchored))
+                .is_some_and(|rest| tail_matches_fast(rest, literals(), rule.anchored()))
     }
 
     /// [`rule_tail_matches`](super::walk::rule_tail_matches) for the search: a length check and a byte-pair
     /// filter on the path first, then a search tuned for short paths.
     #[inline]
-    fn tail_matches(&self, rule: &RuleRecord, rest: &[u8], filter: Option<&PathFilter>) -> bool {
-        let segments = rule.segments.of(&self.t.segments);
-        let tail = segments.get(1..).unwrap_or_default();
+    fn tail_matches(&self, id: u32, rest: &[u8], filter: Option<&PathFilter>) -> bool {
+        let (Some(rule), Some((_, tail))) = (self.t.rules.get(id as usize), self.t.segments(id))
+        else {
+            return false;
+        };
         // The literals must fit in the rest of the path.
-        let literal: usize = tail.iter().map(|s| s.len as usize).sum();
+        let literal: usize = tail.iter().map(|s| s.len.get() as usize).sum();
         if literal > rest.len() {
             return false;
         }
-        let text = &*self.t.text;
+        let text = self.t.text;
         if filter.is_some_and(|f| !f.has_all_pairs(tail.iter().map(|s| s.of(text)))) {
             return false;
         }
-        tail_matches_fast(rest, tail.iter().map(|s| s.of(text)), rule.anchored)
+        tail_matches_fast(rest, tail.iter().map(|s| s.of(text)), rule.anchored())
     }
 }
 
@@ -174,21 +181,21 @@ impl WildNodes {
         self.len > WildNodes::CAP
     }
 
-    /// Note node `id` (`node`) at `depth` if it has wildcard rules.
+    /// Note node `key` (with `flags`) at `depth` if it has wildcard rules.
     #[inline(always)]
-    pub(crate) fn note(&mut self, id: u32, node: &WalkNode, depth: usize) {
-        if node.has_wild | node.indexed {
-            self.note_wild(id, node, depth);
+    pub(crate) fn note(&mut self, key: u32, flags: u32, depth: usize) {
+        if flags & (NODE_WILD | NODE_INDEXED) != 0 {
+            self.note_wild(key, flags, depth);
         }
     }
 
     /// [`WildNodes::note`] for a node with wildcard rules (out of line: most nodes have none).
     #[inline(never)]
-    fn note_wild(&mut self, id: u32, node: &WalkNode, depth: usize) {
-        self.indexed |= node.indexed;
-        if node.has_wild {
+    fn note_wild(&mut self, key: u32, flags: u32, depth: usize) {
+        self.indexed |= flags & NODE_INDEXED != 0;
+        if flags & NODE_WILD != 0 {
             match (self.items.get_mut(self.len), u32::try_from(depth)) {
-                (Some(slot), Ok(depth)) => *slot = (id, depth),
+                (Some(slot), Ok(depth)) => *slot = (key, depth),
                 // Not noted: count it as an overflow.
                 (_, Err(_)) => self.len = WildNodes::CAP,
                 (None, _) => {}

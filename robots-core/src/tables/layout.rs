@@ -1,86 +1,36 @@
-//! The layout of a compiled policy: every record and table a check reads, in one place.
+//! The layout of a compiled policy: every record and table a check reads.
 //!
 //! A policy is a handful of flat tables ([`Tables`]) that refer to each other by
-//! `u32` index and by [`Span`] (a range of another table). The run-time compiler
-//! fills them in vectors; the code generator writes the same tables as `&'static`
-//! data ([`Table`] holds either), and one search routine reads both.
+//! `u32` index and by [`Span`] (a range of another table). Every record is plain
+//! little-endian bytes with no padding and no alignment (zerocopy's `Unaligned`
+//! byte-order types), so one layout serves three homes, read by one search
+//! routine:
+//!
+//! - a policy built at run time keeps its tables in one buffer ([`encode`](super::encode));
+//! - [`PolicyRef::from_bytes`](crate::PolicyRef::from_bytes) reads the same bytes
+//!   where they lie, after [`validate`](super::validate) checked them;
+//! - the code generator writes the records as `static` data.
+//!
+//! The trie of a rule set has two kinds of node. An [`Inner`] node has children:
+//! up to eight edge bytes inline, or a [wide block](Inner::edges) for more; its
+//! children are numbered consecutively, the inner ones first (in
+//! [`Tables::inners`]), then the leaves (in [`Tables::leaves`]). A [`Leaf`] has
+//! none, and is a quarter of the size: most nodes are leaves. Both hold the best
+//! prefix rule of the walk that ends on them, decided when the tables were built.
 //!
 //! This module is the code generator's view of a policy. It is not a stable API:
 //! `robots-runtime` exposes it only as `#[doc(hidden)] __private`.
 
-use crate::parse::Directive;
 use crate::profile::Profile;
-pub use crate::records::{RecordValue, RequestRate, TimeWindow};
-use alloc::vec::Vec;
-use core::fmt;
-use core::ops::Deref;
+pub use zerocopy::little_endian::{U16, U32, U64};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
-/// A read-only table, either `&'static` (compiled in) or owned (built at run time).
-///
-/// It dereferences to a slice, so one search routine serves both kinds of policy.
-///
-/// ```
-/// use robots_core::tables::Table;
-/// static DATA: Table<u32> = Table::Static(&[1, 2, 3]);
-/// let owned: Table<u32> = Table::Owned(vec![1, 2, 3]);
-/// assert_eq!(&*DATA, &*owned);
-/// ```
-pub enum Table<T: 'static> {
-    /// Data compiled into the binary.
-    Static(&'static [T]),
-    /// Data built at run time.
-    Owned(Vec<T>),
-}
-
-impl<T> Table<T> {
-    /// The table as a slice.
-    #[inline]
-    pub fn as_slice(&self) -> &[T] {
-        match self {
-            Table::Static(s) => s,
-            Table::Owned(v) => v,
-        }
-    }
-}
-
-impl<T> Deref for Table<T> {
-    type Target = [T];
-    #[inline]
-    fn deref(&self) -> &[T] {
-        self.as_slice()
-    }
-}
-
-impl<T> Default for Table<T> {
-    fn default() -> Self {
-        Table::Static(&[])
-    }
-}
-
-impl<T: Clone> Clone for Table<T> {
-    fn clone(&self) -> Self {
-        match self {
-            Table::Static(s) => Table::Static(s),
-            Table::Owned(v) => Table::Owned(v.clone()),
-        }
-    }
-}
-
-impl<T: fmt::Debug> fmt::Debug for Table<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl<T> From<Vec<T>> for Table<T> {
-    fn from(v: Vec<T>) -> Self {
-        Table::Owned(v)
-    }
-}
+/// "None" in `u32` index fields.
+pub const NONE: u32 = u32::MAX;
 
 /// A table index or length as stored (`u32`).
 ///
-/// The parser reads at most [`MAX_INPUT_BYTES`](crate::parse::MAX_INPUT_BYTES) of
+/// The parser reads at most [`MAX_INPUT_BYTES`](crate::document::MAX_INPUT_BYTES) of
 /// any input, and no table holds more entries than a small multiple of the bytes
 /// read, so every index fits below [`NONE`]; the saturation is never reached.
 #[inline]
@@ -89,40 +39,77 @@ pub(crate) fn index(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(NONE - 1)
 }
 
-/// The span `start..end` (empty if `end < start`).
-#[inline]
-pub(crate) fn span_of(start: usize, end: usize) -> Span {
-    Span {
-        start: index(start),
-        len: index(end.saturating_sub(start)),
-    }
+/// The bits of a node's `label_len` above the length: flags.
+pub const LABEL_LEN_BITS: u32 = 28;
+/// The length part of a node's `label_len`.
+pub const LABEL_LEN_MASK: u32 = (1 << LABEL_LEN_BITS) - 1;
+/// The node has wildcard rules to test (in [`Tables::node_wild`]).
+pub const NODE_WILD: u32 = 1 << 28;
+/// The node's other wildcard rules are in its root's pair index.
+pub const NODE_INDEXED: u32 = 1 << 29;
+/// A path that ends on the node has a better rule than its prefix rule (in [`Tables::exact`]).
+pub const NODE_EXACT: u32 = 1 << 30;
+/// An inner node with all 256 edge bytes (its wide block has no "absent" entry).
+pub const NODE_FULL: u32 = 1 << 31;
+
+/// Marks a leaf in a node key of [`Tables::exact`] and [`Tables::node_wild`]
+/// (inner nodes are their index, leaves their index with this bit).
+pub const LEAF_KEY: u32 = 1 << 31;
+
+/// The rule's directive is `Allow`.
+pub const RULE_ALLOW: u32 = 1 << 31;
+/// The rule is Google's `index.htm` alias of an `Allow` line.
+pub const RULE_DERIVED: u32 = 1 << 30;
+/// A final `$` anchors the rule.
+pub const RULE_ANCHORED: u32 = 1 << 29;
+/// The column part of a rule's `column` field.
+pub const RULE_COLUMN_MASK: u32 = (1 << 29) - 1;
+
+macro_rules! record {
+    ($(#[$meta:meta])* pub struct $name:ident { $($(#[$fmeta:meta])* pub $field:ident: $ty:ty,)* }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
+        #[repr(C)]
+        pub struct $name { $($(#[$fmeta])* pub $field: $ty,)* }
+    };
 }
 
-/// A range of a table, as `start..start + len`, small enough for static data.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Span {
-    /// First index.
-    pub start: u32,
-    /// Number of elements.
-    pub len: u32,
+record! {
+    /// A range of a table, as `start..start + len`.
+    pub struct Span {
+        /// First index.
+        pub start: U32,
+        /// Number of elements.
+        pub len: U32,
+    }
 }
 
 impl Span {
     /// The empty span.
-    pub const EMPTY: Span = Span { start: 0, len: 0 };
+    pub const EMPTY: Span = Span::new(0, 0);
+
+    /// The span `start..start + len`.
+    #[inline]
+    pub const fn new(start: u32, len: u32) -> Span {
+        Span {
+            start: U32::new(start),
+            len: U32::new(len),
+        }
+    }
 
     /// The span as a `usize` range.
     #[inline]
-    pub const fn range(self) -> core::ops::Range<usize> {
-        self.start as usize..self.start as usize + self.len as usize
+    pub fn range(self) -> core::ops::Range<usize> {
+        let start = self.start.get() as usize;
+        start..start + self.len.get() as usize
     }
 
-    /// The span's elements of `table` (empty if out of bounds, which a built policy never is).
+    /// The span's elements of `table` (validated tables never miss; an empty
+    /// span may start anywhere and reads nothing).
     #[inline]
     pub fn of<T>(self, table: &[T]) -> &[T] {
-        // Validated tables never miss; an empty span may start anywhere.
         debug_assert!(
-            self.len == 0 || self.range().end <= table.len(),
+            self.len.get() == 0 || self.range().end <= table.len(),
             "span {self:?} past a table of {}",
             table.len()
         );
@@ -130,232 +117,205 @@ impl Span {
     }
 }
 
-/// "None" in `u32` index fields.
-pub const NONE: u32 = u32::MAX;
-
-/// A rule as compiled: where it came from and how it matches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RuleRecord {
-    /// 1-based line of the rule.
-    pub line: u32,
-    /// 1-based byte column of the pattern on that line.
-    pub column: u32,
-    /// `Allow` (true) or `Disallow` (false).
-    pub allow: bool,
-    /// Google's `index.htm` alias, derived from the line's `Allow`.
-    pub derived: bool,
-    /// The rule's specificity (octets), as Google counts them.
-    pub priority: u32,
-    /// Higher wins. Longest match: priority, then allow, then earlier line. First match: earlier line.
-    pub rank: u64,
-    /// The pattern as written (bytes in the policy's text).
-    pub pattern: Span,
-    /// The literal segments (a range of the policy's segment table).
-    pub segments: Span,
-    /// A final `$` anchors the pattern.
-    pub anchored: bool,
-    /// The group the rule belongs to.
-    pub group: u32,
+record! {
+    /// A trie node with children.
+    pub struct Inner {
+        /// The first eight bytes of the label (zero-filled), little-endian.
+        pub label: U64,
+        /// The edge bytes when there are at most eight (zero-filled, inner children
+        /// first, in the order of their numbers); with more, the byte offset of the
+        /// node's wide block in [`Tables::wide`]: `lo`, `hi`, then for each byte of
+        /// `lo..=hi` its child's position plus one (0: no edge), or, for a
+        /// [`NODE_FULL`] node (every byte has an edge), its position.
+        pub edges: U64,
+        /// The first inner child (in [`Tables::inners`]).
+        pub first_inner: U32,
+        /// The first leaf child (in [`Tables::leaves`]).
+        pub first_leaf: U32,
+        /// The best prefix rule of a walk that ends here, or [`NONE`].
+        pub best: U32,
+        /// Where the label starts in the text (read past its first eight bytes).
+        pub label_start: U32,
+        /// The label's length, with the `NODE_*` flags above [`LABEL_LEN_BITS`].
+        pub label_len: U32,
+        /// Number of children.
+        pub edge_count: U16,
+        /// Number of inner children (they come first).
+        pub inner_count: U16,
+    }
 }
 
-/// A node of the path-compressed trie over the first literal segment of each rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Node {
-    /// The bytes on the edge into this node (in the policy's text); empty for a root.
-    pub label: Span,
-    /// Outgoing edges: a range of `edge_bytes` / `edge_targets`, sorted by byte.
-    pub edges: Span,
-    /// Best-ranked rule whose pattern is exactly this prefix (matches any path with it).
-    pub prefix_rule: u32,
-    /// Best-ranked rule `prefix$` (matches only a path equal to it).
-    pub exact_rule: u32,
-    /// Wildcard rules whose first segment ends here: a range of `wild_rules`, best rank first.
-    pub wild: Span,
+record! {
+    /// A trie node without children: most nodes.
+    pub struct Leaf {
+        /// The label itself when it has at most eight bytes (zero-filled,
+        /// little-endian); else where it starts in the text.
+        pub label: U64,
+        /// The best prefix rule of a walk that ends here, or [`NONE`].
+        pub best: U32,
+        /// The label's length, with the `NODE_*` flags above [`LABEL_LEN_BITS`].
+        pub label_len: U32,
+    }
 }
 
-/// A set of rules that applies to some crawlers: the union of one or more groups.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RuleSet {
-    /// The trie roots to walk (a range of `set_roots`).
-    pub roots: Span,
-    /// The groups it merges (a range of `set_groups`).
-    pub groups: Span,
+record! {
+    /// A rule of a node side table: the node's key and a rule.
+    pub struct NodeRule {
+        /// The node: an inner index, or a leaf index with [`LEAF_KEY`].
+        pub node: U32,
+        /// The rule.
+        pub rule: U32,
+    }
 }
 
-/// A crawler name the file mentions, and the rule set it selects.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AgentEntry {
-    /// The name as matched (lower case; for `google`, cut to a product token).
-    pub name: Span,
-    /// The rule set it selects.
-    pub set: u32,
-    /// `*`.
-    pub any: bool,
+record! {
+    /// The wildcard rules of a node, best rank first (a range of [`Tables::wild_rules`]).
+    pub struct NodeWild {
+        /// The node: an inner index, or a leaf index with [`LEAF_KEY`].
+        pub node: U32,
+        /// Its wildcard rules.
+        pub rules: Span,
+    }
 }
 
-/// A group as written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GroupRecord {
-    /// 1-based line of its first user-agent line.
-    pub line: u32,
-    /// Its user-agent lines (a range of `group_agents`).
-    pub agents: Span,
-    /// Its rules (a range of `rules`), in file order.
-    pub rules: Span,
+record! {
+    /// A rule as compiled: where it came from and how it matches.
+    pub struct RuleRecord {
+        /// 1-based line of the rule.
+        pub line: U32,
+        /// 1-based byte column of the pattern, with the `RULE_*` flags above it.
+        pub column: U32,
+        /// The pattern as written (a range of the text).
+        pub pattern: Span,
+        /// The rule's specificity (octets), as the profile counts them.
+        pub priority: U32,
+        /// Where its literal segments start in [`Tables::segments`]; they run to
+        /// the next rule's start. A rule with none there has one segment: its
+        /// pattern without a final `$`.
+        pub segments: U32,
+    }
 }
 
-/// One user-agent line of a group, as written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GroupAgentRecord {
-    /// 1-based line.
-    pub line: u32,
-    /// The value as written (bytes in the policy's text).
-    pub value: Span,
+impl RuleRecord {
+    /// Whether it is an `Allow` rule.
+    #[inline]
+    pub fn allow(&self) -> bool {
+        self.column.get() & RULE_ALLOW != 0
+    }
+
+    /// Whether it is Google's `index.htm` alias of an `Allow` line.
+    #[inline]
+    pub fn derived(&self) -> bool {
+        self.column.get() & RULE_DERIVED != 0
+    }
+
+    /// Whether a final `$` anchors it.
+    #[inline]
+    pub fn anchored(&self) -> bool {
+        self.column.get() & RULE_ANCHORED != 0
+    }
+
+    /// The 1-based column of its pattern.
+    #[inline]
+    pub fn column(&self) -> u32 {
+        self.column.get() & RULE_COLUMN_MASK
+    }
 }
 
-/// An extension record (crawl-delay, sitemap, …) with its line and typed value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ExtensionRecord {
-    /// Which directive.
-    pub directive: Directive,
-    /// 1-based line.
-    pub line: u32,
-    /// The owning group, or [`NONE`] for file-wide records.
-    pub group: u32,
-    /// The value as written (bytes in the policy's text).
-    pub value: Span,
-    /// The parsed value.
-    pub parsed: RecordValue,
+/// The rank of rule number `id` under `profile`: higher wins. Longest match:
+/// priority, then allow, then the earlier rule; first match: the earlier rule.
+/// (Rules are numbered in file order, so the number orders them by line.)
+#[inline]
+pub fn rank(profile: Profile, priority: u32, allow: bool, id: u32) -> u64 {
+    let earlier = u64::from(u32::MAX - id);
+    if profile.first_match_wins() {
+        earlier
+    } else {
+        (u64::from(priority) << 33) | (u64::from(allow) << 32) | earlier
+    }
 }
 
-/// What a walk reads of a trie node, in one 32-byte record.
-///
-/// Children are numbered consecutively, so the child on edge `i` is `first_child + i`
-/// (or, if a trie ever breaks that, `edge_targets[edge_start + i]`: `first_child` is
-/// then [`NONE`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WalkNode {
-    /// The first eight bytes of the node's label (zero-filled), little-endian.
-    pub label: u64,
-    /// The node's edge bytes when it has at most eight (zero-filled), little-endian;
-    /// with more, the number of its 256-byte block in `wide_edges` (the position of
-    /// each edge byte among the node's edges, 0 for bytes without an edge).
-    pub edges: u64,
-    /// The child on the first edge (0 for a leaf: it has no edge to follow, and the
-    /// walk needs no detour to find that out).
-    pub first_child: u32,
-    /// The node's edges in `edge_bytes` / `edge_targets`.
-    pub edge_start: u32,
-    /// Label length in bytes.
-    pub label_len: u32,
-    /// Number of edges.
-    pub edge_count: u16,
-    /// The node has wildcard rules to test.
-    pub has_wild: bool,
-    /// The node's other wildcard rules are in its root's pair index (which a check
-    /// only consults when its walk passes such a node).
-    pub indexed: bool,
+record! {
+    /// A set of rules that applies to some crawlers: the union of one or more groups.
+    pub struct RuleSet {
+        /// The trie roots to walk (a range of [`Tables::set_roots`]).
+        pub roots: Span,
+        /// The groups it merges (a range of [`Tables::set_groups`]).
+        pub groups: Span,
+    }
 }
 
-impl WalkNode {
-    /// A node with no label and no edges.
-    pub const EMPTY: WalkNode = WalkNode {
-        label: 0,
-        edges: 0,
-        first_child: NONE,
-        edge_start: 0,
-        label_len: 0,
-        edge_count: 0,
-        has_wild: false,
-        indexed: false,
-    };
+record! {
+    /// A crawler name the file mentions, and the rule set it selects.
+    pub struct AgentEntry {
+        /// The name as matched (lower case; for `google`, cut to a product token).
+        pub name: Span,
+        /// The rule set it selects.
+        pub set: U32,
+        /// 1 for `*`.
+        pub any: u8,
+    }
 }
 
-/// The pair index of one trie root's wildcard rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WildIndex {
-    /// The slot bitmap, a bit per slot with candidates: a range of `slot_words`
-    /// (empty: the root has no index).
-    pub words: Span,
-    /// Where each slot's candidates start in `wild_candidates`, plus the end: a range
-    /// of `slot_starts` (one entry per slot, and one more).
-    pub slots: Span,
+record! {
+    /// A group as written.
+    pub struct GroupRecord {
+        /// 1-based line of its first user-agent line.
+        pub line: U32,
+        /// Its user-agent lines (a range of [`Tables::group_agents`]).
+        pub agents: Span,
+        /// Its rules (a range of [`Tables::rules`]), in file order.
+        pub rules: Span,
+    }
 }
 
-impl WildIndex {
-    /// No index.
-    pub const EMPTY: WildIndex = WildIndex {
-        words: Span::EMPTY,
-        slots: Span::EMPTY,
-    };
+record! {
+    /// One user-agent line of a group, as written.
+    pub struct GroupAgentRecord {
+        /// 1-based line.
+        pub line: U32,
+        /// The value as written (a range of the text).
+        pub value: Span,
+    }
 }
 
-/// A wildcard rule filed in a slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WildCandidate {
-    /// The rule.
-    pub rule: u32,
-    /// Its rank (candidates of a slot are sorted best first).
-    pub rank: u64,
-    /// One bit per byte pair of its later segments: bit `s % 64` of each pair slot
-    /// `s = (31a + b) % 1024` (so a path's signature is its pair set's words ORed).
-    pub signature: u64,
+record! {
+    /// An extension record (crawl-delay, sitemap, …): its line and value as written.
+    /// The typed value is parsed from the text when asked for.
+    pub struct ExtensionRecord {
+        /// Which directive (its number in `Directive::ALL`).
+        pub directive: u8,
+        /// 1-based line.
+        pub line: U32,
+        /// The owning group, or [`NONE`] for file-wide records.
+        pub group: U32,
+        /// The value as written (a range of the text).
+        pub value: Span,
+    }
 }
 
-/// Every table of a compiled policy (see the module docs), plus the two scalars
-/// a check needs: the profile and the rule set of crawlers no group names.
-#[derive(Clone, Debug)]
-pub struct Tables {
-    /// The semantics the tables were compiled under.
-    pub profile: Profile,
-    /// Every string: patterns, segments, labels, names, record values.
-    pub text: Table<u8>,
-    /// Crawler names and the rule set each selects, in the order the profile resolves them.
-    pub agents: Table<AgentEntry>,
-    /// The rule set of crawlers no group names (`*`), or [`NONE`].
-    pub any_set: u32,
-    /// Rule sets.
-    pub sets: Table<RuleSet>,
-    /// The trie roots of each set.
-    pub set_roots: Table<u32>,
-    /// The groups of each set.
-    pub set_groups: Table<u32>,
-    /// Trie nodes.
-    pub nodes: Table<Node>,
-    /// Edge bytes of the trie nodes.
-    pub edge_bytes: Table<u8>,
-    /// Edge targets of the trie nodes.
-    pub edge_targets: Table<u32>,
-    /// Wildcard rules tested on trie nodes.
-    pub wild_rules: Table<u32>,
-    /// The walk record of each node.
-    pub walk_nodes: Table<WalkNode>,
-    /// 256-byte edge blocks of nodes with more than eight edges.
-    pub wide_edges: Table<u8>,
-    /// The best prefix rule of each node.
-    pub best_prefix: Table<u32>,
-    /// The best rule of each node for a path that ends there.
-    pub best_exact: Table<u32>,
-    /// The pair index of each set root.
-    pub root_wild: Table<WildIndex>,
-    /// Pair-index slot bitmaps.
-    pub slot_words: Table<u64>,
-    /// Pair-index slot starts.
-    pub slot_starts: Table<u32>,
-    /// Pair-index candidates.
-    pub wild_candidates: Table<WildCandidate>,
-    /// Rules.
-    pub rules: Table<RuleRecord>,
-    /// Literal segments of the rules.
-    pub segments: Table<Span>,
-    /// Groups as written.
-    pub groups: Table<GroupRecord>,
-    /// User-agent lines of the groups.
-    pub group_agents: Table<GroupAgentRecord>,
-    /// Extension records.
-    pub extensions: Table<ExtensionRecord>,
-    /// Where the parse cap cut the input, if it did.
-    pub truncation: Option<TruncationRecord>,
+record! {
+    /// The pair index of one trie root's wildcard rules.
+    pub struct WildIndex {
+        /// The slot bitmap, a bit per slot with candidates: a range of
+        /// [`Tables::slot_words`] (empty: the root has no index).
+        pub words: Span,
+        /// Where each slot's candidates start in [`Tables::wild_candidates`], plus
+        /// the end: a range of [`Tables::slot_starts`].
+        pub slots: Span,
+    }
+}
+
+record! {
+    /// A wildcard rule filed in a slot.
+    pub struct WildCandidate {
+        /// The rule.
+        pub rule: U32,
+        /// Its rank (candidates of a slot are sorted best first).
+        pub rank: U64,
+        /// One bit per byte pair of its later segments.
+        pub signature: U64,
+    }
 }
 
 /// Where the parse cap cut the input: [`Truncation`](crate::parse::Truncation) as stored.
@@ -367,4 +327,125 @@ pub struct TruncationRecord {
     pub input_len: u64,
     /// The first line not wholly read.
     pub first_ignored_line: u32,
+}
+
+/// Every table of a compiled policy (see the module docs), with the scalars a
+/// check needs: the profile and the rule set of crawlers no group names.
+///
+/// The tables are borrowed: from a policy's own buffer, from serialised bytes,
+/// or from `static` data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tables<'a> {
+    /// The semantics the tables were compiled under.
+    pub profile: Profile,
+    /// The rule set of crawlers no group names (`*`), or [`NONE`].
+    pub any_set: u32,
+    /// Where the parse cap cut the input, if it did.
+    pub truncation: Option<TruncationRecord>,
+    /// Every string: patterns, segments, labels, names, record values.
+    pub text: &'a [u8],
+    /// Crawler names and the rule set each selects, in the order the profile resolves them.
+    pub agents: &'a [AgentEntry],
+    /// Rule sets.
+    pub sets: &'a [RuleSet],
+    /// The trie roots of each set (inner nodes).
+    pub set_roots: &'a [U32],
+    /// The groups of each set.
+    pub set_groups: &'a [U32],
+    /// Trie nodes with children.
+    pub inners: &'a [Inner],
+    /// Trie nodes without children.
+    pub leaves: &'a [Leaf],
+    /// The edge blocks of inner nodes with more than eight edges.
+    pub wide: &'a [u8],
+    /// Nodes whose exact-path rule beats their prefix rule, by node key.
+    pub exact: &'a [NodeRule],
+    /// Nodes with wildcard rules to test, by node key.
+    pub node_wild: &'a [NodeWild],
+    /// Wildcard rules tested on trie nodes.
+    pub wild_rules: &'a [U32],
+    /// The pair index of each set root.
+    pub root_wild: &'a [WildIndex],
+    /// Pair-index slot bitmaps.
+    pub slot_words: &'a [U64],
+    /// Pair-index slot starts.
+    pub slot_starts: &'a [U32],
+    /// Pair-index candidates.
+    pub wild_candidates: &'a [WildCandidate],
+    /// Rules.
+    pub rules: &'a [RuleRecord],
+    /// Literal segments of the rules (ranges of the text).
+    pub segments: &'a [Span],
+    /// Groups as written.
+    pub groups: &'a [GroupRecord],
+    /// User-agent lines of the groups.
+    pub group_agents: &'a [GroupAgentRecord],
+    /// Extension records.
+    pub extensions: &'a [ExtensionRecord],
+}
+
+impl Tables<'_> {
+    /// The tables of a policy with no rules and no records.
+    pub const EMPTY: Tables<'static> = Tables {
+        profile: Profile::Rfc9309,
+        any_set: NONE,
+        truncation: None,
+        text: &[],
+        agents: &[],
+        sets: &[],
+        set_roots: &[],
+        set_groups: &[],
+        inners: &[],
+        leaves: &[],
+        wide: &[],
+        exact: &[],
+        node_wild: &[],
+        wild_rules: &[],
+        root_wild: &[],
+        slot_words: &[],
+        slot_starts: &[],
+        wild_candidates: &[],
+        rules: &[],
+        segments: &[],
+        groups: &[],
+        group_agents: &[],
+        extensions: &[],
+    };
+
+    /// The bytes of a span of the text.
+    #[inline]
+    pub fn bytes(&self, span: Span) -> &[u8] {
+        span.of(self.text)
+    }
+
+    /// The rank of rule `id` (0 for no rule).
+    #[inline]
+    pub fn rank(&self, id: u32) -> u64 {
+        self.rules
+            .get(id as usize)
+            .map_or(0, |r| rank(self.profile, r.priority.get(), r.allow(), id))
+    }
+
+    /// The literal segments of rule `id`: the first (which the trie matches) and
+    /// the rest (each after a `*`). `None` if there is no such rule.
+    #[inline]
+    pub fn segments(&self, id: u32) -> Option<(Span, &[Span])> {
+        let rule = self.rules.get(id as usize)?;
+        let start = rule.segments.get() as usize;
+        let end = self
+            .rules
+            .get(id as usize + 1)
+            .map_or(self.segments.len(), |next| next.segments.get() as usize);
+        match self.segments.get(start..end) {
+            Some([first, rest @ ..]) => Some((*first, rest)),
+            _ => {
+                let len = rule
+                    .pattern
+                    .len
+                    .get()
+                    .saturating_sub(u32::from(rule.anchored()));
+                Some((Span::new(rule.pattern.start.get(), len), &[]))
+            }
+        }
+    }
 }

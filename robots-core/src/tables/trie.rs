@@ -15,7 +15,8 @@ use crate::tables::key_sort::{
     chunk, common_prefix, digit_key, sort_first_digit_radix, sort_key, sort_runs, LONGER,
     POSITION_BITS, POSITION_MASK, RADIX_MIN,
 };
-use crate::tables::layout::{index, Node, RuleRecord, Span, NONE};
+use crate::tables::layout::index;
+use crate::tables::staging::{Node, RuleRecord, Span, NONE};
 use alloc::vec::Vec;
 
 /// The flattened trie tables of all rule sets.
@@ -685,11 +686,9 @@ mod tests {
         }
         let policy = Policy::parse(body.as_bytes(), Profile::Google);
         assert_eq!(policy.rule_count(), 500);
-        assert!(
-            policy.tables.nodes.len() <= 2 * 500 + 1,
-            "{} nodes",
-            policy.tables.nodes.len()
-        );
+        let t = policy.tables();
+        let nodes = t.inners.len() + t.leaves.len();
+        assert!(nodes <= 2 * 500 + 1, "{nodes} nodes");
         // Rule i is on line i + 2; a longer path still matches its prefix.
         let path = alloc::format!("/{:x}/deep/path/segment/1.html.extra", 7919);
         let verdict = policy.check("bot", &path);
@@ -725,19 +724,18 @@ mod tests {
         assert_eq!(line("/two/x"), Some(5));
         assert_eq!(line("/twofold"), Some(7));
         assert!(policy.is_allowed("bot", "/twofold/x"));
-        let leaves = policy
-            .tables
-            .nodes
-            .iter()
-            .filter(|n| n.edges.len == 0)
-            .count();
-        assert_eq!(leaves, 4, "one leaf per distinct key but /two");
+        assert_eq!(
+            policy.tables().leaves.len(),
+            4,
+            "one leaf per distinct key but /two"
+        );
     }
 
-    /// `search_tables::derive` visits each trie's nodes in number order: a trie's
-    /// nodes run from its root to the next root, and a parent comes before its children.
+    /// The builder numbers each trie's nodes from its root, a parent before its
+    /// children (what `derive` relies on to visit them in one pass).
     #[test]
     fn nodes_are_numbered_root_first_and_parents_before_children() {
+        use crate::tables::staging::{RuleRecord, Span};
         let mut body = alloc::string::String::new();
         for agent in ["a", "b", "*"] {
             body.push_str(&alloc::format!("User-agent: {agent}\n"));
@@ -749,18 +747,51 @@ mod tests {
                 ));
             }
         }
-        let policy = Policy::parse(body.as_bytes(), Profile::Google);
-        let mut roots: alloc::vec::Vec<u32> = policy.tables.set_roots.to_vec();
-        roots.sort_unstable();
-        roots.dedup();
-        assert!(roots.len() >= 3, "{roots:?}");
+        // Build the tries directly, one per group, as the compiler does.
+        let mut text = alloc::vec::Vec::new();
+        let mut rules: alloc::vec::Vec<RuleRecord> = alloc::vec::Vec::new();
+        let mut segments = alloc::vec::Vec::new();
+        for line in body.lines().filter(|l| l.starts_with("Disallow: ")) {
+            let key = line
+                .trim_start_matches("Disallow: ")
+                .split('*')
+                .next()
+                .unwrap_or("");
+            let start = crate::tables::layout::index(text.len());
+            text.extend_from_slice(key.as_bytes());
+            let span = Span {
+                start,
+                len: key.len() as u32,
+            };
+            segments.push(span);
+            segments.push(Span { start, len: 0 });
+            let id = rules.len() as u32;
+            rules.push(RuleRecord {
+                line: id + 1,
+                column: 1,
+                allow: false,
+                derived: false,
+                priority: key.len() as u32,
+                rank: u64::from(u32::MAX - id),
+                pattern: span,
+                segments: Span {
+                    start: 2 * id,
+                    len: 2,
+                },
+                anchored: false,
+                group: id / 200,
+            });
+        }
+        let mut builder = super::TrieBuilder::new(&rules, &segments, &text, &[]);
+        let roots: alloc::vec::Vec<u32> = (0..3)
+            .map(|g| builder.build(core::iter::once(g * 200..(g + 1) * 200)))
+            .collect();
+        let tables = builder.finish();
         assert_eq!(roots.first(), Some(&0));
-        for (id, node) in policy.tables.nodes.iter().enumerate() {
+        for (id, node) in tables.nodes.iter().enumerate() {
             let trie = roots.partition_point(|&r| r as usize <= id);
-            let end = roots
-                .get(trie)
-                .map_or(policy.tables.nodes.len(), |&r| r as usize);
-            for &child in node.edges.of(&policy.tables.edge_targets) {
+            let end = roots.get(trie).map_or(tables.nodes.len(), |&r| r as usize);
+            for &child in node.edges.of(&tables.edge_targets) {
                 let child = child as usize;
                 assert!(child > id && child < end, "node {id}: child {child}");
             }

@@ -1,19 +1,24 @@
 //! The check that a set of tables is a policy layout the search can rely on.
 //!
-//! Every index and [`Span`] must be in range of the table it names, the per-node
-//! tables must have one entry a node, and every trie edge must lead to a node
-//! with a non-empty label (so that each step of a walk reads at least one byte of
-//! the path, and no walk can go round in circles). The compiler's tables pass by
-//! construction (a debug build checks each one); the code generator checks before
-//! it writes a policy out; tables from anywhere else must pass before a search
-//! reads them. The check reads each entry once: time linear in the tables.
+//! Every index and [`Span`] must be in range of the table it names, every trie
+//! edge must lead to a node (the children of a node are numbered consecutively,
+//! inside their tables), every non-root node must have a non-empty label (so
+//! that each step of a walk reads at least one byte of the path, and no walk can
+//! go round in circles), the side tables must be sorted by node, and every
+//! directive number must name a directive. The compiler's tables pass by
+//! construction (a debug build checks each one); the code generator checks
+//! before it writes a policy out; bytes from anywhere else are checked before a
+//! search reads them. The check reads each entry once: time linear in the tables.
 
-use crate::tables::layout::{Span, Tables, NONE};
+use crate::parse::Directive;
+use crate::tables::layout::{
+    Inner, Span, Tables, LABEL_LEN_MASK, LEAF_KEY, NODE_EXACT, NODE_FULL, NODE_WILD, NONE,
+};
 use alloc::format;
 use alloc::string::String;
 use core::fmt;
 
-/// Why tables are not a valid policy layout: which table, which entry, what is wrong.
+/// Why bytes or tables are not a valid policy: which table, which entry, what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayoutError {
     table: &'static str,
@@ -30,7 +35,12 @@ impl LayoutError {
         }
     }
 
-    /// The table with the bad entry.
+    /// A problem with the header of serialised bytes.
+    pub(crate) fn header(problem: String) -> LayoutError {
+        LayoutError::new("header", 0, problem)
+    }
+
+    /// The table with the bad entry (`header` for the byte form's header).
     pub fn table(&self) -> &'static str {
         self.table
     }
@@ -43,7 +53,11 @@ impl LayoutError {
 
 impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}[{}]: {}", self.table, self.entry, self.problem)
+        if self.table == "header" {
+            f.write_str(&self.problem)
+        } else {
+            write!(f, "{}[{}]: {}", self.table, self.entry, self.problem)
+        }
     }
 }
 
@@ -54,7 +68,7 @@ impl From<LayoutError> for crate::error::Error {
     fn from(e: LayoutError) -> Self {
         crate::error::Error::new(
             crate::error::ErrorKind::InvalidLayout,
-            format!("invalid policy tables: {e}"),
+            format!("invalid policy: {e}"),
         )
     }
 }
@@ -67,13 +81,13 @@ struct Entries {
 impl Entries {
     fn span(&self, entry: usize, what: &str, span: Span, len: usize) -> Result<(), LayoutError> {
         // An empty span reads nothing, wherever it starts.
-        let end = u64::from(span.start) + u64::from(span.len);
-        if span.len == 0 || end <= len as u64 {
+        let end = u64::from(span.start.get()) + u64::from(span.len.get());
+        if span.len.get() == 0 || end <= len as u64 {
             Ok(())
         } else {
             Err(self.error(
                 entry,
-                format!("{what} {}..{end} is past the end ({len})", span.start),
+                format!("{what} {}..{end} is past the end ({len})", span.start.get()),
             ))
         }
     }
@@ -117,18 +131,18 @@ fn each<T>(
         .try_for_each(|(i, item)| check(&entries, i, item))
 }
 
-impl Tables {
-    /// Check that every index and span is in range, that the per-node tables
-    /// agree with the nodes, and that every trie edge leads to a node with a
-    /// non-empty label; see the module docs.
+impl Tables<'_> {
+    /// Check that every index and span is in range, that every trie edge leads to
+    /// a node with a non-empty label, and that the side tables are sorted; see
+    /// the module docs.
     pub fn validate(&self) -> Result<(), LayoutError> {
         self.validate_sizes()?;
         self.validate_records()?;
-        self.validate_tries()?;
+        self.validate_nodes()?;
         self.validate_pair_indexes()
     }
 
-    /// Every table is addressable by a `u32`, and the per-node tables have one entry a node.
+    /// Every table is addressable by a `u32`.
     fn validate_sizes(&self) -> Result<(), LayoutError> {
         let sizes = [
             ("text", self.text.len()),
@@ -136,9 +150,9 @@ impl Tables {
             ("sets", self.sets.len()),
             ("set_roots", self.set_roots.len()),
             ("set_groups", self.set_groups.len()),
-            ("nodes", self.nodes.len()),
-            ("edge_bytes", self.edge_bytes.len()),
-            ("edge_targets", self.edge_targets.len()),
+            ("inners", self.inners.len()),
+            ("leaves", self.leaves.len()),
+            ("wide", self.wide.len()),
             ("wild_rules", self.wild_rules.len()),
             ("slot_words", self.slot_words.len()),
             ("slot_starts", self.slot_starts.len()),
@@ -150,20 +164,8 @@ impl Tables {
             ("extensions", self.extensions.len()),
         ];
         for (table, len) in sizes {
-            if len >= NONE as usize {
+            if len >= (LEAF_KEY as usize).min(NONE as usize) {
                 return Err(LayoutError::new(table, len, format!("{len} entries")));
-            }
-        }
-        let nodes = self.nodes.len();
-        let per_node = [
-            ("walk_nodes", self.walk_nodes.len()),
-            ("best_prefix", self.best_prefix.len()),
-            ("best_exact", self.best_exact.len()),
-        ];
-        for (table, len) in per_node {
-            if len != nodes {
-                let problem = format!("{len} entries for {nodes} nodes");
-                return Err(LayoutError::new(table, len, problem));
             }
         }
         if self.root_wild.len() != self.set_roots.len() {
@@ -174,14 +176,6 @@ impl Tables {
             );
             return Err(LayoutError::new("root_wild", 0, problem));
         }
-        if self.edge_bytes.len() != self.edge_targets.len() {
-            let problem = format!("{} edge bytes", self.edge_bytes.len());
-            return Err(LayoutError::new("edge_targets", 0, problem));
-        }
-        if self.wide_edges.len() % 256 != 0 {
-            let problem = format!("{} bytes: not whole 256-byte blocks", self.wide_edges.len());
-            return Err(LayoutError::new("wide_edges", 0, problem));
-        }
         let any = Entries { table: "any_set" };
         any.index_or_none(0, "set", self.any_set, self.sets.len())
     }
@@ -189,126 +183,214 @@ impl Tables {
     /// Agents, sets, rules, segments, groups and records refer to what exists.
     fn validate_records(&self) -> Result<(), LayoutError> {
         let (text, rules, groups) = (self.text.len(), self.rules.len(), self.groups.len());
-        each("agents", &self.agents, |e, i, a| {
+        each("agents", self.agents, |e, i, a| {
             e.span(i, "name", a.name, text)?;
-            e.index_or_none(i, "set", a.set, self.sets.len())
+            e.index_or_none(i, "set", a.set.get(), self.sets.len())?;
+            if a.any > 1 {
+                return Err(e.error(i, format!("`any` is {}", a.any)));
+            }
+            Ok(())
         })?;
-        each("sets", &self.sets, |e, i, s| {
+        each("sets", self.sets, |e, i, s| {
             e.span(i, "roots", s.roots, self.set_roots.len())?;
             e.span(i, "groups", s.groups, self.set_groups.len())
         })?;
-        each("set_roots", &self.set_roots, |e, i, &root| {
-            e.index(i, "root", root, self.nodes.len())
+        each("set_roots", self.set_roots, |e, i, root| {
+            e.index(i, "root", root.get(), self.inners.len())
         })?;
-        each("set_groups", &self.set_groups, |e, i, &g| {
-            e.index(i, "group", g, groups)
+        each("set_groups", self.set_groups, |e, i, g| {
+            e.index(i, "group", g.get(), groups)
         })?;
-        each("rules", &self.rules, |e, i, r| {
+        let mut previous_segments = 0;
+        each("rules", self.rules, |e, i, r| {
             e.span(i, "pattern", r.pattern, text)?;
-            e.span(i, "segments", r.segments, self.segments.len())?;
-            if r.segments.len == 0 {
-                return Err(e.error(i, "no segments".into()));
+            let start = r.segments.get();
+            if start < previous_segments || start as usize > self.segments.len() {
+                return Err(e.error(i, format!("segments start {start} out of order or range")));
             }
-            e.index(i, "group", r.group, groups)
+            previous_segments = start;
+            if r.anchored() && r.pattern.len.get() == 0 {
+                return Err(e.error(i, "an anchored rule with an empty pattern".into()));
+            }
+            Ok(())
         })?;
-        each("segments", &self.segments, |e, i, &s| {
+        each("segments", self.segments, |e, i, &s| {
             e.span(i, "segment", s, text)
         })?;
-        each("groups", &self.groups, |e, i, g| {
+        let mut previous_rules = 0;
+        each("groups", self.groups, |e, i, g| {
             e.span(i, "agents", g.agents, self.group_agents.len())?;
-            e.span(i, "rules", g.rules, rules)
+            e.span(i, "rules", g.rules, rules)?;
+            // Rules are in group order, so a rule's group can be found by its number.
+            if g.rules.len.get() != 0 {
+                if g.rules.start.get() < previous_rules {
+                    return Err(e.error(i, "rules out of group order".into()));
+                }
+                previous_rules = g.rules.start.get() + g.rules.len.get();
+            }
+            Ok(())
         })?;
-        each("group_agents", &self.group_agents, |e, i, a| {
+        each("group_agents", self.group_agents, |e, i, a| {
             e.span(i, "value", a.value, text)
         })?;
-        each("extensions", &self.extensions, |e, i, r| {
+        each("extensions", self.extensions, |e, i, r| {
             e.span(i, "value", r.value, text)?;
-            e.index_or_none(i, "group", r.group, groups)
+            e.index_or_none(i, "group", r.group.get(), groups)?;
+            if Directive::ALL.get(usize::from(r.directive)).is_none() {
+                return Err(e.error(i, format!("directive number {}", r.directive)));
+            }
+            Ok(())
         })
     }
 
-    /// Trie nodes, their walk records and best rules, edges and wildcard lists.
-    fn validate_tries(&self) -> Result<(), LayoutError> {
-        let (nodes, rules) = (self.nodes.len(), self.rules.len());
-        each("nodes", &self.nodes, |e, i, n| {
-            e.span(i, "label", n.label, self.text.len())?;
-            e.span(i, "edges", n.edges, self.edge_bytes.len())?;
-            e.span(i, "wild", n.wild, self.wild_rules.len())?;
-            e.index_or_none(i, "prefix rule", n.prefix_rule, rules)?;
-            e.index_or_none(i, "exact rule", n.exact_rule, rules)?;
-            for &child in n.edges.of(&self.edge_targets) {
-                e.index(i, "edge target", child, nodes)?;
-                let label = self.nodes.get(child as usize).map_or(0, |c| c.label.len);
-                if label == 0 {
-                    return Err(e.error(i, format!("edge to node {child}, whose label is empty")));
-                }
+    /// Inner nodes and leaves, their labels, edges and best rules, and the side
+    /// tables of exact rules and wildcard lists.
+    fn validate_nodes(&self) -> Result<(), LayoutError> {
+        let rules = self.rules.len();
+        let (inners, leaves) = (self.inners.len(), self.leaves.len());
+        each("inners", self.inners, |e, i, n| {
+            let len = n.label_len.get() & LABEL_LEN_MASK;
+            e.span(
+                i,
+                "label",
+                Span::new(n.label_start.get(), len),
+                self.text.len(),
+            )?;
+            e.index_or_none(i, "best rule", n.best.get(), rules)?;
+            let (count, inner) = (
+                usize::from(n.edge_count.get()),
+                usize::from(n.inner_count.get()),
+            );
+            if inner > count || count > 256 {
+                return Err(e.error(i, format!("{inner} inner of {count} children")));
+            }
+            let first_inner = n.first_inner.get() as usize;
+            let first_leaf = n.first_leaf.get() as usize;
+            // Children come after their parent, so a walk only ever goes forward.
+            if inner != 0 && (first_inner <= i || first_inner + inner > inners) {
+                return Err(e.error(i, "inner children out of range".into()));
+            }
+            if count > inner && first_leaf + (count - inner) > leaves {
+                return Err(e.error(i, "leaf children out of range".into()));
+            }
+            if count > 8 {
+                self.validate_wide(e, i, n)?;
+            } else if n.label_len.get() & NODE_FULL != 0 {
+                return Err(e.error(i, "a full node with at most eight edges".into()));
             }
             Ok(())
         })?;
-        each("wild_rules", &self.wild_rules, |e, i, &r| {
-            e.index(i, "rule", r, rules)
-        })?;
-        for (table, best) in [
-            ("best_prefix", &self.best_prefix),
-            ("best_exact", &self.best_exact),
-        ] {
-            each(table, best, |e, i, &r| e.index_or_none(i, "rule", r, rules))?;
+        // Every inner node but a root is someone's child: a non-empty label.
+        let mut is_root = alloc::vec![false; inners];
+        for root in self.set_roots {
+            if let Some(slot) = is_root.get_mut(root.get() as usize) {
+                *slot = true;
+            }
         }
-        each("walk_nodes", &self.walk_nodes, |e, i, w| {
-            let Some(n) = self.nodes.get(i) else {
-                return Err(e.error(i, "no node".into()));
-            };
-            let agrees = w.edge_start == n.edges.start
-                && u32::from(w.edge_count) == n.edges.len
-                && w.label_len == n.label.len
-                && w.has_wild == (n.wild.len != 0);
-            if !agrees {
-                return Err(e.error(i, "does not agree with its node".into()));
-            }
-            if w.edge_count > 8 {
-                // Each byte's entry is a position among the node's edges.
-                let block = usize::try_from(w.edges).ok().and_then(|b| {
-                    let start = b.checked_mul(256)?;
-                    self.wide_edges.get(start..start.checked_add(256)?)
-                });
-                let Some(block) = block else {
-                    return Err(e.error(i, format!("edge block {} is past the end", w.edges)));
-                };
-                if block.iter().any(|&at| u16::from(at) >= w.edge_count) {
-                    return Err(e.error(i, "edge block names a position past the edges".into()));
-                }
-            }
-            if w.first_child != NONE {
-                let children = n.edges.of(&self.edge_targets).iter();
-                let consecutive = children
-                    .zip(w.first_child..)
-                    .all(|(&target, expected)| target == expected);
-                if !consecutive {
-                    return Err(e.error(i, "children are not numbered consecutively".into()));
-                }
+        each("inners", self.inners, |e, i, n| {
+            let root = is_root.get(i).copied().unwrap_or(false);
+            if !root && n.label_len.get() & LABEL_LEN_MASK == 0 {
+                return Err(e.error(i, "an inner node with an empty label".into()));
             }
             Ok(())
+        })?;
+        each("leaves", self.leaves, |e, i, n| {
+            let len = n.label_len.get() & LABEL_LEN_MASK;
+            if len == 0 {
+                return Err(e.error(i, "a leaf with an empty label".into()));
+            }
+            if len > 8 {
+                let start = u32::try_from(n.label.get()).unwrap_or(u32::MAX);
+                e.span(i, "label", Span::new(start, len), self.text.len())?;
+            }
+            if n.label_len.get() & NODE_FULL != 0 {
+                return Err(e.error(i, "a leaf marked full".into()));
+            }
+            e.index_or_none(i, "best rule", n.best.get(), rules)
+        })?;
+        let node_exists = |key: u32| {
+            if key & LEAF_KEY != 0 {
+                ((key & !LEAF_KEY) as usize) < leaves
+            } else {
+                (key as usize) < inners
+            }
+        };
+        let flagged = |key: u32, flag: u32| {
+            let field = if key & LEAF_KEY != 0 {
+                self.leaves
+                    .get((key & !LEAF_KEY) as usize)
+                    .map(|l| l.label_len.get())
+            } else {
+                self.inners.get(key as usize).map(|n| n.label_len.get())
+            };
+            field.is_some_and(|f| f & flag != 0)
+        };
+        let mut previous = None;
+        each("exact", self.exact, |e, i, x| {
+            let key = x.node.get();
+            if !node_exists(key) || !flagged(key, NODE_EXACT) || previous >= Some(key) {
+                return Err(e.error(i, format!("node key {key}: not a flagged node in order")));
+            }
+            previous = Some(key);
+            e.index(i, "rule", x.rule.get(), rules)
+        })?;
+        let mut previous = None;
+        each("node_wild", self.node_wild, |e, i, w| {
+            let key = w.node.get();
+            if !node_exists(key) || !flagged(key, NODE_WILD) || previous >= Some(key) {
+                return Err(e.error(i, format!("node key {key}: not a flagged node in order")));
+            }
+            previous = Some(key);
+            e.span(i, "rules", w.rules, self.wild_rules.len())
+        })?;
+        each("wild_rules", self.wild_rules, |e, i, r| {
+            e.index(i, "rule", r.get(), rules)
         })
+    }
+
+    /// A wide node's block lies inside `wide`, and names only its own children.
+    fn validate_wide(&self, e: &Entries, i: usize, n: &Inner) -> Result<(), LayoutError> {
+        let count = u16::from(n.edge_count.get() != 0) * n.edge_count.get();
+        let full = n.label_len.get() & NODE_FULL != 0;
+        let at = usize::try_from(n.edges.get()).unwrap_or(usize::MAX);
+        let block = self.wide.get(at..).and_then(|rest| {
+            let (&lo, &hi) = (rest.first()?, rest.get(1)?);
+            let entries = usize::from(hi.checked_sub(lo)?) + 1;
+            rest.get(2..2 + entries).map(|map| (lo, hi, map))
+        });
+        let Some((lo, hi, map)) = block else {
+            return Err(e.error(i, format!("wide block at {at} is past the end")));
+        };
+        if full && (lo != 0 || hi != 255 || count != 256) {
+            return Err(e.error(i, "a full node without 256 edges".into()));
+        }
+        let limit = if full { count - 1 } else { count };
+        if map.iter().any(|&entry| u16::from(entry) > limit) {
+            return Err(e.error(i, "wide block names a position past the edges".into()));
+        }
+        Ok(())
     }
 
     /// Each set root's pair index: its slot bitmap and slot starts, and candidates.
     fn validate_pair_indexes(&self) -> Result<(), LayoutError> {
         let rules = self.rules.len();
-        each("wild_candidates", &self.wild_candidates, |e, i, c| {
-            e.index(i, "rule", c.rule, rules)
+        each("wild_candidates", self.wild_candidates, |e, i, c| {
+            e.index(i, "rule", c.rule.get(), rules)
         })?;
-        each("root_wild", &self.root_wild, |e, i, index| {
+        each("root_wild", self.root_wild, |e, i, index| {
             e.span(i, "words", index.words, self.slot_words.len())?;
             e.span(i, "slots", index.slots, self.slot_starts.len())?;
-            if index.slots.len == 0 {
+            if index.slots.len.get() == 0 {
                 return Ok(());
             }
-            if u64::from(index.slots.len) != u64::from(index.words.len) * 64 + 1 {
+            if u64::from(index.slots.len.get()) != u64::from(index.words.len.get()) * 64 + 1 {
                 return Err(e.error(i, "slot count does not match its bitmap".into()));
             }
-            let starts = index.slots.of(&self.slot_starts);
-            let ordered = starts.windows(2).all(|w| w.first() <= w.get(1));
-            let last = starts.last().copied().unwrap_or(0);
+            let starts = index.slots.of(self.slot_starts);
+            let ordered = starts
+                .windows(2)
+                .all(|w| w.first().map(|s| s.get()) <= w.get(1).map(|s| s.get()));
+            let last = starts.last().map_or(0, |s| s.get());
             if !ordered || last as usize > self.wild_candidates.len() {
                 return Err(e.error(i, "slot starts are out of order or range".into()));
             }

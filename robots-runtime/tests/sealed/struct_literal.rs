@@ -3,6 +3,6 @@
 use robots_runtime::{AgentPolicy, Policy};
 
 fn main() {
-    let _ = Policy { tables: todo!() };
+    let _ = Policy { storage: todo!() };
     let _ = AgentPolicy { policy: todo!(), selected: todo!(), agent: todo!() };
 }

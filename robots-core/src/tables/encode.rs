@@ -1,0 +1,434 @@
+//! The byte form of a policy: one buffer holding every table, the form a policy
+//! built at run time keeps, [`Policy::to_bytes`](crate::Policy::to_bytes) writes
+//! and [`PolicyRef::from_bytes`](crate::PolicyRef::from_bytes) reads in place.
+//!
+//! ```text
+//! header   magic "ROBOTPOL", version, flags, profile, the any-set, the truncation,
+//!          the one-crawler selection, a CRC-32 of the whole buffer (taken with
+//!          the field zeroed), and the number of entries of each table
+//! tables   each table's records, one after another, in a fixed order
+//! ```
+//!
+//! Every number is little-endian and nothing is aligned, so the buffer can be
+//! read wherever it lies (a `Vec`, a memory map, a slice of a larger file).
+//! Reading checks the header and that the tables fill the buffer exactly;
+//! [`validate`](super::validate) then checks what the tables say.
+
+use crate::profile::Profile;
+use crate::tables::layout::{
+    AgentEntry, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule, NodeWild,
+    RuleRecord, RuleSet, Span, Tables, TruncationRecord, WildCandidate, WildIndex, NONE, U16, U32,
+    U64,
+};
+use crate::tables::validate::LayoutError;
+use alloc::format;
+use alloc::vec::Vec;
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
+
+/// The first eight bytes of every serialised policy.
+pub const MAGIC: [u8; 8] = *b"ROBOTPOL";
+
+/// The format version this build writes and reads.
+pub const VERSION: u16 = 1;
+
+/// The number of tables (the crawler's name of a one-crawler policy counts as one).
+pub const TABLE_COUNT: usize = 21;
+
+/// The header flag of a one-crawler policy.
+const FLAG_AGENT: u16 = 1;
+
+/// The fixed part of the header.
+#[derive(Clone, Copy, Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct Header {
+    magic: [u8; 8],
+    version: U16,
+    flags: U16,
+    profile: u8,
+    reserved: [u8; 3],
+    any_set: U32,
+    agent_set: U32,
+    agent_root: U32,
+    truncated_line: U32,
+    truncated_at: U64,
+    input_len: U64,
+    checksum: U32,
+    counts: [U32; TABLE_COUNT],
+}
+
+/// Where the checksum field lies in the header.
+const CHECKSUM_AT: usize = 48;
+const _: () = assert!(core::mem::offset_of!(Header, checksum) == CHECKSUM_AT);
+
+/// The tables of a policy as owned vectors, before they become one buffer.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TableVecs {
+    pub(crate) text: Vec<u8>,
+    pub(crate) agents: Vec<AgentEntry>,
+    pub(crate) sets: Vec<RuleSet>,
+    pub(crate) set_roots: Vec<U32>,
+    pub(crate) set_groups: Vec<U32>,
+    pub(crate) inners: Vec<Inner>,
+    pub(crate) leaves: Vec<Leaf>,
+    pub(crate) wide: Vec<u8>,
+    pub(crate) exact: Vec<NodeRule>,
+    pub(crate) node_wild: Vec<NodeWild>,
+    pub(crate) wild_rules: Vec<U32>,
+    pub(crate) root_wild: Vec<WildIndex>,
+    pub(crate) slot_words: Vec<U64>,
+    pub(crate) slot_starts: Vec<U32>,
+    pub(crate) wild_candidates: Vec<WildCandidate>,
+    pub(crate) rules: Vec<RuleRecord>,
+    pub(crate) segments: Vec<Span>,
+    pub(crate) groups: Vec<GroupRecord>,
+    pub(crate) group_agents: Vec<GroupAgentRecord>,
+    pub(crate) extensions: Vec<ExtensionRecord>,
+}
+
+/// The one-crawler part of a policy: the crawler as given, its rule set and
+/// its set's one trie root (or `NONE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AgentPart<'a> {
+    /// The crawler's name, as given.
+    pub name: &'a [u8],
+    /// Its rule set.
+    pub set: u32,
+    /// Its set's one trie root, or `NONE`.
+    pub root: u32,
+}
+
+fn profile_code(profile: Profile) -> u8 {
+    Profile::ALL
+        .iter()
+        .position(|&p| p == profile)
+        .and_then(|i| u8::try_from(i).ok())
+        .unwrap_or(u8::MAX)
+}
+
+/// Every table of a [`TableVecs`], by name, with a closure over it.
+macro_rules! each_table {
+    ($vecs:expr, $f:ident) => {{
+        let v = $vecs;
+        $f(&mut v.text);
+        $f(&mut v.agents);
+        $f(&mut v.sets);
+        $f(&mut v.set_roots);
+        $f(&mut v.set_groups);
+        $f(&mut v.inners);
+        $f(&mut v.leaves);
+        $f(&mut v.wide);
+        $f(&mut v.exact);
+        $f(&mut v.node_wild);
+        $f(&mut v.wild_rules);
+        $f(&mut v.root_wild);
+        $f(&mut v.slot_words);
+        $f(&mut v.slot_starts);
+        $f(&mut v.wild_candidates);
+        $f(&mut v.rules);
+        $f(&mut v.segments);
+        $f(&mut v.groups);
+        $f(&mut v.group_agents);
+        $f(&mut v.extensions);
+    }};
+}
+
+impl TableVecs {
+    /// The bytes of the tables' entries.
+    pub(crate) fn byte_len(&self) -> usize {
+        self.view(Profile::Rfc9309, NONE, None).byte_len()
+    }
+
+    /// The heap bytes the vectors hold (their capacity).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        fn bytes<T>(v: &Vec<T>) -> usize {
+            v.capacity() * core::mem::size_of::<T>()
+        }
+        let mut total = 0;
+        let mut add = |n: usize| total += n;
+        add(bytes(&self.text) + bytes(&self.agents) + bytes(&self.sets) + bytes(&self.set_roots));
+        add(bytes(&self.set_groups)
+            + bytes(&self.inners)
+            + bytes(&self.leaves)
+            + bytes(&self.wide));
+        add(bytes(&self.exact) + bytes(&self.node_wild) + bytes(&self.wild_rules));
+        add(bytes(&self.root_wild) + bytes(&self.slot_words) + bytes(&self.slot_starts));
+        add(bytes(&self.wild_candidates) + bytes(&self.rules) + bytes(&self.segments));
+        add(bytes(&self.groups) + bytes(&self.group_agents) + bytes(&self.extensions));
+        total
+    }
+
+    /// Give back every vector's spare room.
+    pub(crate) fn shrink_to_fit(&mut self) {
+        fn shrink<T>(v: &mut Vec<T>) {
+            v.shrink_to_fit();
+        }
+        each_table!(self, shrink);
+    }
+
+    /// The tables, as a view of these vectors.
+    pub(crate) fn view(
+        &self,
+        profile: Profile,
+        any_set: u32,
+        truncation: Option<TruncationRecord>,
+    ) -> Tables<'_> {
+        Tables {
+            profile,
+            any_set,
+            truncation,
+            text: &self.text,
+            agents: &self.agents,
+            sets: &self.sets,
+            set_roots: &self.set_roots,
+            set_groups: &self.set_groups,
+            inners: &self.inners,
+            leaves: &self.leaves,
+            wide: &self.wide,
+            exact: &self.exact,
+            node_wild: &self.node_wild,
+            wild_rules: &self.wild_rules,
+            root_wild: &self.root_wild,
+            slot_words: &self.slot_words,
+            slot_starts: &self.slot_starts,
+            wild_candidates: &self.wild_candidates,
+            rules: &self.rules,
+            segments: &self.segments,
+            groups: &self.groups,
+            group_agents: &self.group_agents,
+            extensions: &self.extensions,
+        }
+    }
+}
+
+impl Tables<'_> {
+    /// The bytes of the tables' entries (the byte form, less its header).
+    pub fn byte_len(&self) -> usize {
+        self.text.len()
+            + self.agents.as_bytes().len()
+            + self.sets.as_bytes().len()
+            + self.set_roots.as_bytes().len()
+            + self.set_groups.as_bytes().len()
+            + self.inners.as_bytes().len()
+            + self.leaves.as_bytes().len()
+            + self.wide.len()
+            + self.exact.as_bytes().len()
+            + self.node_wild.as_bytes().len()
+            + self.wild_rules.as_bytes().len()
+            + self.root_wild.as_bytes().len()
+            + self.slot_words.as_bytes().len()
+            + self.slot_starts.as_bytes().len()
+            + self.wild_candidates.as_bytes().len()
+            + self.rules.as_bytes().len()
+            + self.segments.as_bytes().len()
+            + self.groups.as_bytes().len()
+            + self.group_agents.as_bytes().len()
+            + self.extensions.as_bytes().len()
+    }
+}
+
+/// One buffer: the header (checksum zero), then every table, then for a
+/// one-crawler policy the crawler's name.
+pub(crate) fn encode(t: &Tables<'_>, agent: Option<AgentPart<'_>>) -> Vec<u8> {
+    let name = agent.map_or(&[][..], |a| a.name);
+    let parts: [&[u8]; TABLE_COUNT] = [
+        t.text,
+        t.agents.as_bytes(),
+        t.sets.as_bytes(),
+        t.set_roots.as_bytes(),
+        t.set_groups.as_bytes(),
+        t.inners.as_bytes(),
+        t.leaves.as_bytes(),
+        t.wide,
+        t.exact.as_bytes(),
+        t.node_wild.as_bytes(),
+        t.wild_rules.as_bytes(),
+        t.root_wild.as_bytes(),
+        t.slot_words.as_bytes(),
+        t.slot_starts.as_bytes(),
+        t.wild_candidates.as_bytes(),
+        t.rules.as_bytes(),
+        t.segments.as_bytes(),
+        t.groups.as_bytes(),
+        t.group_agents.as_bytes(),
+        t.extensions.as_bytes(),
+        name,
+    ];
+    let counts = [
+        t.text.len(),
+        t.agents.len(),
+        t.sets.len(),
+        t.set_roots.len(),
+        t.set_groups.len(),
+        t.inners.len(),
+        t.leaves.len(),
+        t.wide.len(),
+        t.exact.len(),
+        t.node_wild.len(),
+        t.wild_rules.len(),
+        t.root_wild.len(),
+        t.slot_words.len(),
+        t.slot_starts.len(),
+        t.wild_candidates.len(),
+        t.rules.len(),
+        t.segments.len(),
+        t.groups.len(),
+        t.group_agents.len(),
+        t.extensions.len(),
+        name.len(),
+    ];
+    let truncation = t.truncation;
+    let header = Header {
+        magic: MAGIC,
+        version: U16::new(VERSION),
+        flags: U16::new(if agent.is_some() { FLAG_AGENT } else { 0 }),
+        profile: profile_code(t.profile),
+        reserved: [0; 3],
+        any_set: U32::new(t.any_set),
+        agent_set: U32::new(agent.map_or(NONE, |a| a.set)),
+        agent_root: U32::new(agent.map_or(NONE, |a| a.root)),
+        truncated_line: U32::new(truncation.map_or(0, |t| t.first_ignored_line)),
+        truncated_at: U64::new(truncation.map_or(0, |t| t.max_bytes)),
+        input_len: U64::new(truncation.map_or(0, |t| t.input_len)),
+        checksum: U32::new(0),
+        counts: counts.map(|n| U32::new(crate::tables::layout::index(n))),
+    };
+    let total: usize = parts.iter().map(|p| p.len()).sum();
+    let mut out = Vec::with_capacity(core::mem::size_of::<Header>() + total);
+    out.extend_from_slice(header.as_bytes());
+    for part in parts {
+        out.extend_from_slice(part);
+    }
+    out
+}
+
+/// The CRC-32 of `buffer`, taken with the header's checksum field zeroed.
+pub(crate) fn checksum(buffer: &[u8]) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    let (head, rest) = buffer.split_at(CHECKSUM_AT.min(buffer.len()));
+    hasher.update(head);
+    hasher.update(&[0; 4][..rest.len().min(4)]);
+    hasher.update(rest.get(4..).unwrap_or_default());
+    hasher.finalize()
+}
+
+/// Write the checksum of `buffer` into its header.
+pub(crate) fn seal(buffer: &mut [u8]) {
+    let sum = checksum(buffer).to_le_bytes();
+    if let Some(field) = buffer.get_mut(CHECKSUM_AT..CHECKSUM_AT + 4) {
+        field.copy_from_slice(&sum);
+    }
+}
+
+fn error(problem: impl Into<alloc::string::String>) -> LayoutError {
+    LayoutError::header(problem.into())
+}
+
+/// Read the tables of `buffer` in place: the header, then each table's bytes as
+/// its records, and the one-crawler part if there is one. With `check_sum`, the
+/// checksum must match. The tables' contents are not checked here: see
+/// [`Tables::validate`].
+pub(crate) fn decode(
+    buffer: &[u8],
+    check_sum: bool,
+) -> Result<(Tables<'_>, Option<AgentPart<'_>>), LayoutError> {
+    let (header, mut rest) = Header::ref_from_prefix(buffer).map_err(|_| {
+        error(format!(
+            "{} bytes: too short for a policy header",
+            buffer.len()
+        ))
+    })?;
+    if header.magic != MAGIC {
+        return Err(error("not a serialised policy (bad magic bytes)"));
+    }
+    if header.version.get() != VERSION {
+        return Err(error(format!(
+            "format version {} (this build reads version {VERSION})",
+            header.version.get()
+        )));
+    }
+    if check_sum && header.checksum.get() != checksum(buffer) {
+        return Err(error(
+            "checksum mismatch: the bytes were altered or truncated",
+        ));
+    }
+    let profile = *Profile::ALL
+        .get(usize::from(header.profile))
+        .ok_or_else(|| error(format!("unknown profile number {}", header.profile)))?;
+    let mut next = |i: usize, size: usize| -> Result<&[u8], LayoutError> {
+        let count = header.counts.get(i).map_or(0, |c| c.get() as usize);
+        let len = count
+            .checked_mul(size)
+            .filter(|&len| len <= rest.len())
+            .ok_or_else(|| error(format!("table {i} ({count} entries) is past the end")))?;
+        let (part, tail) = rest.split_at(len);
+        rest = tail;
+        Ok(part)
+    };
+    fn cast<T: FromBytes + Immutable + KnownLayout + Unaligned>(
+        bytes: &[u8],
+    ) -> Result<&[T], LayoutError> {
+        <[T]>::ref_from_bytes(bytes)
+            .map_err(|_| error("a table's length is not a whole number of records"))
+    }
+    use core::mem::size_of;
+    let text = next(0, 1)?;
+    let agents = cast(next(1, size_of::<AgentEntry>())?)?;
+    let sets = cast(next(2, size_of::<RuleSet>())?)?;
+    let set_roots = cast(next(3, 4)?)?;
+    let set_groups = cast(next(4, 4)?)?;
+    let inners = cast(next(5, size_of::<Inner>())?)?;
+    let leaves = cast(next(6, size_of::<Leaf>())?)?;
+    let wide = next(7, 1)?;
+    let exact = cast(next(8, size_of::<NodeRule>())?)?;
+    let node_wild = cast(next(9, size_of::<NodeWild>())?)?;
+    let wild_rules = cast(next(10, 4)?)?;
+    let root_wild = cast(next(11, size_of::<WildIndex>())?)?;
+    let slot_words = cast(next(12, 8)?)?;
+    let slot_starts = cast(next(13, 4)?)?;
+    let wild_candidates = cast(next(14, size_of::<WildCandidate>())?)?;
+    let rules = cast(next(15, size_of::<RuleRecord>())?)?;
+    let segments = cast(next(16, size_of::<Span>())?)?;
+    let groups = cast(next(17, size_of::<GroupRecord>())?)?;
+    let group_agents = cast(next(18, size_of::<GroupAgentRecord>())?)?;
+    let extensions = cast(next(19, size_of::<ExtensionRecord>())?)?;
+    let agent = next(20, 1)?;
+    if !rest.is_empty() {
+        return Err(error(format!("{} bytes past the last table", rest.len())));
+    }
+    let truncation = (header.truncated_line.get() != 0).then(|| TruncationRecord {
+        max_bytes: header.truncated_at.get(),
+        input_len: header.input_len.get(),
+        first_ignored_line: header.truncated_line.get(),
+    });
+    let agent = (header.flags.get() & FLAG_AGENT != 0).then(|| AgentPart {
+        name: agent,
+        set: header.agent_set.get(),
+        root: header.agent_root.get(),
+    });
+    let tables = Tables {
+        profile,
+        any_set: header.any_set.get(),
+        truncation,
+        text,
+        agents,
+        sets,
+        set_roots,
+        set_groups,
+        inners,
+        leaves,
+        wide,
+        exact,
+        node_wild,
+        wild_rules,
+        root_wild,
+        slot_words,
+        slot_starts,
+        wild_candidates,
+        rules,
+        segments,
+        groups,
+        group_agents,
+        extensions,
+    };
+    Ok((tables, agent))
+}
