@@ -27,4 +27,6 @@ rm -rf target/wheels
 echo "== robots-python: pytest (native API, peer suites, Scrapy crawl, Spark local mode)"
 export PYSPARK_PYTHON="$PY"
 export PYSPARK_DRIVER_PYTHON="$PY"
+# Spark binds the loopback address only (not the host's interface address).
+export SPARK_LOCAL_IP=127.0.0.1
 "$PY" -m pytest -q tests

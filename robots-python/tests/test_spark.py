@@ -44,6 +44,9 @@ def robots_cli() -> Path:
 def spark():
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+    # Loopback only, from the first line Spark runs (it otherwise picks the
+    # host's interface address before reading the session's config).
+    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
     from pyspark.sql import SparkSession
 
     session = (
