@@ -213,18 +213,30 @@ def bench_spark(files, rows: int) -> dict:
     only = os.environ.get("ROBOTS_BENCH_SPARK_JOBS")
     if only:  # for trying one design at a time; a reported run runs them all
         jobs = {name: job for name, job in jobs.items() if name in only.split(",")}
-    seconds, counts = {}, {}
-    for name, job in jobs.items():
-        seconds[name] = best_of(2, lambda: counts.__setitem__(name, allowed_count(job())))
+    # Rounds of every job in turn, the best of each job kept: on a machine shared
+    # with other work, each job then meets much the same load. The first round
+    # also warms every worker's cache (each site compiled once per worker).
+    rounds: dict[str, list[float]] = {name: [] for name in jobs}
+    counts: dict[str, int] = {}
+    for _ in range(3):
+        for name, job in jobs.items():
+            gc.collect()
+            start = time.perf_counter()
+            counts[name] = allowed_count(job())
+            rounds[name].append(time.perf_counter() - start)
     spark.stop()
+    seconds = {name: min(times) for name, times in rounds.items()}
     # The keyed jobs must agree with each other (protego's verdicts differ from
     # ours on a few URLs: see the agreement figures).
-    report = {"rows": rows, "allowed_counts": counts}
+    report = {"rows": rows, "allowed_counts": counts, "seconds_per_round": rounds}
     report.update({f"{name}_rows_per_s": rows / s for name, s in seconds.items()})
     if not only:
         assert counts["ours_by_origin"] == counts["ours_cogrouped"], counts
         report["ratio_by_origin"] = seconds["protego_by_origin"] / seconds["ours_by_origin"]
         report["ratio_cogrouped"] = seconds["protego_cogrouped"] / seconds["ours_cogrouped"]
+        report["ratio_by_origin_per_round"] = [
+            p / o for p, o in zip(rounds["protego_by_origin"], rounds["ours_by_origin"])
+        ]
     return report
 
 
@@ -262,6 +274,7 @@ def markdown(report: dict, command: str) -> str:
     parse_ratio = protego["parse_corpus_s"] / ours["parse_corpus_s"]
     arrow, listed = batches["arrow_cpu_median_checks_per_s"], batches["list_cpu_median_checks_per_s"]
     ratio, floor = spark["ratio_by_origin"], spark["arrow_udf_floor_rows_per_s"] / spark["protego_by_origin_rows_per_s"]
+    per_round = ", ".join(f"{r:.1f}×" for r in spark["ratio_by_origin_per_round"])
     yes = lambda ok: "yes" if ok else "**no**"  # noqa: E731
     out += [
         "",
@@ -275,7 +288,7 @@ def markdown(report: dict, command: str) -> str:
         f"slowest file {m(batches['arrow_cpu_min_checks_per_s'])}) | {yes(arrow >= 10e6)} (Arrow) / {yes(listed >= 10e6)} (list) |",
         f"| Spark `local[2]` ≥ 20× the same job with protego | {spark['rows']:,} URL rows keyed by origin, robots.txt table broadcast, "
         f"each site parsed once per worker by both: ours {rows('ours_by_origin')}, protego {rows('protego_by_origin')}: **{ratio:.1f}×** "
-        f"| {yes(ratio >= 20)} |",
+        f"(best of 3 interleaved rounds; round by round: {per_round}) | {yes(ratio >= 20)} |",
         "",
         "Spark, every job of the run (same rows; an aggregate of the `allowed` column forces each):",
         "",
@@ -289,14 +302,12 @@ def markdown(report: dict, command: str) -> str:
         f"| no UDF (a constant column) | {rows('no_udf')} |",
         "",
     ]
-    if ratio < 20:
-        out += [
-            "",
-            f"Why Spark misses 20×: a UDF that checks nothing at all is only **{floor:.1f}×** faster than",
-            "protego's in this job" + (", so no engine can reach 20× through a Python UDF here." if floor < 20 else "."),
-            "What is left of our job's time is Spark's: moving each (origin, URL) row from the JVM",
-            "to a Python worker as Arrow and the verdict back. Our check is a small share of it",
-            f"(`allowed_many` above: {1e9 / arrow:.0f} ns a URL); protego spends {protego['ns_per_check'] / 1e3:.0f} µs a check in Python.",
+    out += [
+        "Spark is timed by wall clock, on 2 cores that other work shares, so its ratio moves from run to run",
+        f"(round by round above). Its bound: a UDF that checks nothing at all is **{floor:.1f}×** faster than protego's",
+        "job here. The rest of our job's time is Spark's own: moving each (origin, URL) row from the JVM to a",
+        f"Python worker as Arrow and the verdict back; our check is a small share of it (`allowed_many` above:",
+        f"{1e9 / arrow:.0f} ns a URL), while protego spends {protego['ns_per_check'] / 1e3:.0f} µs a check in Python.",
         "",
     ]
     return "\n".join(out)
