@@ -87,6 +87,7 @@ pub mod __private {
     use crate::search::Selected;
     use crate::tables::layout::Tables;
     use alloc::borrow::Cow;
+    use alloc::string::String;
 
     /// A policy over `static` tables: `const`, so generated code can write it
     /// as a `static` or a `const`.
@@ -117,7 +118,7 @@ pub mod __private {
     }
 
     /// An error of `kind` saying `message`, for the runtime's own failures.
-    pub fn error(kind: crate::ErrorKind, message: alloc::string::String) -> crate::Error {
+    pub fn error(kind: crate::ErrorKind, message: String) -> crate::Error {
         crate::Error::new(kind, message)
     }
 

@@ -26,7 +26,7 @@ impl Selected {
     /// public face.
     pub(crate) fn check_paths<P: AsRef<[u8]>>(
         self,
-        t: &Tables,
+        t: &Tables<'_>,
         paths: &[P],
         mut each: impl FnMut(usize, Verdict),
     ) {
