@@ -1311,10 +1311,10 @@ fn main() {
     // The Python section is measured and written by `robots-python/bench/bench.py`
     // (CPython, PySpark and the Python peers, which this binary does not run):
     // a rewrite keeps it as it was.
-    if let Some(python) = std::fs::read_to_string(&o.out)
-        .ok()
-        .and_then(|old| old.find(PYTHON_SECTION).map(|at| old[at..].to_owned()))
-    {
+    if let Some(python) = std::fs::read_to_string(&o.out).ok().and_then(|old| {
+        let at = old.find(PYTHON_SECTION)?;
+        old.get(at..).map(str::to_owned)
+    }) {
         md.push('\n');
         md.push_str(&python);
     }
