@@ -615,6 +615,10 @@ fn pct(x: f64) -> String {
     format!("{x:.3} %")
 }
 
+/// Where the Python section of `BENCHMARKS.md` starts (written by
+/// `robots-python/bench/bench.py`, kept by a rewrite of the rest).
+const PYTHON_SECTION: &str = "## Python (`robots_engine`)";
+
 /// The issue's table of peers: its floor and `texting_robots`, ns per check (mean,
 /// median file), measured elsewhere. Only their ratio carries over to this machine.
 const ISSUE_FLOOR_NS: (f64, f64) = (33.0, 32.0);
@@ -1310,6 +1314,16 @@ fn main() {
         "- Engines, each through its best parse-once API: ours (`Policy::parse` + `policy.matcher(agent)`, then `check_path` on the path; the `check` row parses the full URL too), `texting_robots` (`Robot::new(agent, bytes)` per crawler, `allowed(path)`), `fast-robots` (`RobotsTxt::parse(str).matcher()`, `is_allowed(agent, path)`), `robotparser` (`parse_robots_txt`, `can_fetch(agent, &Url)`; the URLs are parsed into `Url`s beforehand, untimed, which favours it), `robotstxt` (`DefaultMatcher::one_agent_allowed_by_robots(body, agent, url)`: it has no parse-once API).\n- Engines that take `&str` get the file as lossy UTF-8 (U+FFFD for invalid bytes); ours and `texting_robots` get the raw bytes.\n- The machine is shared: other work may run at the same time (see the load average above). Ratios come from one run with the engines interleaved file by file, which keeps them comparable even when absolute numbers move.\n- `cargo run --release --manifest-path benches/Cargo.toml --bin profile -- check robots-runtime 5` loops the workload for `perf record`; `--bin memory` prints the per-file memory table."
     );
 
+    // The Python section is measured and written by `robots-python/bench/bench.py`
+    // (CPython, PySpark and the Python peers, which this binary does not run):
+    // a rewrite keeps it as it was.
+    if let Some(python) = std::fs::read_to_string(&o.out).ok().and_then(|old| {
+        let at = old.find(PYTHON_SECTION)?;
+        old.get(at..).map(str::to_owned)
+    }) {
+        md.push('\n');
+        md.push_str(&python);
+    }
     std::fs::write(&o.out, md).expect("write BENCHMARKS.md");
     let svg_path = plot_path(&o.out).0;
     let title = format!(

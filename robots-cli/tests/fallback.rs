@@ -1,6 +1,8 @@
 //! `--fallback`: the chain cases of `testdata/conformance/chain_cases.jsonl`
 //! through the built binary under every profile (`check`), and `explain`
 //! saying which token of the chain matched.
+// A test may index: a panic there is a failed test, with its location.
+#![allow(clippy::indexing_slicing)]
 
 use robots_runtime::Profile;
 use robots_tests::{body_of, conformance_cases, str_field};

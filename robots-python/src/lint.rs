@@ -1,0 +1,61 @@
+//! `robots_engine.lint`: the engine's findings, as Python objects.
+
+use crate::input::{builder, text_bytes};
+use pyo3::prelude::*;
+
+/// One lint finding: a stable kebab-case ``code``, a ``severity``
+/// (``"error"``, ``"warning"`` or ``"note"``), the 1-based ``line`` and byte
+/// column ``col``, a ``message``, and an optional ``help``.
+#[pyclass(frozen, module = "robots_engine", get_all)]
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// The stable code, such as ``"missing-colon"``.
+    pub code: &'static str,
+    /// ``"error"``, ``"warning"`` or ``"note"``.
+    pub severity: &'static str,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based byte column.
+    pub col: u32,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it, when there is a suggestion.
+    pub help: Option<String>,
+}
+
+#[pymethods]
+impl Finding {
+    fn __repr__(&self) -> String {
+        format!(
+            "Finding({}:{}: {} [{}] {:?})",
+            self.line, self.col, self.severity, self.code, self.message
+        )
+    }
+}
+
+/// Lint a robots.txt: every finding, sorted by position.
+///
+/// ``body`` is bytes or str; ``profile`` as for ``Policy``. Any bytes are accepted.
+#[pyfunction]
+#[pyo3(signature = (body, profile = "rfc9309", max_bytes = None))]
+pub fn lint(
+    py: Python<'_>,
+    body: &Bound<'_, PyAny>,
+    profile: &str,
+    max_bytes: Option<i128>,
+) -> PyResult<Vec<Finding>> {
+    let options = builder(profile, max_bytes)?.options();
+    let body = text_bytes(body, "body")?;
+    let findings = py.detach(|| robots_runtime::lint::lint_with(&body, options));
+    Ok(findings
+        .into_iter()
+        .map(|f| Finding {
+            code: f.code,
+            severity: f.severity.name(),
+            line: f.line,
+            col: f.column,
+            message: f.message,
+            help: f.help,
+        })
+        .collect())
+}

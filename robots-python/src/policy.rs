@@ -1,0 +1,367 @@
+//! `Policy` and `Matcher`: a compiled robots.txt and one crawler's view of it.
+
+use crate::groups;
+use crate::input::{builder, lossy, text_bytes};
+use crate::urls::Urls;
+use crate::verdict::{directive_name, RequestRate, Verdict};
+use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use robots_runtime::PolicyBuilder;
+use std::sync::Arc;
+
+/// A robots.txt, parsed and compiled once under one profile.
+///
+/// ``Policy(body, profile="rfc9309", max_bytes=None)`` accepts any bytes (or a
+/// str, read as UTF-8): a robots.txt never fails to parse. ``profile`` is one of
+/// ``"rfc9309"`` (RFC 9309 to the letter), ``"google"`` (Google's parser, quirks
+/// included), ``"draft1996"`` (first match in file order, as urllib.robotparser)
+/// or ``"original1994"``. ``max_bytes`` caps how much of the body is read
+/// (``None``: the profile's default, 500 KiB, or no cap for ``google``).
+///
+/// A policy is immutable: checks may run on many threads at once. It pickles
+/// as its body, profile and cap, and is rebuilt on unpickling.
+#[pyclass(frozen, module = "robots_engine")]
+pub struct Policy {
+    compiled: Arc<robots_runtime::Policy>,
+    body: Arc<[u8]>,
+    builder: PolicyBuilder,
+    /// The cap as given, so a pickled policy is rebuilt with the same argument.
+    max_bytes_arg: Option<i128>,
+}
+
+#[pymethods]
+impl Policy {
+    #[new]
+    #[pyo3(signature = (body, profile = "rfc9309", max_bytes = None))]
+    fn new(
+        py: Python<'_>,
+        body: &Bound<'_, PyAny>,
+        profile: &str,
+        max_bytes: Option<i128>,
+    ) -> PyResult<Policy> {
+        let builder = builder(profile, max_bytes)?;
+        let body: Arc<[u8]> = Arc::from(text_bytes(body, "body")?.as_ref());
+        // Parsing is linear in the body: let other threads run meanwhile.
+        let compiled = py.detach(|| builder.build(&*body));
+        Ok(Policy {
+            compiled: Arc::new(compiled),
+            body,
+            builder,
+            max_bytes_arg: max_bytes,
+        })
+    }
+
+    /// Whether ``agent`` may fetch ``url`` (a full URL, or a path with query).
+    fn is_allowed(&self, agent: &Bound<'_, PyAny>, url: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let agent = text_bytes(agent, "agent")?;
+        let url = text_bytes(url, "url")?;
+        Ok(self.compiled.is_allowed(&*agent, &*url))
+    }
+
+    /// The verdict for ``agent`` and ``url``, with the rule that decided it.
+    fn check(&self, agent: &Bound<'_, PyAny>, url: &Bound<'_, PyAny>) -> PyResult<Verdict> {
+        let agent = text_bytes(agent, "agent")?;
+        let url = text_bytes(url, "url")?;
+        Ok(Verdict::new(
+            &self.compiled,
+            self.compiled.check(&*agent, &*url),
+        ))
+    }
+
+    /// The whole decision for ``agent`` and ``url``, as a dict: the path as the
+    /// profile compares it, the groups that applied, every matching rule best
+    /// first, and the verdict.
+    fn explain<'py>(
+        &self,
+        py: Python<'py>,
+        agent: &Bound<'py, PyAny>,
+        url: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let agent = text_bytes(agent, "agent")?;
+        let url = text_bytes(url, "url")?;
+        let explanation = self.compiled.explain(&*agent, &*url);
+        let out = PyDict::new(py);
+        out.set_item("path", lossy(&explanation.path))?;
+        let group_list = PyList::empty(py);
+        for group in &explanation.groups {
+            let g = PyDict::new(py);
+            g.set_item("index", group.id.as_usize())?;
+            g.set_item("line", group.line)?;
+            let agents: Vec<(u32, String)> = group
+                .agents
+                .iter()
+                .map(|(line, name)| (*line, lossy(name)))
+                .collect();
+            g.set_item("agents", agents)?;
+            group_list.append(g)?;
+        }
+        out.set_item("groups", group_list)?;
+        let candidates = PyList::empty(py);
+        for candidate in &explanation.candidates {
+            let c = PyDict::new(py);
+            let rule = candidate;
+            c.set_item("line", rule.line)?;
+            c.set_item("column", rule.column)?;
+            c.set_item("directive", directive_name(rule.directive))?;
+            c.set_item("pattern", lossy(rule.pattern))?;
+            c.set_item("priority", rule.priority)?;
+            c.set_item("derived", rule.derived)?;
+            candidates.append(c)?;
+        }
+        out.set_item("candidates", candidates)?;
+        out.set_item("verdict", Verdict::new(&self.compiled, explanation.verdict))?;
+        Ok(out)
+    }
+
+    /// The policy narrowed to one crawler: resolve the agent once, check many URLs.
+    fn matcher(&self, agent: &Bound<'_, PyAny>) -> PyResult<Matcher> {
+        let agent = text_bytes(agent, "agent")?.into_owned();
+        let resolved = Resolved::new(Arc::clone(&self.compiled), |policy| policy.matcher(&agent));
+        Ok(Matcher { resolved, agent })
+    }
+
+    /// For each URL in ``urls``, whether ``agent`` may fetch it: a NumPy bool
+    /// array. See ``Matcher.allowed_many``.
+    fn allowed_many<'py>(
+        &self,
+        py: Python<'py>,
+        agent: &Bound<'py, PyAny>,
+        urls: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        self.matcher(agent)?.allowed_many(py, urls)
+    }
+
+    /// The crawl delay in seconds of the groups that apply to ``agent``, or ``None``.
+    fn crawl_delay(&self, agent: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
+        self.matcher(agent)?.crawl_delay()
+    }
+
+    /// The request rate of the groups that apply to ``agent``, or ``None``.
+    fn request_rate(&self, agent: &Bound<'_, PyAny>) -> PyResult<Option<RequestRate>> {
+        self.matcher(agent)?.request_rate()
+    }
+
+    /// The ``Visit-time`` window of the groups that apply to ``agent``, as
+    /// ``(start, end)`` minutes after midnight UTC, or ``None``.
+    fn visit_time(&self, agent: &Bound<'_, PyAny>) -> PyResult<Option<(u16, u16)>> {
+        self.matcher(agent)?.visit_time()
+    }
+
+    /// The ``Sitemap`` URLs, in file order.
+    #[getter]
+    fn sitemaps(&self) -> Vec<String> {
+        self.compiled.sitemaps().map(|s| lossy(s)).collect()
+    }
+
+    /// The first valid ``Host`` record (Yandex), or ``None``.
+    #[getter]
+    fn host(&self) -> Option<String> {
+        self.compiled.host().map(|h| lossy(h))
+    }
+
+    /// The profile's name.
+    #[getter]
+    fn profile(&self) -> &'static str {
+        self.compiled.profile().name()
+    }
+
+    /// The parsing cap in bytes in force, or ``None`` for no cap.
+    #[getter]
+    fn max_bytes(&self) -> Option<usize> {
+        self.builder.options().max_bytes
+    }
+
+    /// The robots.txt body this policy was built from.
+    #[getter]
+    fn body<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.body)
+    }
+
+    /// How many rules were compiled.
+    #[getter]
+    fn rule_count(&self) -> usize {
+        self.compiled.rule_count()
+    }
+
+    /// The groups as the profile reads them, in file order: one dict each with
+    /// ``line`` (of its first user-agent line), ``agents`` (the user-agent
+    /// values as written), ``rules`` (``(line, directive, pattern)``) and
+    /// ``records`` (``(line, directive, value)`` of its crawl-delay,
+    /// request-rate, visit-time and comment lines).
+    fn groups<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        groups::groups(py, &self.body, self.builder.options())
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.get();
+        let args = (
+            PyBytes::new(py, &this.body),
+            this.compiled.profile().name(),
+            this.max_bytes_arg,
+        );
+        (slf.get_type(), args).into_pyobject(py)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Policy(<{} bytes>, profile={:?}, rules={})",
+            self.body.len(),
+            self.compiled.profile().name(),
+            self.compiled.rule_count()
+        )
+    }
+}
+
+/// A policy narrowed to one crawler (``Policy.matcher(agent)``).
+///
+/// Immutable and thread-safe, like its policy.
+#[pyclass(frozen, module = "robots_engine")]
+pub struct Matcher {
+    resolved: Resolved,
+    agent: Vec<u8>,
+}
+
+self_cell::self_cell!(
+    /// A policy and its matcher for one crawler: the agent is resolved once,
+    /// when the Python `Matcher` is made, not on every check.
+    struct Resolved {
+        owner: Arc<robots_runtime::Policy>,
+        #[covariant]
+        dependent: RuntimeMatcher,
+    }
+);
+
+type RuntimeMatcher<'p> = robots_runtime::Matcher<'p>;
+
+impl Matcher {
+    fn matcher(&self) -> &robots_runtime::Matcher<'_> {
+        self.resolved.borrow_dependent()
+    }
+
+    fn policy(&self) -> &robots_runtime::Policy {
+        self.resolved.borrow_owner()
+    }
+}
+
+#[pymethods]
+impl Matcher {
+    /// The crawler's name, as given.
+    #[getter]
+    fn agent(&self) -> String {
+        lossy(&self.agent)
+    }
+
+    /// Whether any group applies to this crawler.
+    #[getter]
+    fn has_group(&self) -> bool {
+        self.matcher().has_group()
+    }
+
+    /// Whether the crawler may fetch ``url``.
+    fn is_allowed(&self, url: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let url = text_bytes(url, "url")?;
+        Ok(self.matcher().is_allowed(&*url))
+    }
+
+    /// The verdict for ``url``, with the rule that decided it.
+    fn check(&self, url: &Bound<'_, PyAny>) -> PyResult<Verdict> {
+        let url = text_bytes(url, "url")?;
+        Ok(Verdict::new(self.policy(), self.matcher().check(&*url)))
+    }
+
+    /// For each URL, whether the crawler may fetch it: a NumPy bool array of
+    /// the same length.
+    ///
+    /// ``urls`` is a list or tuple of str (or bytes), a 1-D NumPy array of
+    /// str, bytes or objects, a PyArrow string or binary array (or chunked
+    /// array, or anything with ``__arrow_c_array__``), or any iterable of str.
+    /// Arrow arrays are read in place; the checks run with the GIL released.
+    /// A ``None`` or null URL is a ``ValueError``; a non-text item a ``TypeError``.
+    fn allowed_many<'py>(
+        &self,
+        py: Python<'py>,
+        urls: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let urls = Urls::from_python(urls)?;
+        let matcher = self.matcher();
+        let verdicts = py.detach(|| urls.allowed(matcher));
+        Ok(verdicts.into_pyarray(py))
+    }
+
+    /// The crawl delay in seconds, or ``None``.
+    fn crawl_delay(&self) -> PyResult<Option<f64>> {
+        Ok(self.matcher().crawl_delay().map(|d| d.as_secs_f64()))
+    }
+
+    /// The request rate, or ``None``.
+    fn request_rate(&self) -> PyResult<Option<RequestRate>> {
+        Ok(self.matcher().request_rate().map(RequestRate::from))
+    }
+
+    /// The ``Visit-time`` window as ``(start, end)`` minutes after midnight UTC, or ``None``.
+    fn visit_time(&self) -> PyResult<Option<(u16, u16)>> {
+        Ok(self.matcher().visit_time().map(|w| (w.start, w.end)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Matcher(agent={:?})", lossy(&self.agent))
+    }
+}
+
+/// For each URL, whether the matcher its key names allows it: URL ``i`` is
+/// checked by ``matchers[keys[i]]``, and a ``None`` matcher (no robots.txt)
+/// allows everything. A NumPy bool array.
+///
+/// This is ``Matcher.allowed_many`` for a batch of URLs of many sites (each
+/// key names a site): one call, the GIL released, URLs checked site by site.
+/// ``keys`` is a 1-D array-like of ints (a NumPy array, a list, Arrow
+/// dictionary indices) of the same length as ``urls``, each in
+/// ``range(len(matchers))``; ``urls`` is anything ``allowed_many`` takes.
+#[pyfunction]
+pub fn allowed_by_key<'py>(
+    py: Python<'py>,
+    matchers: Vec<Option<Py<Matcher>>>,
+    keys: &Bound<'py, PyAny>,
+    urls: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    let urls = Urls::from_python(urls)?;
+    let keys = py
+        .import("numpy")?
+        .call_method1("asarray", (keys, "int64"))
+        .map_err(|e| PyTypeError::new_err(format!("keys must be an array of ints: {e}")))?;
+    let keys: PyReadonlyArray1<'py, i64> = keys
+        .extract()
+        .map_err(|_| PyValueError::new_err("keys must be a 1-D array of ints"))?;
+    let keys: Vec<usize> = keys
+        .as_array()
+        .iter()
+        .enumerate()
+        .map(|(i, &key)| {
+            usize::try_from(key)
+                .ok()
+                .filter(|&k| k < matchers.len())
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "keys[{i}] = {key} is not an index of matchers (0..{})",
+                        matchers.len()
+                    ))
+                })
+        })
+        .collect::<PyResult<_>>()?;
+    if keys.len() != urls.len() {
+        return Err(PyValueError::new_err(format!(
+            "keys has {} items but urls has {}",
+            keys.len(),
+            urls.len()
+        )));
+    }
+    let resolved: Vec<Option<&robots_runtime::Matcher<'_>>> = matchers
+        .iter()
+        .map(|m| m.as_ref().map(|m| m.get().matcher()))
+        .collect();
+    let verdicts = py.detach(|| urls.allowed_by_key(&resolved, &keys));
+    Ok(verdicts.into_pyarray(py))
+}

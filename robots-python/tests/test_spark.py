@@ -1,0 +1,204 @@
+"""Spark local mode: the column function and the WARC job, checked against the
+Rust CLI's verdicts on the same files."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from robots_engine import Policy
+from robots_engine.spark import (
+    allowed_by_origin,
+    allowed_series,
+    broadcast_robots,
+    origin_allowed,
+    robots_allowed,
+    robots_allowed_by_origin,
+)
+from robots_engine.warc_job import DEFAULT_AGENTS, run
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = REPO / "testdata" / "corpus"
+# A small, varied slice of the corpus keeps the Spark test quick.
+FILES = sorted(CORPUS.glob("*.txt"))[::20]
+
+
+def robots_cli() -> Path:
+    """The Rust CLI: a built one if there is one, else built now (debug)."""
+    for profile in ("release", "debug"):
+        binary = REPO / "target" / profile / "robots"
+        if binary.exists():
+            return binary
+    subprocess.run(["cargo", "build", "--quiet", "-p", "robots-cli"], cwd=REPO, check=True)
+    return REPO / "target" / "debug" / "robots"
+
+
+@pytest.fixture(scope="module")
+def spark():
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+    # Loopback only, from the first line Spark runs (it otherwise picks the
+    # host's interface address before reading the session's config).
+    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+    from pyspark.sql import SparkSession
+
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("robots-engine-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.driver.host", "127.0.0.1")
+        .getOrCreate()
+    )
+    yield session
+    session.stop()
+
+
+def write_warc(path: Path, files: list[Path]) -> list[str]:
+    """A WARC of robots.txt captures of ``files``, as a crawler would record them."""
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    urls = []
+    with path.open("wb") as out:
+        writer = WARCWriter(out, gzip=True)
+        for file in files:
+            url = f"https://{file.stem}/robots.txt"
+            urls.append(url)
+            headers = StatusAndHeaders("200 OK", [("Content-Type", "text/plain")], protocol="HTTP/1.1")
+            record = writer.create_warc_record(url, "response", payload=io.BytesIO(file.read_bytes()), http_headers=headers)
+            writer.write_record(record)
+        missing = StatusAndHeaders("404 Not Found", [("Content-Type", "text/html")], protocol="HTTP/1.1")
+        record = writer.create_warc_record(
+            "https://missing.example/robots.txt", "response", payload=io.BytesIO(b"<html>Disallow: /</html>"), http_headers=missing
+        )
+        writer.write_record(record)
+    return urls
+
+
+def test_allowed_series_matches_single_checks():
+    bodies = pd.Series([FILES[0].read_bytes(), FILES[1].read_bytes(), None, FILES[0].read_bytes()])
+    urls = pd.Series(["/", "/wp-admin/", "/x", None])
+    got = allowed_series(bodies, urls, "Googlebot")
+    assert got[0] == Policy(FILES[0].read_bytes(), "google").is_allowed("Googlebot", "/")
+    assert got[1] == Policy(FILES[1].read_bytes(), "google").is_allowed("Googlebot", "/wp-admin/")
+    assert got[2] and pd.isna(got[3])
+
+
+def url_rows() -> list[tuple[str, str]]:
+    pairs = []
+    for f in FILES:
+        urls_file = f.with_suffix(".urls")
+        for url in urls_file.read_text(encoding="utf-8", errors="replace").splitlines()[:50]:
+            pairs.append((f.stem, url))
+    # A site with no robots.txt, and a null URL.
+    pairs += [("no-robots.example", "/private/x"), (FILES[0].stem, None)]
+    return pairs
+
+
+def expected_verdict(origin: str, url: str | None, policies: dict) -> bool | None:
+    if url is None:
+        return None
+    policy = policies.get(origin)
+    return True if policy is None else policy.is_allowed("Googlebot", url)
+
+
+def test_origin_allowed_without_spark():
+    import pyarrow as pa
+
+    policies = {f.stem: Policy(f.read_bytes(), "google") for f in FILES}
+    pairs = url_rows()
+    matchers = {origin: p.matcher("Googlebot") for origin, p in policies.items()}
+    got = origin_allowed(pa.array([o for o, _ in pairs]), pa.array([u for _, u in pairs]), matchers.get).to_pylist()
+    assert got == [expected_verdict(o, u, policies) for o, u in pairs]
+
+
+@pytest.mark.parametrize("design", ["broadcast", "shared broadcast", "cogroup"])
+def test_keyed_by_origin(spark, design):
+    robots = spark.createDataFrame([(f.stem, f.read_bytes()) for f in FILES], "origin string, robots binary")
+    pairs = url_rows()
+    urls = spark.createDataFrame(pairs, "origin string, url string").repartition(3)
+    if design == "broadcast":
+        checked = urls.withColumn("allowed", robots_allowed_by_origin("origin", "url", robots, agent="Googlebot"))
+    elif design == "shared broadcast":
+        # One broadcast, two agents: each worker keeps one cache per agent.
+        shared = broadcast_robots(robots)
+        checked = urls.withColumn("other", robots_allowed_by_origin("origin", "url", shared, agent="GPTBot"))
+        checked = checked.withColumn("allowed", robots_allowed_by_origin("origin", "url", shared, agent="Googlebot"))
+        other = {(r.origin, r.url): r.other for r in checked.collect()}
+        policies = {f.stem: Policy(f.read_bytes(), "google") for f in FILES}
+        for (o, u), verdict in other.items():
+            expected = None if u is None else (policies[o].is_allowed("GPTBot", u) if o in policies else True)
+            assert verdict == expected, (o, u)
+        checked = checked.drop("other")
+    else:
+        checked = allowed_by_origin(urls, robots, agent="Googlebot")
+    assert checked.columns == ["origin", "url", "allowed"]
+    rows = checked.collect()
+    assert len(rows) == len(pairs)
+    policies = {f.stem: Policy(f.read_bytes(), "google") for f in FILES}
+    wrong = [(r.origin, r.url, r.allowed) for r in rows if r.allowed != expected_verdict(r.origin, r.url, policies)]
+    assert not wrong
+    assert any(r.allowed is False for r in rows) and any(r.allowed for r in rows)
+    assert urls.columns == ["origin", "url"]
+
+
+def test_column_function_in_a_join(spark):
+    robots = spark.createDataFrame([(f.stem, f.read_bytes()) for f in FILES], "origin string, robots binary")
+    pairs = []
+    for f in FILES:
+        urls_file = f.with_suffix(".urls")
+        for url in urls_file.read_text(encoding="utf-8", errors="replace").splitlines()[:50]:
+            pairs.append((f.stem, url))
+    urls = spark.createDataFrame(pairs, "origin string, url string")
+    checked = urls.join(robots, "origin").withColumn("allowed", robots_allowed("robots", "url", agent="Googlebot"))
+    rows = checked.select("origin", "url", "allowed").collect()
+    assert len(rows) == len(pairs)
+    policies = {f.stem: Policy(f.read_bytes(), "google") for f in FILES}
+    wrong = [(r.origin, r.url) for r in rows if r.allowed != policies[r.origin].is_allowed("Googlebot", r.url)]
+    assert not wrong
+    assert any(not r.allowed for r in rows) and any(r.allowed for r in rows)
+
+
+def test_warc_job_agrees_with_the_rust_cli(spark, tmp_path):
+    warc = tmp_path / "robots.warc.gz"
+    write_warc(warc, FILES)
+    out = tmp_path / "out"
+    run(spark, [str(warc)], str(out))
+    captures = spark.read.parquet(str(out / "captures")).toPandas()
+    summary = spark.read.parquet(str(out / "summary")).toPandas()
+    assert len(captures) == (len(FILES) + 1) * len(DEFAULT_AGENTS)
+    assert sorted(summary["agent"]) == sorted(DEFAULT_AGENTS)
+    assert (summary["captures"] == len(FILES) + 1).all()
+
+    cli = robots_cli()
+    for file in FILES:
+        for agent in DEFAULT_AGENTS:
+            row = captures[(captures["host"] == file.stem) & (captures["agent"] == agent)]
+            assert len(row) == 1, (file.stem, agent)
+            verdict = subprocess.run(
+                [str(cli), "check", "--robots", str(file), "--agent", agent, "--profile", "google", "/"],
+                capture_output=True, text=True, check=True,
+            ).stdout.split("\t")[0]
+            assert bool(row["root_allowed"].iloc[0]) == (verdict == "allowed"), (file.stem, agent)
+            policy = Policy(file.read_bytes(), "google")
+            assert row["sitemap_count"].iloc[0] == len(policy.sitemaps)
+            delay = row["crawl_delay"].iloc[0]
+            expected_delay = policy.crawl_delay(agent)
+            assert (pd.isna(delay) and expected_delay is None) or delay == expected_delay
+    missing = captures[captures["host"] == "missing.example"]
+    assert missing["root_allowed"].all() and (missing["status"] == 404).all()
+    blocked = summary.set_index("agent")["root_blocked"]
+    expected_blocked = {
+        agent: sum(not Policy(f.read_bytes(), "google").is_allowed(agent, "/") for f in FILES) for agent in DEFAULT_AGENTS
+    }
+    assert blocked.to_dict() == expected_blocked
+    shutil.rmtree(out)
