@@ -1,6 +1,8 @@
 //! The async driver (reqwest) against scripted loopback servers: every status
 //! class, redirects, limits, broken connections, encodings, caching headers.
 #![cfg(feature = "reqwest")]
+// A test may index: a panic there is a failed test, with its location.
+#![allow(clippy::indexing_slicing)]
 
 mod support;
 
