@@ -69,7 +69,10 @@ pub fn load() -> Vec<Site> {
         .filter(|name| dir.join(format!("{name}.urls")).exists())
         .collect();
     names.sort();
-    names.into_iter().map(|name| load_site(&dir, name)).collect()
+    names
+        .into_iter()
+        .map(|name| load_site(&dir, name))
+        .collect()
 }
 
 /// One corpus file of `dir` (`NAME.txt` and its paths, `NAME.urls`).

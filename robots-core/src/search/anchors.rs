@@ -365,3 +365,6 @@ impl View<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -429,6 +429,11 @@ fn is_prefix(a: (u64, usize), b: (u64, usize)) -> bool {
     (a.0 ^ b.0) & mask == 0
 }
 
+/// How good a literal is as an anchor, lower first: how many of the root's rules
+/// contain it, its length (longer first), its `/` count, and the literal itself
+/// (so that the choice does not depend on the order of the rules).
+type AnchorScore = (usize, core::cmp::Reverse<usize>, usize, (u64, usize));
+
 /// The anchor of each of `rules` (the indexed rules of one root's trie): of the
 /// literals it could be ([`Tries::windows`]), the one the fewest of the rules
 /// contain (a literal many rules share, such as a directory they all name, is
@@ -443,9 +448,8 @@ fn choose_anchors(t: &Tries<'_>, rules: &[u32]) -> Vec<Span> {
     }
     all.sort_unstable_by_key(|&(key, i, w)| (key, i, w.start));
     all.dedup_by_key(|&mut (key, i, _)| (key, i));
-    // For each rule, the best so far: (rules sharing it, longer first, slashes, literal).
-    let mut best: Vec<Option<((usize, core::cmp::Reverse<usize>, usize, (u64, usize)), Span)>> =
-        alloc::vec![None; rules.len()];
+    // For each rule, the best so far and its score (lower is better).
+    let mut best: Vec<Option<(AnchorScore, Span)>> = alloc::vec![None; rules.len()];
     let mut rest = &all[..];
     while let Some(&(key, _, _)) = rest.first() {
         let shared = rest.iter().take_while(|&&(k, _, _)| k == key).count();
