@@ -36,6 +36,16 @@ fn main() {
         r.worst_file
     );
     for (ratio, site) in r.by_file.iter().take(top) {
-        println!("{ratio:6.2}x  {site}");
+        let ns = |costs: &[robots_benches::measure::FileCost]| {
+            costs
+                .iter()
+                .find(|c| &c.site == site)
+                .map_or(0.0, |c| c.per_check())
+        };
+        println!(
+            "{ratio:6.2}x  {:6.1} ns  floor {:5.1} ns  {site}",
+            ns(&ours),
+            ns(&floor)
+        );
     }
 }
