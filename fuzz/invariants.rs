@@ -42,6 +42,8 @@ pub fn expected_path(url: &[u8], profile: Profile) -> Vec<u8> {
     match profile {
         Profile::Rfc9309 => decode_percent(&raw).into_owned(),
         Profile::Draft1996 => decode_percent_except_slash(&raw).into_owned(),
+        // Google's matcher gets the path as a C string: it ends at a NUL.
+        Profile::Google => raw.split(|&b| b == 0).next().unwrap_or_default().to_vec(),
         _ => raw.into_owned(),
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! The invariants that every input must satisfy live in `fuzz/invariants.rs`,
 //! shared word for word with the fuzz target `fuzz/fuzz_targets/parse_and_match.rs`;
-//! every file of `tests/regressions/` (inputs the fuzzer once broke) is replayed
+//! every `.bin` file of `tests/regressions/` (inputs the fuzzer once broke, and
+//! hand-written edge cases; the folder must exist) is replayed
 //! through them here.
 //!
 //! Each property is stated so that it can fail: equivalences compare whole
@@ -1033,16 +1034,20 @@ fn tables_grow_linearly_when_the_input_doubles() {
 
 #[test]
 fn fuzz_regressions_keep_invariants() {
+    // A missing folder fails: it must never pass as "no regressions".
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("regressions");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        return; // no regressions recorded
-    };
-    let mut files: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-    files.sort();
-    for file in files
-        .iter()
+    let entries =
+        std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()));
+    let mut files: Vec<_> = entries
+        .map(|e| {
+            e.unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+                .path()
+        })
         .filter(|p| p.extension().is_some_and(|e| e == "bin"))
-    {
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no .bin input in {}", dir.display());
+    for file in &files {
         let data = std::fs::read(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let run = std::panic::catch_unwind(|| invariants::check_input(&data));
         assert!(run.is_ok(), "regression {} fails", file.display());

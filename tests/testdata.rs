@@ -77,10 +77,22 @@ pub fn corpus_urls(urls_path: &Path) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// Every distinct robots.txt body of the conformance set, with a stable name
-/// (the id of its first case) and the URLs its cases check, in first-seen order.
-pub fn conformance_bodies() -> Vec<(String, Vec<u8>, Vec<Vec<u8>>)> {
-    let mut out: Vec<(String, Vec<u8>, Vec<Vec<u8>>)> = Vec::new();
+/// A distinct robots.txt body of the conformance set, with what its cases ask.
+pub struct ConformanceBody {
+    /// A stable name: the id of its first case, with every byte other than
+    /// ASCII letters, digits and `.` made `_` (`ID_LongestMatch#1` is `ID_LongestMatch_1`).
+    pub name: String,
+    /// The exact robots.txt bytes.
+    pub body: Vec<u8>,
+    /// The URLs its cases check, in first-seen order.
+    pub urls: Vec<Vec<u8>>,
+    /// The crawlers its cases name, in first-seen order.
+    pub agents: Vec<String>,
+}
+
+/// Every distinct robots.txt body of the conformance set, in first-seen order.
+pub fn conformance_bodies() -> Vec<ConformanceBody> {
+    let mut out: Vec<ConformanceBody> = Vec::new();
     for file in [
         "google_cases.jsonl",
         "rfc9309_cases.jsonl",
@@ -89,27 +101,93 @@ pub fn conformance_bodies() -> Vec<(String, Vec<u8>, Vec<Vec<u8>>)> {
         for case in conformance_cases(file) {
             let body = body_of(&case);
             let url = str_field(&case, "url").as_bytes().to_vec();
-            match out.iter_mut().find(|(_, b, _)| *b == body) {
-                Some((_, _, urls)) => {
-                    if !urls.contains(&url) {
-                        urls.push(url);
-                    }
-                }
-                None => {
-                    let name: String = str_field(&case, "id")
-                        .chars()
-                        .map(|c| {
-                            if c.is_ascii_alphanumeric() || c == '.' {
-                                c
-                            } else {
-                                '_'
-                            }
-                        })
-                        .collect();
-                    out.push((name, body, vec![url]));
-                }
+            let agent = str_field(&case, "user_agent").to_owned();
+            let Some(seen) = out.iter_mut().find(|b| b.body == body) else {
+                out.push(ConformanceBody {
+                    name: file_name_of(str_field(&case, "id")),
+                    body,
+                    urls: vec![url],
+                    agents: vec![agent],
+                });
+                continue;
+            };
+            if !seen.urls.contains(&url) {
+                seen.urls.push(url);
+            }
+            if !seen.agents.contains(&agent) {
+                seen.agents.push(agent);
             }
         }
     }
     out
 }
+
+/// `id` with every byte other than ASCII letters, digits and `.` made `_`: a
+/// name fit for a snapshot file.
+fn file_name_of(id: &str) -> String {
+    id.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The conformance bodies whose verdicts are kept as reviewed snapshots: one or
+/// two per subject of the conformance set (group selection, agent matching,
+/// longest match, encoding, special characters, Google's quirks, each RFC 9309
+/// section, the legacy readings). Bodies with 16 KB lines are left to the
+/// differential tests: no one reviews them as text.
+pub const CURATED_BODIES: &[&str] = &[
+    "GoogleOnly_SystemTest_2",
+    "ID_LineSyntax_Groups_1",
+    "ID_LineSyntax_Groups_OtherRules_1",
+    "ID_REPLineNamesCaseInsensitive_1",
+    "ID_UserAgentValueCaseInsensitive_1",
+    "GoogleOnly_AcceptUserAgentUpToFirstSpace_2",
+    "ID_GlobalGroups_Secondary_4",
+    "ID_AllowDisallow_Value_CaseSensitive_1",
+    "ID_LongestMatch_1",
+    "ID_LongestMatch_13",
+    "ID_Encoding_1",
+    "ID_SpecialCharacters_1",
+    "ID_SpecialCharacters_9",
+    "GoogleOnly_IndexHTMLisDirectory_1",
+    "GoogleOnly_DocumentationChecks_1",
+    "GoogleOnly_DocumentationChecks_50",
+    "rfc9309.2.2.1_4",
+    "rfc9309.2.2.1_8",
+    "rfc9309.2.2.2_1",
+    "rfc9309.2.2.3_6",
+    "rfc9309.2.2.4_1",
+    "rfc9309.5.1_1",
+    "rfc9309.5.2_1",
+    "legacy.record_selection_5",
+    "legacy.agent_matching_2",
+    "legacy.rule_order_1",
+    "legacy.fict_org_1",
+    "legacy.percent_1",
+];
+
+/// The small corpus files whose verdicts (on a sample of their URLs) are kept as
+/// reviewed snapshots, one per oddity real files have: bare CR line ends, a
+/// directive without its colon, a BOM, bytes that are not UTF-8, Yandex
+/// directives, `$` anchors, wildcards, leading whitespace, several groups.
+pub const CURATED_CORPUS: &[&str] = &[
+    "www.prometric.com",
+    "salesmap.co.za",
+    "www.olympic.org",
+    "www.turktelekom.com.tr",
+    "coolmaterial.com",
+    "skin.pb.ua",
+    "business.trustedshops.ch",
+    "guardian.ng",
+    "www.asa.org.uk",
+    "speedily-rtl-et.blogspot.com",
+    "2954220788945.huodongxing.com",
+    "medium.com",
+    "www.reddit.com",
+];

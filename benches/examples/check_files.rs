@@ -1,5 +1,5 @@
 //! Per-file check cost of one of our engines against the floor: where the workload
-//! mean goes. `cargo run --release -p robots-benches --example check_files [ENGINE] [ROUNDS]`
+//! mean goes. `cargo run --release --manifest-path benches/Cargo.toml --example check_files [ENGINE] [ROUNDS]`
 use robots_benches::corpus;
 use robots_benches::engines::Engine;
 use robots_benches::measure::{summarize, time_file};

@@ -1,6 +1,6 @@
 //! Best-of-N time of `parse_for_agent` per file, summed by group (the two large
 //! files apart): a quick A/B of two builds of the parser.
-//! `cargo run --release -p robots-benches --no-default-features --example parse_agent_time [PASSES]`
+//! `cargo run --release --manifest-path benches/Cargo.toml --no-default-features --example parse_agent_time [PASSES]`
 use robots_benches::corpus;
 use robots_benches::engines::Engine;
 use std::time::Instant;

@@ -1,7 +1,7 @@
 //! Parse one corpus file (or, with `corpus`, every corpus file) for one crawler N
 //! times, and nothing else: for `valgrind --tool=callgrind` and `perf stat`, whose
 //! counts then hold little but the parse.
-//! `cargo run --release -p robots-benches --example parse_one -- FILE|corpus [PASSES] [AGENT]`
+//! `cargo run --release --manifest-path benches/Cargo.toml --example parse_one -- FILE|corpus [PASSES] [AGENT]`
 //!
 //! With `corpus`, each file is parsed for the crawler the parse benchmark uses (the
 //! first one it names, else an unknown one); under callgrind, add

@@ -1,5 +1,5 @@
 //! Parse throughput of ours (runtime) against texting_robots, in one run:
-//! `cargo run --release -p robots-benches --no-default-features --example parse_speed [ROUNDS]`.
+//! `cargo run --release --manifest-path benches/Cargo.toml --no-default-features --example parse_speed [ROUNDS]`.
 
 use robots_benches::corpus;
 use robots_benches::engines::Engine;

@@ -1,7 +1,7 @@
 //! Heap bytes each engine keeps per corpus file, counted by a counting global
 //! allocator (a separate binary, so the timing runs pay nothing for counting).
 //!
-//! `cargo run --release -p robots-benches --bin memory` prints one tab-separated
+//! `cargo run --release --manifest-path benches/Cargo.toml --bin memory` prints one tab-separated
 //! line per engine and file: `engine file bytes rules held peak static`, where
 //! `held` is what the parsed form keeps while alive, `peak` the most the parse
 //! had allocated at once (both net of what existed before), and `static` the bytes

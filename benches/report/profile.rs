@@ -1,5 +1,5 @@
 //! A loop to run under a profiler (`perf record`, `valgrind --tool=callgrind`):
-//! `cargo run --release -p robots-benches --bin profile -- check|parse ENGINE [SECONDS|PASSESp] [FILE]`
+//! `cargo run --release --manifest-path benches/Cargo.toml --bin profile -- check|parse ENGINE [SECONDS|PASSESp] [FILE]`
 //! (`20p`: exactly 20 passes, for instruction counts with `perf stat`).
 
 use robots_benches::corpus;

@@ -1,4 +1,4 @@
-//! Failures, each with a one-line message and an exit status.
+//! Failures, each with a one-line message that says what failed, and an exit status.
 
 use crate::EXIT_USAGE;
 use std::fmt;
@@ -9,23 +9,47 @@ use std::io;
 pub enum Error {
     /// The command line is wrong; the message is one line.
     Usage(String),
-    /// An input could not be read (`what` names it, e.g. `cannot read robots.txt 'x'`).
-    Input {
-        /// What was being read.
+    /// An input file does not say what it must (an assertion file that does not
+    /// parse, …); the message names the file and the place.
+    Invalid(String),
+    /// An input could not be read.
+    Read {
+        /// What was being read, e.g. `robots.txt 'x'` or `URLs from standard input`.
         what: String,
         /// The cause.
         source: io::Error,
+        /// A hint for the likely mistake, if there is one.
+        hint: Option<String>,
     },
     /// Standard output could not be written.
-    Output(io::Error),
+    Stdout(io::Error),
+    /// A JSON value could not be encoded (only a bug could cause it).
+    Json(serde_json::Error),
 }
 
 impl Error {
-    /// An input error: `what` names the input.
-    pub fn input(what: impl Into<String>, source: io::Error) -> Error {
-        Error::Input {
+    /// A read error: `what` names the input (`robots.txt 'x'`).
+    pub fn read(what: impl Into<String>, source: io::Error) -> Error {
+        Error::Read {
             what: what.into(),
             source,
+            hint: None,
+        }
+    }
+
+    /// Add `hint` to a read error whose file does not exist (a URL given where
+    /// the file belongs, say); other errors are returned as they are.
+    #[must_use]
+    pub fn with_hint_if_missing(self, hint: &str) -> Error {
+        match self {
+            Error::Read { what, source, .. } if source.kind() == io::ErrorKind::NotFound => {
+                Error::Read {
+                    what,
+                    source,
+                    hint: Some(hint.to_owned()),
+                }
+            }
+            other => other,
         }
     }
 
@@ -37,14 +61,7 @@ impl Error {
     /// Whether the reader of standard output went away (`robots … | head`):
     /// not an error, the tool just stops quietly.
     pub fn is_broken_pipe(&self) -> bool {
-        matches!(self, Error::Output(e) if e.kind() == io::ErrorKind::BrokenPipe)
-    }
-}
-
-impl From<io::Error> for Error {
-    /// An I/O error while writing results.
-    fn from(e: io::Error) -> Error {
-        Error::Output(e)
+        matches!(self, Error::Stdout(e) if e.kind() == io::ErrorKind::BrokenPipe)
     }
 }
 
@@ -52,7 +69,7 @@ impl From<io::Error> for Error {
 fn io_text(e: &io::Error) -> String {
     let text = e.to_string();
     let text = match text.rfind(" (os error ") {
-        Some(at) if text.ends_with(')') => &text[..at],
+        Some(at) if text.ends_with(')') => text.get(..at).unwrap_or(&text),
         _ => &text,
     };
     text.lines().collect::<Vec<_>>().join(" ")
@@ -61,9 +78,18 @@ fn io_text(e: &io::Error) -> String {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Usage(message) => f.write_str(message),
-            Error::Input { what, source } => write!(f, "{what}: {}", io_text(source)),
-            Error::Output(source) => write!(f, "cannot write output: {}", io_text(source)),
+            Error::Usage(message) | Error::Invalid(message) => f.write_str(message),
+            Error::Read { what, source, hint } => {
+                write!(f, "cannot read {what}: {}", io_text(source))?;
+                match hint {
+                    Some(hint) => write!(f, " ({hint})"),
+                    None => Ok(()),
+                }
+            }
+            Error::Stdout(source) => {
+                write!(f, "cannot write to standard output: {}", io_text(source))
+            }
+            Error::Json(source) => write!(f, "cannot encode JSON: {source}"),
         }
     }
 }
@@ -71,8 +97,9 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Error::Usage(_) => None,
-            Error::Input { source, .. } | Error::Output(source) => Some(source),
+            Error::Usage(_) | Error::Invalid(_) => None,
+            Error::Read { source, .. } | Error::Stdout(source) => Some(source),
+            Error::Json(source) => Some(source),
         }
     }
 }
@@ -82,16 +109,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn messages_are_one_line_without_os_error_codes() {
-        let e = Error::input(
-            "cannot read robots.txt 'x'",
-            io::Error::from_raw_os_error(2),
-        );
+    fn messages_are_one_line_and_name_what_failed() {
+        let e = Error::read("robots.txt 'x'", io::Error::from_raw_os_error(2));
         let text = e.to_string();
         assert!(text.starts_with("cannot read robots.txt 'x': "), "{text}");
         assert!(!text.contains("os error"), "{text}");
         assert!(!text.contains('\n'));
-        assert!(Error::Output(io::ErrorKind::BrokenPipe.into()).is_broken_pipe());
         assert!(!e.is_broken_pipe());
+
+        let closed = Error::Stdout(io::ErrorKind::BrokenPipe.into());
+        assert!(closed.is_broken_pipe());
+        let full = Error::Stdout(io::Error::from_raw_os_error(28));
+        assert!(!full.is_broken_pipe());
+        let text = full.to_string();
+        assert!(
+            text.starts_with("cannot write to standard output: "),
+            "{text}"
+        );
+        assert!(!text.contains("os error"), "{text}");
+
+        let hinted = Error::Read {
+            what: String::from("robots.txt '/x'"),
+            source: io::ErrorKind::NotFound.into(),
+            hint: Some(String::from("name the file first")),
+        };
+        assert!(hinted.to_string().ends_with(" (name the file first)"));
     }
 }

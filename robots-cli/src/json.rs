@@ -1,16 +1,31 @@
-//! JSON lines for verdicts, written into a reused buffer without building a value tree.
+//! JSON for results, written into a reused buffer without building a value tree.
 //!
 //! Strings go through `serde_json` (so escaping is exact); bytes that are not
 //! UTF-8 are shown lossily (U+FFFD). In the common, valid-UTF-8 case nothing is
 //! allocated per line.
 
+use crate::error::Error;
 use robots_runtime::{Policy, Verdict};
-use std::io::{self, Write};
+use serde_json::Value;
+use std::fmt;
+use std::io::Write;
+
+/// Append formatted text to a buffer (writing to a `Vec` cannot fail).
+pub fn push_fmt(out: &mut Vec<u8>, args: fmt::Arguments<'_>) {
+    let _ = out.write_fmt(args);
+}
 
 /// Append `bytes` to `out` as a JSON string (lossy UTF-8).
-pub fn write_str(out: &mut Vec<u8>, bytes: &[u8]) -> io::Result<()> {
+pub fn write_str(out: &mut Vec<u8>, bytes: &[u8]) -> Result<(), Error> {
     let text = String::from_utf8_lossy(bytes);
-    serde_json::to_writer(out, &*text).map_err(io::Error::from)
+    serde_json::to_writer(out, &*text).map_err(Error::Json)
+}
+
+/// Append `value` as one line of JSON.
+pub fn write_line(out: &mut Vec<u8>, value: &Value) -> Result<(), Error> {
+    serde_json::to_writer(&mut *out, value).map_err(Error::Json)?;
+    out.push(b'\n');
+    Ok(())
 }
 
 /// Append one verdict as a JSON object and a newline:
@@ -24,7 +39,7 @@ pub fn write_verdict(
     policy: &Policy,
     url: &[u8],
     verdict: &Verdict,
-) -> io::Result<()> {
+) -> Result<(), Error> {
     out.extend_from_slice(b"{\"url\":");
     write_str(out, url)?;
     out.extend_from_slice(if verdict.allowed {
@@ -32,13 +47,9 @@ pub fn write_verdict(
     } else {
         b",\"allowed\":false,\"rule\":"
     });
-    match verdict.rule {
-        Some(id) => {
-            let Some(rule) = policy.rule(id) else {
-                out.extend_from_slice(b"null");
-                return Ok(());
-            };
-            write!(out, "{{\"line\":{},\"directive\":", rule.line)?;
+    match verdict.rule.and_then(|id| policy.rule(id)) {
+        Some(rule) => {
+            push_fmt(out, format_args!("{{\"line\":{},\"directive\":", rule.line));
             write_str(out, rule.directive.name().as_bytes())?;
             out.extend_from_slice(b",\"pattern\":");
             write_str(out, rule.pattern)?;

@@ -7,18 +7,23 @@
 //! # Commands
 //!
 //! ```text
-//! robots check --robots FILE --agent AGENT [--profile rfc9309|google|draft1996|original1994]
-//!              [--json] [--] [URL ...]
-//! robots lint FILE [--profile P] [--format human|json] [--deny warnings]
-//! robots explain --robots FILE --agent AGENT [--profile P] [--json] URL
-//! robots diff OLD NEW --agent AGENT [--urls FILE] [--profile P] [--json]
-//! robots test FILE --assert ASSERTS [--profile P]
+//! robots check FILE --agent AGENT [--profile rfc9309|google|draft1996|original1994]
+//!              [--format human|json] [--] [URL ...]
+//! robots lint FILE... [--profile P] [--format human|json|sarif|github] [--deny warnings]
+//! robots explain FILE URL --agent AGENT [--profile P] [--format human|json]
+//! robots diff OLD NEW --agent AGENT [--urls FILE] [--profile P] [--format human|json]
+//! robots test FILE --assert ASSERTS [--profile P] [--format human|json] [--allow-errors]
+//! robots report FILE [--profile P] [--format human|json|csv] [--paths FILE]
 //! ```
+//!
+//! Every command names its robots.txt the same way, positionally, and `-` reads
+//! it from standard input. The old spellings still work: `--robots FILE` (for
+//! `check` and `explain`) and `--json` (for `--format json`).
 //!
 //! `check` reads FILE as raw bytes, resolves AGENT once and prints one line per
 //! URL, in input order: `allowed<TAB>URL` or `disallowed<TAB>URL`, or with
-//! `--json` one JSON object per line (see [`check`]). URLs come from the
-//! arguments, or, when there are none, from standard input, one per line.
+//! `--format json` one JSON object per line. URLs come from the arguments, or,
+//! when there are none, from standard input, one per line.
 //!
 //! # Exit status
 //!
@@ -29,28 +34,36 @@
 //!   warnings, with `--deny warnings`), `diff` found verdicts that change, `test`
 //!   found an assertion that does not hold.
 //! - [`EXIT_USAGE`] (2): a usage or I/O error, with a one-line reason on
-//!   standard error, e.g. `robots: cannot read robots.txt 'x': No such file or directory`.
+//!   standard error that says what failed, e.g.
+//!   `robots: cannot read robots.txt 'x': No such file or directory`.
 //!
 //! # Layout
 //!
-//! One module per job: [`cli`] defines and parses the command line,
-//! [`check`] runs the `check` subcommand, [`lint`], [`explain`], [`diff`] and
-//! [`assert`](mod@assert) (`robots test`) the site-owner commands, [`json`] writes JSON lines,
-//! [`error`] carries failures to a one-line message and an exit status.
-//! A new subcommand is a variant of [`cli::Command`], a module, and an arm in
-//! [`run`].
+//! `flags` owns the command line: every clap type, and the plain values it
+//! turns them into. `commands` has one private module per subcommand; each
+//! takes its values and the process's streams, and uses only the shared helpers
+//! (`input` reads the files a command names, `output` writes results and
+//! notices, `json` writes JSON lines, `echo` cuts long echoed text in human
+//! output, `notices` warns about a cut or non-robots.txt input, `error` says
+//! what failed), never another
+//! command. A new subcommand is a variant of `flags::Command`, a module, and an
+//! arm in [`run`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod assert;
-pub mod check;
-pub mod cli;
-pub mod diff;
-pub mod error;
-pub mod explain;
-pub mod json;
-pub mod lint;
+mod commands;
+mod echo;
+mod error;
+mod flags;
+mod github;
+mod input;
+mod json;
+mod notices;
+mod output;
+mod sarif;
+mod table;
 
+use output::Streams;
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
 
@@ -77,7 +90,7 @@ pub const EXIT_USAGE: i32 = 2;
 /// use std::io::Cursor;
 /// let robots = std::env::temp_dir().join(format!("robots-cli-doc-{}.txt", std::process::id()));
 /// std::fs::write(&robots, "User-agent: *\nDisallow: /private\n").unwrap();
-/// let args = ["robots", "check", "--robots", robots.to_str().unwrap(), "--agent", "Bot"];
+/// let args = ["robots", "check", robots.to_str().unwrap(), "--agent", "Bot"];
 /// let mut stdin = Cursor::new(&b"/private/x\n/public\n"[..]);
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
 /// let status = robots_cli::run(args, &mut stdin, &mut out, &mut err);
@@ -96,9 +109,11 @@ where
     I: IntoIterator,
     I::Item: Into<OsString> + Clone,
 {
-    let result = match cli::parse(args) {
-        Ok(cli::Parsed::Run(command)) => dispatch(command, stdin, stdout),
-        Ok(cli::Parsed::Print(text)) => {
+    let result = match flags::parse(args) {
+        Ok(flags::Parsed::Run(command)) => {
+            dispatch(command, &mut Streams::new(stdin, stdout, stderr))
+        }
+        Ok(flags::Parsed::Print(text)) => {
             // `--help` / `--version`: print normally. A closed stdout is no error.
             let _ = stdout
                 .write_all(text.as_bytes())
@@ -120,16 +135,14 @@ where
 }
 
 /// Run one parsed command; its exit status.
-fn dispatch(
-    command: cli::Command,
-    stdin: &mut dyn BufRead,
-    stdout: &mut dyn Write,
-) -> Result<i32, Error> {
+fn dispatch(command: flags::Command, io: &mut Streams<'_>) -> Result<i32, Error> {
+    use flags::Command;
     match command {
-        cli::Command::Check(args) => check::run(&args, stdin, stdout).map(|()| EXIT_OK),
-        cli::Command::Lint(args) => lint::run(&args, stdout),
-        cli::Command::Explain(args) => explain::run(&args, stdout),
-        cli::Command::Diff(args) => diff::run(&args, stdout),
-        cli::Command::Test(args) => assert::run(&args, stdout),
+        Command::Check(args) => commands::check::run(&args, io).map(|()| EXIT_OK),
+        Command::Lint(args) => commands::lint::run(&args, io),
+        Command::Explain(args) => commands::explain::run(&args, io),
+        Command::Diff(args) => commands::diff::run(&args, io),
+        Command::Test(args) => commands::test::run(&args, io),
+        Command::Report(args) => commands::report::run(&args, io),
     }
 }

@@ -183,9 +183,28 @@ fn assertion_failures(doc: &Document<'_>, policy: &Policy, options: &Options) ->
             )];
         }
     };
+    let narrowed = options.agent_value();
     assertions
         .iter()
         .filter_map(|a| {
+            if let Some(agent) = narrowed.filter(|agent| !agent.eq_ignore_ascii_case(a.agent)) {
+                // A policy compiled for one crawler cannot answer for another.
+                let (them, us) = (
+                    String::from_utf8_lossy(a.agent),
+                    String::from_utf8_lossy(agent),
+                );
+                return Some(
+                    finding(
+                        "invalid-assertion",
+                        at_line(0),
+                        format!(
+                            "{shown}:{}:{}: this assertion is about `{them}`, but the policy is compiled for `{us}` only (agent = \"{us}\"), so it cannot say what `{them}` may fetch",
+                            a.line, a.column
+                        ),
+                    )
+                    .with_help(format!("assert about `{us}`, or compile every crawler's rules (drop `agent`)")),
+                );
+            }
             let verdict = a.check(policy);
             if a.holds(&verdict) {
                 return None;

@@ -131,6 +131,12 @@ pub mod __private {
         crate::search::walk::rule_matches_alone(policy.tables(), id.as_u32(), path)
     }
 
+    /// Write the checksum of a policy's byte form into it (tests alter bytes
+    /// and make the checksum match again, to reach the checks behind it).
+    pub fn seal(bytes: &mut [u8]) {
+        crate::tables::encode::seal(bytes);
+    }
+
     /// The rule set and trie root of `policy`'s crawler.
     pub fn agent_selection(policy: &AgentPolicy) -> (u32, u32) {
         (policy.selected.set, policy.selected.root)

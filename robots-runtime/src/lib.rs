@@ -34,7 +34,9 @@
 //!
 //! - [`Policy`]: a compiled robots.txt, for every crawler it names.
 //!   [`Policy::parse`] is the one-line constructor; [`Policy::builder`] gives
-//!   the options (the parsing cap, a one-crawler policy).
+//!   the options (the parsing cap, a one-crawler policy). [`Policy::to_bytes`]
+//!   writes its byte form, [`Policy::from_bytes`] loads it back.
+//! - [`PolicyRef`]: a policy read in place from its byte form, no table copied.
 //! - [`AgentPolicy`]: a policy compiled for one crawler only; its checks take no agent.
 //! - [`Matcher`]: a policy narrowed to one crawler, resolved once.
 //! - [`Verdict`] and [`Reason`]: what a check answers; [`RuleId`] and [`GroupId`]
@@ -176,6 +178,10 @@ pub mod url {
 
 #[cfg(feature = "std")]
 mod location;
+
+/// The known-crawler registry (`robots-registry`): product tokens, operators,
+/// purposes, documented fallbacks and retired tokens.
+pub use robots_registry as registry;
 
 /// Not public API: paths the code generator's output refers to.
 #[doc(hidden)]

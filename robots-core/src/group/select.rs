@@ -80,6 +80,38 @@ pub(crate) fn resolve(t: &Tables<'_>, agent: &[u8]) -> u32 {
     }
 }
 
+/// [`resolve`]'s first half, for fallback chains (`Policy::matcher_chain`):
+/// the rule set of the groups that name `agent`, or `None` when no group names
+/// it (then [`wildcard_set`] applies). Exactly the names [`resolve`] matches.
+pub(crate) fn resolve_named(t: &Tables<'_>, agent: &[u8]) -> Option<u32> {
+    if t.profile.substring_agents() {
+        return t
+            .agents
+            .iter()
+            .find(|e| e.any == 0 && names(t.profile, e.name.of(t.text), agent))
+            .map(|e| e.set.get());
+    }
+    let agents = t.agents;
+    match agents.binary_search_by(|e| cmp_ignore_case(e.name.of(t.text), agent)) {
+        Ok(i) => agents.get(i).filter(|e| e.any == 0).map(|e| e.set.get()),
+        Err(_) => None,
+    }
+}
+
+/// [`resolve`]'s second half: the rule set of a crawler no group names (the
+/// first `*` record under the substring profiles, the merged `*` groups
+/// otherwise), or [`NONE`].
+pub(crate) fn wildcard_set(t: &Tables<'_>) -> u32 {
+    if t.profile.substring_agents() {
+        t.agents
+            .iter()
+            .find(|e| e.any != 0)
+            .map_or(NONE, |e| e.set.get())
+    } else {
+        t.any_set
+    }
+}
+
 /// The substring profiles: the first record whose name is a substring of the
 /// robot's name (version removed, any case); else the first `*` record.
 fn resolve_substring(t: &Tables<'_>, agent: &[u8]) -> u32 {

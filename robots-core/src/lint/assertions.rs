@@ -203,66 +203,122 @@ fn col(offset: usize) -> u32 {
 /// An [`AssertionError`] with the line and column of the first line that is not an assertion.
 pub fn parse_assertions(input: &[u8]) -> Result<Vec<Assertion<'_>>, AssertionError> {
     let mut out = Vec::new();
+    for parsed in assertion_lines(input) {
+        out.push(parsed?);
+    }
+    Ok(out)
+}
+
+/// [`parse_assertions`] reporting every line that is not an assertion, not just
+/// the first; a file with no assertion at all (empty, or only comments) is an
+/// error too, since a CI job that checks nothing would pass.
+///
+/// ```
+/// use robots_runtime::lint::parse_assertion_file;
+/// let errors = parse_assertion_file(b"allow Bot /a\nalow Bot /b\nblock Bot\n").unwrap_err();
+/// let places: Vec<(u32, u32)> = errors.iter().map(|e| (e.line, e.column)).collect();
+/// assert_eq!(places, [(2, 1), (3, 10)]);
+/// assert!(parse_assertion_file(b"# nothing yet\n").is_err());
+/// assert_eq!(parse_assertion_file(b"block * /private\n").map(|a| a.len()), Ok(1));
+/// ```
+///
+/// # Errors
+/// Every [`AssertionError`], in line order (one at 1:1 for a file with no assertion).
+pub fn parse_assertion_file(input: &[u8]) -> Result<Vec<Assertion<'_>>, Vec<AssertionError>> {
+    let (mut good, mut bad) = (Vec::new(), Vec::new());
+    for parsed in assertion_lines(input) {
+        match parsed {
+            Ok(a) => good.push(a),
+            Err(e) => bad.push(e),
+        }
+    }
+    if good.is_empty() && bad.is_empty() {
+        bad.push(AssertionError {
+            line: 1,
+            column: 1,
+            message: String::from(
+                "the file has no assertions (lines `allow AGENT URL` or `block AGENT URL`), so it would check nothing",
+            ),
+        });
+    }
+    if bad.is_empty() {
+        Ok(good)
+    } else {
+        Err(bad)
+    }
+}
+
+/// Each non-blank line of an assertion file, parsed.
+fn assertion_lines(input: &[u8]) -> impl Iterator<Item = Result<Assertion<'_>, AssertionError>> {
     let mut number: u32 = 0;
     let mut rest = input;
-    while !rest.is_empty() {
+    core::iter::from_fn(move || loop {
+        if rest.is_empty() {
+            return None;
+        }
         let end = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
-        let line = &rest[..end];
+        let line = rest.get(..end).unwrap_or_default();
         let skip = match rest.get(end..end + 2) {
             Some(b"\r\n") => 2,
             _ => usize::from(end < rest.len()),
         };
-        rest = &rest[end + skip..];
+        rest = rest.get(end + skip..).unwrap_or_default();
         number = number.saturating_add(1);
-        let err = |offset: usize, message: String| AssertionError {
+        if let Some(parsed) = assertion_line(number, line) {
+            return Some(parsed);
+        }
+    })
+}
+
+/// One line: `None` when blank or a comment.
+fn assertion_line(number: u32, line: &[u8]) -> Option<Result<Assertion<'_>, AssertionError>> {
+    let err = |offset: usize, message: String| {
+        Some(Err(AssertionError {
             line: number,
             column: col(offset),
             message,
-        };
-        let words = words(line);
-        let Some(&(at, verb)) = words.first() else {
-            continue;
-        };
-        let expect = match verb {
-            b"allow" => Expectation::Allow,
-            b"block" => Expectation::Block,
-            other => {
-                return Err(err(
-                    at,
-                    format!(
-                        "expected `allow` or `block`, found `{}`",
-                        String::from_utf8_lossy(other)
-                    ),
-                ))
-            }
-        };
-        let Some(&(_, agent)) = words.get(1) else {
-            return Err(err(
-                line.len(),
-                String::from("expected a crawler name after the expectation"),
-            ));
-        };
-        let Some(&(_, url)) = words.get(2) else {
-            return Err(err(
-                line.len(),
-                String::from("expected a URL after the crawler name"),
-            ));
-        };
-        if let Some(&(extra, _)) = words.get(3) {
-            return Err(err(
-                extra,
-                String::from("unexpected text after the URL (comments start with `#`)"),
-            ));
+        }))
+    };
+    let words = words(line);
+    let &(at, verb) = words.first()?;
+    let expect = match verb {
+        b"allow" => Expectation::Allow,
+        b"block" => Expectation::Block,
+        other => {
+            return err(
+                at,
+                format!(
+                    "expected `allow` or `block`, found `{}`",
+                    String::from_utf8_lossy(other)
+                ),
+            )
         }
-        out.push(Assertion {
-            line: number,
-            column: col(at),
-            expect,
-            agent,
-            url,
-        });
+    };
+    let Some(&(_, agent)) = words.get(1) else {
+        return err(
+            line.len(),
+            String::from("expected a crawler name after the expectation"),
+        );
+    };
+    let Some(&(_, url)) = words.get(2) else {
+        return err(
+            line.len(),
+            String::from("expected a URL after the crawler name"),
+        );
+    };
+    if let Some(&(extra, _)) = words.get(3) {
+        return err(
+            extra,
+            String::from("unexpected text after the URL (comments start with `#`)"),
+        );
     }
-    Ok(out)
+    Some(Ok(Assertion {
+        line: number,
+        column: col(at),
+        expect,
+        agent,
+        url,
+    }))
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@
 //! `strict` builds fail on every [`Severity::Error`] finding.
 
 use crate::document::Document;
-use crate::group::agent::is_valid_product_token;
+use crate::group::agent::{is_valid_product_token, product_token_prefix};
+use crate::lint::NotRobotsTxt;
 use crate::parse::directive::{Directive, Scope};
 use crate::parse::report::{LineKind, LineReport};
 use crate::records::{
@@ -176,18 +177,65 @@ fn key_findings(doc: &Document<'_>, line: &LineReport, out: &mut Vec<Finding>) {
                 d.name()
             )),
         ),
-        LineKind::Invalid if !line.missing_colon => out.push(
-            Finding::at(
-                "unknown-directive",
-                Severity::Warning,
-                line,
-                line.span.clone(),
-                String::from("this line is not `key: value`; crawlers ignore it"),
-            )
-            .with_help("comment it out with `#` if it is a note"),
-        ),
+        LineKind::Invalid if !line.missing_colon => {
+            out.push(colonless_directive(doc, line).unwrap_or_else(|| {
+                Finding::at(
+                    "unknown-directive",
+                    Severity::Warning,
+                    line,
+                    line.span.clone(),
+                    String::from("this line is not `key: value`; crawlers ignore it"),
+                )
+                .with_help("comment it out with `#` if it is a note")
+            }));
+        }
         _ => {}
     }
+}
+
+/// `missing-colon` for a line that is not `key: value` but starts with a
+/// directive's name (`Disallow /a /b`, `user-agent FooBot extra`, a bare
+/// `Disallow`): whatever follows, the author meant that directive.
+fn colonless_directive(doc: &Document<'_>, line: &LineReport) -> Option<Finding> {
+    let text = doc.slice(line.span.clone());
+    let start = text.iter().position(|b| !b.is_ascii_whitespace())?;
+    let rest = text.get(start..)?;
+    let word_len = rest
+        .iter()
+        .position(|b| b.is_ascii_whitespace() || *b == b'#')
+        .unwrap_or(rest.len());
+    let word = rest.get(..word_len)?;
+    let d = Directive::ALL
+        .into_iter()
+        .find(|d| d.name().as_bytes().eq_ignore_ascii_case(word))?;
+    let value = rest.get(word_len..).unwrap_or_default();
+    let value = value
+        .split(|&b| b == b'#')
+        .next()
+        .unwrap_or_default()
+        .trim_ascii();
+    let key = line.span.start + start..line.span.start + start + word_len;
+    let key_text = lossy(word);
+    let help = if value.is_empty() {
+        format!("write `{key_text}:` and its value")
+    } else if value.iter().any(u8::is_ascii_whitespace) {
+        format!("write `{key_text}:` followed by one value; give each value its own line")
+    } else {
+        format!("write `{key_text}: {}`", lossy(value))
+    };
+    Some(
+        Finding::at(
+            "missing-colon",
+            Severity::Error,
+            line,
+            key,
+            format!(
+                "`{key_text}` is not followed by `:`, so crawlers do not read this line as `{}`",
+                d.name()
+            ),
+        )
+        .with_help(help),
+    )
 }
 
 /// A directive the engine recognises but the profile gives no meaning to.
@@ -208,6 +256,60 @@ fn unsupported_finding(doc: &Document<'_>, line: &LineReport, d: Directive) -> O
         _ => "use a `robots` meta tag or an `X-Robots-Tag` header instead",
     };
     Some(Finding::at("unsupported-directive", Severity::Warning, line, key, why).with_help(help))
+}
+
+/// `invalid-product-token`, saying what parsers make of the value: RFC 9309
+/// product tokens are letters, `-` and `_`; Google's parser cuts the value at
+/// the first other byte (`MJ12bot` is `MJ` there). A token its crawler
+/// documents (`MJ12bot`, `360Spider`) is only a note: that crawler's own parser
+/// matches it whole.
+fn product_token_finding(line: &LineReport, span: Range<usize>, value: &[u8]) -> Finding {
+    let cut = product_token_prefix(value);
+    let google = if cut.is_empty() {
+        String::from("Google's parser reads no name from it")
+    } else {
+        format!("Google's parser reads it as `{}`", lossy(cut))
+    };
+    let shown = lossy(value);
+    if robots_registry::is_known(value) {
+        return Finding::at(
+            "invalid-product-token",
+            Severity::Note,
+            line,
+            span,
+            format!("`{shown}` is its crawler's documented token, but not an RFC 9309 product token (letters, `-` and `_` only): {google}"),
+        )
+        .with_help("the crawler's own parser matches the whole token, so this line works for it; nothing to change");
+    }
+    let versioned = !cut.is_empty() && value.get(cut.len()) == Some(&b'/');
+    if versioned && cut.eq_ignore_ascii_case(b"Mozilla") {
+        Finding::at(
+            "invalid-product-token",
+            Severity::Warning,
+            line,
+            span,
+            format!("`{shown}` is a whole User-Agent header, not a product token: {google}, and parsers that follow RFC 9309 compare the whole value; neither names the crawler"),
+        )
+        .with_help("write the crawler's product token alone, e.g. `User-agent: Googlebot`")
+    } else if versioned {
+        Finding::at(
+            "invalid-product-token",
+            Severity::Warning,
+            line,
+            span,
+            format!("`{shown}` is not a product token (letters, `-` and `_` only): {google}, but parsers that follow RFC 9309 compare the whole value, which names no crawler"),
+        )
+        .with_help(format!("write the product token alone: `User-agent: {}`", lossy(cut)))
+    } else {
+        Finding::at(
+            "invalid-product-token",
+            Severity::Warning,
+            line,
+            span,
+            format!("`{shown}` is not a product token: RFC 9309 tokens are letters, `-` and `_` only (no digits, spaces or punctuation), and {google}"),
+        )
+        .with_help("write the token exactly as the crawler's documentation gives it")
+    }
 }
 
 fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut Vec<Finding>) {
@@ -257,16 +359,7 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
                     String::from("empty user-agent: this line names no crawler"),
                 ));
             } else if value != b"*" && !is_valid_product_token(value) {
-                out.push(
-                    Finding::at(
-                        "invalid-product-token",
-                        Severity::Warning,
-                        line,
-                        span,
-                        format!("`{}` is not a product token (letters, `-` and `_` only)", lossy(value)),
-                    )
-                    .with_help("use the crawler's product token, e.g. `Googlebot`, not its full User-Agent header"),
-                );
+                out.push(product_token_finding(line, span, value));
             }
         }
         Directive::CrawlDelay => {
@@ -339,12 +432,8 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
                 .with_help("save the file as UTF-8 without a BOM; some crawlers read the first line as garbage"),
             );
         }
-        let head = doc.source().get(..1024).unwrap_or(doc.source());
-        let lower = head.to_ascii_lowercase();
-        if memchr::memmem::find(&lower, b"<html").is_some()
-            || memchr::memmem::find(&lower, b"<!doctype").is_some()
-        {
-            out.push(
+        match crate::lint::sniff(doc.source()) {
+            Some(NotRobotsTxt::Html) => out.push(
                 Finding::at(
                     "html-not-robots",
                     Severity::Error,
@@ -353,7 +442,36 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
                     String::from("this looks like an HTML page, not a robots.txt"),
                 )
                 .with_help("serve a plain-text robots.txt (or a 404) at /robots.txt"),
-            );
+            ),
+            Some(wide @ (NotRobotsTxt::Utf16 | NotRobotsTxt::Utf32)) => {
+                let bom = if wide == NotRobotsTxt::Utf32 { 4 } else { 2 };
+                out.push(
+                    Finding::at(
+                        "utf16-not-utf8",
+                        Severity::Error,
+                        first,
+                        0..bom.min(doc.source().len()),
+                        format!(
+                            "the file is {} (it starts with a byte order mark): crawlers read robots.txt as UTF-8, and so read this file as empty",
+                            wide.describe()
+                        ),
+                    )
+                    .with_help("save the file as UTF-8 (without a byte order mark)"),
+                );
+            }
+            Some(binary) => out.push(
+                Finding::at(
+                    binary.code(),
+                    Severity::Error,
+                    first,
+                    first.span.clone(),
+                    String::from(
+                        "this is binary data, not a robots.txt: crawlers find no rules in it",
+                    ),
+                )
+                .with_help("serve a plain-text robots.txt (or a 404) at /robots.txt"),
+            ),
+            None => {}
         }
     }
     let orphans = doc.orphans();
@@ -370,7 +488,9 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
                 .with_help("RFC 9309 files are UTF-8; percent-encode non-ASCII bytes in paths"),
             );
         }
-        if line.too_long {
+        // Whatever profile the owner lints with, Google reads only the first
+        // 16,663 bytes of a line (the `google` parser itself cuts it: `too_long`).
+        if line.too_long || line.span.len() > crate::profile::GOOGLE_MAX_LINE_BYTES {
             out.push(Finding::at(
                 "line-too-long",
                 Severity::Warning,
@@ -409,11 +529,19 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
         );
     }
     if let (Some(t), Some(last)) = (doc.truncation(), lines.last().or(lines.first())) {
+        // The byte column of the cut within its line (the line may be partly read).
+        let cut = t.max_bytes.min(doc.source().len());
+        let line_start = doc
+            .source()
+            .get(..cut)
+            .and_then(|before| memchr::memrchr2(b'\n', b'\r', before))
+            .map_or(0, |i| i + 1);
+        let column = u32::try_from(cut - line_start + 1).unwrap_or(u32::MAX);
         out.push(Finding {
             code: "file-too-large",
             severity: Severity::Error,
             line: t.first_ignored_line,
-            column: 1,
+            column,
             span: t.max_bytes..t.max_bytes,
             message: format!(
                 "the file is {} bytes; everything after byte {} (from line {}) is ignored",

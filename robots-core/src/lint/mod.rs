@@ -5,6 +5,8 @@
 //!
 //! - the line-level codes of [`line_findings`]
 //!   (syntax and values: `missing-colon`, `invalid-crawl-delay`, …);
+//! - **agents**, against the known-crawler registry: `misspelled-agent`,
+//!   `retired-agent`, `unknown-agent`;
 //! - **structure**: `multiple-wildcard-groups`, `empty-group`, `duplicate-rule`,
 //!   `group-joined-by-extension-line`;
 //! - **semantics**: `shadowed-rule`, `conflicting-rules`, `blocks-everything`,
@@ -30,6 +32,7 @@
 //! from a file's rules ([`probe_paths`]) and the CI assertion format
 //! ([`parse_assertions`]).
 
+mod agents;
 mod assertions;
 mod disagreement;
 mod finding;
@@ -38,16 +41,20 @@ mod probe;
 mod render;
 mod rules;
 mod semantics;
+mod sniff;
 mod structure;
 
-pub use assertions::{parse_assertions, Assertion, AssertionError, Expectation};
+pub use assertions::{
+    parse_assertion_file, parse_assertions, Assertion, AssertionError, Expectation,
+};
 pub use disagreement::{
     profile_disagreements, Disagreement, ProfileVerdict, MAX_DISAGREEMENTS, MAX_PROBE_AGENTS,
 };
 pub use finding::{line_findings, suggest_directive, Finding, Severity};
 pub use probe::{probe_paths, Probe, MAX_PROBES, PROBES_PER_RULE};
 #[cfg(feature = "render")]
-pub use render::{render, render_all};
+pub use render::{render, render_all, shorten, shorten_quoted, ECHO_BYTES};
+pub use sniff::{sniff, NotRobotsTxt};
 
 use crate::document::{parse, Document, ParseOptions};
 use crate::profile::Profile;
@@ -88,6 +95,9 @@ pub const CODES: &[CodeInfo] = &[
     code("misspelled-directive", Severity::Error, "syntax", "a misspelt key (`Disalow`, `useragent`); only some crawlers accept it"),
     code("empty-user-agent", Severity::Error, "values", "`User-agent:` with no value names no crawler"),
     code("invalid-product-token", Severity::Warning, "values", "a user-agent value that is not a product token (`Googlebot/2.1`, `my bot`)"),
+    code("misspelled-agent", Severity::Warning, "values", "a user-agent token close to a known crawler's token but not it (`GPT-Bot`, `Google Extended`): it names no crawler"),
+    code("retired-agent", Severity::Warning, "values", "a user-agent token its operator retired (`anthropic-ai`, `Claude-Web`): name the replacement"),
+    code("unknown-agent", Severity::Note, "values", "a user-agent token the known-crawler registry does not list"),
     code("rule-outside-group", Severity::Error, "structure", "a rule or record before any `User-agent` line applies to no crawler"),
     code("path-not-absolute", Severity::Error, "values", "a pattern that starts with neither `/` nor `*` matches no URL"),
     code("dollar-not-at-end", Severity::Error, "values", "a `$` before the end of a pattern is a literal `$`, not an anchor"),
@@ -96,6 +106,8 @@ pub const CODES: &[CodeInfo] = &[
     code("bom", Severity::Warning, "file", "the file starts with a UTF-8 byte order mark"),
     code("invalid-utf8", Severity::Warning, "file", "a line that is not valid UTF-8"),
     code("html-not-robots", Severity::Error, "file", "the file is an HTML page, not a robots.txt"),
+    code("utf16-not-utf8", Severity::Error, "file", "the file is UTF-16 or UTF-32 text: crawlers read it as empty"),
+    code("binary-not-robots", Severity::Error, "file", "the file is binary data, not a robots.txt"),
     code("invalid-crawl-delay", Severity::Error, "values", "a `Crawl-delay` that is not a number of seconds"),
     code("invalid-request-rate", Severity::Error, "values", "a `Request-rate` that is not `requests/seconds`"),
     code("invalid-visit-time", Severity::Error, "values", "a `Visit-time` that is not `HHMM-HHMM`"),
@@ -136,16 +148,18 @@ pub fn lint_with<T: AsRef<[u8]> + ?Sized>(source: &T, options: ParseOptions) -> 
 
 /// Lint an already parsed document.
 ///
-/// A file that looks like an HTML page gets `html-not-robots` alone (with `bom`
-/// and `file-too-large`): reading its lines as directives would only add noise.
+/// A file that is no robots.txt ([`sniff`]: an HTML page, UTF-16 or UTF-32 text,
+/// binary data) gets that one finding alone (with `bom` and `file-too-large`):
+/// reading its lines as directives would only add noise.
 pub fn lint_document(doc: &Document<'_>) -> Vec<Finding> {
     let mut out = line_findings(doc);
-    if out.iter().any(|f| f.code == "html-not-robots") {
-        // An HTML page: every line would be a finding; the one that matters is this.
-        out.retain(|f| matches!(f.code, "html-not-robots" | "bom" | "file-too-large"));
+    if let Some(not) = sniff(doc.source()) {
+        // No robots.txt at all: every line would be a finding; the one that matters is this.
+        out.retain(|f| f.code == not.code() || matches!(f.code, "bom" | "file-too-large"));
         return out;
     }
     let policy = doc.compile();
+    agents::findings(doc, &mut out);
     structure::findings(doc, &mut out);
     semantics::findings(doc, &policy, &mut out);
     disagreement::findings(doc, &mut out);

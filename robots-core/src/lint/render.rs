@@ -2,6 +2,8 @@
 //! build.rs and the `robots!` macro.
 
 use crate::lint::finding::{Finding, Severity};
+use alloc::borrow::Cow;
+use alloc::format;
 use alloc::string::String;
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
 
@@ -11,6 +13,78 @@ fn level(severity: Severity) -> Level<'static> {
         Severity::Warning => Level::WARNING,
         Severity::Note => Level::NOTE,
     }
+}
+
+/// Echoed text (a pattern, a URL, a witness) longer than this many bytes is
+/// cut in human output; JSON keeps it whole.
+pub const ECHO_BYTES: usize = 80;
+
+/// `text` whole when it has at most [`ECHO_BYTES`] bytes, else its first 80
+/// bytes (cut on a character boundary), `…` and its length.
+///
+/// ```
+/// use robots_runtime::lint::shorten;
+/// assert_eq!(shorten("/short"), "/short");
+/// let long = "/".repeat(100);
+/// assert_eq!(shorten(&long), format!("{}… (100 bytes)", &long[..80]));
+/// ```
+pub fn shorten(text: &str) -> Cow<'_, str> {
+    if text.len() <= ECHO_BYTES {
+        return Cow::Borrowed(text);
+    }
+    let mut end = ECHO_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    Cow::Owned(format!(
+        "{}… ({} bytes)",
+        text.get(..end).unwrap_or_default(),
+        text.len()
+    ))
+}
+
+/// `message` with each `` `quoted` `` or `"quoted"` part [`shorten`]ed: what
+/// a message echoes of the input (patterns, witness URLs) stays short.
+///
+/// ```
+/// use robots_runtime::lint::shorten_quoted;
+/// let long = "a".repeat(100);
+/// let message = format!("pattern `/{long}` is long; `/x` is not");
+/// let short = shorten_quoted(&message);
+/// assert!(short.contains("… (101 bytes)` is long; `/x` is not"));
+/// ```
+pub fn shorten_quoted(message: &str) -> Cow<'_, str> {
+    match shorten_between(message, '`') {
+        Cow::Borrowed(same) => shorten_between(same, '"'),
+        Cow::Owned(cut) => Cow::Owned(shorten_between(&cut, '"').into_owned()),
+    }
+}
+
+/// [`shorten_quoted`] for one quote character; unpaired quotes leave `message` as it is.
+fn shorten_between(message: &str, quote: char) -> Cow<'_, str> {
+    let parts: alloc::vec::Vec<&str> = message.split(quote).collect();
+    // Odd parts are quoted (when the quotes pair up).
+    if parts.len() % 2 == 0
+        || !parts
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .any(|p| p.len() > ECHO_BYTES)
+    {
+        return Cow::Borrowed(message);
+    }
+    let mut out = String::with_capacity(message.len().min(4 * ECHO_BYTES));
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push(quote);
+        }
+        if i % 2 == 1 {
+            out.push_str(&shorten(part));
+        } else {
+            out.push_str(part);
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// The text of the line a finding is on, and the finding's span within it
@@ -33,7 +107,9 @@ fn excerpt(finding: &Finding, source: &[u8]) -> (String, core::ops::Range<usize>
     (lossy(line), a..b)
 }
 
-/// Render one finding, rustc-style, for the file at `path` (plain text, no colour).
+/// Render one finding, rustc-style, for the file at `path` (plain text, no
+/// colour). Quoted parts of the message and help longer than [`ECHO_BYTES`] are
+/// [`shorten`]ed, and a long line is trimmed around the subject.
 ///
 /// ```
 /// use robots_runtime::document::{parse, ParseOptions};
@@ -47,19 +123,44 @@ fn excerpt(finding: &Finding, source: &[u8]) -> (String, core::ops::Range<usize>
 /// ```
 pub fn render(finding: &Finding, source: &[u8], path: &str) -> String {
     let (line, span) = excerpt(finding, source);
+    let title = shorten_quoted(&finding.message);
+    let help = finding.help.as_deref().map(shorten_quoted);
     let snippet = Snippet::source(line.as_str())
         .line_start(usize::try_from(finding.line).unwrap_or(usize::MAX))
         .path(path)
         .fold(false)
         .annotation(AnnotationKind::Primary.span(span));
     let mut group = level(finding.severity)
-        .primary_title(finding.message.as_str())
+        .primary_title(&*title)
         .id(finding.code)
         .element(snippet);
-    if let Some(help) = &finding.help {
-        group = group.element(Level::HELP.message(help.as_str()));
+    if let Some(help) = &help {
+        group = group.element(Level::HELP.message(&**help));
     }
-    Renderer::plain().render(&[group])
+    let rendered = Renderer::plain().render(&[group]);
+    with_location(&rendered, path, finding)
+}
+
+/// `rendered` with its ` --> PATH:LINE:COL` line giving the finding's own line
+/// and byte column (the snippet renderer counts characters), so the human and
+/// the JSON output name the same place.
+fn with_location(rendered: &str, path: &str, finding: &Finding) -> String {
+    let mut out = String::with_capacity(rendered.len() + 8);
+    let mut done = false;
+    for (i, line) in rendered.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        match line.find("--> ") {
+            Some(at) if !done && line.get(..at).is_some_and(|pad| pad.trim().is_empty()) => {
+                out.push_str(line.get(..at + 4).unwrap_or_default());
+                out.push_str(&format!("{path}:{}:{}", finding.line, finding.column));
+                done = true;
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
 }
 
 /// Render every finding, separated by blank lines.

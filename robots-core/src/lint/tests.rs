@@ -220,3 +220,282 @@ fn odd_inputs_do_not_panic() {
         }
     }
 }
+
+const AGENTS: &[&str] = &["misspelled-agent", "retired-agent", "unknown-agent"];
+
+#[test]
+fn misspelled_agents_name_the_intended_token() {
+    let src =
+        "User-agent: GPT-Bot\nUser-agent: Google Extended\nUser-agent: Googelbot\nDisallow: /\n";
+    for profile in Profile::ALL {
+        assert_eq!(
+            found(src, profile, AGENTS),
+            [
+                ("misspelled-agent", 1),
+                ("misspelled-agent", 2),
+                ("misspelled-agent", 3)
+            ],
+            "{profile}"
+        );
+    }
+    let findings = lint(src.as_bytes(), Profile::Rfc9309);
+    let messages: Vec<&str> = findings
+        .iter()
+        .filter(|f| f.code == "misspelled-agent")
+        .map(|f| f.message.as_str())
+        .collect();
+    assert!(
+        messages[0].contains("did you mean `GPTBot`?"),
+        "{}",
+        messages[0]
+    );
+    assert!(messages[0].contains("names no crawler"), "{}", messages[0]);
+    assert!(messages[1].contains("`Google-Extended`"), "{}", messages[1]);
+    assert!(
+        messages[1].contains("Google's parser reads it as `Google`"),
+        "{}",
+        messages[1]
+    );
+    assert!(messages[2].contains("`Googlebot`"), "{}", messages[2]);
+    // The mistake is repeated on every line it is made.
+    let src = "User-agent: GPT-Bot\nDisallow: /a\n\nUser-agent: GPT-Bot\nDisallow: /b\n";
+    assert_eq!(
+        found(src, Profile::Rfc9309, AGENTS),
+        [("misspelled-agent", 1), ("misspelled-agent", 4)]
+    );
+}
+
+#[test]
+fn near_misses_that_are_real_tokens_do_not_fire() {
+    // Each is a registry token close to another registry token.
+    let src = "User-agent: Googlebot-News\nUser-agent: Googlebot-Video\nUser-agent: AdsBot-Google-Mobile\nUser-agent: AdsBot-Google\nUser-agent: Claude-User\nUser-agent: ClaudeBot\nUser-agent: gptbot\nUser-agent: SemrushBot\nUser-agent: SiteAuditBot\nDisallow: /\n";
+    for profile in Profile::ALL {
+        assert_eq!(found(src, profile, AGENTS), [], "{profile}");
+    }
+    // A versioned known token is invalid-product-token's business, not a misspelling.
+    let src = "User-agent: Googlebot/2.1\nDisallow: /\n";
+    assert_eq!(found(src, Profile::Rfc9309, AGENTS), []);
+}
+
+#[test]
+fn retired_agents_name_their_replacement() {
+    let src = "User-agent: anthropic-ai\nUser-agent: msnbot\nUser-agent: ClaudeBot\nDisallow: /\n";
+    assert_eq!(
+        found(src, Profile::Rfc9309, AGENTS),
+        [("retired-agent", 1), ("retired-agent", 2)]
+    );
+    let findings = lint(src.as_bytes(), Profile::Rfc9309);
+    let first = findings.iter().find(|f| f.code == "retired-agent").unwrap();
+    assert!(
+        first.message.contains("ClaudeBot replaced it"),
+        "{}",
+        first.message
+    );
+    assert_eq!(first.severity, Severity::Warning);
+    assert!(first
+        .help
+        .as_deref()
+        .unwrap_or_default()
+        .contains("User-agent: ClaudeBot"));
+}
+
+#[test]
+fn unknown_agents_are_notes_once_per_value() {
+    let src = "User-agent: ExampleBot\nDisallow: /a\n\nUser-agent: examplebot\nDisallow: /b\n\nUser-agent: *\nDisallow: /c\n";
+    let findings = lint(src.as_bytes(), Profile::Rfc9309);
+    let unknown: Vec<&Finding> = findings
+        .iter()
+        .filter(|f| f.code == "unknown-agent")
+        .collect();
+    assert_eq!(unknown.len(), 1);
+    assert_eq!((unknown[0].line, unknown[0].severity), (1, Severity::Note));
+}
+
+#[test]
+fn documented_tokens_that_are_no_product_tokens_are_notes() {
+    let src = "User-agent: MJ12bot\nUser-agent: 360Spider\nUser-agent: my bot\nDisallow: /\n";
+    let findings = lint(src.as_bytes(), Profile::Rfc9309);
+    let tokens: Vec<(u32, Severity)> = findings
+        .iter()
+        .filter(|f| f.code == "invalid-product-token")
+        .map(|f| (f.line, f.severity))
+        .collect();
+    assert_eq!(
+        tokens,
+        [
+            (1, Severity::Note),
+            (2, Severity::Note),
+            (3, Severity::Warning)
+        ]
+    );
+    let mj = findings
+        .iter()
+        .find(|f| f.code == "invalid-product-token")
+        .unwrap();
+    assert!(
+        mj.message.contains("Google's parser reads it as `MJ`"),
+        "{}",
+        mj.message
+    );
+    let header = lint(
+        b"User-agent: Googlebot/2.1\nDisallow: /\n",
+        Profile::Rfc9309,
+    );
+    let header = header
+        .iter()
+        .find(|f| f.code == "invalid-product-token")
+        .unwrap();
+    assert!(
+        header.message.contains("reads it as `Googlebot`"),
+        "{}",
+        header.message
+    );
+    assert_eq!(
+        header.help.as_deref(),
+        Some("write the product token alone: `User-agent: Googlebot`")
+    );
+}
+
+#[test]
+fn a_known_key_without_a_colon_is_missing_colon_whatever_follows() {
+    // Several words, one word, no value: the key is a directive's name.
+    let src = "User-agent: *\nDisallow /private /tmp\nuser-agent FooBot extra words\nDisallow\nCrawl-delay 5 seconds\n";
+    for profile in Profile::ALL {
+        let codes = found(src, profile, &["missing-colon", "unknown-directive"]);
+        assert_eq!(
+            codes,
+            [
+                ("missing-colon", 2),
+                ("missing-colon", 3),
+                ("missing-colon", 4),
+                ("missing-colon", 5)
+            ],
+            "{profile}"
+        );
+    }
+    let findings = lint(src.as_bytes(), Profile::Rfc9309);
+    let two = findings
+        .iter()
+        .find(|f| f.line == 2 && f.code == "missing-colon")
+        .unwrap();
+    assert_eq!((two.column, two.span.len()), (1, "Disallow".len()));
+    assert!(
+        two.help
+            .as_deref()
+            .unwrap_or_default()
+            .contains("Disallow:"),
+        "{two:?}"
+    );
+    // A line that starts with no directive's name stays unknown.
+    assert_eq!(
+        found(
+            "User-agent: *\nplease do not crawl\n",
+            Profile::Rfc9309,
+            &["missing-colon", "unknown-directive"]
+        ),
+        [("unknown-directive", 2)]
+    );
+}
+
+#[test]
+fn line_too_long_is_reported_under_every_profile() {
+    // Google reads only the first 16,663 bytes of a line, whatever profile the owner lints with.
+    let long = alloc::format!(
+        "User-agent: *\nDisallow: /{}\nDisallow: /short\n",
+        "a".repeat(20_000)
+    );
+    for profile in Profile::ALL {
+        let findings = lint(long.as_bytes(), profile);
+        let too_long: Vec<&Finding> = findings
+            .iter()
+            .filter(|f| f.code == "line-too-long")
+            .collect();
+        assert_eq!(too_long.len(), 1, "{profile}: {findings:?}");
+        assert_eq!(too_long[0].line, 2, "{profile}");
+        assert!(
+            too_long[0].message.contains("20011 bytes"),
+            "{profile}: {}",
+            too_long[0].message
+        );
+    }
+    // A line of exactly the limit is fine.
+    let at_limit = alloc::format!(
+        "User-agent: *\nDisallow: /{}\n",
+        "a".repeat(crate::profile::GOOGLE_MAX_LINE_BYTES - "Disallow: /".len())
+    );
+    for profile in Profile::ALL {
+        assert_eq!(
+            found(&at_limit, profile, &["line-too-long"]),
+            [],
+            "{profile}"
+        );
+    }
+}
+
+/// `text` in UTF-16 or UTF-32, with its byte-order mark.
+fn encode_wide(text: &str, unit: usize, big_endian: bool) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::new();
+    for c in core::iter::once('\u{feff}').chain(text.chars()) {
+        let code = c as u32;
+        let bytes = code.to_be_bytes();
+        let unit_bytes = bytes.get(4 - unit..).unwrap_or_default();
+        if big_endian {
+            out.extend_from_slice(unit_bytes);
+        } else {
+            out.extend(unit_bytes.iter().rev());
+        }
+    }
+    out
+}
+
+#[test]
+fn utf16_and_utf32_files_are_errors() {
+    let text = "User-agent: *\nDisallow: /private/\n";
+    for (unit, big_endian, name) in [
+        (2, false, "UTF-16"),
+        (2, true, "UTF-16"),
+        (4, false, "UTF-32"),
+        (4, true, "UTF-32"),
+    ] {
+        let source = encode_wide(text, unit, big_endian);
+        for profile in Profile::ALL {
+            let findings = lint(&source, profile);
+            let codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
+            assert_eq!(codes, ["utf16-not-utf8"], "{name} {big_endian} {profile}");
+            assert_eq!(findings[0].severity, Severity::Error);
+            assert!(
+                findings[0].message.contains(name),
+                "{}",
+                findings[0].message
+            );
+        }
+    }
+}
+
+#[test]
+fn binary_files_are_errors_and_a_stray_nul_is_not_binary() {
+    let mut blob: Vec<u8> = (0u32..2048)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    blob.splice(0..0, *b"\x89PNG\r\n\x1a\n");
+    let findings = lint(&blob, Profile::Rfc9309);
+    let codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
+    assert_eq!(codes, ["binary-not-robots"]);
+    assert_eq!(findings[0].severity, Severity::Error);
+    let text = b"User-agent: *\nDisallow: /a\0b\n";
+    assert_eq!(
+        found(
+            core::str::from_utf8(text).unwrap(),
+            Profile::Rfc9309,
+            &["binary-not-robots"]
+        ),
+        []
+    );
+    // Text, then a run of NULs (a real corpus file has one): still a robots.txt.
+    let mut padded = b"User-agent: *\nDisallow: /private/\n".to_vec();
+    padded.extend([0u8; 600]);
+    padded.extend_from_slice(b"\nDisallow: /tmp/\n");
+    assert!(!lint(&padded, Profile::Rfc9309)
+        .iter()
+        .any(|f| f.code == "binary-not-robots"));
+}

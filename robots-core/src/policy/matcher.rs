@@ -4,9 +4,9 @@ use crate::group::select::resolve;
 use crate::ids::GroupId;
 use crate::policy::records::{self, Record};
 use crate::records::{RequestRate, TimeWindow};
+use crate::search::anchors::Automata;
 use crate::search::url::path_from_url;
 use crate::search::verdict::Verdict;
-use crate::search::anchors::Automata;
 use crate::search::walk::View;
 use crate::search::Selected;
 use crate::tables::layout::{Tables, U32};
@@ -47,6 +47,15 @@ impl<'p> Matcher<'p> {
     #[inline]
     fn view(&self) -> View<'p> {
         View::new(self.tables, self.automata)
+    }
+
+    /// The matcher of rule set `set` in `tables` (a fallback chain's choice).
+    pub(crate) fn of_set(tables: &'p Tables<'p>, automata: &'p Automata, set: u32) -> Matcher<'p> {
+        Matcher {
+            tables,
+            automata,
+            selected: Selected::of(tables, set),
+        }
     }
 
     /// Whether any group applies to this crawler (one names it, or a `*` group exists).

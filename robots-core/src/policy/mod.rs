@@ -8,6 +8,7 @@
 
 mod agent_policy;
 mod builder;
+mod chain;
 pub mod explain;
 mod matcher;
 pub mod records;
@@ -51,6 +52,48 @@ macro_rules! policy_api {
         /// profile matches user-agent lines (case-insensitively).
         pub fn matcher(&self, agent: impl AsRef<[u8]>) -> Matcher<'_> {
             Matcher::new(self.tables(), self.automata(), agent.as_ref())
+        }
+
+        /// The matcher of a crawler that answers to several tokens, most
+        /// specific first (a fallback chain): the first token that some group
+        /// names wins, else the `*` groups apply. A chain of one token is
+        /// [`matcher`](Self::matcher) of it, under every profile.
+        ///
+        /// ```
+        /// use robots_runtime::{Policy, Profile};
+        /// let robots = "User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /private/\n";
+        /// let policy = Policy::parse(robots, Profile::Google);
+        /// let image = policy.matcher_chain(["Googlebot-Image", "Googlebot"]);
+        /// // No group names Googlebot-Image: it obeys the Googlebot group, not `*`.
+        /// assert!(image.is_allowed("/photos/cat.jpg"));
+        /// assert!(!image.is_allowed("/private/cat.jpg"));
+        /// // Alone, Googlebot-Image gets the `*` group.
+        /// assert!(!policy.matcher("Googlebot-Image").is_allowed("/photos/cat.jpg"));
+        /// ```
+        pub fn matcher_chain<I>(&self, tokens: I) -> Matcher<'_>
+        where
+            I: IntoIterator,
+            I::Item: AsRef<[u8]>,
+        {
+            chain::matcher_chain(self.tables(), self.automata(), tokens)
+        }
+
+        /// The position in `tokens` of the token of a fallback chain whose
+        /// groups apply (the first that some group names), or `None` when no
+        /// token is named (then the `*` groups apply).
+        ///
+        /// ```
+        /// use robots_runtime::{Policy, Profile};
+        /// let policy = Policy::parse("User-agent: Googlebot\nDisallow: /\n", Profile::Google);
+        /// assert_eq!(policy.chain_choice(["Googlebot-Image", "Googlebot"]), Some(1));
+        /// assert_eq!(policy.chain_choice(["GPTBot"]), None);
+        /// ```
+        pub fn chain_choice<I>(&self, tokens: I) -> Option<usize>
+        where
+            I: IntoIterator,
+            I::Item: AsRef<[u8]>,
+        {
+            chain::chain_choice(self.tables(), tokens)
         }
 
         /// Check one URL for `agent`: a full URL, a path with query, or empty for `/`.

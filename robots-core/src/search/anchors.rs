@@ -101,9 +101,9 @@ impl Automata {
     /// The automaton of `wild_roots[i]` of `t`, built now if it was not.
     #[inline]
     fn root(&self, t: &Tables<'_>, i: usize) -> Option<&RootAutomaton> {
-        let roots = self.roots.get_or_init(|| {
-            Box::new(t.wild_roots.iter().map(|_| OnceBox::new()).collect())
-        });
+        let roots = self
+            .roots
+            .get_or_init(|| Box::new(t.wild_roots.iter().map(|_| OnceBox::new()).collect()));
         let cell = roots.get(i)?;
         Some(cell.get_or_init(|| Box::new(RootAutomaton::build(t, t.wild_roots.get(i)))))
     }
@@ -129,9 +129,9 @@ impl Automata {
     /// How many root automata are built.
     #[cfg(test)]
     pub(crate) fn built(&self) -> usize {
-        self.roots
-            .get()
-            .map_or(0, |roots| roots.iter().filter(|r| r.get().is_some()).count())
+        self.roots.get().map_or(0, |roots| {
+            roots.iter().filter(|r| r.get().is_some()).count()
+        })
     }
 }
 
@@ -150,10 +150,9 @@ impl Default for Automata {
 
 impl fmt::Debug for Automata {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let built = self
-            .roots
-            .get()
-            .map_or(0, |roots| roots.iter().filter(|r| r.get().is_some()).count());
+        let built = self.roots.get().map_or(0, |roots| {
+            roots.iter().filter(|r| r.get().is_some()).count()
+        });
         f.debug_struct("Automata").field("built", &built).finish()
     }
 }

@@ -9,7 +9,8 @@
 //! When the crawler's rules put wildcard rules on the root or on `/`, nearly every
 //! walk would leave, so such a policy is checked path by path.
 
-use crate::search::segments::{normalize_path, profile_normalizes};
+use crate::profile::Profile;
+use crate::search::segments::{c_string, normalize_path, profile_normalizes};
 use crate::search::verdict::Verdict;
 use crate::search::walk::{is_robots_txt, End, View};
 use crate::search::Selected;
@@ -44,6 +45,9 @@ impl Selected {
                 let owned: [Cow<'_, [u8]>; LANES] =
                     core::array::from_fn(|k| normalize_path(path(k), profile));
                 let paths = core::array::from_fn(|k| &*owned[k]);
+                self.check_lanes(view, root, paths, chunk.len(), &mut answer);
+            } else if profile == Profile::Google {
+                let paths = core::array::from_fn(|k| c_string(path(k)));
                 self.check_lanes(view, root, paths, chunk.len(), &mut answer);
             } else {
                 let paths = core::array::from_fn(path);

@@ -20,13 +20,24 @@ pub(crate) fn profile_normalizes(profile: Profile) -> bool {
     matches!(profile, Profile::Rfc9309 | Profile::Draft1996)
 }
 
+/// `path` up to its first NUL byte: Google's matcher receives the path as a C
+/// string (`path.c_str()`), so it never sees past a NUL.
+#[inline]
+pub(crate) fn c_string(path: &[u8]) -> &[u8] {
+    match memchr::memchr(0, path) {
+        Some(end) => path.get(..end).unwrap_or(path),
+        None => path,
+    }
+}
+
 /// The path as a profile compares it.
 #[inline]
 pub(crate) fn normalize_path(path: &[u8], profile: Profile) -> Cow<'_, [u8]> {
     match profile {
         Profile::Rfc9309 => decode_percent(path),
         Profile::Draft1996 => decode_percent_except_slash(path),
-        Profile::Google | Profile::Original1994 => Cow::Borrowed(path),
+        Profile::Google => Cow::Borrowed(c_string(path)),
+        Profile::Original1994 => Cow::Borrowed(path),
     }
 }
 

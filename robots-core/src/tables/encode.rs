@@ -16,7 +16,7 @@
 
 use crate::profile::Profile;
 use crate::tables::layout::{
-    Anchor, AgentEntry, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule,
+    AgentEntry, Anchor, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule,
     NodeWild, RuleRecord, RuleSet, Span, Tables, TruncationRecord, WildRoot, NONE, U16, U32, U64,
 };
 use crate::tables::validate::LayoutError;

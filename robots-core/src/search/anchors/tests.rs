@@ -95,8 +95,16 @@ fn scan_finds_exactly_the_anchors_that_occur() {
                 .filter(|(_, a)| hay.windows(a.len()).any(|w| w == &a[..]))
                 .map(|(i, _)| i as u32)
                 .collect();
-            assert_eq!(scanned(&dfa, &hay, warm), expected, "dfa {anchors:?} {hay:?}");
-            assert_eq!(scanned(&nfa, &hay, warm), expected, "nfa {anchors:?} {hay:?}");
+            assert_eq!(
+                scanned(&dfa, &hay, warm),
+                expected,
+                "dfa {anchors:?} {hay:?}"
+            );
+            assert_eq!(
+                scanned(&nfa, &hay, warm),
+                expected,
+                "nfa {anchors:?} {hay:?}"
+            );
         }
     }
 }
@@ -110,10 +118,15 @@ fn scan_stops_when_told() {
         .build(anchors)
         .unwrap();
     let mut calls = 0;
-    let step = scan(&dfa, b"xxabxxcdxxabxxcdxxxxxxxxxxxxxxxxxxxx", 2, &mut |_| {
-        calls += 1;
-        Step::Done
-    });
+    let step = scan(
+        &dfa,
+        b"xxabxxcdxxabxxcdxxxxxxxxxxxxxxxxxxxx",
+        2,
+        &mut |_| {
+            calls += 1;
+            Step::Done
+        },
+    );
     assert!(step == Step::Done);
     assert_eq!(calls, 1);
 }
@@ -144,7 +157,11 @@ fn random_wildcard_files_answer_as_brute_force() {
         let mut body = String::from("User-agent: *\n");
         let rules = 2 + rng.below(60);
         for _ in 0..rules {
-            let verb = if rng.below(3) == 0 { "Allow" } else { "Disallow" };
+            let verb = if rng.below(3) == 0 {
+                "Allow"
+            } else {
+                "Disallow"
+            };
             let mut pattern = String::from(["/", "", "/a", "/b/"][rng.below(4)]);
             for _ in 0..1 + rng.below(3) {
                 pattern.push('*');
@@ -193,9 +210,23 @@ fn overlapping_anchors_answer_as_brute_force() {
     );
     let mut paths: Vec<Vec<u8>> = Vec::new();
     for len in [0, 1, 2, 3, 15, 16, 17, 31, 32, 33, 64, 65, 200] {
-        paths.push(b"/".iter().chain(b"ab".iter().cycle().take(len)).copied().collect());
-        paths.push(b"/".iter().chain(b"a".iter().cycle().take(len)).copied().collect());
-        let mut x: Vec<u8> = b"/".iter().chain(b"z".iter().cycle().take(len)).copied().collect();
+        paths.push(
+            b"/".iter()
+                .chain(b"ab".iter().cycle().take(len))
+                .copied()
+                .collect(),
+        );
+        paths.push(
+            b"/".iter()
+                .chain(b"a".iter().cycle().take(len))
+                .copied()
+                .collect(),
+        );
+        let mut x: Vec<u8> = b"/"
+            .iter()
+            .chain(b"z".iter().cycle().take(len))
+            .copied()
+            .collect();
         // A literal where two lockstep windows meet.
         let mid = x.len() / 2;
         x.splice(mid..mid, b"bax3".iter().copied());

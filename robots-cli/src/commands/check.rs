@@ -1,0 +1,117 @@
+//! `robots check`: one verdict line per URL.
+//!
+//! The robots.txt is read as raw bytes and compiled once; the crawler is resolved
+//! once; then URLs stream through, from the arguments or from standard input (one
+//! per line, LF or CRLF, an empty line meaning `/`). Each output line is either
+//!
+//! ```text
+//! allowed<TAB>URL
+//! disallowed<TAB>URL
+//! ```
+//!
+//! with the URL's bytes echoed exactly, or with `--format json` one object per line
+//! (see [`json::write_verdict`]). Nothing is allocated per URL beyond the
+//! reused line buffers (and what the engine itself needs for `%`-decoding).
+
+use crate::error::Error;
+use crate::flags::{Check, Format};
+use crate::json;
+use crate::notices;
+use crate::output::{Stdout, Streams};
+use robots_runtime::{Matcher, Policy};
+
+/// Run `check`, reading URLs from standard input when none were given.
+///
+/// # Errors
+/// - [`Error::Read`] when the robots.txt or standard input cannot be read;
+/// - [`Error::Stdout`] when standard output cannot be written (a broken pipe
+///   included; the caller treats that one as a quiet success).
+pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<(), Error> {
+    let body = args
+        .robots
+        .read("robots.txt", io.stdin)
+        .map_err(|e| {
+            e.with_hint_if_missing(
+                "the robots.txt comes first: `robots check FILE --agent AGENT [URL]...`, or name it with `--robots FILE`",
+            )
+        })?;
+    notices::inspect(io, &args.robots.name(), &body, args.profile);
+    let policy = Policy::parse(&body, args.profile);
+    let mut printer = Printer {
+        policy: &policy,
+        matcher: policy.matcher_chain(args.crawler.chain()),
+        json: args.format == Format::Json,
+        line: Vec::with_capacity(512),
+    };
+    match &args.urls {
+        Some(urls) => {
+            for url in urls {
+                printer.print(&mut io.stdout, url)?;
+            }
+        }
+        None => {
+            let mut buf = Vec::with_capacity(4096);
+            loop {
+                buf.clear();
+                let n = io
+                    .stdin
+                    .read_until(b'\n', &mut buf)
+                    .map_err(|e| Error::read("URLs from standard input", e))?;
+                if n == 0 {
+                    break;
+                }
+                printer.print(&mut io.stdout, strip_line_end(&buf))?;
+            }
+        }
+    }
+    io.stdout.flush()
+}
+
+/// A line read with `read_until(b'\n')`, without its `\n` and then one `\r`.
+fn strip_line_end(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// Checks URLs and formats verdict lines into a reused buffer.
+struct Printer<'p> {
+    policy: &'p Policy,
+    matcher: Matcher<'p>,
+    json: bool,
+    line: Vec<u8>,
+}
+
+impl Printer<'_> {
+    /// Check `url` and write its line.
+    fn print(&mut self, out: &mut Stdout<'_>, url: &[u8]) -> Result<(), Error> {
+        let verdict = self.matcher.check(url);
+        self.line.clear();
+        if self.json {
+            json::write_verdict(&mut self.line, self.policy, url, &verdict)?;
+        } else {
+            self.line.extend_from_slice(if verdict.allowed {
+                b"allowed\t"
+            } else {
+                b"disallowed\t"
+            });
+            self.line.extend_from_slice(url);
+            self.line.push(b'\n');
+        }
+        out.write_all(&self.line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strip_line_end;
+
+    #[test]
+    fn line_ends() {
+        assert_eq!(strip_line_end(b"/a\n"), b"/a");
+        assert_eq!(strip_line_end(b"/a\r\n"), b"/a");
+        assert_eq!(strip_line_end(b"/a\r\r\n"), b"/a\r");
+        assert_eq!(strip_line_end(b"/a"), b"/a");
+        assert_eq!(strip_line_end(b"\n"), b"");
+        assert_eq!(strip_line_end(b"\r\n"), b"");
+    }
+}

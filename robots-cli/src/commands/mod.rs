@@ -1,0 +1,10 @@
+//! One module per subcommand. Each takes the plain values [`crate::flags`]
+//! parsed and the process's [`Streams`](crate::output::Streams); none uses
+//! another (`robots-cli/tests/layout.rs` checks it).
+
+pub mod check;
+pub mod diff;
+pub mod explain;
+pub mod lint;
+pub mod report;
+pub mod test;

@@ -1,0 +1,266 @@
+//! What `robots` accepts, as clap types. Nothing outside [`super`] sees them:
+//! [`super::parse`] turns them into the plain values the commands take.
+//!
+//! Every subcommand has one shape: the robots.txt is named positionally (`-`
+//! reads it from standard input), the crawler with `--agent`, the reading with
+//! `--profile`, the output with `--format`. The old spellings stay as hidden
+//! aliases: `--robots FILE` (for `check` and `explain`) and `--json` (for
+//! `--format json`, everywhere).
+
+use super::Format;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{value_parser, Args, Parser, Subcommand, ValueEnum};
+use robots_runtime::Profile;
+use std::ffi::OsString;
+
+/// Check URLs against a robots.txt, under RFC 9309, Google, 1996-draft or 1994 semantics.
+#[derive(Debug, Parser)]
+#[command(name = "robots", version, propagate_version = true)]
+#[command(subcommand_required = true, arg_required_else_help = false)]
+pub(super) struct Cli {
+    #[command(subcommand)]
+    pub command: RawCommand,
+}
+
+/// A subcommand and its arguments, as clap parsed them.
+#[derive(Debug, Subcommand)]
+pub(super) enum RawCommand {
+    /// Check URLs against a robots.txt: one `allowed`/`disallowed` line per URL.
+    Check(CheckArgs),
+    /// Lint robots.txt files: rustc-style diagnostics or JSON lines, one per finding.
+    Lint(LintArgs),
+    /// Explain one verdict: the path compared, the groups, every candidate rule, the tie-break.
+    Explain(ExplainArgs),
+    /// List the URLs whose verdict changes between two versions of a robots.txt.
+    Diff(DiffArgs),
+    /// Check a robots.txt against a file of must-allow / must-block assertions.
+    Test(TestArgs),
+    /// What a robots.txt does to every known crawler: search engines, AI crawlers, SEO tools…
+    Report(ReportArgs),
+}
+
+/// Accepts exactly the profile names (and lists them in `--help` and in errors).
+fn profile_parser() -> impl TypedValueParser<Value = Profile> {
+    PossibleValuesParser::new(Profile::ALL.map(Profile::name))
+        .try_map(|name| name.parse::<Profile>())
+}
+
+/// Accepts the names of `formats` (a command's own list) for `--format`.
+fn format_parser(formats: &'static [Format]) -> impl TypedValueParser<Value = Format> {
+    PossibleValuesParser::new(formats.iter().map(|f| f.name())).map(|name| {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == name)
+            .unwrap_or(Format::Human)
+    })
+}
+
+const HUMAN_JSON: &[Format] = &[Format::Human, Format::Json];
+const HUMAN_JSON_CSV: &[Format] = &[Format::Human, Format::Json, Format::Csv];
+const LINT_FORMATS: &[Format] = &[Format::Human, Format::Json, Format::Sarif, Format::Github];
+
+/// Arguments of `robots check`.
+#[derive(Debug, Args)]
+pub(super) struct CheckArgs {
+    /// The robots.txt file, read as raw bytes; `-` reads it from standard input
+    /// (then give the URLs as arguments). `--robots FILE` names it too.
+    #[arg(value_name = "FILE", required_unless_present = "robots", value_parser = value_parser!(OsString))]
+    pub file: Option<OsString>,
+
+    /// The URLs to check (full URLs or paths; empty means `/`). With none, read them from
+    /// standard input, one per line. Put `--` before URLs that start with `-`.
+    #[arg(value_name = "URL", value_parser = value_parser!(OsString))]
+    pub urls: Vec<OsString>,
+
+    /// The old spelling of FILE; every positional argument is then a URL.
+    #[arg(long, value_name = "FILE", hide = true, value_parser = value_parser!(OsString))]
+    pub robots: Option<OsString>,
+
+    /// The crawler's name (user-agent), used exactly as given.
+    #[arg(long, value_name = "AGENT", value_parser = value_parser!(OsString))]
+    pub agent: OsString,
+
+    /// A token the crawler also answers to when no group names AGENT (repeatable,
+    /// most specific first), e.g. `--agent Googlebot-Image --fallback Googlebot`.
+    #[arg(long, value_name = "TOKEN", value_parser = value_parser!(OsString))]
+    pub fallback: Vec<OsString>,
+
+    /// The semantics to read the file under.
+    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
+    pub profile: Profile,
+
+    /// Output: `human` (`allowed<TAB>URL` lines) or `json` (one object per URL: url,
+    /// allowed, rule ({line, directive, pattern} or null), reason). `--json` is short
+    /// for `--format json`.
+    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON))]
+    pub format: Format,
+
+    /// `--format json`.
+    #[arg(long, hide = true, conflicts_with = "format")]
+    pub json: bool,
+}
+
+/// What `--deny` can make fatal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum Deny {
+    /// Fail (exit 1) on warnings too.
+    Warnings,
+}
+
+/// Arguments of `robots lint`.
+#[derive(Debug, Args)]
+pub(super) struct LintArgs {
+    /// The robots.txt files, read as raw bytes; `-` reads one from standard input.
+    #[arg(value_name = "FILE", required = true, value_parser = value_parser!(OsString))]
+    pub files: Vec<OsString>,
+
+    /// The semantics to read the files under.
+    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
+    pub profile: Profile,
+
+    /// Output: `human` (rustc-style diagnostics), `json` (one object per finding),
+    /// `sarif` (SARIF 2.1.0 for code scanning) or `github` (workflow-command
+    /// annotations). `--json` is short for `--format json`.
+    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(LINT_FORMATS))]
+    pub format: Format,
+
+    /// `--format json`.
+    #[arg(long, hide = true, conflicts_with = "format")]
+    pub json: bool,
+
+    /// Also fail (exit 1) on warnings.
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub deny: Option<Deny>,
+}
+
+/// Arguments of `robots explain`.
+#[derive(Debug, Args)]
+pub(super) struct ExplainArgs {
+    /// The robots.txt file, read as raw bytes; `-` reads it from standard input.
+    /// `--robots FILE` names it too.
+    #[arg(value_name = "FILE", required_unless_present = "robots", value_parser = value_parser!(OsString))]
+    pub file: Option<OsString>,
+
+    /// The URL (full URL or path) to explain.
+    #[arg(value_name = "URL", value_parser = value_parser!(OsString))]
+    pub url: Option<OsString>,
+
+    /// The old spelling of FILE; the positional argument is then the URL.
+    #[arg(long, value_name = "FILE", hide = true, value_parser = value_parser!(OsString))]
+    pub robots: Option<OsString>,
+
+    /// The crawler's name (user-agent), used exactly as given.
+    #[arg(long, value_name = "AGENT", value_parser = value_parser!(OsString))]
+    pub agent: OsString,
+
+    /// A token the crawler also answers to when no group names AGENT (repeatable,
+    /// most specific first), e.g. `--agent Googlebot-Image --fallback Googlebot`.
+    #[arg(long, value_name = "TOKEN", value_parser = value_parser!(OsString))]
+    pub fallback: Vec<OsString>,
+
+    /// The semantics to read the file under.
+    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
+    pub profile: Profile,
+
+    /// Output: `human` (text) or `json` (one object). `--json` is short for `--format json`.
+    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON))]
+    pub format: Format,
+
+    /// `--format json`.
+    #[arg(long, hide = true, conflicts_with = "format")]
+    pub json: bool,
+}
+
+/// Arguments of `robots diff`.
+#[derive(Debug, Args)]
+pub(super) struct DiffArgs {
+    /// The old robots.txt (`-`: standard input).
+    #[arg(value_name = "OLD", value_parser = value_parser!(OsString))]
+    pub old: OsString,
+
+    /// The new robots.txt (`-`: standard input).
+    #[arg(value_name = "NEW", value_parser = value_parser!(OsString))]
+    pub new: OsString,
+
+    /// The crawler's name (user-agent), used exactly as given.
+    #[arg(long, value_name = "AGENT", value_parser = value_parser!(OsString))]
+    pub agent: OsString,
+
+    /// A token the crawler also answers to when no group names AGENT (repeatable,
+    /// most specific first), e.g. `--agent Googlebot-Image --fallback Googlebot`.
+    #[arg(long, value_name = "TOKEN", value_parser = value_parser!(OsString))]
+    pub fallback: Vec<OsString>,
+
+    /// URLs to compare, one per line; without it, URLs are derived from both files' rules.
+    #[arg(long, value_name = "FILE", value_parser = value_parser!(OsString))]
+    pub urls: Option<OsString>,
+
+    /// The semantics to read both files under.
+    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
+    pub profile: Profile,
+
+    /// Output: `human` (one line per change and a summary) or `json` (one object per
+    /// change). `--json` is short for `--format json`.
+    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON))]
+    pub format: Format,
+
+    /// `--format json`.
+    #[arg(long, hide = true, conflicts_with = "format")]
+    pub json: bool,
+}
+
+/// Arguments of `robots test`.
+#[derive(Debug, Args)]
+pub(super) struct TestArgs {
+    /// The robots.txt file, read as raw bytes; `-` reads it from standard input.
+    #[arg(value_name = "FILE", value_parser = value_parser!(OsString))]
+    pub file: OsString,
+
+    /// The assertion file: lines `allow AGENT URL` / `block AGENT URL`, `#` comments
+    /// (`-`: standard input).
+    #[arg(long = "assert", value_name = "ASSERTS", value_parser = value_parser!(OsString))]
+    pub asserts: OsString,
+
+    /// The semantics to read the robots.txt under.
+    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
+    pub profile: Profile,
+
+    /// Check the assertions even when FILE is no robots.txt (an HTML page,
+    /// binary data, UTF-16), instead of failing.
+    #[arg(long)]
+    pub allow_errors: bool,
+
+    /// Output: `human` (the failures and a summary) or `json` (one object per
+    /// assertion). `--json` is short for `--format json`.
+    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON))]
+    pub format: Format,
+
+    /// `--format json`.
+    #[arg(long, hide = true, conflicts_with = "format")]
+    pub json: bool,
+}
+
+/// Arguments of `robots report`.
+#[derive(Debug, Args)]
+pub(super) struct ReportArgs {
+    /// The robots.txt file, read as raw bytes; `-` reads it from standard input.
+    #[arg(value_name = "FILE", value_parser = value_parser!(OsString))]
+    pub file: OsString,
+
+    /// More paths to sample (one per line, `#` comments), besides the paths of the file's own rules.
+    #[arg(long, value_name = "FILE", value_parser = value_parser!(OsString))]
+    pub paths: Option<OsString>,
+
+    /// The semantics to read the file under.
+    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
+    pub profile: Profile,
+
+    /// Output: `human` (a table grouped by purpose, and a summary), `json` (one
+    /// object) or `csv` (one row per crawler). `--json` is short for `--format json`.
+    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON_CSV))]
+    pub format: Format,
+
+    /// `--format json`.
+    #[arg(long, hide = true, conflicts_with = "format")]
+    pub json: bool,
+}

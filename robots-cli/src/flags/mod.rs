@@ -1,0 +1,377 @@
+//! The command line, in one place (as ripgrep's `flags`): what `robots`
+//! accepts (the clap types of [`defs`], private to this module), and turning
+//! `argv` into a [`Command`] of plain values that the commands take.
+//!
+//! Arguments are taken as [`OsString`]s, so a file name, a crawler name or a URL
+//! may be any bytes (on Unix). clap's multi-line errors are reduced to one line.
+
+mod defs;
+
+use crate::error::Error;
+use crate::input::Input;
+use clap::error::ErrorKind;
+use clap::Parser;
+use defs::{Cli, RawCommand};
+use robots_runtime::Profile;
+use std::borrow::Cow;
+use std::ffi::{OsStr, OsString};
+
+/// An output format. Each command accepts its own subset (see its `--help`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Text for people.
+    Human,
+    /// JSON: one object per line (one object for `report`).
+    Json,
+    /// Comma-separated values with a header row (`report`).
+    Csv,
+    /// SARIF 2.1.0, for code scanning (`lint`).
+    Sarif,
+    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…::…` (`lint`).
+    Github,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 5] = [
+        Format::Human,
+        Format::Json,
+        Format::Csv,
+        Format::Sarif,
+        Format::Github,
+    ];
+
+    /// The name `--format` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Human => "human",
+            Format::Json => "json",
+            Format::Csv => "csv",
+            Format::Sarif => "sarif",
+            Format::Github => "github",
+        }
+    }
+}
+
+/// The crawler a command asks about: its name and the tokens it falls back to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Crawler {
+    /// The crawler's name, exactly as given.
+    pub agent: Vec<u8>,
+    /// The tokens whose groups it obeys when none names it, most specific first.
+    pub fallbacks: Vec<Vec<u8>>,
+}
+
+impl Crawler {
+    /// The name, then the fallbacks: the chain for `Policy::matcher_chain`.
+    pub fn chain(&self) -> impl Iterator<Item = &[u8]> + Clone {
+        std::iter::once(&*self.agent).chain(self.fallbacks.iter().map(Vec::as_slice))
+    }
+
+    fn from_args(agent: &OsStr, fallbacks: &[OsString]) -> Crawler {
+        Crawler {
+            agent: os_bytes(agent).into_owned(),
+            fallbacks: fallbacks.iter().map(|f| os_bytes(f).into_owned()).collect(),
+        }
+    }
+}
+
+/// `robots check`: verdicts for URLs.
+#[derive(Debug)]
+pub struct Check {
+    /// The robots.txt.
+    pub robots: Input,
+    /// The crawler.
+    pub crawler: Crawler,
+    /// The reading.
+    pub profile: Profile,
+    /// `human` or `json`.
+    pub format: Format,
+    /// The URLs from the arguments; `None`: read them from standard input.
+    pub urls: Option<Vec<Vec<u8>>>,
+}
+
+/// `robots lint`: findings about files.
+#[derive(Debug)]
+pub struct Lint {
+    /// The robots.txt files, in order.
+    pub files: Vec<Input>,
+    /// The reading.
+    pub profile: Profile,
+    /// `human` or `json`.
+    pub format: Format,
+    /// Fail on warnings too.
+    pub deny_warnings: bool,
+}
+
+/// `robots explain`: the decision behind one verdict.
+#[derive(Debug)]
+pub struct Explain {
+    /// The robots.txt.
+    pub robots: Input,
+    /// The crawler.
+    pub crawler: Crawler,
+    /// The reading.
+    pub profile: Profile,
+    /// `human` or `json`.
+    pub format: Format,
+    /// The URL.
+    pub url: Vec<u8>,
+}
+
+/// `robots diff`: the verdicts that change between two files.
+#[derive(Debug)]
+pub struct Diff {
+    /// The old robots.txt.
+    pub old: Input,
+    /// The new robots.txt.
+    pub new: Input,
+    /// The crawler.
+    pub crawler: Crawler,
+    /// A URL list to compare; `None`: derive URLs from both files' rules.
+    pub urls: Option<Input>,
+    /// The reading.
+    pub profile: Profile,
+    /// `human` or `json`.
+    pub format: Format,
+}
+
+/// `robots test`: assertions about a robots.txt.
+#[derive(Debug)]
+pub struct Test {
+    /// The robots.txt.
+    pub robots: Input,
+    /// The assertion file.
+    pub asserts: Input,
+    /// Check even a file that is no robots.txt.
+    pub allow_errors: bool,
+    /// The reading.
+    pub profile: Profile,
+    /// `human` or `json`.
+    pub format: Format,
+}
+
+/// `robots report`: what the file does to every known crawler.
+#[derive(Debug)]
+pub struct Report {
+    /// The robots.txt.
+    pub robots: Input,
+    /// The reading.
+    pub profile: Profile,
+    /// `human`, `json` or `csv`.
+    pub format: Format,
+    /// More paths to sample, one per line, besides the file's own rule paths.
+    pub paths: Option<Input>,
+}
+
+/// A subcommand, with plain values.
+#[derive(Debug)]
+pub enum Command {
+    /// `robots check`.
+    Check(Check),
+    /// `robots lint`.
+    Lint(Lint),
+    /// `robots explain`.
+    Explain(Explain),
+    /// `robots diff`.
+    Diff(Diff),
+    /// `robots test`.
+    Test(Test),
+    /// `robots report`.
+    Report(Report),
+}
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub enum Parsed {
+    /// Run a command.
+    Run(Command),
+    /// Print this text to standard output and succeed (`--help`, `--version`).
+    Print(String),
+}
+
+/// Parse `args` (program name first).
+///
+/// # Errors
+/// [`Error::Usage`] with clap's message cut to one line, or naming what is
+/// missing or given twice (a URL, standard input).
+pub fn parse<I>(args: I) -> Result<Parsed, Error>
+where
+    I: IntoIterator,
+    I::Item: Into<OsString> + Clone,
+{
+    match Cli::try_parse_from(args) {
+        Ok(cli) => command(cli.command).map(Parsed::Run),
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            Ok(Parsed::Print(e.render().to_string()))
+        }
+        Err(e) => Err(Error::Usage(one_line(&e.render().to_string()))),
+    }
+}
+
+/// `--json` is `--format json`.
+fn format_of(format: Format, json: bool) -> Format {
+    if json {
+        Format::Json
+    } else {
+        format
+    }
+}
+
+/// The plain values of a parsed command line.
+fn command(raw: RawCommand) -> Result<Command, Error> {
+    let command = match raw {
+        RawCommand::Check(a) => {
+            // With the old `--robots FILE`, every positional argument is a URL.
+            let (file, urls) = match a.robots {
+                Some(robots) => (robots, a.file.into_iter().chain(a.urls).collect()),
+                None => (a.file.unwrap_or_default(), a.urls),
+            };
+            let robots = Input::from_arg(&file);
+            let urls: Vec<Vec<u8>> = urls.iter().map(|u| os_bytes(u).into_owned()).collect();
+            if robots == Input::Stdin && urls.is_empty() {
+                return Err(Error::Usage(String::from(
+                    "the robots.txt is read from standard input (`-`), so give the URLs as arguments",
+                )));
+            }
+            Command::Check(Check {
+                robots,
+                crawler: Crawler::from_args(&a.agent, &a.fallback),
+                profile: a.profile,
+                format: format_of(a.format, a.json),
+                urls: (!urls.is_empty()).then_some(urls),
+            })
+        }
+        RawCommand::Lint(a) => {
+            let files: Vec<Input> = a.files.iter().map(|f| Input::from_arg(f)).collect();
+            at_most_one_stdin(&files)?;
+            Command::Lint(Lint {
+                files,
+                profile: a.profile,
+                format: format_of(a.format, a.json),
+                deny_warnings: a.deny == Some(defs::Deny::Warnings),
+            })
+        }
+        RawCommand::Explain(a) => {
+            let (file, url) = match a.robots {
+                Some(_) if a.file.is_some() && a.url.is_some() => {
+                    return Err(Error::Usage(String::from(
+                        "`--robots FILE` names the robots.txt, so give only the URL as an argument",
+                    )))
+                }
+                Some(robots) => (robots, a.file.or(a.url)),
+                None => (a.file.unwrap_or_default(), a.url),
+            };
+            let Some(url) = url else {
+                return Err(Error::Usage(String::from(
+                    "the following required arguments were not provided: <URL>",
+                )));
+            };
+            Command::Explain(Explain {
+                robots: Input::from_arg(&file),
+                crawler: Crawler::from_args(&a.agent, &a.fallback),
+                profile: a.profile,
+                format: format_of(a.format, a.json),
+                url: os_bytes(&url).into_owned(),
+            })
+        }
+        RawCommand::Diff(a) => {
+            let (old, new) = (Input::from_arg(&a.old), Input::from_arg(&a.new));
+            let urls = a.urls.as_deref().map(Input::from_arg);
+            let mut inputs = vec![old.clone(), new.clone()];
+            inputs.extend(urls.clone());
+            at_most_one_stdin(&inputs)?;
+            Command::Diff(Diff {
+                old,
+                new,
+                crawler: Crawler::from_args(&a.agent, &a.fallback),
+                urls,
+                profile: a.profile,
+                format: format_of(a.format, a.json),
+            })
+        }
+        RawCommand::Test(a) => {
+            let (robots, asserts) = (Input::from_arg(&a.file), Input::from_arg(&a.asserts));
+            at_most_one_stdin(&[robots.clone(), asserts.clone()])?;
+            Command::Test(Test {
+                robots,
+                asserts,
+                allow_errors: a.allow_errors,
+                profile: a.profile,
+                format: format_of(a.format, a.json),
+            })
+        }
+        RawCommand::Report(a) => {
+            let robots = Input::from_arg(&a.file);
+            let paths = a.paths.as_deref().map(Input::from_arg);
+            let mut inputs = vec![robots.clone()];
+            inputs.extend(paths.clone());
+            at_most_one_stdin(&inputs)?;
+            Command::Report(Report {
+                robots,
+                profile: a.profile,
+                format: format_of(a.format, a.json),
+                paths,
+            })
+        }
+    };
+    Ok(command)
+}
+
+/// Standard input can be read once: at most one `-`.
+fn at_most_one_stdin(inputs: &[Input]) -> Result<(), Error> {
+    if inputs.iter().filter(|i| **i == Input::Stdin).count() > 1 {
+        return Err(Error::Usage(String::from(
+            "`-` (standard input) is named more than once; it can be read only once",
+        )));
+    }
+    Ok(())
+}
+
+/// clap's message as one line: its first paragraph (the error and any indented
+/// detail lines, such as the missing arguments or the possible values), joined
+/// with spaces, without the `error: ` prefix, then any `tip:` lines after `; `.
+/// The usage block and the `--help` hint are dropped.
+fn one_line(message: &str) -> String {
+    let mut out = String::new();
+    let mut first_paragraph = true;
+    for line in message.lines() {
+        let line = line.trim();
+        if line.is_empty() {
+            first_paragraph = out.is_empty();
+            continue;
+        }
+        if first_paragraph {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(line);
+        } else if line.starts_with("tip:") {
+            out.push_str("; ");
+            out.push_str(line);
+        }
+    }
+    match out.strip_prefix("error: ") {
+        Some(rest) => rest.to_owned(),
+        None => out,
+    }
+}
+
+/// The bytes of an argument: exact on Unix, lossy UTF-8 elsewhere.
+fn os_bytes(s: &OsStr) -> Cow<'_, [u8]> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        Cow::Borrowed(s.as_bytes())
+    }
+    #[cfg(not(unix))]
+    {
+        match s.to_string_lossy() {
+            Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
+            Cow::Owned(text) => Cow::Owned(text.into_bytes()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

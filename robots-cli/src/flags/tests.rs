@@ -1,0 +1,206 @@
+use super::*;
+use std::path::PathBuf;
+
+fn run(args: &[&str]) -> Result<Command, Error> {
+    let mut argv = vec!["robots"];
+    argv.extend_from_slice(args);
+    match parse(argv)? {
+        Parsed::Run(command) => Ok(command),
+        Parsed::Print(text) => Err(Error::Usage(format!("printed: {text}"))),
+    }
+}
+
+fn usage(args: &[&str]) -> String {
+    match run(args) {
+        Err(Error::Usage(message)) => message,
+        other => panic!("{args:?} should be a usage error, got {other:?}"),
+    }
+}
+
+fn file(name: &str) -> Input {
+    Input::File(PathBuf::from(name))
+}
+
+#[test]
+fn one_line_joins_the_first_paragraph() {
+    let msg = "error: the following required arguments were not provided:\n  --robots <FILE>\n\nUsage: robots check --robots <FILE>\n\nFor more information, try '--help'.\n";
+    assert_eq!(
+        one_line(msg),
+        "the following required arguments were not provided: --robots <FILE>"
+    );
+    assert_eq!(
+        one_line("error: unexpected argument '--x' found\n\n  tip: use '-- --x'\n"),
+        "unexpected argument '--x' found; tip: use '-- --x'"
+    );
+}
+
+#[test]
+fn profiles_parse_and_default() {
+    let base = ["check", "f", "--agent", "a", "/x"];
+    let Ok(Command::Check(args)) = run(&base) else {
+        panic!("should parse");
+    };
+    assert_eq!(args.profile, Profile::Rfc9309);
+    for p in Profile::ALL {
+        let mut argv = base.to_vec();
+        argv.extend(["--profile", p.name()]);
+        let Ok(Command::Check(args)) = run(&argv) else {
+            panic!("should parse {p}");
+        };
+        assert_eq!(args.profile, p);
+    }
+    let mut argv = base.to_vec();
+    argv.extend(["--profile", "nope"]);
+    assert!(usage(&argv).contains("nope"));
+}
+
+#[test]
+fn check_old_and_new_spellings_agree() {
+    let Ok(Command::Check(new)) = run(&[
+        "check", "r.txt", "--agent", "A", "--format", "json", "/a", "/b",
+    ]) else {
+        panic!("new spelling");
+    };
+    let Ok(Command::Check(old)) = run(&[
+        "check", "--robots", "r.txt", "--agent", "A", "--json", "/a", "/b",
+    ]) else {
+        panic!("old spelling");
+    };
+    for c in [&new, &old] {
+        assert_eq!(c.robots, file("r.txt"));
+        assert_eq!(c.crawler.agent, b"A");
+        assert!(c.crawler.fallbacks.is_empty());
+        assert_eq!(c.format, Format::Json);
+        assert_eq!(c.urls, Some(vec![b"/a".to_vec(), b"/b".to_vec()]));
+    }
+    // No URLs: read them from standard input.
+    let Ok(Command::Check(c)) = run(&["check", "r.txt", "--agent", "A"]) else {
+        panic!("no URLs");
+    };
+    assert_eq!((c.urls, c.format), (None, Format::Human));
+    // The robots.txt from standard input needs URLs as arguments.
+    let Ok(Command::Check(c)) = run(&["check", "-", "--agent", "A", "/x"]) else {
+        panic!("stdin");
+    };
+    assert_eq!(c.robots, Input::Stdin);
+    assert!(usage(&["check", "-", "--agent", "A"]).contains("arguments"));
+    // `--json` and `--format` together are a conflict.
+    assert!(
+        usage(&["check", "r", "--agent", "A", "--json", "--format", "human"]).contains("--format")
+    );
+    // FILE is required unless `--robots` names it.
+    assert!(usage(&["check", "--agent", "A"]).contains("<FILE>"));
+}
+
+#[test]
+fn fallbacks_repeat_in_order() {
+    let Ok(Command::Check(c)) = run(&[
+        "check",
+        "r",
+        "--agent",
+        "Googlebot-Image",
+        "--fallback",
+        "Googlebot",
+        "--fallback",
+        "X",
+        "/a",
+    ]) else {
+        panic!("fallbacks");
+    };
+    let chain: Vec<&[u8]> = c.crawler.chain().collect();
+    assert_eq!(chain, [&b"Googlebot-Image"[..], b"Googlebot", b"X"]);
+}
+
+#[test]
+fn explain_old_and_new_spellings_agree() {
+    let Ok(Command::Explain(new)) = run(&["explain", "r.txt", "/u", "--agent", "A"]) else {
+        panic!("new");
+    };
+    let Ok(Command::Explain(old)) = run(&["explain", "--robots", "r.txt", "--agent", "A", "/u"])
+    else {
+        panic!("old");
+    };
+    for e in [&new, &old] {
+        assert_eq!(
+            (e.robots.clone(), e.url.clone()),
+            (file("r.txt"), b"/u".to_vec())
+        );
+    }
+    assert!(usage(&["explain", "r.txt", "--agent", "A"]).contains("<URL>"));
+    assert!(usage(&["explain", "--robots", "r.txt", "--agent", "A"]).contains("<URL>"));
+    assert!(
+        usage(&["explain", "--robots", "r.txt", "x", "/u", "--agent", "A"]).contains("--robots")
+    );
+}
+
+#[test]
+fn every_command_takes_format_and_json() {
+    let commands: [&[&str]; 6] = [
+        &["check", "r", "--agent", "A", "/x"],
+        &["lint", "r"],
+        &["explain", "r", "/x", "--agent", "A"],
+        &["diff", "a", "b", "--agent", "A"],
+        &["test", "r", "--assert", "t"],
+        &["report", "r"],
+    ];
+    let format = |c: &Command| match c {
+        Command::Check(c) => c.format,
+        Command::Lint(c) => c.format,
+        Command::Explain(c) => c.format,
+        Command::Diff(c) => c.format,
+        Command::Test(c) => c.format,
+        Command::Report(c) => c.format,
+    };
+    for base in commands {
+        for (extra, want) in [
+            (&[][..], Format::Human),
+            (&["--format", "json"][..], Format::Json),
+            (&["--json"][..], Format::Json),
+            (&["--format", "human"][..], Format::Human),
+        ] {
+            let mut argv = base.to_vec();
+            argv.extend_from_slice(extra);
+            match run(&argv) {
+                Ok(c) => assert_eq!(format(&c), want, "{argv:?}"),
+                Err(e) => panic!("{argv:?}: {e}"),
+            }
+        }
+        let mut argv = base.to_vec();
+        argv.extend(["--format", "xml"]);
+        assert!(usage(&argv).contains("xml"), "{argv:?}");
+    }
+}
+
+#[test]
+fn lint_takes_several_files_and_stdin_once() {
+    let Ok(Command::Lint(l)) = run(&["lint", "a.txt", "-", "b.txt", "--deny", "warnings"]) else {
+        panic!("lint");
+    };
+    assert_eq!(l.files, [file("a.txt"), Input::Stdin, file("b.txt")]);
+    assert!(l.deny_warnings);
+    assert!(usage(&["lint", "-", "-"]).contains("more than once"));
+    assert!(usage(&["diff", "-", "-", "--agent", "A"]).contains("more than once"));
+    assert!(usage(&["test", "-", "--assert", "-"]).contains("more than once"));
+    assert!(usage(&["lint"]).contains("<FILE>"));
+}
+
+#[test]
+fn report_takes_csv_and_a_path_list() {
+    let Ok(Command::Report(r)) = run(&[
+        "report",
+        "r.txt",
+        "--format",
+        "csv",
+        "--paths",
+        "p.txt",
+        "--profile",
+        "google",
+    ]) else {
+        panic!("report");
+    };
+    assert_eq!((r.format, r.profile), (Format::Csv, Profile::Google));
+    assert_eq!(r.paths, Some(file("p.txt")));
+    // csv is report's only.
+    assert!(usage(&["check", "r", "--agent", "A", "--format", "csv"]).contains("csv"));
+    assert!(usage(&["report", "-", "--paths", "-"]).contains("more than once"));
+}

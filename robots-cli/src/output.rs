@@ -1,0 +1,67 @@
+//! Where results and notices go: standard output, whose errors say so, and
+//! standard error, for notices that must not mix with results.
+
+use crate::error::Error;
+use std::fmt;
+use std::io::{BufRead, Write};
+
+/// Standard output. `write!`/`writeln!` on it return [`Error::Stdout`], so a
+/// failed write says it was standard output that failed.
+pub struct Stdout<'a>(&'a mut dyn Write);
+
+impl Stdout<'_> {
+    /// Write formatted text (what `write!` calls).
+    pub fn write_fmt(&mut self, args: fmt::Arguments<'_>) -> Result<(), Error> {
+        self.0.write_fmt(args).map_err(Error::Stdout)
+    }
+
+    /// Write bytes.
+    pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        self.0.write_all(bytes).map_err(Error::Stdout)
+    }
+
+    /// Flush.
+    pub fn flush(&mut self) -> Result<(), Error> {
+        self.0.flush().map_err(Error::Stdout)
+    }
+}
+
+/// The process's three streams, as one command sees them.
+pub struct Streams<'a> {
+    /// Standard input (URLs for `check`, or the robots.txt when FILE is `-`).
+    pub stdin: &'a mut dyn BufRead,
+    /// Results.
+    pub stdout: Stdout<'a>,
+    /// Errors that do not stop the command, and notices (one line each, `robots: …`).
+    stderr: &'a mut dyn Write,
+}
+
+impl<'a> Streams<'a> {
+    /// Wrap the three streams.
+    pub fn new(
+        stdin: &'a mut dyn BufRead,
+        stdout: &'a mut dyn Write,
+        stderr: &'a mut dyn Write,
+    ) -> Streams<'a> {
+        Streams {
+            stdin,
+            stdout: Stdout(stdout),
+            stderr,
+        }
+    }
+
+    /// Report an error that does not stop the command (a file of several that
+    /// cannot be read): `robots: …` on standard error. If standard error is gone
+    /// too, nobody is left to tell.
+    pub fn report(&mut self, error: &Error) {
+        let _ = writeln!(self.stderr, "robots: {error}");
+        let _ = self.stderr.flush();
+    }
+
+    /// Print a notice about the input on standard error: `robots: warning: …`.
+    /// A notice never fails the command.
+    pub fn warn(&mut self, text: &str) {
+        let _ = writeln!(self.stderr, "robots: warning: {text}");
+        let _ = self.stderr.flush();
+    }
+}
