@@ -23,6 +23,13 @@ pub enum Error {
     },
     /// Standard output could not be written.
     Stdout(io::Error),
+    /// An output file could not be written.
+    Write {
+        /// What was being written, e.g. `policy 'x.rpol'`.
+        what: String,
+        /// The cause.
+        source: io::Error,
+    },
     /// A JSON value could not be encoded (only a bug could cause it).
     Json(serde_json::Error),
 }
@@ -89,6 +96,9 @@ impl fmt::Display for Error {
             Error::Stdout(source) => {
                 write!(f, "cannot write to standard output: {}", io_text(source))
             }
+            Error::Write { what, source } => {
+                write!(f, "cannot write {what}: {}", io_text(source))
+            }
             Error::Json(source) => write!(f, "cannot encode JSON: {source}"),
         }
     }
@@ -98,7 +108,9 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Error::Usage(_) | Error::Invalid(_) => None,
-            Error::Read { source, .. } | Error::Stdout(source) => Some(source),
+            Error::Read { source, .. } | Error::Stdout(source) | Error::Write { source, .. } => {
+                Some(source)
+            }
             Error::Json(source) => Some(source),
         }
     }

@@ -2,6 +2,7 @@
 //! errors that say which file failed and why.
 
 use crate::error::Error;
+use robots_runtime::Policy;
 use std::ffi::OsStr;
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -50,6 +51,24 @@ impl Input {
             Input::File(path) => std::fs::read(path)
                 .map_err(|e| Error::read(format!("{what} '{}'", path.display()), e)),
         }
+    }
+}
+
+impl Input {
+    /// Read a robots.txt whole, refusing a policy file from `robots compile`:
+    /// only `check` reads those, and anything else would read its bytes as text.
+    ///
+    /// # Errors
+    /// [`Error::Read`] as [`Input::read`]; [`Error::Invalid`] for a policy file.
+    pub fn read_robots_txt(&self, stdin: &mut dyn BufRead) -> Result<Vec<u8>, Error> {
+        let body = self.read("robots.txt", stdin)?;
+        if Policy::is_byte_form(&body) {
+            return Err(Error::Invalid(format!(
+                "'{}' is a compiled policy (`robots compile`), not a robots.txt: only `robots check` reads policy files; give this command the robots.txt",
+                self.name()
+            )));
+        }
+        Ok(body)
     }
 }
 

@@ -14,7 +14,12 @@
 //! robots diff OLD NEW --agent AGENT [--urls FILE] [--profile P] [--format human|json]
 //! robots test FILE --assert ASSERTS [--profile P] [--format human|json] [--allow-errors]
 //! robots report FILE [--profile P] [--format human|json|csv] [--paths FILE]
+//! robots compile FILE -o OUT.rpol [--profile P] [--agent AGENT]
 //! ```
+//!
+//! `check` also reads the policy files `compile` writes (it knows them by their
+//! first bytes): they load without parsing, under the profile they were compiled
+//! with.
 //!
 //! Every command names its robots.txt the same way, positionally, and `-` reads
 //! it from standard input. The old spellings still work: `--robots FILE` (for
@@ -144,5 +149,6 @@ fn dispatch(command: flags::Command, io: &mut Streams<'_>) -> Result<i32, Error>
         Command::Diff(args) => commands::diff::run(&args, io),
         Command::Test(args) => commands::test::run(&args, io),
         Command::Report(args) => commands::report::run(&args, io),
+        Command::Compile(args) => commands::compile::run(&args, io).map(|()| EXIT_OK),
     }
 }

@@ -58,6 +58,13 @@ impl<'a> Streams<'a> {
         let _ = self.stderr.flush();
     }
 
+    /// Say what the command did, on standard error (`robots: …`), where it does
+    /// not mix with results.
+    pub fn note(&mut self, text: &str) {
+        let _ = writeln!(self.stderr, "robots: {text}");
+        let _ = self.stderr.flush();
+    }
+
     /// Print a notice about the input on standard error: `robots: warning: …`.
     /// A notice never fails the command.
     pub fn warn(&mut self, text: &str) {

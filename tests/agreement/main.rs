@@ -1,16 +1,19 @@
-//! The three engines agree: the run-time engine (`Policy::parse`), the build.rs
+//! The engines agree: the run-time engine (`Policy::parse`), the build.rs
 //! generator (`robots_codegen::Builder`) and the `robots!` macro, both compiled
-//! in by `tests/build.rs`.
+//! in by `tests/build.rs`, and the byte form (`Policy::to_bytes`, then
+//! `Policy::from_bytes`, which reads it through `PolicyRef::from_bytes`) of both
+//! a run-time and a compiled-in policy.
 //!
 //! - **Reviewed snapshots** (`snapshots/`), which the engines must produce
 //!   byte for byte (`insta::allow_duplicates!`):
 //!   - `curated@<name>`: a few dozen small files (conformance bodies and corpus
 //!     files), each printed with line numbers, then every crawler and URL with
-//!     its verdict and deciding rule under each profile; from all three engines;
+//!     its verdict and deciding rule under each profile; from every engine;
 //!   - `corpus_digest`: one line per corpus file: per crawler, how many of its
 //!     2,000 URLs are allowed and disallowed, and a hash of the verdict bits;
-//!     from the run-time engine and build.rs (the macro, a second front end on
-//!     the same generator, is not run on 40 MB of tables: see `tests/build.rs`).
+//!     from the run-time engine, build.rs and both byte forms (the macro, a
+//!     second front end on the same generator, is not run on 40 MB of tables:
+//!     see `tests/build.rs`).
 //! - **A differential test** over the whole corpus, which stores nothing: the
 //!   build.rs policies give the run-time verdict (rule and reason included) for
 //!   every URL and crawler. `tests/corpus.rs` checks the run-time verdicts
@@ -37,6 +40,34 @@ enum Engine {
     BuildRs,
     /// Compiled in through `robots!`.
     Macro,
+    /// The run-time policy written with `to_bytes` and loaded with `from_bytes`.
+    RuntimeBytes,
+    /// The build.rs policy written with `to_bytes` and loaded with `from_bytes`.
+    BuildRsBytes,
+}
+
+/// Every engine that can give a policy for `set`.
+fn engines(set: Compiled) -> &'static [Engine] {
+    match set {
+        Compiled::Curated => &[
+            Engine::Runtime,
+            Engine::BuildRs,
+            Engine::Macro,
+            Engine::RuntimeBytes,
+            Engine::BuildRsBytes,
+        ],
+        Compiled::Corpus => &[
+            Engine::Runtime,
+            Engine::BuildRs,
+            Engine::RuntimeBytes,
+            Engine::BuildRsBytes,
+        ],
+    }
+}
+
+/// `policy` through its byte form.
+fn reloaded(policy: &Policy) -> Policy {
+    Policy::from_bytes(policy.to_bytes()).expect("a policy loads the bytes it wrote")
 }
 
 /// The files `tests/build.rs` compiled in.
@@ -62,6 +93,13 @@ fn policy_of(
 ) -> Cow<'static, Policy> {
     let table = match (engine, set) {
         (Engine::Runtime, _) => return Cow::Owned(Policy::parse(body, profile)),
+        (Engine::RuntimeBytes, _) => {
+            return Cow::Owned(reloaded(&Policy::parse(body, profile)));
+        }
+        (Engine::BuildRsBytes, _) => {
+            let built = policy_of(Engine::BuildRs, set, key, body, profile);
+            return Cow::Owned(reloaded(&built));
+        }
         (Engine::BuildRs, Compiled::Curated) => compiled::CURATED_BUILT,
         (Engine::Macro, Compiled::Curated) => compiled::CURATED_MACRO,
         (Engine::BuildRs, Compiled::Corpus) => compiled::CORPUS_BUILT,
@@ -80,7 +118,7 @@ fn policy_of(
 fn assert_curated(name: &str, body: &[u8], agents: &[String], urls: &[Vec<u8>]) {
     insta::with_settings!({ snapshot_suffix => name, omit_expression => true }, {
         insta::allow_duplicates! {
-            for engine in [Engine::Runtime, Engine::BuildRs, Engine::Macro] {
+            for &engine in engines(Compiled::Curated) {
                 let policies: Vec<_> = Profile::ALL
                     .iter()
                     .map(|&profile| {
@@ -156,7 +194,7 @@ fn corpus_digest_table() {
     assert_eq!(compiled::CORPUS_BUILT.len(), files.len());
     insta::with_settings!({ omit_expression => true }, {
         insta::allow_duplicates! {
-            for engine in [Engine::Runtime, Engine::BuildRs] {
+            for &engine in engines(Compiled::Corpus) {
                 insta::assert_snapshot!("corpus_digest", corpus_digest(engine));
             }
         }

@@ -1,6 +1,7 @@
 //! `robots check`: one verdict line per URL.
 //!
-//! The robots.txt is read as raw bytes and compiled once; the crawler is resolved
+//! The robots.txt is read as raw bytes and compiled once (a policy file from
+//! `robots compile` is loaded instead, without parsing); the crawler is resolved
 //! once; then URLs stream through, from the arguments or from standard input (one
 //! per line, LF or CRLF, an empty line meaning `/`). Each output line is either
 //!
@@ -18,7 +19,7 @@ use crate::flags::{Check, Format};
 use crate::json;
 use crate::notices;
 use crate::output::{Stdout, Streams};
-use robots_runtime::{Matcher, Policy};
+use robots_runtime::{AgentPolicy, Matcher, Policy, PolicyRef, Profile};
 
 /// Run `check`, reading URLs from standard input when none were given.
 ///
@@ -27,19 +28,16 @@ use robots_runtime::{Matcher, Policy};
 /// - [`Error::Stdout`] when standard output cannot be written (a broken pipe
 ///   included; the caller treats that one as a quiet success).
 pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<(), Error> {
-    let body = args
-        .robots
-        .read("robots.txt", io.stdin)
-        .map_err(|e| {
-            e.with_hint_if_missing(
-                "the robots.txt comes first: `robots check FILE --agent AGENT [URL]...`, or name it with `--robots FILE`",
-            )
-        })?;
-    notices::inspect(io, &args.robots.name(), &body, args.profile);
-    let policy = Policy::parse(&body, args.profile);
+    let loaded = load(args, io)?;
+    let (policy, matcher) = match &loaded {
+        Loaded::Text(policy) | Loaded::Compiled(policy) => {
+            (policy, policy.matcher_chain(args.crawler.chain()))
+        }
+        Loaded::OneCrawler(mine) => (mine.policy(), mine.matcher()),
+    };
     let mut printer = Printer {
-        policy: &policy,
-        matcher: policy.matcher_chain(args.crawler.chain()),
+        policy,
+        matcher,
         json: args.format == Format::Json,
         line: Vec::with_capacity(512),
     };
@@ -65,6 +63,69 @@ pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<(), Error> {
         }
     }
     io.stdout.flush()
+}
+
+/// What `check` answers from.
+enum Loaded {
+    /// A robots.txt, parsed here.
+    Text(Policy),
+    /// A policy file for every crawler.
+    Compiled(Policy),
+    /// A policy file for one crawler, the one asked about.
+    OneCrawler(AgentPolicy),
+}
+
+/// Read the robots.txt or policy file (told apart by its first bytes) and make
+/// the policy. A policy file must fit the command line: its profile is the one
+/// named (if any), and a one-crawler file answers only for its own crawler.
+fn load(args: &Check, io: &mut Streams<'_>) -> Result<Loaded, Error> {
+    let body = args
+        .robots
+        .read("robots.txt", io.stdin)
+        .map_err(|e| {
+            e.with_hint_if_missing(
+                "the robots.txt comes first: `robots check FILE --agent AGENT [URL]...`, or name it with `--robots FILE`",
+            )
+        })?;
+    let name = args.robots.name();
+    if !Policy::is_byte_form(&body) {
+        let profile = args.profile.unwrap_or(Profile::Rfc9309);
+        notices::inspect(io, &name, &body, profile);
+        return Ok(Loaded::Text(Policy::parse(&body, profile)));
+    }
+    let damaged = |e: robots_runtime::Error| {
+        Error::Invalid(format!(
+            "'{name}' is a damaged policy file, or one this build of robots does not read: {e}"
+        ))
+    };
+    let view = PolicyRef::from_bytes(&body).map_err(damaged)?;
+    let compiled_under = view.profile();
+    if let Some(asked) = args.profile.filter(|&p| p != compiled_under) {
+        return Err(Error::Usage(format!(
+            "'{name}' was compiled under --profile {compiled_under}, not {asked}: drop --profile, or compile the robots.txt again with --profile {asked}"
+        )));
+    }
+    let Some(own) = view.agent().map(|a| a.to_vec()) else {
+        return Policy::from_bytes(body)
+            .map(Loaded::Compiled)
+            .map_err(damaged);
+    };
+    let asked = &args.crawler.agent;
+    if !asked.eq_ignore_ascii_case(&own) {
+        return Err(Error::Usage(format!(
+            "'{name}' was compiled for the crawler `{}` only, so it cannot answer for `{}`: compile the robots.txt without --agent to check any crawler",
+            own.escape_ascii(),
+            asked.escape_ascii()
+        )));
+    }
+    let mine = AgentPolicy::from_bytes(body).map_err(damaged)?;
+    if !mine.has_group() && !args.crawler.fallbacks.is_empty() {
+        return Err(Error::Usage(format!(
+            "'{name}' was compiled for `{}` alone, which no group names, so its fallbacks cannot be followed: compile the robots.txt without --agent to use --fallback",
+            own.escape_ascii()
+        )));
+    }
+    Ok(Loaded::OneCrawler(mine))
 }
 
 /// A line read with `read_until(b'\n')`, without its `\n` and then one `\r`.

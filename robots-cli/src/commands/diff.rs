@@ -80,8 +80,8 @@ fn side_json(policy: &Policy, verdict: &Verdict) -> Value {
 /// [`Error::Read`] when a file cannot be read, [`Error::Stdout`] when standard
 /// output cannot be written.
 pub fn run(args: &Diff, io: &mut Streams<'_>) -> Result<i32, Error> {
-    let old_body = args.old.read("robots.txt", io.stdin)?;
-    let new_body = args.new.read("robots.txt", io.stdin)?;
+    let old_body = args.old.read_robots_txt(io.stdin)?;
+    let new_body = args.new.read_robots_txt(io.stdin)?;
     notices::inspect(io, &args.old.name(), &old_body, args.profile);
     notices::inspect(io, &args.new.name(), &new_body, args.profile);
     let old_doc = parse(&old_body, ParseOptions::new(args.profile));

@@ -3,6 +3,7 @@
 //! another (`robots-cli/tests/layout.rs` checks it).
 
 pub mod check;
+pub mod compile;
 pub mod diff;
 pub mod explain;
 pub mod lint;

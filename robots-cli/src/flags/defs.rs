@@ -37,6 +37,9 @@ pub(super) enum RawCommand {
     Test(TestArgs),
     /// What a robots.txt does to every known crawler: search engines, AI crawlers, SEO tools…
     Report(ReportArgs),
+    /// Compile a robots.txt into a policy file (`.rpol`) that `robots check` and the
+    /// library load without parsing: `Policy::from_bytes` / `PolicyRef::from_bytes`.
+    Compile(CompileArgs),
 }
 
 /// Accepts exactly the profile names (and lists them in `--help` and in errors).
@@ -62,8 +65,9 @@ const LINT_FORMATS: &[Format] = &[Format::Human, Format::Json, Format::Sarif, Fo
 /// Arguments of `robots check`.
 #[derive(Debug, Args)]
 pub(super) struct CheckArgs {
-    /// The robots.txt file, read as raw bytes; `-` reads it from standard input
-    /// (then give the URLs as arguments). `--robots FILE` names it too.
+    /// The robots.txt file, read as raw bytes, or a policy file from `robots compile`;
+    /// `-` reads it from standard input (then give the URLs as arguments). `--robots
+    /// FILE` names it too.
     #[arg(value_name = "FILE", required_unless_present = "robots", value_parser = value_parser!(OsString))]
     pub file: Option<OsString>,
 
@@ -85,9 +89,10 @@ pub(super) struct CheckArgs {
     #[arg(long, value_name = "TOKEN", value_parser = value_parser!(OsString))]
     pub fallback: Vec<OsString>,
 
-    /// The semantics to read the file under.
-    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
-    pub profile: Profile,
+    /// The semantics to read the file under [default: rfc9309]. A compiled policy
+    /// (`robots compile`) keeps the profile it was compiled under; naming another is an error.
+    #[arg(long, value_name = "PROFILE", value_parser = profile_parser())]
+    pub profile: Option<Profile>,
 
     /// Output: `human` (`allowed<TAB>URL` lines) or `json` (one object per URL: url,
     /// allowed, rule ({line, directive, pattern} or null), reason). `--json` is short
@@ -263,4 +268,25 @@ pub(super) struct ReportArgs {
     /// `--format json`.
     #[arg(long, hide = true, conflicts_with = "format")]
     pub json: bool,
+}
+
+/// Arguments of `robots compile`.
+#[derive(Debug, Args)]
+pub(super) struct CompileArgs {
+    /// The robots.txt file, read as raw bytes; `-` reads it from standard input.
+    #[arg(value_name = "FILE", value_parser = value_parser!(OsString))]
+    pub file: OsString,
+
+    /// Where to write the policy (`-`: standard output).
+    #[arg(short, long, value_name = "OUT", value_parser = value_parser!(OsString))]
+    pub output: OsString,
+
+    /// The semantics to compile the file under; `robots check` keeps them.
+    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
+    pub profile: Profile,
+
+    /// Compile for this one crawler only: its groups and the file-wide records
+    /// (smaller; `robots check` then answers only for AGENT).
+    #[arg(long, value_name = "AGENT", value_parser = value_parser!(OsString))]
+    pub agent: Option<OsString>,
 }

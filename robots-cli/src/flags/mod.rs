@@ -79,12 +79,13 @@ impl Crawler {
 /// `robots check`: verdicts for URLs.
 #[derive(Debug)]
 pub struct Check {
-    /// The robots.txt.
+    /// The robots.txt, or a compiled policy.
     pub robots: Input,
     /// The crawler.
     pub crawler: Crawler,
-    /// The reading.
-    pub profile: Profile,
+    /// The reading, if named: a robots.txt is read under rfc9309 otherwise, and a
+    /// compiled policy under the profile it was compiled with.
+    pub profile: Option<Profile>,
     /// `human` or `json`.
     pub format: Format,
     /// The URLs from the arguments; `None`: read them from standard input.
@@ -164,6 +165,19 @@ pub struct Report {
     pub paths: Option<Input>,
 }
 
+/// `robots compile`: a robots.txt into a policy file.
+#[derive(Debug)]
+pub struct Compile {
+    /// The robots.txt.
+    pub robots: Input,
+    /// Where the policy goes: a path, or `-` for standard output.
+    pub output: Input,
+    /// The reading.
+    pub profile: Profile,
+    /// Compile for this crawler only.
+    pub agent: Option<Vec<u8>>,
+}
+
 /// A subcommand, with plain values.
 #[derive(Debug)]
 pub enum Command {
@@ -179,6 +193,8 @@ pub enum Command {
     Test(Test),
     /// `robots report`.
     Report(Report),
+    /// `robots compile`.
+    Compile(Compile),
 }
 
 /// What the command line asks for.
@@ -314,6 +330,12 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
                 paths,
             })
         }
+        RawCommand::Compile(a) => Command::Compile(Compile {
+            robots: Input::from_arg(&a.file),
+            output: Input::from_arg(&a.output),
+            profile: a.profile,
+            agent: a.agent.as_deref().map(|a| os_bytes(a).into_owned()),
+        }),
     };
     Ok(command)
 }

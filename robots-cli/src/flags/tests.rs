@@ -40,14 +40,15 @@ fn profiles_parse_and_default() {
     let Ok(Command::Check(args)) = run(&base) else {
         panic!("should parse");
     };
-    assert_eq!(args.profile, Profile::Rfc9309);
+    // Unnamed: rfc9309 for a robots.txt, the compiled profile for a policy file.
+    assert_eq!(args.profile, None);
     for p in Profile::ALL {
         let mut argv = base.to_vec();
         argv.extend(["--profile", p.name()]);
         let Ok(Command::Check(args)) = run(&argv) else {
             panic!("should parse {p}");
         };
-        assert_eq!(args.profile, p);
+        assert_eq!(args.profile, Some(p));
     }
     let mut argv = base.to_vec();
     argv.extend(["--profile", "nope"]);
@@ -150,6 +151,7 @@ fn every_command_takes_format_and_json() {
         Command::Diff(c) => c.format,
         Command::Test(c) => c.format,
         Command::Report(c) => c.format,
+        Command::Compile(_) => panic!("compile writes a policy file: it has no --format"),
     };
     for base in commands {
         for (extra, want) in [
@@ -203,4 +205,32 @@ fn report_takes_csv_and_a_path_list() {
     // csv is report's only.
     assert!(usage(&["check", "r", "--agent", "A", "--format", "csv"]).contains("csv"));
     assert!(usage(&["report", "-", "--paths", "-"]).contains("more than once"));
+}
+
+#[test]
+fn compile_takes_an_output_a_profile_and_an_optional_agent() {
+    let Ok(Command::Compile(c)) = run(&["compile", "r.txt", "-o", "r.rpol"]) else {
+        panic!("should parse");
+    };
+    assert_eq!(c.robots, Input::File("r.txt".into()));
+    assert_eq!(c.output, Input::File("r.rpol".into()));
+    assert_eq!((c.profile, c.agent), (Profile::Rfc9309, None));
+    let Ok(Command::Compile(c)) = run(&[
+        "compile",
+        "-",
+        "--output",
+        "-",
+        "--profile",
+        "google",
+        "--agent",
+        "MyBot",
+    ]) else {
+        panic!("should parse");
+    };
+    assert_eq!((c.robots, c.output), (Input::Stdin, Input::Stdin));
+    assert_eq!(
+        (c.profile, c.agent),
+        (Profile::Google, Some(b"MyBot".to_vec()))
+    );
+    assert!(usage(&["compile", "r.txt"]).contains("--output"));
 }

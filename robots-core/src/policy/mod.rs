@@ -311,6 +311,20 @@ impl Policy {
         bytes
     }
 
+    /// Whether `bytes` start as a policy's byte form does (its magic bytes), so
+    /// a tool can tell a compiled policy from a robots.txt. It checks nothing
+    /// else: [`Policy::from_bytes`] and [`PolicyRef::from_bytes`] do.
+    ///
+    /// ```
+    /// use robots_runtime::{Policy, Profile};
+    /// let text = "User-agent: *\nDisallow: /private\n";
+    /// assert!(Policy::is_byte_form(&Policy::parse(text, Profile::Rfc9309).to_bytes()));
+    /// assert!(!Policy::is_byte_form(text.as_bytes()));
+    /// ```
+    pub fn is_byte_form(bytes: &[u8]) -> bool {
+        bytes.starts_with(&crate::tables::encode::MAGIC)
+    }
+
     /// Load a policy from its byte form ([`Policy::to_bytes`]), keeping the
     /// buffer as its own: every byte is checked first (the checksum, then every
     /// table), in time linear in the length, so untrusted bytes are safe.
