@@ -107,7 +107,7 @@ fn group_records_are_read_from_the_matched_group() {
 #[test]
 fn file_wide_records_are_read_from_the_whole_file() {
     let policy = Policy::parse(EXTENSIONS, Profile::Rfc9309);
-    let sitemaps: Vec<String> = policy.sitemaps().map(|s| s.to_string()).collect();
+    let sitemaps: Vec<String> = policy.sitemaps().map(ToString::to_string).collect();
     assert_eq!(sitemaps, ["https://example.com/a.xml", "relative.xml"]);
     assert_eq!(policy.host().unwrap(), "example.com");
     assert_eq!(
@@ -367,7 +367,7 @@ fn google_reads_a_url_up_to_a_nul() {
     assert_eq!(bot.check_path(b"/a\0x"), bot.check_path(b"/a"));
     let mut batch = Vec::new();
     bot.check_paths(&[&b"/a\0x"[..], b"/b\0/c", b"/a"], |_, v| {
-        batch.push(v.allowed)
+        batch.push(v.allowed);
     });
     assert_eq!(batch, [false, true, false]);
     assert_eq!(google.explain("bot", "/a\0x").path, b"/a");

@@ -900,7 +900,7 @@ fn table_entries(policy: &Policy) -> usize {
 
 /// A product token (letters only, so that `google` does not cut it) for crawler `i`.
 fn crawler(i: usize) -> String {
-    let letter = |n: usize| char::from(b'a' + u8::try_from(n % 26).unwrap());
+    let letter = |n: usize| char::from(b'a' + u8::try_from(n % 26).unwrap_or(0));
     format!("bot{}{}{}", letter(i / 676), letter(i / 26), letter(i))
 }
 
@@ -948,7 +948,7 @@ proptest! {
                 // Nothing points past the end of the tables.
                 let tables = robots_runtime::__private::tables(&policy);
                 prop_assert_eq!(tables.validate(), Ok(()));
-                for node in tables.inners.iter() {
+                for node in tables.inners {
                     prop_assert!(node.best.get() == NONE || (node.best.get() as usize) < policy.rule_count());
                 }
             }

@@ -4,6 +4,7 @@
 //! a one-crawler policy and a capped parse. Unlike `golden` (which hashes the
 //! tables' dump), it survives a change of table layout: diff its output before and
 //! after such a change to prove every answer unchanged.
+use robots_benches::golden::random_doc;
 use robots_benches::hostile::Lcg;
 use robots_benches::{corpus, hostile};
 use robots_runtime::{Policy, Profile, Verdict};
@@ -142,55 +143,4 @@ fn main() {
             println!("{name} {profile} {h:016x}");
         }
     }
-}
-
-fn random_doc(rng: &mut Lcg) -> Vec<u8> {
-    const PIECES: [&[u8]; 40] = [
-        b"User-agent: ",
-        b"user-agent:",
-        b"Useragent ",
-        b"Allow: ",
-        b"Disallow: ",
-        b"disalow:",
-        b"Sitemap: ",
-        b"Crawl-delay: ",
-        b"Host: ",
-        b"Clean-param: ",
-        b"Request-rate: ",
-        b"Visit-time: ",
-        b"*",
-        b"$",
-        b"/",
-        b"/a",
-        b"/b",
-        b"index.html",
-        b"index.htm",
-        b"%2f",
-        b"%2F",
-        b"%41",
-        b"%",
-        b"\xc3\xa9",
-        b"\xff",
-        b"\n",
-        b"\n",
-        b"\n",
-        b"\r\n",
-        b"\r",
-        b"#c",
-        b" ",
-        b"\t",
-        b":",
-        b"FooBot",
-        b"foobot/1.0",
-        b"\0",
-        b"1.5",
-        b"1/10",
-        b"\xef\xbb\xbf",
-    ];
-    let mut out = Vec::new();
-    let n = rng.next() % 60;
-    for _ in 0..n {
-        out.extend_from_slice(PIECES[(rng.next() % 40) as usize]);
-    }
-    out
 }

@@ -38,11 +38,18 @@ fn main() {
             black_box(PolicyRef::from_bytes(black_box(b)).ok());
         }
     });
-    let owned = best(passes, || {
-        for b in &bytes {
-            black_box(Policy::from_bytes(black_box(b.clone())).ok());
-        }
-    });
+    // `Policy::from_bytes` takes its buffer by value: each pass gets fresh
+    // copies, made before the clock starts (a caller hands over its own buffer).
+    let owned = (0..passes)
+        .map(|_| {
+            let copies = bytes.clone();
+            let t = Instant::now();
+            for b in copies {
+                black_box(Policy::from_bytes(black_box(b)).ok());
+            }
+            t.elapsed().as_secs_f64()
+        })
+        .fold(f64::MAX, f64::min);
     println!(
         "corpus: {text} bytes of text, {serialised} bytes serialised ({:.2}x)",
         serialised as f64 / text as f64
@@ -54,7 +61,7 @@ fn main() {
         parse / view
     );
     println!(
-        "Policy::from_bytes    {:8.3} ms  ({:.1}x faster; includes the copy of the bytes)",
+        "Policy::from_bytes    {:8.3} ms  ({:.1}x faster; takes over the buffer)",
         owned * 1e3,
         parse / owned
     );

@@ -249,6 +249,41 @@ fn fit_of(points: &[(usize, Point)]) -> Option<(f64, f64)> {
 struct Memory {
     /// engine -> (total held, total rules, per-file held, total peak, total static)
     by_engine: BTreeMap<String, (f64, f64, Vec<f64>, f64, f64)>,
+    /// engine -> per file: (robots.txt bytes, held heap bytes, static table bytes)
+    files: BTreeMap<String, Vec<(f64, f64, f64)>>,
+}
+
+impl Memory {
+    /// Heap held (or, for the static engine, table bytes) / robots.txt bytes:
+    /// over the whole corpus, and on the median file (the median of the per-file ratios).
+    fn held_ratio(&self, engine: &str) -> Option<(f64, f64)> {
+        let files = self.files.get(engine)?;
+        let kept = |f: &(f64, f64, f64)| f.1.max(f.2);
+        let (text, held) = files
+            .iter()
+            .fold((0.0, 0.0), |(t, h), f| (t + f.0, h + kept(f)));
+        let mut per_file: Vec<f64> = files
+            .iter()
+            .filter(|f| f.0 > 0.0)
+            .map(|f| kept(f) / f.0)
+            .collect();
+        (text > 0.0).then(|| (held / text, median(&mut per_file)))
+    }
+
+    /// Static table bytes per KiB of robots.txt: on the largest file and the
+    /// median-size file.
+    fn static_per_kib(&self, engine: &str) -> Option<(f64, f64)> {
+        let mut files: Vec<(f64, f64, f64)> = self
+            .files
+            .get(engine)?
+            .iter()
+            .copied()
+            .filter(|f| f.0 > 0.0)
+            .collect();
+        files.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let per_kib = |f: &(f64, f64, f64)| f.2 / (f.0 / 1024.0);
+        Some((per_kib(files.last()?), per_kib(files.get(files.len() / 2)?)))
+    }
 }
 
 fn memory() -> Option<Memory> {
@@ -273,6 +308,7 @@ fn memory() -> Option<Memory> {
     }
     let text = String::from_utf8_lossy(&out.stdout);
     let mut by_engine: BTreeMap<String, (f64, f64, Vec<f64>, f64, f64)> = BTreeMap::new();
+    let mut files: BTreeMap<String, Vec<(f64, f64, f64)>> = BTreeMap::new();
     for line in text.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
         if f.len() < 7 {
@@ -285,8 +321,62 @@ fn memory() -> Option<Memory> {
         e.2.push(num(4).max(num(6)));
         e.3 += num(5);
         e.4 += num(6);
+        files
+            .entry(f[0].to_owned())
+            .or_default()
+            .push((num(2), num(4), num(6)));
     }
-    Some(Memory { by_engine })
+    Some(Memory { by_engine, files })
+}
+
+/// Loading policies from their byte form against parsing the text
+/// (`examples/load_vs_parse.rs`): (its report lines, parse ms, `PolicyRef` ms, `Policy` ms).
+struct LoadVsParse {
+    lines: Vec<String>,
+    parse_ms: f64,
+    view_ms: f64,
+    owned_ms: f64,
+}
+
+fn load_vs_parse() -> Option<LoadVsParse> {
+    step("load vs parse: cargo run --release --example load_vs_parse (in benches/)");
+    let out = cargo_in(benches_dir())
+        .args([
+            "run",
+            "--release",
+            "-q",
+            "--example",
+            "load_vs_parse",
+            "--",
+            "10",
+        ])
+        .stderr(Stdio::inherit())
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        eprintln!("[report] load_vs_parse failed");
+        return None;
+    }
+    let lines: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    // `NAME   12.345 ms ...`: the first number after the name.
+    let ms = |name: &str| {
+        lines.iter().find(|l| l.starts_with(name)).and_then(|l| {
+            l.get(name.len()..)?
+                .split_whitespace()
+                .next()?
+                .parse::<f64>()
+                .ok()
+        })
+    };
+    Some(LoadVsParse {
+        parse_ms: ms("parse")?,
+        view_ms: ms("PolicyRef::from_bytes")?,
+        owned_ms: ms("Policy::from_bytes")?,
+        lines,
+    })
 }
 
 struct CliResult {
@@ -753,6 +843,7 @@ fn main() {
 
     // 5. Memory, CLI, criterion.
     let mem = if o.memory { memory() } else { None };
+    let loads = load_vs_parse();
     let cli = if o.cli {
         cli_bench(&sites, o.quick)
     } else {
@@ -994,6 +1085,41 @@ fn main() {
             t.worst <= 5.0,
         ));
     }
+    if let Some(m) = &mem {
+        if let Some((whole, med)) = m.held_ratio(Engine::RuntimeAgent.id()) {
+            targets.push((
+                "one crawler (`build_for_agent`): heap held ≤ 1.0× the robots.txt bytes, whole corpus and median file".into(),
+                format!("{whole:.2}× / {med:.2}×"),
+                whole <= 1.0 && med <= 1.0,
+            ));
+        }
+        if let Some((whole, med)) = m.held_ratio(Engine::Runtime.id()) {
+            targets.push((
+                "every crawler (`Policy::parse`): heap held ≤ 2.0× the robots.txt bytes".into(),
+                format!("{whole:.2}× (median file {med:.2}×)"),
+                whole <= 2.0,
+            ));
+        }
+        if let Some((largest, med)) = m.static_per_kib(Engine::Static.id()) {
+            targets.push((
+                "compiled-in policy: ≤ 1.5 KB of tables per KiB of robots.txt, largest and median-size file".into(),
+                format!("{:.2} KB / {:.2} KB", largest / 1e3, med / 1e3),
+                largest <= 1500.0 && med <= 1500.0,
+            ));
+        }
+    }
+    if let Some(l) = &loads {
+        targets.push((
+            "loading a policy from its byte form ≥ 20× faster than parsing the text (corpus)"
+                .into(),
+            format!(
+                "`PolicyRef::from_bytes` {:.1}×, `Policy::from_bytes` {:.1}×",
+                l.parse_ms / l.view_ms,
+                l.parse_ms / l.owned_ms
+            ),
+            l.parse_ms / l.view_ms >= 20.0 && l.parse_ms / l.owned_ms >= 20.0,
+        ));
+    }
     if let Some(c) = &cli {
         let r = c.ours_s / c.awk_s;
         targets.push((
@@ -1107,19 +1233,20 @@ fn main() {
         let _ = writeln!(w, "## Memory\n");
         let _ = writeln!(
             w,
-            "Heap bytes the parsed form keeps, counted by a counting global allocator in a separate binary (`--bin memory`), summed over the corpus; per rule = total / rules (Allow/Disallow lines). `texting_robots` keeps one crawler's rules only; `fast-robots` borrows the input text (not counted); `robotstxt` keeps nothing (it re-parses). The static engine has no heap: its tables are read-only data.\n\n| engine | held, whole corpus | per rule | median file | peak while parsing (sum) | static tables |\n|---|---:|---:|---:|---:|---:|"
+            "Heap bytes the parsed form keeps, counted by a counting global allocator in a separate binary (`--bin memory`), summed over the corpus; per rule = total / rules (Allow/Disallow lines). `texting_robots` keeps one crawler's rules only; `fast-robots` borrows the input text (not counted); `robotstxt` keeps nothing (it re-parses). The static engine has no heap: its tables are read-only data. **× text** is held (or static) bytes / robots.txt bytes, over the whole corpus and on the median file (median of the per-file ratios).\n\n| engine | held, whole corpus | × text | median file | × text, median file | per rule | peak while parsing (sum) | static tables |\n|---|---:|---:|---:|---:|---:|---:|---:|"
         );
         for (e, (held, rules, files, peak, stat)) in &m.by_engine {
             if e == Engine::RuntimeUrl.id() {
                 continue;
             }
             let mut f = files.clone();
+            let (whole, med) = m.held_ratio(e).unwrap_or_default();
             let _ = writeln!(
                 w,
-                "| {e} | {:.1} MB | {:.0} B | {:.1} KB | {:.1} MB | {} |",
+                "| {e} | {:.1} MB | {whole:.2}× | {:.1} KB | {med:.2}× | {:.0} B | {:.1} MB | {} |",
                 held / 1e6,
-                held.max(*stat) / rules.max(1.0),
                 median(&mut f) / 1e3,
+                held.max(*stat) / rules.max(1.0),
                 peak / 1e6,
                 if *stat > 0.0 {
                     format!("{:.1} MB", stat / 1e6)
@@ -1129,6 +1256,23 @@ fn main() {
             );
         }
         let _ = writeln!(w);
+    }
+
+    // Serialised policies.
+    if let Some(l) = &loads {
+        let _ = writeln!(w, "## Serialised policies: load vs parse\n");
+        let _ = writeln!(
+            w,
+            "Every corpus file parsed under `google` (every crawler), against loading the same policies from their byte form (`Policy::to_bytes`): `PolicyRef::from_bytes` reads them in place, `Policy::from_bytes` keeps an owned copy. Loading checks everything first (the checksum, every index and span). Best of 10 passes over the corpus:\n\n| what | ms per corpus pass | × faster than parsing |\n|---|---:|---:|\n| `Policy::parse` | {:.3} | 1.0 |\n| `PolicyRef::from_bytes` | {:.3} | {:.1} |\n| `Policy::from_bytes` (takes over the caller's buffer) | {:.3} | {:.1} |\n",
+            l.parse_ms,
+            l.view_ms,
+            l.parse_ms / l.view_ms,
+            l.owned_ms,
+            l.parse_ms / l.owned_ms
+        );
+        if let Some(size) = l.lines.first() {
+            let _ = writeln!(w, "Size: {size}.\n");
+        }
     }
 
     // Hostile.

@@ -10,9 +10,11 @@
 //! - [`measure`]: per-file check cost, parse throughput, agreement with ours.
 //! - [`hostile`]: many `*`, 1 MB paths, 100,000-rule files, at several sizes.
 //! - [`memory`]: what each engine keeps on the heap per file.
+//! - [`golden`]: random documents for the golden examples.
 
 pub mod corpus;
 pub mod engines;
+pub mod golden;
 pub mod hostile;
 pub mod measure;
 pub mod memory;

@@ -76,7 +76,7 @@ mod tests {
         write_verdict(&mut out, &policy, b"/p\"x", &bot.check("/p\"x")).unwrap();
         write_verdict(&mut out, &policy, b"/\xff", &bot.check(b"/\xff")).unwrap();
         let text = String::from_utf8(out).unwrap();
-        let lines: Vec<serde_json::Value> = text
+        let lines: Vec<Value> = text
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();

@@ -177,7 +177,10 @@ fn check_witnesses(
         .filter(|f| f.code == "profile-disagreement")
         .map(|f| f.message.clone())
         .collect();
-    let claimed: BTreeSet<String> = found.iter().map(|d| d.message()).collect();
+    let claimed: BTreeSet<String> = found
+        .iter()
+        .map(robots_runtime::lint::Disagreement::message)
+        .collect();
     assert_eq!(messages, claimed, "{name}");
     for d in &found {
         let path = String::from_utf8_lossy(&d.path);

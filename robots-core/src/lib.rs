@@ -121,7 +121,7 @@ pub mod __private {
     }
 
     /// An error of `kind` saying `message`, for the runtime's own failures.
-    pub fn error(kind: crate::ErrorKind, message: alloc::string::String) -> crate::Error {
+    pub fn error(kind: crate::ErrorKind, message: String) -> crate::Error {
         crate::Error::new(kind, message)
     }
 

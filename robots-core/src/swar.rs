@@ -175,7 +175,7 @@ mod tests {
 
     #[test]
     fn same_long_agrees_with_slice_equality() {
-        let base: alloc::vec::Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
+        let base: Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
         for len in 0..=base.len() {
             let a = &base[..len];
             assert!(same_long(a, a));

@@ -235,7 +235,7 @@ mod tests {
     use quote::quote;
 
     fn messages(args: &Args) -> Vec<String> {
-        args.errors.iter().map(|e| e.to_string()).collect()
+        args.errors.iter().map(ToString::to_string).collect()
     }
 
     #[test]

@@ -12,6 +12,10 @@ fn invalid(reason: impl core::fmt::Display) -> Error {
 /// The robots.txt URL that governs `page_url`: same scheme, host and port, path
 /// `/robots.txt`, no user info, query or fragment (RFC 9309 section 2.3).
 ///
+/// # Errors
+/// [`ErrorKind::InvalidUrl`](crate::ErrorKind::InvalidUrl) for a URL that does
+/// not parse, or one with no host (`mailto:`, a relative path).
+///
 /// ```
 /// use robots_runtime::{url::robots_txt_url, ErrorKind};
 /// assert_eq!(

@@ -180,7 +180,7 @@ fn verdicts_rules_and_extensions() {
     assert!(!RFC.is_allowed("barbot", "/"));
     assert_eq!(RFC.check("barbot", "/robots.txt").reason, Reason::RobotsTxt);
 
-    let sitemaps: Vec<String> = RFC.sitemaps().map(|s| s.to_string()).collect();
+    let sitemaps: Vec<String> = RFC.sitemaps().map(ToString::to_string).collect();
     assert_eq!(
         sitemaps,
         [
@@ -189,7 +189,7 @@ fn verdicts_rules_and_extensions() {
         ]
     );
     assert_eq!(
-        RFC.host().map(|h| h.to_string()).as_deref(),
+        RFC.host().map(ToString::to_string).as_deref(),
         Some("example.com")
     );
     let clean: Vec<&[u8]> = RFC.clean_params().map(|c| &**c).collect();

@@ -434,7 +434,7 @@ mod tests {
         for value in rule_values() {
             let mut b = Builder::new(Profile::Google, b"");
             b.add_rule(line, 0, false, false, &value);
-            let want = crate::compile::pattern::compile(&value, Profile::Google);
+            let want = pattern::compile(&value, Profile::Google);
             let Some(rule) = b.rules.first() else {
                 assert_eq!(want.priority, 0, "{value:?}");
                 continue;

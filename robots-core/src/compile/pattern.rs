@@ -254,7 +254,7 @@ mod plain_tests {
         for len in 0..=5u32 {
             for code in 0..alphabet.len().pow(len) {
                 let mut code = code;
-                let value: alloc::vec::Vec<u8> = (0..len)
+                let value: Vec<u8> = (0..len)
                     .map(|_| {
                         let b = alphabet[code % alphabet.len()];
                         code /= alphabet.len();
@@ -263,7 +263,7 @@ mod plain_tests {
                     .collect();
                 let escaped = crate::encoding::google_escape(&value);
                 let (body, anchored) = super::split_anchor(&escaped);
-                let mut segments = alloc::vec::Vec::new();
+                let mut segments = Vec::new();
                 super::split_stars(body, &mut |s: &[u8]| segments.push(s.to_vec()));
                 let plain = value.is_ascii() && !value.contains(&b'%') && !value.contains(&b'*');
                 match super::google_plain(&value) {

@@ -168,8 +168,8 @@ pub fn lint_document(doc: &Document<'_>) -> Vec<Finding> {
 }
 
 /// The text of a finding's subject, lossily as UTF-8.
-pub(crate) fn lossy(bytes: &[u8]) -> alloc::string::String {
-    alloc::string::String::from_utf8_lossy(bytes).into_owned()
+pub(crate) fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[cfg(test)]

@@ -62,7 +62,7 @@ pub fn shorten_quoted(message: &str) -> Cow<'_, str> {
 
 /// [`shorten_quoted`] for one quote character; unpaired quotes leave `message` as it is.
 fn shorten_between(message: &str, quote: char) -> Cow<'_, str> {
-    let parts: alloc::vec::Vec<&str> = message.split(quote).collect();
+    let parts: Vec<&str> = message.split(quote).collect();
     // Odd parts are quoted (when the quotes pair up).
     if parts.len() % 2 == 0
         || !parts

@@ -414,7 +414,7 @@ mod tests {
     /// byte changed or added, in texts that go on or end right after the key.
     #[test]
     fn classify_key_in_agrees() {
-        let mut keys: alloc::vec::Vec<alloc::vec::Vec<u8>> = alloc::vec::Vec::new();
+        let mut keys: Vec<Vec<u8>> = Vec::new();
         for d in Directive::ALL {
             let name = d.name().as_bytes();
             keys.push(name.to_ascii_uppercase());

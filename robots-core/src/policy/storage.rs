@@ -99,10 +99,10 @@ impl Storage {
             return 0;
         };
         // The one allocation holding the memory's handle beside the view.
-        let cell = core::mem::size_of::<Memory>() + core::mem::size_of::<Tables<'static>>();
+        let cell = size_of::<Memory>() + size_of::<Tables<'static>>();
         cell + match owned.borrow_owner() {
             Memory::Buffer(buffer) => buffer.capacity(),
-            Memory::Vectors(c) => core::mem::size_of::<Compiled>() + c.vecs.heap_bytes(),
+            Memory::Vectors(c) => size_of::<Compiled>() + c.vecs.heap_bytes(),
         }
     }
 }

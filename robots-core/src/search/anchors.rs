@@ -116,14 +116,14 @@ impl Automata {
         let Some(roots) = self.roots.get() else {
             return 0;
         };
-        let cells = core::mem::size_of::<Vec<OnceBox<RootAutomaton>>>()
-            + roots.capacity() * core::mem::size_of::<OnceBox<RootAutomaton>>();
+        let cells = size_of::<Vec<OnceBox<RootAutomaton>>>()
+            + roots.capacity() * size_of::<OnceBox<RootAutomaton>>();
         cells
             + roots
                 .iter()
                 .filter_map(OnceBox::get)
                 .map(|root| {
-                    core::mem::size_of::<RootAutomaton>()
+                    size_of::<RootAutomaton>()
                         + root.searcher.as_ref().map_or(0, Searcher::memory_usage)
                 })
                 .sum::<usize>()

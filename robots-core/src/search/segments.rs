@@ -163,11 +163,7 @@ pub(crate) fn matches(path: &[u8], pattern: &crate::compile::pattern::Pattern) -
         return false;
     };
     match path.strip_prefix(first.as_slice()) {
-        Some(rest) => tail_matches(
-            rest,
-            tail.iter().map(alloc::vec::Vec::as_slice),
-            pattern.anchored,
-        ),
+        Some(rest) => tail_matches(rest, tail.iter().map(Vec::as_slice), pattern.anchored),
         None => false,
     }
 }
@@ -205,7 +201,7 @@ mod tests {
     fn find_agrees_with_memmem_on_long_haystacks() {
         // Past 64 bytes: word-at-a-time candidates up to 256 bytes, `memmem` beyond;
         // near misses everywhere, and sparse candidates.
-        let mut hays: alloc::vec::Vec<alloc::vec::Vec<u8>> = alloc::vec::Vec::new();
+        let mut hays: Vec<Vec<u8>> = Vec::new();
         for len in [65, 100, 300, 1000] {
             hays.push(alloc::vec![b'a'; len]);
             let mut near = alloc::vec![b'a'; len];
@@ -255,8 +251,8 @@ mod tests {
             let needle_len = 1 + (next() % 12) as usize;
             let alphabet = 1 + (next() % 4) as u8;
             let mut byte = || b'a' + (next() % u64::from(alphabet)) as u8;
-            let hay: alloc::vec::Vec<u8> = (0..hay_len).map(|_| byte()).collect();
-            let needle: alloc::vec::Vec<u8> = (0..needle_len).map(|_| byte()).collect();
+            let hay: Vec<u8> = (0..hay_len).map(|_| byte()).collect();
+            let needle: Vec<u8> = (0..needle_len).map(|_| byte()).collect();
             assert_eq!(
                 find(&hay, &needle),
                 memmem::find(&hay, &needle),

@@ -140,7 +140,7 @@ impl TableVecs {
     /// The heap bytes the vectors hold (their capacity).
     pub(crate) fn heap_bytes(&self) -> usize {
         fn bytes<T>(v: &Vec<T>) -> usize {
-            v.capacity() * core::mem::size_of::<T>()
+            v.capacity() * size_of::<T>()
         }
         let mut total = 0;
         let mut add = |n: usize| total += n;
@@ -288,7 +288,7 @@ pub(crate) fn encode(t: &Tables<'_>, agent: Option<AgentPart<'_>>) -> Vec<u8> {
         counts: counts.map(|n| U32::new(crate::tables::layout::index(n))),
     };
     let total: usize = parts.iter().map(|p| p.len()).sum();
-    let mut out = Vec::with_capacity(core::mem::size_of::<Header>() + total);
+    let mut out = Vec::with_capacity(size_of::<Header>() + total);
     out.extend_from_slice(header.as_bytes());
     for part in parts {
         out.extend_from_slice(part);
@@ -314,7 +314,7 @@ pub(crate) fn seal(buffer: &mut [u8]) {
     }
 }
 
-fn error(problem: impl Into<alloc::string::String>) -> LayoutError {
+fn error(problem: impl Into<String>) -> LayoutError {
     LayoutError::header(problem.into())
 }
 

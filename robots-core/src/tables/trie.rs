@@ -677,7 +677,7 @@ mod tests {
 
     #[test]
     fn radix_trie_has_at_most_two_nodes_per_rule_plus_roots() {
-        let mut body = alloc::string::String::from("User-agent: *\n");
+        let mut body = String::from("User-agent: *\n");
         for i in 0..500 {
             body.push_str(&alloc::format!(
                 "Disallow: /{:x}/deep/path/segment/{i}.html\n",
@@ -736,7 +736,7 @@ mod tests {
     #[test]
     fn nodes_are_numbered_root_first_and_parents_before_children() {
         use crate::tables::staging::{RuleRecord, Span};
-        let mut body = alloc::string::String::new();
+        let mut body = String::new();
         for agent in ["a", "b", "*"] {
             body.push_str(&alloc::format!("User-agent: {agent}\n"));
             for i in 0..200 {
@@ -748,9 +748,9 @@ mod tests {
             }
         }
         // Build the tries directly, one per group, as the compiler does.
-        let mut text = alloc::vec::Vec::new();
-        let mut rules: alloc::vec::Vec<RuleRecord> = alloc::vec::Vec::new();
-        let mut segments = alloc::vec::Vec::new();
+        let mut text = Vec::new();
+        let mut rules: Vec<RuleRecord> = Vec::new();
+        let mut segments = Vec::new();
         for line in body.lines().filter(|l| l.starts_with("Disallow: ")) {
             let key = line
                 .trim_start_matches("Disallow: ")
@@ -783,7 +783,7 @@ mod tests {
             });
         }
         let mut builder = super::TrieBuilder::new(&rules, &segments, &text, &[]);
-        let roots: alloc::vec::Vec<u32> = (0..3)
+        let roots: Vec<u32> = (0..3)
             .map(|g| builder.build(core::iter::once(g * 200..(g + 1) * 200)))
             .collect();
         let tables = builder.finish();
@@ -832,15 +832,12 @@ mod tests {
     /// Rules on `keys` (every third an Allow, the rest Disallow, in one `*` group)
     /// decide every path near a key as brute force does: the longest matching key,
     /// then Allow, then the earlier line.
-    fn agrees_with_brute_force(keys: &[alloc::string::String]) {
+    fn agrees_with_brute_force(keys: &[String]) {
         agrees_with_brute_force_near(keys, keys);
     }
 
     /// As [`agrees_with_brute_force`], for the paths near `near` (some of `keys`).
-    fn agrees_with_brute_force_near(
-        keys: &[alloc::string::String],
-        near: &[alloc::string::String],
-    ) {
+    fn agrees_with_brute_force_near(keys: &[String], near: &[String]) {
         use alloc::string::String;
         use alloc::vec::Vec;
         let mut body = String::from("User-agent: *\n");

@@ -137,6 +137,9 @@ impl Tables<'_> {
     /// Check that every index and span is in range, that every trie edge leads to
     /// a node with a non-empty label, and that the side tables are sorted; see
     /// the module docs.
+    ///
+    /// # Errors
+    /// A [`LayoutError`] saying which table is out of order or out of range.
     pub fn validate(&self) -> Result<(), LayoutError> {
         self.validate_sizes()?;
         self.validate_records()?;
