@@ -1,4 +1,4 @@
-use super::{scan, Searcher, Step};
+use super::{scan, Pairs, Searcher, Step};
 use crate::tables::layout::{Tables, ANCHOR_MAX_LEN, NODE_INDEXED};
 use crate::{Policy, PolicyRef, Profile};
 use aho_corasick::automaton::Automaton;
@@ -107,6 +107,52 @@ fn scan_finds_exactly_the_anchors_that_occur() {
             );
         }
     }
+}
+
+/// The pair filter never starts the automaton after an anchor's first
+/// occurrence, and says "none" only when no anchor occurs: over a small alphabet
+/// (anchors overlap) and over every byte value (pairs collide in the hash).
+#[test]
+fn pairs_never_skip_an_anchor() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for round in 0..600 {
+        // Odd rounds: any byte value (`a` plus 0 to 255, wrapping).
+        let any_byte = round % 2 == 1;
+        let word = |rng: &mut Rng, len: usize| -> Vec<u8> {
+            if any_byte {
+                (0..len).map(|_| rng.next() as u8).collect()
+            } else {
+                rng.word(len, 3)
+            }
+        };
+        let count = 1 + rng.below(30);
+        let anchors = prefix_free(
+            (0..count)
+                .map(|_| {
+                    let len = 1 + rng.below(ANCHOR_MAX_LEN as usize);
+                    word(&mut rng, len)
+                })
+                .collect(),
+        );
+        let literals: Vec<&[u8]> = anchors.iter().map(Vec::as_slice).collect();
+        let pairs = Pairs::of(&literals);
+        for _ in 0..20 {
+            let len = rng.below(60);
+            let hay = word(&mut rng, len);
+            let earliest = anchors
+                .iter()
+                .filter_map(|a| hay.windows(a.len()).position(|w| w == &a[..]))
+                .min();
+            match (pairs.first(&hay), earliest) {
+                (Some(first), Some(at)) => assert!(first <= at, "{anchors:?} {hay:?}"),
+                (None, Some(at)) => panic!("anchor at {at} skipped: {anchors:?} {hay:?}"),
+                (_, None) => {}
+            }
+        }
+    }
+    // A filter of no anchor passes nothing; one of a one-byte anchor finds it last.
+    assert_eq!(Pairs::of(&[]).first(b"/anything"), None);
+    assert_eq!(Pairs::of(&[b"?"]).first(b"/a?"), Some(2));
 }
 
 /// A scan stops as soon as it is told to.
