@@ -225,7 +225,9 @@ impl Pairs {
     #[inline(always)]
     fn contains(&self, a: u8, b: u8) -> bool {
         let bit = Pairs::bit(a, b);
-        self.bits.get(bit / 64).is_some_and(|w| w & (1 << (bit % 64)) != 0)
+        self.bits
+            .get(bit / 64)
+            .is_some_and(|w| w & (1 << (bit % 64)) != 0)
     }
 
     /// The first position of `hay` where an anchor may start.
