@@ -3,6 +3,8 @@
 //! against the plain matcher on every conformance expectation, and chains over
 //! the whole corpus against a selection made independently from `explain` and
 //! the profile's agent match.
+// A test may index: a panic there is a failed test, with its location.
+#![allow(clippy::indexing_slicing)]
 
 use robots_runtime::agent::{agent_match, AgentMatch};
 use robots_runtime::{Policy, Profile};

@@ -9,6 +9,8 @@
 //! Each property is stated so that it can fail: equivalences compare whole
 //! verdicts (rule index included), the differential tests compare the trie
 //! against a brute-force search and against an independent reference matcher.
+// A test may index: a panic there is a failed test, with its location.
+#![allow(clippy::indexing_slicing)]
 
 use proptest::collection::vec;
 use proptest::prelude::*;

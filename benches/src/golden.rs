@@ -1,9 +1,10 @@
-//! Random documents for the golden examples (`golden`, `golden_verdicts`): pieces
-//! of robots.txt syntax, good and broken, strung together by a seeded generator.
+//! Random robots.txt-like documents for the golden examples (`golden`,
+//! `golden_verdicts`), which print hashes to diff before and after a change.
 
 use crate::hostile::Lcg;
 
-/// A random document of up to 59 pieces, drawn with `rng`.
+/// A random document of up to 59 pieces: directive names (some misspelled),
+/// patterns, escapes, invalid UTF-8, line ends of every kind, a BOM, a NUL.
 pub fn random_doc(rng: &mut Lcg) -> Vec<u8> {
     const PIECES: [&[u8]; 40] = [
         b"User-agent: ",

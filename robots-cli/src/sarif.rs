@@ -54,15 +54,17 @@ impl Log {
         let uri = percent_encoding::utf8_percent_encode(&path.replace('\\', "/"), PATH).to_string();
         for f in findings {
             let rule = CODES.iter().position(|c| c.code == f.code);
-            let mut region = json!({
-                "startLine": f.line,
-                "startColumn": utf16_column(source, f.span.start),
-            });
+            let mut region = serde_json::Map::new();
+            region.insert("startLine".into(), json!(f.line));
+            region.insert(
+                "startColumn".into(),
+                json!(utf16_column(source, f.span.start)),
+            );
             // The end, when the subject ends on its own line.
             let subject = source.get(f.span.clone()).unwrap_or_default();
             if !subject.is_empty() && !subject.contains(&b'\n') && !subject.contains(&b'\r') {
-                region["endLine"] = json!(f.line);
-                region["endColumn"] = json!(utf16_column(source, f.span.end));
+                region.insert("endLine".into(), json!(f.line));
+                region.insert("endColumn".into(), json!(utf16_column(source, f.span.end)));
             }
             let message = match &f.help {
                 Some(help) => format!("{}\n\nhelp: {help}", f.message),
@@ -79,8 +81,8 @@ impl Log {
                     }
                 }],
             });
-            if let Some(index) = rule {
-                result["ruleIndex"] = json!(index);
+            if let (Some(index), Some(fields)) = (rule, result.as_object_mut()) {
+                fields.insert("ruleIndex".into(), json!(index));
             }
             self.results.push(result);
         }

@@ -5,52 +5,9 @@
 
 use serde_json::Value;
 use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
-/// A temp file, removed on drop.
-struct Temp(PathBuf);
-
-impl Temp {
-    fn new(name: &str, body: &[u8]) -> Temp {
-        let path =
-            std::env::temp_dir().join(format!("robots-cli-bounded-{}-{name}", std::process::id()));
-        std::fs::write(&path, body).expect("write temp file");
-        Temp(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("UTF-8 temp path")
-    }
-}
-
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
-fn robots(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn robots");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("wait for robots");
-    writer.join().expect("stdin writer");
-    out
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod support;
+use support::{robots, text, Temp};
 
 /// The longest line of `output`, in characters.
 fn widest(output: &str) -> usize {

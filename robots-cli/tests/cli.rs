@@ -3,35 +3,10 @@
 use serde_json::Value;
 use std::ffi::OsString;
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A file under the temp directory, removed on drop.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(contents: &[u8]) -> TempFile {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let path = std::env::temp_dir().join(format!(
-            "robots-cli-test-{}-{n}-robots.txt",
-            std::process::id()
-        ));
-        std::fs::write(&path, contents).expect("write temp file");
-        TempFile(path)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
+mod support;
+use support::{robots, Temp};
 
 /// Turn raw bytes into an argument (exact on Unix).
 fn os(bytes: &[u8]) -> OsString {
@@ -46,28 +21,8 @@ fn os(bytes: &[u8]) -> OsString {
     }
 }
 
-/// Run `robots` with `args`, feeding `stdin`; collect everything.
-fn robots<A: AsRef<std::ffi::OsStr>>(args: &[A], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn robots");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    // Write from a thread so a large input cannot deadlock against a full stdout pipe.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("wait for robots");
-    writer.join().expect("stdin writer");
-    out
-}
-
 /// `robots check --robots FILE --agent AGENT` followed by `extra`.
-fn check(file: &TempFile, agent: &str, extra: &[&str], stdin: &[u8]) -> Output {
+fn check(file: &Temp, agent: &str, extra: &[&str], stdin: &[u8]) -> Output {
     let mut args: Vec<OsString> = vec![
         "check".into(),
         "--robots".into(),
@@ -125,7 +80,7 @@ const ROBOTS: &[u8] = b"User-agent: *\nDisallow: /robots.txt\nDisallow: /a\nAllo
 
 #[test]
 fn urls_from_arguments_in_order() {
-    let file = TempFile::new(ROBOTS);
+    let file = Temp::new("robots.txt", ROBOTS);
     let out = ok(check(
         &file,
         "Bot",
@@ -140,14 +95,14 @@ fn urls_from_arguments_in_order() {
 
 #[test]
 fn arguments_win_over_stdin() {
-    let file = TempFile::new(ROBOTS);
+    let file = Temp::new("robots.txt", ROBOTS);
     let out = ok(check(&file, "Bot", &["/z"], b"/a/c\n"));
     assert_eq!(out, "allowed\t/z\n");
 }
 
 #[test]
 fn urls_from_stdin() {
-    let file = TempFile::new(ROBOTS);
+    let file = Temp::new("robots.txt", ROBOTS);
     // A trailing newline does not make an extra URL.
     let out = ok(check(&file, "Bot", &[], b"/a/c\n/z\n"));
     assert_eq!(out, "disallowed\t/a/c\nallowed\t/z\n");
@@ -160,7 +115,7 @@ fn urls_from_stdin() {
 
 #[test]
 fn crlf_stdin() {
-    let file = TempFile::new(ROBOTS);
+    let file = Temp::new("robots.txt", ROBOTS);
     let out = ok(check(&file, "Bot", &[], b"/a/c\r\n/z\r\n/a/b\n/a\r"));
     assert_eq!(
         out,
@@ -173,7 +128,7 @@ fn crlf_stdin() {
 
 #[test]
 fn empty_line_is_the_root() {
-    let file = TempFile::new(ROBOTS);
+    let file = Temp::new("robots.txt", ROBOTS);
     // `Disallow: /$` matches only `/`; an empty URL means `/`.
     let out = ok(check(&file, "Bot", &[], b"\n/x\n\r\n/\n"));
     assert_eq!(
@@ -187,7 +142,7 @@ fn empty_line_is_the_root() {
 
 #[test]
 fn json_fields_and_values() {
-    let file = TempFile::new(ROBOTS);
+    let file = Temp::new("robots.txt", ROBOTS);
     let out = ok(check(
         &file,
         "Bot",
@@ -222,7 +177,7 @@ fn json_fields_and_values() {
     assert_eq!(lines[5]["url"], "/q\"\\x");
 
     // No group applies: only a named group, and the crawler is not it.
-    let named = TempFile::new(b"User-agent: FooBot\nDisallow: /\n");
+    let named = Temp::new("robots.txt", b"User-agent: FooBot\nDisallow: /\n");
     let lines = json_lines(&ok(check(&named, "BarBot", &["--json", "/x"], b"")));
     assert_eq!(
         lines,
@@ -241,7 +196,7 @@ fn json_fields_and_values() {
 
 #[test]
 fn agent_selects_its_group() {
-    let file = TempFile::new(ROBOTS);
+    let file = Temp::new("robots.txt", ROBOTS);
     let out = ok(check(&file, "FooBot", &["/foo", "/a/c"], b""));
     assert_eq!(out, "disallowed\t/foo\nallowed\t/a/c\n");
     // An empty agent is accepted and gets the `*` group.
@@ -251,7 +206,7 @@ fn agent_selects_its_group() {
 
 #[test]
 fn every_profile() {
-    let file = TempFile::new(ROBOTS);
+    let file = Temp::new("robots.txt", ROBOTS);
     let urls = ["/robots.txt", "/a/b", "/a/c", ""];
     // (profile, verdicts for `urls`): the profiles really differ.
     let cases = [
@@ -296,7 +251,7 @@ fn every_profile() {
 
 #[test]
 fn disallowed_verdicts_still_exit_zero() {
-    let file = TempFile::new(b"User-agent: *\nDisallow: /\n");
+    let file = Temp::new("robots.txt", b"User-agent: *\nDisallow: /\n");
     let out = ok(check(&file, "Bot", &["/a", "/b"], b""));
     assert_eq!(out, "disallowed\t/a\ndisallowed\t/b\n");
 }
@@ -309,7 +264,7 @@ fn missing_robots_flag() {
 
 #[test]
 fn missing_agent_flag() {
-    let file = TempFile::new(ROBOTS);
+    let file = Temp::new("robots.txt", ROBOTS);
     let mut args: Vec<OsString> = vec!["check".into(), "--robots".into()];
     args.push(file.path().into());
     let err = usage_error(robots(&args, b""));
@@ -348,7 +303,7 @@ fn robots_path_is_a_directory() {
 
 #[test]
 fn bad_profile() {
-    let file = TempFile::new(ROBOTS);
+    let file = Temp::new("robots.txt", ROBOTS);
     let err = usage_error(check(&file, "Bot", &["--profile", "yahoo", "/x"], b""));
     assert!(err.contains("yahoo"), "{err}");
     assert!(err.contains("rfc9309"), "{err}");
@@ -356,7 +311,7 @@ fn bad_profile() {
 
 #[test]
 fn unknown_flag() {
-    let file = TempFile::new(ROBOTS);
+    let file = Temp::new("robots.txt", ROBOTS);
     let err = usage_error(check(&file, "Bot", &["--frobnicate", "/x"], b""));
     assert!(err.contains("--frobnicate"), "{err}");
 }
@@ -385,7 +340,7 @@ fn help_and_version() {
 
 #[test]
 fn double_dash_before_urls_starting_with_dash() {
-    let file = TempFile::new(b"User-agent: *\nDisallow: /-\nDisallow: -x\n");
+    let file = Temp::new("robots.txt", b"User-agent: *\nDisallow: /-\nDisallow: -x\n");
     let out = ok(check(&file, "Bot", &["--", "-x", "/-y", "--json"], b""));
     assert_eq!(out, "allowed\t-x\ndisallowed\t/-y\nallowed\t--json\n");
     // Without `--`, a leading `-` is an option.
@@ -396,7 +351,8 @@ fn double_dash_before_urls_starting_with_dash() {
 #[cfg(unix)]
 #[test]
 fn non_utf8_robots_file_and_urls() {
-    let file = TempFile::new(
+    let file = Temp::new(
+        "robots.txt",
         b"\xef\xbb\xbfUser-agent: *\nDisallow: /caf\xe9\nDisallow: /\xff\xfe/\n# \x80\x81\n",
     );
     let urls: [&[u8]; 4] = [b"/caf\xe9/x", b"/\xff\xfe/y", b"/\xff\xfd", b"/ok"];
@@ -436,7 +392,7 @@ fn non_utf8_robots_file_and_urls() {
     assert_eq!(lines[1]["rule"]["line"], 3);
 
     // A non-UTF-8 agent is used as given.
-    let named = TempFile::new(b"User-agent: *\nDisallow: /\n");
+    let named = Temp::new("robots.txt", b"User-agent: *\nDisallow: /\n");
     let mut args: Vec<OsString> = vec!["check".into(), "--robots".into()];
     args.push(named.path().into());
     args.extend(["--agent".into(), os(b"B\xffot"), "/x".into()]);
@@ -448,7 +404,10 @@ fn non_utf8_robots_file_and_urls() {
 #[test]
 fn a_large_stdin_stream_keeps_count_and_order() {
     const N: usize = 200_000;
-    let file = TempFile::new(b"User-agent: *\nDisallow: /*3$\nAllow: /p1\nDisallow: /p\n");
+    let file = Temp::new(
+        "robots.txt",
+        b"User-agent: *\nDisallow: /*3$\nAllow: /p1\nDisallow: /p\n",
+    );
     let mut input = Vec::with_capacity(N * 10);
     for i in 0..N {
         writeln!(input, "/p{i}").expect("write to Vec");
@@ -468,7 +427,7 @@ fn a_large_stdin_stream_keeps_count_and_order() {
 
 #[test]
 fn broken_pipe_ends_quietly() {
-    let file = TempFile::new(b"User-agent: *\nDisallow: /x\n");
+    let file = Temp::new("robots.txt", b"User-agent: *\nDisallow: /x\n");
     let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
         .arg("check")
         .arg("--robots")

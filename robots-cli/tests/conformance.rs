@@ -2,6 +2,8 @@
 //! built `robots` binary: every case must give the expected verdict, in both the
 //! plain and the `--json` output. Expectations sharing a body, crawler and profile
 //! are checked by one process with several URLs. Every failing id is listed.
+// A test may index: a panic there is a failed test, with its location.
+#![allow(clippy::indexing_slicing)]
 
 use robots_tests::{failing_expectations, verdict_expectations, Expectation};
 use std::collections::HashMap;

@@ -1,42 +1,15 @@
 //! `--fallback`: the chain cases of `testdata/conformance/chain_cases.jsonl`
 //! through the built binary under every profile (`check`), and `explain`
 //! saying which token of the chain matched.
+// A test may index: a panic there is a failed test, with its location.
+#![allow(clippy::indexing_slicing)]
 
 use robots_runtime::Profile;
 use robots_tests::{body_of, conformance_cases, str_field};
 use serde_json::Value;
-use std::process::Command;
 
-fn robots(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_robots"))
-        .args(args)
-        .output()
-        .expect("run robots")
-}
-
-/// A temp file with `body`, removed on drop.
-struct Temp(std::path::PathBuf);
-
-impl Temp {
-    fn new(n: usize, body: &[u8]) -> Temp {
-        let path = std::env::temp_dir().join(format!(
-            "robots-cli-fallback-{}-{n}.txt",
-            std::process::id()
-        ));
-        std::fs::write(&path, body).expect("write temp file");
-        Temp(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("UTF-8 temp path")
-    }
-}
-
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
+mod support;
+use support::{robots, Temp};
 
 fn chain_of(case: &Value) -> Vec<String> {
     case["chain"]
@@ -59,9 +32,9 @@ fn crawler_args(chain: &[String]) -> Vec<&str> {
 #[test]
 fn check_follows_every_chain_case_under_every_profile() {
     let mut failures = Vec::new();
-    for (n, case) in conformance_cases("chain_cases.jsonl").iter().enumerate() {
+    for case in &conformance_cases("chain_cases.jsonl") {
         let id = str_field(case, "id");
-        let file = Temp::new(n, &body_of(case));
+        let file = Temp::new("robots.txt", &body_of(case));
         let chain = chain_of(case);
         for profile in Profile::ALL {
             let want = case["allowed"][profile.name()]
@@ -70,7 +43,7 @@ fn check_follows_every_chain_case_under_every_profile() {
             let mut args = vec!["check", file.path(), "--profile", profile.name()];
             args.extend(crawler_args(&chain));
             args.extend(["--", str_field(case, "url")]);
-            let out = robots(&args);
+            let out = robots(&args, b"");
             let text = String::from_utf8_lossy(&out.stdout).into_owned();
             let got = text.starts_with("allowed\t");
             if out.status.code() != Some(0) || got != want {
@@ -87,7 +60,7 @@ fn check_follows_every_chain_case_under_every_profile() {
 #[test]
 fn explain_names_the_token_that_matched() {
     let file = Temp::new(
-        1000,
+        "robots.txt",
         b"User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /private/\n",
     );
     let args = [
@@ -99,7 +72,7 @@ fn explain_names_the_token_that_matched() {
         "--fallback",
         "Googlebot",
     ];
-    let out = robots(&args);
+    let out = robots(&args, b"");
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         text.contains(
@@ -111,7 +84,7 @@ fn explain_names_the_token_that_matched() {
 
     let mut json_args = args.to_vec();
     json_args.push("--json");
-    let v: Value = serde_json::from_slice(&robots(&json_args).stdout).expect("JSON");
+    let v: Value = serde_json::from_slice(&robots(&json_args, b"").stdout).expect("JSON");
     assert_eq!(v["matched"], "Googlebot");
     assert_eq!(
         v["chain"],
@@ -120,15 +93,18 @@ fn explain_names_the_token_that_matched() {
     assert_eq!(v["verdict"]["allowed"], true);
 
     // No token named: the `*` group, and the chain says so.
-    let out = robots(&[
-        "explain",
-        file.path(),
-        "/x",
-        "--agent",
-        "A",
-        "--fallback",
-        "B",
-    ]);
+    let out = robots(
+        &[
+            "explain",
+            file.path(),
+            "/x",
+            "--agent",
+            "A",
+            "--fallback",
+            "B",
+        ],
+        b"",
+    );
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         text.contains("chain:      A (no group) → B (no group) → `*` (no token is named)"),
@@ -140,24 +116,27 @@ fn explain_names_the_token_that_matched() {
 #[test]
 fn diff_follows_the_chain() {
     let old = Temp::new(
-        2000,
+        "robots.txt",
         b"User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /a/\n",
     );
     let new = Temp::new(
-        2001,
+        "robots.txt",
         b"User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /b/\n",
     );
-    let out = robots(&[
-        "diff",
-        old.path(),
-        new.path(),
-        "--agent",
-        "Googlebot-Image",
-        "--fallback",
-        "Googlebot",
-        "--format",
-        "json",
-    ]);
+    let out = robots(
+        &[
+            "diff",
+            old.path(),
+            new.path(),
+            "--agent",
+            "Googlebot-Image",
+            "--fallback",
+            "Googlebot",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
     let changed: Vec<Value> = String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON"))
@@ -165,6 +144,9 @@ fn diff_follows_the_chain() {
     let urls: Vec<&str> = changed.iter().filter_map(|v| v["url"].as_str()).collect();
     assert!(urls.contains(&"/a/") && urls.contains(&"/b/"), "{urls:?}");
     // Without the fallback the `*` group decides both: nothing changes.
-    let out = robots(&["diff", old.path(), new.path(), "--agent", "Googlebot-Image"]);
+    let out = robots(
+        &["diff", old.path(), new.path(), "--agent", "Googlebot-Image"],
+        b"",
+    );
     assert_eq!(out.status.code(), Some(0));
 }

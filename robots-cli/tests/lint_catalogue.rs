@@ -5,6 +5,8 @@
 //!
 //! A fixture may start with header comments that set how it is linted:
 //! `# lint-profile: google` and `# lint-max-bytes: 80`.
+// A test may index: a panic there is a failed test, with its location.
+#![allow(clippy::indexing_slicing)]
 
 use robots_runtime::document::ParseOptions;
 use robots_runtime::lint::{lint, lint_with, profile_disagreements, CODES};

@@ -7,49 +7,9 @@ use robots_runtime::lint::probe_paths;
 use robots_runtime::registry::{Purpose, CRAWLERS, RETIRED};
 use robots_runtime::Profile;
 use serde_json::Value;
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
-/// A temp file, removed on drop.
-struct Temp(PathBuf);
-
-impl Temp {
-    fn new(name: &str, body: &[u8]) -> Temp {
-        let path =
-            std::env::temp_dir().join(format!("robots-cli-report-{}-{name}", std::process::id()));
-        std::fs::write(&path, body).expect("write temp file");
-        Temp(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("UTF-8 temp path")
-    }
-}
-
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
-fn robots(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn robots");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("wait for robots");
-    writer.join().expect("stdin writer");
-    out
-}
+mod support;
+use support::{robots, Temp};
 
 fn report_json(file: &str, extra: &[&str]) -> Value {
     let mut args = vec!["report", file, "--format", "json"];

@@ -6,6 +6,8 @@
 //! registry: the `serde-sarif` crate (MIT) ships it as `src/schema.json`;
 //! `cargo info serde-sarif@0.8.0` puts the crate archive in cargo's cache
 //! (no build), and `tar` reads the file out of it.
+// A test may index: a panic there is a failed test, with its location.
+#![allow(clippy::indexing_slicing)]
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};

@@ -4,32 +4,13 @@
 //! say what failed. Run against the built binary in `testdata/lint/`.
 
 use serde_json::Value;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+mod support;
+
 fn lint_dir() -> PathBuf {
     robots_tests::testdata().join("lint")
-}
-
-/// Run `robots` with `args` in `testdata/lint/`, feeding `stdin`.
-fn robots(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
-        .args(args)
-        .current_dir(lint_dir())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn robots");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("wait for robots");
-    writer.join().expect("stdin writer");
-    out
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -41,6 +22,11 @@ fn json_lines(bytes: &[u8]) -> Vec<Value> {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))
         .collect()
+}
+
+/// Run `robots` with `args` in `testdata/lint/`, feeding `stdin`.
+fn robots(args: &[&str], stdin: &[u8]) -> Output {
+    support::robots_in(Some(&lint_dir()), args, stdin)
 }
 
 fn site_robots() -> Vec<u8> {

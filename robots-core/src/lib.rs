@@ -43,6 +43,12 @@
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
+// The workspace denies indexing that can panic; this crate is the exception,
+// for now. Its indexes are into tables validated once when built or loaded
+// (`tables::validate`), or bounded by the loop that makes them, and three fuzz
+// targets and the property tests run it on hostile input. Moving the ~180
+// sites (most in `parse::directive` and `lint`) to `get` is open work.
+#![allow(clippy::indexing_slicing)]
 
 extern crate alloc;
 
@@ -88,6 +94,7 @@ pub mod __private {
     use crate::search::Selected;
     use crate::tables::layout::Tables;
     use alloc::borrow::Cow;
+    use alloc::string::String;
 
     /// A policy over `static` tables: `const`, so generated code can write it
     /// as a `static` or a `const`. Its wildcard automata are built at run time,

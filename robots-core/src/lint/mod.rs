@@ -58,6 +58,7 @@ pub use sniff::{sniff, NotRobotsTxt};
 
 use crate::document::{parse, Document, ParseOptions};
 use crate::profile::Profile;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 /// A lint code: its stable name, default severity and what it means.

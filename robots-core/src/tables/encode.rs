@@ -21,6 +21,7 @@ use crate::tables::layout::{
 };
 use crate::tables::validate::LayoutError;
 use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
