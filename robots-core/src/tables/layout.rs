@@ -28,8 +28,8 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 /// "None" in `u32` index fields.
 pub const NONE: u32 = u32::MAX;
 
-/// The longest [`Anchor`] literal. Chosen well (see
-/// [`derive`](crate::tables::derive)), four bytes of a literal are nearly as
+/// The longest [`Anchor`] literal. Chosen well (see the table builder,
+/// `tables::derive`), four bytes of a literal are nearly as
 /// selective as eight on real paths, and keep each root's automaton small.
 pub const ANCHOR_MAX_LEN: u32 = 4;
 
