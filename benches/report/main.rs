@@ -679,6 +679,64 @@ fn write_two_floors(
     );
 }
 
+/// The per-file distribution of `engine` against the bytewise floor, if both ran.
+fn floor_ratios_of(checks: &Checks, engine: Engine) -> Option<measure::FloorRatios> {
+    let ours = checks.costs.get(&engine)?;
+    let floor = checks.costs.get(&Engine::FloorBytewise)?;
+    Some(measure::floor_ratios(ours, floor))
+}
+
+/// The per-file table: each corpus file's cost per check as a multiple of the
+/// bytewise floor's on the same file, for each of our engines.
+fn write_per_file(w: &mut String, checks: &Checks) {
+    let _ = writeln!(
+        w,
+        "### Per-file cost\n\nEach file's cost per check as a multiple of the bytewise floor's on the same paths (both timed in the same pass over the workload); the median, the 90th-percentile (nearest rank) and the worst file:\n\n| engine | median file | 90th percentile | worst file |\n|---|---:|---:|---|"
+    );
+    for e in Engine::ALL.into_iter().filter(|e| e.ours()) {
+        if let Some(r) = floor_ratios_of(checks, e) {
+            let _ = writeln!(
+                w,
+                "| {} | {:.2}× | {:.2}× | {:.2}× (`{}`) |",
+                e.label(),
+                r.median,
+                r.p90,
+                r.worst,
+                r.worst_file
+            );
+        }
+    }
+    let best = if Engine::Static.available() {
+        Engine::Static
+    } else {
+        Engine::Runtime
+    };
+    if let Some(r) = floor_ratios_of(checks, best) {
+        let worst: Vec<String> = r
+            .by_file
+            .iter()
+            .take(8)
+            .map(|(x, name)| format!("`{name}` {x:.1}×"))
+            .collect();
+        let _ = writeln!(
+            w,
+            "\nThe files furthest from the floor ({}): {}.\n",
+            best.id(),
+            worst.join(", ")
+        );
+    }
+}
+
+/// The cost at a series' largest size over its cost at the smallest, if both ran.
+fn largest_over_smallest(points: &[(usize, Point)]) -> Option<f64> {
+    let ns = |p: &(usize, Point)| match p.1 {
+        Point::Ns(ns) => Some(ns),
+        _ => None,
+    };
+    let (first, last) = (points.first()?, points.last()?);
+    Some(ns(last)? / ns(first)?)
+}
+
 fn ratio(a: f64, b: f64) -> f64 {
     if b > 0.0 {
         a / b
@@ -1003,6 +1061,34 @@ fn main() {
             exp <= 1.3,
         ));
     }
+    // Many wildcard rules: the check must not grow with their number.
+    if let Some((exp, ratio)) = hostile_results
+        .iter()
+        .find(|h| h.series.id == "many-wildcards-check")
+        .and_then(|h| h.by_engine.iter().find(|(e, _)| *e == Engine::Runtime))
+        .and_then(|(_, pts)| Some((fit_of(pts)?.1, largest_over_smallest(pts)?)))
+    {
+        targets.push((
+            "`many-wildcards-check`: growth exponent ≤ 0.15, and 10,000 rules ≤ 2× the cost of 10"
+                .into(),
+            format!("exponent {exp:.3}; 10,000 rules cost {ratio:.2}× 10 rules"),
+            exp <= 0.15 && ratio <= 2.0,
+        ));
+    }
+    // The tail of the per-file distribution (see "Per-file cost").
+    let tail = floor_ratios_of(&checks, best_ours);
+    if let Some(t) = &tail {
+        targets.push((
+            format!("{static_name}: the 90th-percentile file within 3× the bytewise floor"),
+            format!("{:.2}×", t.p90),
+            t.p90 <= 3.0,
+        ));
+        targets.push((
+            format!("{static_name}: the worst file within 5× the bytewise floor"),
+            format!("{:.2}× (`{}`)", t.worst, t.worst_file),
+            t.worst <= 5.0,
+        ));
+    }
     if let Some(m) = &mem {
         if let Some((whole, med)) = m.held_ratio(Engine::RuntimeAgent.id()) {
             targets.push((
@@ -1055,6 +1141,7 @@ fn main() {
     }
     let _ = writeln!(w);
     write_two_floors(w, &tr, &bytewise, &floor);
+    write_per_file(w, &checks);
 
     // Agreement.
     let _ = writeln!(w, "## Agreement with ours (`Profile::Google`)\n");

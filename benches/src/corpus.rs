@@ -71,25 +71,31 @@ pub fn load() -> Vec<Site> {
     names.sort();
     names
         .into_iter()
-        .map(|name| {
-            let body = std::fs::read(dir.join(format!("{name}.txt"))).expect("read robots.txt");
-            let urls = std::fs::read(dir.join(format!("{name}.urls"))).expect("read urls");
-            let paths: Vec<String> = urls
-                .split(|&b| b == b'\n')
-                .filter(|u| !u.is_empty())
-                .map(|u| String::from_utf8_lossy(u).into_owned())
-                .collect();
-            let urls = paths.iter().map(|p| format!("{ORIGIN}{p}")).collect();
-            Site {
-                named_agent: first_named_agent(&body),
-                body_str: String::from_utf8_lossy(&body).into_owned(),
-                name,
-                body,
-                paths,
-                urls,
-            }
-        })
+        .map(|name| load_site(&dir, name))
         .collect()
+}
+
+/// One corpus file of `dir` (`NAME.txt` and its paths, `NAME.urls`).
+///
+/// # Panics
+/// If either file cannot be read.
+pub fn load_site(dir: &Path, name: String) -> Site {
+    let body = std::fs::read(dir.join(format!("{name}.txt"))).expect("read robots.txt");
+    let urls = std::fs::read(dir.join(format!("{name}.urls"))).expect("read urls");
+    let paths: Vec<String> = urls
+        .split(|&b| b == b'\n')
+        .filter(|u| !u.is_empty())
+        .map(|u| String::from_utf8_lossy(u).into_owned())
+        .collect();
+    let urls = paths.iter().map(|p| format!("{ORIGIN}{p}")).collect();
+    Site {
+        named_agent: first_named_agent(&body),
+        body_str: String::from_utf8_lossy(&body).into_owned(),
+        name,
+        body,
+        paths,
+        urls,
+    }
 }
 
 /// The file whose size is the median of the corpus (by bytes).

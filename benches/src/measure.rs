@@ -272,3 +272,47 @@ pub fn agreement_of(
         .sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
     out
 }
+
+/// How an engine's per-file check cost spreads, each file as a multiple of a floor's
+/// cost on the same file (the floor reads the same paths).
+#[derive(Clone, Debug, Default)]
+pub struct FloorRatios {
+    /// The median file.
+    pub median: f64,
+    /// The 90th-percentile file (nearest rank).
+    pub p90: f64,
+    /// The worst file.
+    pub worst: f64,
+    /// The worst file's name.
+    pub worst_file: String,
+    /// Every file's ratio with its name, worst first.
+    pub by_file: Vec<(f64, String)>,
+}
+
+/// Each file's per-check cost in `ours` over its cost in `floor` (both timed over the
+/// same files, in the same order), summarised. Files either side did not time are left out.
+pub fn floor_ratios(ours: &[FileCost], floor: &[FileCost]) -> FloorRatios {
+    let mut by_file: Vec<(f64, String)> = ours
+        .iter()
+        .zip(floor)
+        .filter(|(o, f)| o.checks > 0 && f.checks > 0 && f.per_check() > 0.0)
+        .map(|(o, f)| (o.per_check() / f.per_check(), o.site.clone()))
+        .collect();
+    by_file.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut ratios: Vec<f64> = by_file.iter().map(|r| r.0).collect();
+    let n = ratios.len();
+    // Nearest rank: the smallest value with at least 90% of the files at or below it.
+    let p90 = {
+        let mut ascending = ratios.clone();
+        ascending.sort_by(f64::total_cmp);
+        let rank = (n * 9).div_ceil(10).max(1);
+        ascending.get(rank - 1).copied().unwrap_or(0.0)
+    };
+    FloorRatios {
+        median: median(&mut ratios),
+        p90,
+        worst: by_file.first().map_or(0.0, |r| r.0),
+        worst_file: by_file.first().map(|r| r.1.clone()).unwrap_or_default(),
+        by_file,
+    }
+}

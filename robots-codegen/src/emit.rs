@@ -9,6 +9,11 @@
 //! tokens per table whatever its size, rustc reads it in time linear in the
 //! bytes, and the binary holds exactly the tables' bytes.
 //!
+//! The Aho-Corasick automata of wildcard-heavy rule sets are not written: the
+//! crate builds them at run time, so the tables hold the literals they are built
+//! from, and the `static` policy builds each one on the first check that needs
+//! it (and keeps it).
+//!
 //! `Tables` is destructured exhaustively, so a table added to the layout in
 //! `robots-core` fails to compile here until the generator writes it.
 
@@ -119,10 +124,9 @@ pub(crate) fn policy(
         exact,
         node_wild,
         wild_rules,
-        root_wild,
-        slot_words,
-        slot_starts,
-        wild_candidates,
+        wild_roots,
+        anchors,
+        anchor_rules,
         rules,
         segments,
         groups,
@@ -143,10 +147,9 @@ pub(crate) fn policy(
     let exact = t.records("EXACT", "NodeRule", exact);
     let node_wild = t.records("NODE_WILD", "NodeWild", node_wild);
     let wild_rules = t.records("WILD_RULES", "U32", wild_rules);
-    let root_wild = t.records("ROOT_WILD", "WildIndex", root_wild);
-    let slot_words = t.records("SLOT_WORDS", "U64", slot_words);
-    let slot_starts = t.records("SLOT_STARTS", "U32", slot_starts);
-    let wild_candidates = t.records("WILD_CANDIDATES", "WildCandidate", wild_candidates);
+    let wild_roots = t.records("WILD_ROOTS", "WildRoot", wild_roots);
+    let anchors = t.records("ANCHORS", "Anchor", anchors);
+    let anchor_rules = t.records("ANCHOR_RULES", "U32", anchor_rules);
     let rules = t.records("RULES", "RuleRecord", rules);
     let segments = t.records("SEGMENTS", "Span", segments);
     let groups = t.records("GROUPS", "GroupRecord", groups);
@@ -183,10 +186,9 @@ pub(crate) fn policy(
             exact: #exact,
             node_wild: #node_wild,
             wild_rules: #wild_rules,
-            root_wild: #root_wild,
-            slot_words: #slot_words,
-            slot_starts: #slot_starts,
-            wild_candidates: #wild_candidates,
+            wild_roots: #wild_roots,
+            anchors: #anchors,
+            anchor_rules: #anchor_rules,
             rules: #rules,
             segments: #segments,
             groups: #groups,

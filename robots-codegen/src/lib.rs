@@ -85,7 +85,9 @@ fn strict_failures(doc: &Document<'_>, options: &Options) -> Vec<Finding> {
 }
 
 /// Parse `source` and write it as an expression of type `Policy`, usable as
-/// the initializer of a `static` or a `const`.
+/// the initializer of a `static` or a `const` (prefer a `static`: the policy
+/// keeps the wildcard automata it builds on first use, and a `const` is a new
+/// value wherever it is used).
 ///
 /// The expression names the runtime only through `<crate path>::__private`
 /// (see [`Options::crate_path`]).

@@ -93,16 +93,20 @@ pub use search::verdict::{Reason, Verdict};
 pub mod __private {
     use crate::policy::storage::Storage;
     use crate::policy::{AgentPolicy, Policy};
+    use crate::search::anchors::Automata;
     use crate::search::Selected;
     use crate::tables::layout::Tables;
     use alloc::borrow::Cow;
     use alloc::string::String;
 
     /// A policy over `static` tables: `const`, so generated code can write it
-    /// as a `static` or a `const`.
+    /// as a `static` or a `const`. Its wildcard automata are built at run time,
+    /// on the first check that needs one, and kept in the policy (in the
+    /// `static`; a `const` builds them again wherever it is used).
     pub const fn policy(tables: &'static Tables<'static>) -> Policy {
         Policy {
             storage: Storage::Static(tables),
+            automata: Automata::new(),
         }
     }
 

@@ -16,6 +16,11 @@ use std::path::{Path, PathBuf};
 /// Compile a robots.txt into a `Policy` (or, with `agent`, an `AgentPolicy`)
 /// expression, usable in a `static` or a `const`.
 ///
+/// Prefer a `static`: a policy builds the automaton of a rule set with many
+/// wildcard rules at run time, on the first check that needs it, and keeps it
+/// in itself; a `const` is a new value wherever it is used, so it would build
+/// it again (clippy's `declare_interior_mutable_const` says as much).
+///
 /// ```
 /// use robots_runtime::{robots, Policy};
 ///
@@ -48,7 +53,7 @@ use std::path::{Path, PathBuf};
 /// ```
 /// use robots_runtime::{robots, AgentPolicy};
 ///
-/// const FOR_MYBOT: AgentPolicy = robots!(
+/// static FOR_MYBOT: AgentPolicy = robots!(
 ///     text = "User-agent: mybot\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n",
 ///     profile = google,
 ///     agent = "MyBot",

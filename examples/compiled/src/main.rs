@@ -12,8 +12,8 @@ static FROM_BUILD_SCRIPT: Policy = include!(concat!(env!("OUT_DIR"), "/robots_po
 /// Written by the macro, from the same file with the same options.
 static FROM_MACRO: Policy = robots!("robots.txt", profile = google, strict);
 
-/// Only ExampleBot's rules, as a `const`: its checks take no agent.
-const EXAMPLEBOT_ONLY: AgentPolicy = robots!("robots.txt", profile = google, agent = "ExampleBot");
+/// Only ExampleBot's rules: its checks take no agent.
+static EXAMPLEBOT_ONLY: AgentPolicy = robots!("robots.txt", profile = google, agent = "ExampleBot");
 
 const AGENTS: [&str; 2] = ["ExampleBot", "OtherBot"];
 const URLS: [&str; 6] = [

@@ -76,10 +76,9 @@ pub(crate) fn tables(
         exact: search.exact,
         node_wild: search.node_wild,
         wild_rules: search.wild_rules,
-        root_wild: search.root_wild,
-        slot_words: search.slot_words,
-        slot_starts: search.slot_starts,
-        wild_candidates: search.wild_candidates,
+        wild_roots: search.wild_roots,
+        anchors: search.anchors,
+        anchor_rules: search.anchor_rules,
         rules,
         segments,
         groups: b

@@ -8,6 +8,7 @@ use crate::policy::storage::Storage;
 use crate::policy::{Matcher, Policy, Rule};
 use crate::profile::Profile;
 use crate::records::{RequestRate, TimeWindow};
+use crate::search::anchors::Automata;
 use crate::search::url::path_from_url;
 use crate::search::verdict::Verdict;
 use crate::search::Selected;
@@ -42,7 +43,7 @@ pub struct AgentPolicy {
 impl AgentPolicy {
     /// `policy` (compiled for `agent` alone) as the agent's policy.
     pub(crate) fn new(policy: Policy, agent: &[u8]) -> AgentPolicy {
-        let selected = Matcher::new(policy.tables(), agent).selected;
+        let selected = Matcher::new(policy.tables(), &policy.automata, agent).selected;
         AgentPolicy {
             policy,
             selected,
@@ -64,6 +65,7 @@ impl AgentPolicy {
     pub fn matcher(&self) -> Matcher<'_> {
         Matcher {
             tables: self.policy.tables(),
+            automata: &self.policy.automata,
             selected: self.selected,
         }
     }
@@ -71,13 +73,12 @@ impl AgentPolicy {
     /// Check a URL: a full URL, a path (with query), or empty for `/`.
     pub fn check(&self, url: impl AsRef<[u8]>) -> Verdict {
         let path = path_from_url(url.as_ref());
-        self.selected.check_path(self.policy.tables(), &path)
+        self.selected.check_path(self.policy.view(), &path)
     }
 
     /// Check a path that is already `/path?query` (no scheme, host or fragment).
     pub fn check_path(&self, path: impl AsRef<[u8]>) -> Verdict {
-        self.selected
-            .check_path(self.policy.tables(), path.as_ref())
+        self.selected.check_path(self.policy.view(), path.as_ref())
     }
 
     /// Whether the crawler may fetch `url`.
@@ -87,7 +88,7 @@ impl AgentPolicy {
 
     /// Check many paths: [`Matcher::check_paths`].
     pub fn check_paths<P: AsRef<[u8]>>(&self, paths: &[P], each: impl FnMut(usize, Verdict)) {
-        self.selected.check_paths(self.policy.tables(), paths, each);
+        self.selected.check_paths(self.policy.view(), paths, each);
     }
 
     /// Explain the verdict for `url` ([`Policy::explain`]).
@@ -184,6 +185,7 @@ impl AgentPolicy {
         let (agent, set) = (agent.to_vec(), loaded.agent_set());
         let policy = Policy {
             storage: Storage::of_buffer(bytes),
+            automata: Automata::new(),
         };
         let selected = Selected::of(policy.tables(), set);
         Ok(AgentPolicy {

@@ -12,6 +12,7 @@
 
 use crate::group::select::{resolve_named, wildcard_set};
 use crate::policy::Matcher;
+use crate::search::anchors::Automata;
 use crate::tables::layout::Tables;
 
 /// `Policy::chain_choice`: the position of the first token a group names.
@@ -27,7 +28,11 @@ where
 
 /// `Policy::matcher_chain`: the matcher of the first token a group names, else
 /// of the `*` groups.
-pub(crate) fn matcher_chain<'p, I>(tables: &'p Tables<'p>, tokens: I) -> Matcher<'p>
+pub(crate) fn matcher_chain<'p, I>(
+    tables: &'p Tables<'p>,
+    automata: &'p Automata,
+    tokens: I,
+) -> Matcher<'p>
 where
     I: IntoIterator,
     I::Item: AsRef<[u8]>,
@@ -36,7 +41,7 @@ where
         .into_iter()
         .find_map(|t| resolve_named(tables, t.as_ref()))
         .unwrap_or_else(|| wildcard_set(tables));
-    Matcher::of_set(tables, set)
+    Matcher::of_set(tables, automata, set)
 }
 
 #[cfg(test)]

@@ -4,8 +4,10 @@ use crate::group::select::resolve;
 use crate::ids::GroupId;
 use crate::policy::records::{self, Record};
 use crate::records::{RequestRate, TimeWindow};
+use crate::search::anchors::Automata;
 use crate::search::url::path_from_url;
 use crate::search::verdict::Verdict;
+use crate::search::walk::View;
 use crate::search::Selected;
 use crate::tables::layout::{Tables, U32};
 use bstr::BStr;
@@ -13,7 +15,8 @@ use core::time::Duration;
 
 /// A policy narrowed to one crawler: resolve the agent once, check many URLs.
 ///
-/// It is `Copy`, `Send` and `Sync`, and borrows the policy's tables.
+/// It is `Copy`, `Send` and `Sync`, and borrows the policy's tables (and the
+/// automata its wildcard rules need, which the policy builds on first use).
 ///
 /// ```
 /// use robots_runtime::{Policy, Profile};
@@ -25,23 +28,32 @@ use core::time::Duration;
 #[derive(Clone, Copy, Debug)]
 pub struct Matcher<'p> {
     pub(crate) tables: &'p Tables<'p>,
+    pub(crate) automata: &'p Automata,
     pub(crate) selected: Selected,
 }
 
 impl<'p> Matcher<'p> {
-    /// The matcher of `agent` in `tables`.
-    pub(crate) fn new(tables: &'p Tables<'p>, agent: &[u8]) -> Matcher<'p> {
+    /// The matcher of `agent` in `tables` (whose automata are `automata`).
+    pub(crate) fn new(tables: &'p Tables<'p>, automata: &'p Automata, agent: &[u8]) -> Matcher<'p> {
         let set = resolve(tables, agent);
         Matcher {
             tables,
+            automata,
             selected: Selected::of(tables, set),
         }
     }
 
+    /// The search over the policy.
+    #[inline]
+    fn view(&self) -> View<'p> {
+        View::new(self.tables, self.automata)
+    }
+
     /// The matcher of rule set `set` in `tables` (a fallback chain's choice).
-    pub(crate) fn of_set(tables: &'p Tables<'p>, set: u32) -> Matcher<'p> {
+    pub(crate) fn of_set(tables: &'p Tables<'p>, automata: &'p Automata, set: u32) -> Matcher<'p> {
         Matcher {
             tables,
+            automata,
             selected: Selected::of(tables, set),
         }
     }
@@ -54,12 +66,13 @@ impl<'p> Matcher<'p> {
     /// Check a URL: a full URL, a path (with query), or empty for `/`. The fragment is dropped.
     pub fn check(&self, url: impl AsRef<[u8]>) -> Verdict {
         let path = path_from_url(url.as_ref());
-        self.selected.check_path(self.tables, &path)
+        self.selected.check_path(self.view(), &path)
     }
 
     /// Check a path that is already `/path?query` (no scheme, host or fragment).
+    #[inline]
     pub fn check_path(&self, path: impl AsRef<[u8]>) -> Verdict {
-        self.selected.check_path(self.tables, path.as_ref())
+        self.selected.check_path(self.view(), path.as_ref())
     }
 
     /// Whether the crawler may fetch `url`.
@@ -86,7 +99,7 @@ impl<'p> Matcher<'p> {
     /// assert_eq!(allowed, [true, false, true]);
     /// ```
     pub fn check_paths<P: AsRef<[u8]>>(&self, paths: &[P], each: impl FnMut(usize, Verdict)) {
-        self.selected.check_paths(self.tables, paths, each);
+        self.selected.check_paths(self.view(), paths, each);
     }
 
     /// The groups that apply to this crawler, in file order.

@@ -26,7 +26,9 @@ use crate::error::Error;
 use crate::ids::{GroupId, RuleId};
 use crate::parse::{Directive, Truncation};
 use crate::profile::Profile;
+use crate::search::anchors::Automata;
 use crate::search::verdict::Verdict;
+use crate::search::walk::View;
 use crate::tables::encode::{decode, encode, seal, AgentPart};
 use crate::tables::layout::{index, Tables, NONE};
 use alloc::vec::Vec;
@@ -49,7 +51,7 @@ macro_rules! policy_api {
         /// `agent` is the crawler's product token (`Googlebot`), matched as the
         /// profile matches user-agent lines (case-insensitively).
         pub fn matcher(&self, agent: impl AsRef<[u8]>) -> Matcher<'_> {
-            Matcher::new(self.tables(), agent.as_ref())
+            Matcher::new(self.tables(), self.automata(), agent.as_ref())
         }
 
         /// The matcher of a crawler that answers to several tokens, most
@@ -73,7 +75,7 @@ macro_rules! policy_api {
             I: IntoIterator,
             I::Item: AsRef<[u8]>,
         {
-            chain::matcher_chain(self.tables(), tokens)
+            chain::matcher_chain(self.tables(), self.automata(), tokens)
         }
 
         /// The position in `tokens` of the token of a fallback chain whose
@@ -207,8 +209,9 @@ macro_rules! policy_api {
 /// with [`Policy::from_bytes`] (or read the bytes in place with
 /// [`PolicyRef::from_bytes`]); or compile one in with the `robots!` macro.
 /// Checks never parse and never allocate (except to percent-decode a path that
-/// has `%` escapes under `rfc9309` and `draft1996`). A policy is
-/// `Send + Sync`: share it between threads by reference or `Arc`.
+/// has `%` escapes under `rfc9309` and `draft1996`, and to build, once, the
+/// automaton of a root with many wildcard rules on the first check that needs
+/// it). A policy is `Send + Sync`: share it between threads by reference or `Arc`.
 ///
 /// ```
 /// use robots_runtime::{Policy, Profile};
@@ -221,6 +224,9 @@ macro_rules! policy_api {
 #[derive(Clone)]
 pub struct Policy {
     pub(crate) storage: Storage,
+    /// The automata of the wildcard rules filed under anchors, built when a check
+    /// first needs them (they cannot be `static` data, nor part of the byte form).
+    pub(crate) automata: Automata,
 }
 
 impl Policy {
@@ -261,6 +267,7 @@ impl Policy {
     pub(crate) fn from_compiled(compiled: compile::Compiled) -> Policy {
         Policy {
             storage: Storage::of_compiled(compiled),
+            automata: Automata::new(),
         }
     }
 
@@ -268,6 +275,18 @@ impl Policy {
     #[inline]
     pub(crate) fn tables(&self) -> &Tables<'_> {
         self.storage.tables()
+    }
+
+    /// The automata of its anchors.
+    #[inline]
+    pub(crate) fn automata(&self) -> &Automata {
+        &self.automata
+    }
+
+    /// The search over the policy.
+    #[inline]
+    pub(crate) fn view(&self) -> View<'_> {
+        View::new(self.tables(), &self.automata)
     }
 
     policy_api!();
@@ -317,11 +336,13 @@ impl Policy {
         PolicyRef::from_bytes(&bytes)?;
         Ok(Policy {
             storage: Storage::of_buffer(bytes),
+            automata: Automata::new(),
         })
     }
 
     /// The heap bytes the policy holds: its buffer and the one allocation beside
-    /// it (0 for a compiled-in policy). What a cache should weigh it by.
+    /// it (0 for a compiled-in policy), and the automata of its wildcard rules
+    /// once a check has built them. What a cache should weigh it by.
     ///
     /// ```
     /// use robots_runtime::{Policy, Profile};
@@ -330,14 +351,17 @@ impl Policy {
     /// assert!(policy.heap_bytes() > text.len());
     /// ```
     pub fn heap_bytes(&self) -> usize {
-        self.storage.heap_bytes()
+        self.storage.heap_bytes() + self.automata.heap_bytes()
     }
 }
 
 /// A policy read in place from its byte form, without copying its tables:
 /// from a memory map, a key-value store's buffer, a slice of a larger file.
 /// It answers exactly as the [`Policy`] that wrote the bytes, through the same
-/// search routine.
+/// search routine. The automata of wildcard-heavy rule sets are not part of the
+/// bytes: a `PolicyRef` builds them (on the heap) on the first check that needs
+/// them, and keeps them. So clone a `PolicyRef` before checking, or share one
+/// by reference, rather than loading the bytes again per check.
 ///
 /// ```
 /// use robots_runtime::{Policy, PolicyRef, Profile};
@@ -350,10 +374,11 @@ impl Policy {
 /// broken[100] ^= 1;
 /// assert!(PolicyRef::from_bytes(&broken).is_err());
 /// ```
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct PolicyRef<'a> {
     tables: Tables<'a>,
     agent: Option<AgentPart<'a>>,
+    automata: Automata,
 }
 
 impl<'a> PolicyRef<'a> {
@@ -379,13 +404,23 @@ impl<'a> PolicyRef<'a> {
                 .into());
             }
         }
-        Ok(PolicyRef { tables, agent })
+        Ok(PolicyRef {
+            tables,
+            agent,
+            automata: Automata::new(),
+        })
     }
 
     /// The tables.
     #[inline]
     pub(crate) fn tables(&self) -> &Tables<'a> {
         &self.tables
+    }
+
+    /// The automata of its anchors.
+    #[inline]
+    pub(crate) fn automata(&self) -> &Automata {
+        &self.automata
     }
 
     policy_api!();
@@ -404,6 +439,7 @@ impl<'a> PolicyRef<'a> {
     pub fn to_owned_policy(&self) -> Policy {
         Policy {
             storage: Storage::of_buffer(encode(&self.tables, None)),
+            automata: Automata::new(),
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::search::segments::{c_string, normalize_path, profile_normalizes};
 use crate::search::verdict::Verdict;
 use crate::search::walk::{is_robots_txt, End, View};
 use crate::search::Selected;
-use crate::tables::layout::{Inner, Tables, LABEL_LEN_MASK, NODE_INDEXED, NODE_WILD};
+use crate::tables::layout::{Inner, LABEL_LEN_MASK, NODE_INDEXED, NODE_WILD};
 use alloc::borrow::Cow;
 
 /// Paths walked together.
@@ -26,14 +26,14 @@ impl Selected {
     /// public face.
     pub(crate) fn check_paths<P: AsRef<[u8]>>(
         self,
-        t: &Tables<'_>,
+        view: View<'_>,
         paths: &[P],
         mut each: impl FnMut(usize, Verdict),
     ) {
-        let profile = t.profile;
-        let Some(root) = self.lockstep_root(t) else {
+        let profile = view.t.profile;
+        let Some(root) = self.lockstep_root(view) else {
             for (i, path) in paths.iter().enumerate() {
-                each(i, self.check_path(t, path.as_ref()));
+                each(i, self.check_path(view, path.as_ref()));
             }
             return;
         };
@@ -45,13 +45,13 @@ impl Selected {
                 let owned: [Cow<'_, [u8]>; LANES] =
                     core::array::from_fn(|k| normalize_path(path(k), profile));
                 let paths = core::array::from_fn(|k| &*owned[k]);
-                self.check_lanes(t, root, paths, chunk.len(), &mut answer);
+                self.check_lanes(view, root, paths, chunk.len(), &mut answer);
             } else if profile == Profile::Google {
                 let paths = core::array::from_fn(|k| c_string(path(k)));
-                self.check_lanes(t, root, paths, chunk.len(), &mut answer);
+                self.check_lanes(view, root, paths, chunk.len(), &mut answer);
             } else {
                 let paths = core::array::from_fn(path);
-                self.check_lanes(t, root, paths, chunk.len(), &mut answer);
+                self.check_lanes(view, root, paths, chunk.len(), &mut answer);
             }
             base += chunk.len();
         }
@@ -61,9 +61,8 @@ impl Selected {
     /// likely to pay. It is not for a set of several roots (or none), nor when
     /// nearly every walk would meet wildcard rules at once (on the root or on `/`)
     /// and leave the lockstep to start again on its own.
-    fn lockstep_root<'t>(self, t: &'t Tables<'t>) -> Option<&'t Inner> {
-        let view = View::of(t);
-        let root = t.inners.get(self.root as usize)?;
+    fn lockstep_root<'t>(self, view: View<'t>) -> Option<&'t Inner> {
+        let root = view.t.inners.get(self.root as usize)?;
         let wild = |flags: u32| flags & (NODE_WILD | NODE_INDEXED) != 0;
         let slash = match view.step(root, b"/", 0) {
             Some(Ok((_, node))) => node.label_len.get(),
@@ -78,14 +77,14 @@ impl Selected {
     #[inline(never)]
     fn check_lanes(
         self,
-        t: &Tables<'_>,
+        view: View<'_>,
         root: &Inner,
         paths: [&[u8]; LANES],
         count: usize,
         each: &mut impl FnMut(usize, Verdict),
     ) {
         let count = count.min(LANES);
-        let view = View::of(t);
+        let t = view.t;
         let mut nodes = [root; LANES];
         let mut ends = [End {
             key: self.root,

@@ -2,11 +2,14 @@
 //!
 //! - `walk`: the trie walk and the best literal rule;
 //! - `wildcards`: the wildcard rules a walk cannot settle;
+//! - `anchors`: those of them filed under anchors, found by an Aho-Corasick
+//!   automaton per trie root, built when a check first needs it;
 //! - `batch`: many paths walked in lockstep;
 //! - `segments`: the path as a profile compares it, and segment matching;
 //! - `url`: the path of a URL;
 //! - `verdict`: what a check answers.
 
+pub(crate) mod anchors;
 pub(crate) mod batch;
 pub(crate) mod segments;
 pub mod url;
@@ -40,8 +43,8 @@ impl Selected {
 
     /// Check a path that is already `/path?query` (no scheme, host or fragment).
     #[inline]
-    pub(crate) fn check_path(self, t: &Tables<'_>, path: &[u8]) -> Verdict {
-        let normalized = normalize_path(path, t.profile);
-        View::of(t).decide(self.set, self.root, &normalized)
+    pub(crate) fn check_path(self, view: View<'_>, path: &[u8]) -> Verdict {
+        let normalized = normalize_path(path, view.t.profile);
+        view.decide(self.set, self.root, &normalized)
     }
 }

@@ -8,6 +8,7 @@
 //! passed nodes that have them.
 
 use crate::ids::RuleId;
+use crate::search::anchors::Automata;
 use crate::search::segments::tail_matches;
 use crate::search::verdict::{Reason, Verdict};
 use crate::search::wildcards::WildNodes;
@@ -16,10 +17,12 @@ use crate::tables::layout::{
     Inner, Leaf, RuleSet, Span, Tables, LABEL_LEN_MASK, LEAF_KEY, NODE_EXACT, NODE_FULL, NONE,
 };
 
-/// The search over a policy's tables.
-#[derive(Clone, Copy)]
+/// The search over a policy's tables, with the automata of its anchors (built
+/// as checks need them).
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct View<'p> {
     pub(crate) t: &'p Tables<'p>,
+    pub(crate) automata: &'p Automata,
 }
 
 /// Where a walk stopped: the node (an inner index, or a leaf index with
@@ -34,8 +37,8 @@ pub(crate) struct End {
 
 impl<'p> View<'p> {
     #[inline]
-    pub(crate) fn of(t: &'p Tables<'p>) -> View<'p> {
-        View { t }
+    pub(crate) fn new(t: &'p Tables<'p>, automata: &'p Automata) -> View<'p> {
+        View { t, automata }
     }
 
     /// Decide for an already normalised path in rule set `set`.
@@ -124,8 +127,8 @@ impl<'p> View<'p> {
     }
 
     /// The best rule of `rule_set` for `path` (or [`NONE`]): the literal rules from
-    /// the walks, then the wildcard rules (on the nodes passed, and in each root's pair
-    /// index). [`View::search_one`] is the same for a set with one root.
+    /// the walks, then the wildcard rules (on the nodes passed, and under each root's
+    /// anchors). [`View::search_one`] is the same for a set with one root.
     #[inline(never)]
     fn search(&self, rule_set: &RuleSet, path: &[u8]) -> u32 {
         let mut wild = WildNodes::new();

@@ -16,9 +16,8 @@
 
 use crate::profile::Profile;
 use crate::tables::layout::{
-    AgentEntry, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule, NodeWild,
-    RuleRecord, RuleSet, Span, Tables, TruncationRecord, WildCandidate, WildIndex, NONE, U16, U32,
-    U64,
+    AgentEntry, Anchor, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule,
+    NodeWild, RuleRecord, RuleSet, Span, Tables, TruncationRecord, WildRoot, NONE, U16, U32, U64,
 };
 use crate::tables::validate::LayoutError;
 use alloc::format;
@@ -29,11 +28,13 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 /// The first eight bytes of every serialised policy.
 pub const MAGIC: [u8; 8] = *b"ROBOTPOL";
 
-/// The format version this build writes and reads.
-pub const VERSION: u16 = 1;
+/// The format version this build writes and reads. Version 2 files wildcard
+/// rules under anchors (`wild_roots`, `anchors`, `anchor_rules`) where version 1
+/// had a pair index.
+pub const VERSION: u16 = 2;
 
 /// The number of tables (the crawler's name of a one-crawler policy counts as one).
-pub const TABLE_COUNT: usize = 21;
+pub const TABLE_COUNT: usize = 20;
 
 /// The header flag of a one-crawler policy.
 const FLAG_AGENT: u16 = 1;
@@ -75,10 +76,9 @@ pub(crate) struct TableVecs {
     pub(crate) exact: Vec<NodeRule>,
     pub(crate) node_wild: Vec<NodeWild>,
     pub(crate) wild_rules: Vec<U32>,
-    pub(crate) root_wild: Vec<WildIndex>,
-    pub(crate) slot_words: Vec<U64>,
-    pub(crate) slot_starts: Vec<U32>,
-    pub(crate) wild_candidates: Vec<WildCandidate>,
+    pub(crate) wild_roots: Vec<WildRoot>,
+    pub(crate) anchors: Vec<Anchor>,
+    pub(crate) anchor_rules: Vec<U32>,
     pub(crate) rules: Vec<RuleRecord>,
     pub(crate) segments: Vec<Span>,
     pub(crate) groups: Vec<GroupRecord>,
@@ -121,10 +121,9 @@ macro_rules! each_table {
         $f(&mut v.exact);
         $f(&mut v.node_wild);
         $f(&mut v.wild_rules);
-        $f(&mut v.root_wild);
-        $f(&mut v.slot_words);
-        $f(&mut v.slot_starts);
-        $f(&mut v.wild_candidates);
+        $f(&mut v.wild_roots);
+        $f(&mut v.anchors);
+        $f(&mut v.anchor_rules);
         $f(&mut v.rules);
         $f(&mut v.segments);
         $f(&mut v.groups);
@@ -152,8 +151,8 @@ impl TableVecs {
             + bytes(&self.leaves)
             + bytes(&self.wide));
         add(bytes(&self.exact) + bytes(&self.node_wild) + bytes(&self.wild_rules));
-        add(bytes(&self.root_wild) + bytes(&self.slot_words) + bytes(&self.slot_starts));
-        add(bytes(&self.wild_candidates) + bytes(&self.rules) + bytes(&self.segments));
+        add(bytes(&self.wild_roots) + bytes(&self.anchors) + bytes(&self.anchor_rules));
+        add(bytes(&self.rules) + bytes(&self.segments));
         add(bytes(&self.groups) + bytes(&self.group_agents) + bytes(&self.extensions));
         total
     }
@@ -188,10 +187,9 @@ impl TableVecs {
             exact: &self.exact,
             node_wild: &self.node_wild,
             wild_rules: &self.wild_rules,
-            root_wild: &self.root_wild,
-            slot_words: &self.slot_words,
-            slot_starts: &self.slot_starts,
-            wild_candidates: &self.wild_candidates,
+            wild_roots: &self.wild_roots,
+            anchors: &self.anchors,
+            anchor_rules: &self.anchor_rules,
             rules: &self.rules,
             segments: &self.segments,
             groups: &self.groups,
@@ -215,10 +213,9 @@ impl Tables<'_> {
             + self.exact.as_bytes().len()
             + self.node_wild.as_bytes().len()
             + self.wild_rules.as_bytes().len()
-            + self.root_wild.as_bytes().len()
-            + self.slot_words.as_bytes().len()
-            + self.slot_starts.as_bytes().len()
-            + self.wild_candidates.as_bytes().len()
+            + self.wild_roots.as_bytes().len()
+            + self.anchors.as_bytes().len()
+            + self.anchor_rules.as_bytes().len()
             + self.rules.as_bytes().len()
             + self.segments.as_bytes().len()
             + self.groups.as_bytes().len()
@@ -243,10 +240,9 @@ pub(crate) fn encode(t: &Tables<'_>, agent: Option<AgentPart<'_>>) -> Vec<u8> {
         t.exact.as_bytes(),
         t.node_wild.as_bytes(),
         t.wild_rules.as_bytes(),
-        t.root_wild.as_bytes(),
-        t.slot_words.as_bytes(),
-        t.slot_starts.as_bytes(),
-        t.wild_candidates.as_bytes(),
+        t.wild_roots.as_bytes(),
+        t.anchors.as_bytes(),
+        t.anchor_rules.as_bytes(),
         t.rules.as_bytes(),
         t.segments.as_bytes(),
         t.groups.as_bytes(),
@@ -266,10 +262,9 @@ pub(crate) fn encode(t: &Tables<'_>, agent: Option<AgentPart<'_>>) -> Vec<u8> {
         t.exact.len(),
         t.node_wild.len(),
         t.wild_rules.len(),
-        t.root_wild.len(),
-        t.slot_words.len(),
-        t.slot_starts.len(),
-        t.wild_candidates.len(),
+        t.wild_roots.len(),
+        t.anchors.len(),
+        t.anchor_rules.len(),
         t.rules.len(),
         t.segments.len(),
         t.groups.len(),
@@ -383,16 +378,15 @@ pub(crate) fn decode(
     let exact = cast(next(8, size_of::<NodeRule>())?)?;
     let node_wild = cast(next(9, size_of::<NodeWild>())?)?;
     let wild_rules = cast(next(10, 4)?)?;
-    let root_wild = cast(next(11, size_of::<WildIndex>())?)?;
-    let slot_words = cast(next(12, 8)?)?;
-    let slot_starts = cast(next(13, 4)?)?;
-    let wild_candidates = cast(next(14, size_of::<WildCandidate>())?)?;
-    let rules = cast(next(15, size_of::<RuleRecord>())?)?;
-    let segments = cast(next(16, size_of::<Span>())?)?;
-    let groups = cast(next(17, size_of::<GroupRecord>())?)?;
-    let group_agents = cast(next(18, size_of::<GroupAgentRecord>())?)?;
-    let extensions = cast(next(19, size_of::<ExtensionRecord>())?)?;
-    let agent = next(20, 1)?;
+    let wild_roots = cast(next(11, size_of::<WildRoot>())?)?;
+    let anchors = cast(next(12, size_of::<Anchor>())?)?;
+    let anchor_rules = cast(next(13, 4)?)?;
+    let rules = cast(next(14, size_of::<RuleRecord>())?)?;
+    let segments = cast(next(15, size_of::<Span>())?)?;
+    let groups = cast(next(16, size_of::<GroupRecord>())?)?;
+    let group_agents = cast(next(17, size_of::<GroupAgentRecord>())?)?;
+    let extensions = cast(next(18, size_of::<ExtensionRecord>())?)?;
+    let agent = next(19, 1)?;
     if !rest.is_empty() {
         return Err(error(format!("{} bytes past the last table", rest.len())));
     }
@@ -421,10 +415,9 @@ pub(crate) fn decode(
         exact,
         node_wild,
         wild_rules,
-        root_wild,
-        slot_words,
-        slot_starts,
-        wild_candidates,
+        wild_roots,
+        anchors,
+        anchor_rules,
         rules,
         segments,
         groups,

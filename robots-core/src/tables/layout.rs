@@ -28,6 +28,11 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 /// "None" in `u32` index fields.
 pub const NONE: u32 = u32::MAX;
 
+/// The longest [`Anchor`] literal. Chosen well (see the table builder,
+/// `tables::derive`), four bytes of a literal are nearly as
+/// selective as eight on real paths, and keep each root's automaton small.
+pub const ANCHOR_MAX_LEN: u32 = 4;
+
 /// A table index or length as stored (`u32`).
 ///
 /// The parser reads at most [`MAX_INPUT_BYTES`](crate::document::MAX_INPUT_BYTES) of
@@ -45,7 +50,8 @@ pub const LABEL_LEN_BITS: u32 = 28;
 pub const LABEL_LEN_MASK: u32 = (1 << LABEL_LEN_BITS) - 1;
 /// The node has wildcard rules to test (in [`Tables::node_wild`]).
 pub const NODE_WILD: u32 = 1 << 28;
-/// The node's other wildcard rules are in its root's pair index.
+/// The node's other wildcard rules are filed under anchors of its root
+/// (in [`Tables::wild_roots`]).
 pub const NODE_INDEXED: u32 = 1 << 29;
 /// A path that ends on the node has a better rule than its prefix rule (in [`Tables::exact`]).
 pub const NODE_EXACT: u32 = 1 << 30;
@@ -295,26 +301,28 @@ record! {
 }
 
 record! {
-    /// The pair index of one trie root's wildcard rules.
-    pub struct WildIndex {
-        /// The slot bitmap, a bit per slot with candidates: a range of
-        /// [`Tables::slot_words`] (empty: the root has no index).
-        pub words: Span,
-        /// Where each slot's candidates start in [`Tables::wild_candidates`], plus
-        /// the end: a range of [`Tables::slot_starts`].
-        pub slots: Span,
+    /// The anchors of one trie root: the wildcard rules of its nodes with many,
+    /// filed under literals they must contain (see [`Anchor`]).
+    pub struct WildRoot {
+        /// The root (an inner node).
+        pub root: U32,
+        /// Its anchors (a range of [`Tables::anchors`]), in byte order, none a
+        /// prefix of another.
+        pub anchors: Span,
     }
 }
 
 record! {
-    /// A wildcard rule filed in a slot.
-    pub struct WildCandidate {
-        /// The rule.
-        pub rule: U32,
-        /// Its rank (candidates of a slot are sorted best first).
-        pub rank: U64,
-        /// One bit per byte pair of its later segments.
-        pub signature: U64,
+    /// A literal that each rule filed under it must contain after its first
+    /// segment: a path without it cannot match them. A check finds the anchors its
+    /// path contains with one automaton per root (built from these literals the
+    /// first time it is needed, see [`search::anchors`](crate::search)), then tests
+    /// only their rules.
+    pub struct Anchor {
+        /// The literal (a range of the text), not empty.
+        pub literal: Span,
+        /// Its rules (a range of [`Tables::anchor_rules`]), best rank first.
+        pub rules: Span,
     }
 }
 
@@ -364,14 +372,12 @@ pub struct Tables<'a> {
     pub node_wild: &'a [NodeWild],
     /// Wildcard rules tested on trie nodes.
     pub wild_rules: &'a [U32],
-    /// The pair index of each set root.
-    pub root_wild: &'a [WildIndex],
-    /// Pair-index slot bitmaps.
-    pub slot_words: &'a [U64],
-    /// Pair-index slot starts.
-    pub slot_starts: &'a [U32],
-    /// Pair-index candidates.
-    pub wild_candidates: &'a [WildCandidate],
+    /// The trie roots with anchors, by root.
+    pub wild_roots: &'a [WildRoot],
+    /// The anchors of the roots.
+    pub anchors: &'a [Anchor],
+    /// The rules filed under each anchor.
+    pub anchor_rules: &'a [U32],
     /// Rules.
     pub rules: &'a [RuleRecord],
     /// Literal segments of the rules (ranges of the text).
@@ -401,10 +407,9 @@ impl Tables<'_> {
         exact: &[],
         node_wild: &[],
         wild_rules: &[],
-        root_wild: &[],
-        slot_words: &[],
-        slot_starts: &[],
-        wild_candidates: &[],
+        wild_roots: &[],
+        anchors: &[],
+        anchor_rules: &[],
         rules: &[],
         segments: &[],
         groups: &[],

@@ -5,14 +5,16 @@
 //! inside their tables), every non-root node must have a non-empty label (so
 //! that each step of a walk reads at least one byte of the path, and no walk can
 //! go round in circles), the side tables must be sorted by node, and every
-//! directive number must name a directive. The compiler's tables pass by
+//! directive number must name a directive; each root's anchors are short, in
+//! byte order and none a prefix of another. The compiler's tables pass by
 //! construction (a debug build checks each one); the code generator checks
 //! before it writes a policy out; bytes from anywhere else are checked before a
 //! search reads them. The check reads each entry once: time linear in the tables.
 
 use crate::parse::Directive;
 use crate::tables::layout::{
-    Inner, Span, Tables, LABEL_LEN_MASK, LEAF_KEY, NODE_EXACT, NODE_FULL, NODE_WILD, NONE,
+    Inner, Span, Tables, ANCHOR_MAX_LEN, LABEL_LEN_MASK, LEAF_KEY, NODE_EXACT, NODE_FULL,
+    NODE_WILD, NONE,
 };
 use alloc::format;
 use alloc::string::String;
@@ -142,7 +144,7 @@ impl Tables<'_> {
         self.validate_sizes()?;
         self.validate_records()?;
         self.validate_nodes()?;
-        self.validate_pair_indexes()
+        self.validate_anchors()
     }
 
     /// Every table is addressable by a `u32`.
@@ -157,9 +159,9 @@ impl Tables<'_> {
             ("leaves", self.leaves.len()),
             ("wide", self.wide.len()),
             ("wild_rules", self.wild_rules.len()),
-            ("slot_words", self.slot_words.len()),
-            ("slot_starts", self.slot_starts.len()),
-            ("wild_candidates", self.wild_candidates.len()),
+            ("wild_roots", self.wild_roots.len()),
+            ("anchors", self.anchors.len()),
+            ("anchor_rules", self.anchor_rules.len()),
             ("rules", self.rules.len()),
             ("segments", self.segments.len()),
             ("groups", self.groups.len()),
@@ -170,14 +172,6 @@ impl Tables<'_> {
             if len >= (LEAF_KEY as usize).min(NONE as usize) {
                 return Err(LayoutError::new(table, len, format!("{len} entries")));
             }
-        }
-        if self.root_wild.len() != self.set_roots.len() {
-            let problem = format!(
-                "{} entries for {} set roots",
-                self.root_wild.len(),
-                self.set_roots.len()
-            );
-            return Err(LayoutError::new("root_wild", 0, problem));
         }
         let any = Entries { table: "any_set" };
         any.index_or_none(0, "set", self.any_set, self.sets.len())
@@ -374,30 +368,54 @@ impl Tables<'_> {
         Ok(())
     }
 
-    /// Each set root's pair index: its slot bitmap and slot starts, and candidates.
-    fn validate_pair_indexes(&self) -> Result<(), LayoutError> {
-        let rules = self.rules.len();
-        each("wild_candidates", self.wild_candidates, |e, i, c| {
-            e.index(i, "rule", c.rule.get(), rules)
-        })?;
-        each("root_wild", self.root_wild, |e, i, index| {
-            e.span(i, "words", index.words, self.slot_words.len())?;
-            e.span(i, "slots", index.slots, self.slot_starts.len())?;
-            if index.slots.len.get() == 0 {
-                return Ok(());
+    /// Each root's anchors: roots in order, each with its own run of anchors (so
+    /// that building every root's automaton reads each anchor once); every anchor
+    /// short and not empty, in byte order within its root and none a prefix of the
+    /// next (so none is a prefix of another: a search finds at most one at each
+    /// position, and a position reports a bounded number); rules in range.
+    fn validate_anchors(&self) -> Result<(), LayoutError> {
+        let (rules, text) = (self.rules.len(), self.text.len());
+        let mut previous_root = None;
+        let mut previous_end = 0u64;
+        each("wild_roots", self.wild_roots, |e, i, w| {
+            let root = w.root.get();
+            e.index(i, "root", root, self.inners.len())?;
+            if previous_root >= Some(root) {
+                return Err(e.error(i, format!("root {root} out of order")));
             }
-            if u64::from(index.slots.len.get()) != u64::from(index.words.len.get()) * 64 + 1 {
-                return Err(e.error(i, "slot count does not match its bitmap".into()));
+            previous_root = Some(root);
+            e.span(i, "anchors", w.anchors, self.anchors.len())?;
+            if u64::from(w.anchors.start.get()) < previous_end {
+                return Err(e.error(i, "anchors shared with another root".into()));
             }
-            let starts = index.slots.of(self.slot_starts);
-            let ordered = starts
-                .windows(2)
-                .all(|w| w.first().map(|s| s.get()) <= w.get(1).map(|s| s.get()));
-            let last = starts.last().map_or(0, |s| s.get());
-            if !ordered || last as usize > self.wild_candidates.len() {
-                return Err(e.error(i, "slot starts are out of order or range".into()));
-            }
+            previous_end = u64::from(w.anchors.start.get()) + u64::from(w.anchors.len.get());
             Ok(())
+        })?;
+        each("anchors", self.anchors, |e, i, a| {
+            e.span(i, "literal", a.literal, text)?;
+            let len = a.literal.len.get();
+            if len == 0 || len > ANCHOR_MAX_LEN {
+                return Err(e.error(i, format!("a literal of {len} bytes")));
+            }
+            e.span(i, "rules", a.rules, self.anchor_rules.len())
+        })?;
+        each("wild_roots", self.wild_roots, |e, i, w| {
+            let anchors = w.anchors.of(self.anchors);
+            let ordered = anchors.windows(2).all(|pair| match pair {
+                [a, b] => {
+                    let (a, b) = (self.bytes(a.literal), self.bytes(b.literal));
+                    a < b && !b.starts_with(a)
+                }
+                _ => true,
+            });
+            if ordered {
+                Ok(())
+            } else {
+                Err(e.error(i, "anchors out of order, or one a prefix of another".into()))
+            }
+        })?;
+        each("anchor_rules", self.anchor_rules, |e, i, r| {
+            e.index(i, "rule", r.get(), rules)
         })
     }
 }

@@ -14,7 +14,7 @@ fn agrees_with_brute_force(policy: &Policy, agent: &str, path: &str) {
 }
 
 #[test]
-fn pair_index_answers_as_brute_force() {
+fn anchors_answer_as_brute_force() {
     let mut body = String::from("User-agent: *\nDisallow: /shop/\n");
     for i in 0..40 {
         body.push_str(&format!(
@@ -27,9 +27,9 @@ fn pair_index_answers_as_brute_force() {
         let policy = Policy::parse(body.as_bytes(), profile);
         let t = policy.tables();
         assert!(
-            t.wild_candidates.len() >= 80,
-            "{} indexed",
-            t.wild_candidates.len()
+            t.anchor_rules.len() >= 80,
+            "{} filed under anchors",
+            t.anchor_rules.len()
         );
         assert!(t
             .inners

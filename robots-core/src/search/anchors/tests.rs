@@ -1,0 +1,400 @@
+use super::{scan, Pairs, Searcher, Step};
+use crate::tables::layout::{Tables, ANCHOR_MAX_LEN, NODE_INDEXED};
+use crate::{Policy, PolicyRef, Profile};
+use aho_corasick::automaton::Automaton;
+use aho_corasick::nfa::contiguous;
+use aho_corasick::{dfa, MatchKind};
+use alloc::collections::BTreeSet;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// `len` bytes of the first `alphabet` letters of `abc…`.
+    fn word(&mut self, len: usize, alphabet: u8) -> Vec<u8> {
+        (0..len)
+            .map(|_| b'a' + (self.next() % u64::from(alphabet)) as u8)
+            .collect()
+    }
+}
+
+/// A prefix-free set of anchors (what the tables hold), sorted.
+fn prefix_free(mut anchors: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+    anchors.sort();
+    anchors.dedup();
+    let mut kept: Vec<Vec<u8>> = Vec::new();
+    for a in anchors {
+        if kept.last().is_some_and(|k| a.starts_with(k)) {
+            continue;
+        }
+        kept.push(a);
+    }
+    kept
+}
+
+/// The anchors `scan` reports on `hay` with automaton `a`.
+fn scanned<A: Automaton>(a: &A, hay: &[u8], warm: usize) -> BTreeSet<u32> {
+    let mut found = BTreeSet::new();
+    let step = scan(a, hay, warm, &mut |id| {
+        found.insert(id);
+        Step::Go
+    });
+    assert!(step == Step::Go);
+    found
+}
+
+/// Every anchor a scan reports occurs in the haystack, and every one that
+/// occurs is reported: with a DFA and an NFA, on haystacks short enough for one
+/// pass and long enough for two windows in lockstep (occurrences across the
+/// middle included), over a small alphabet so that anchors overlap heavily.
+#[test]
+fn scan_finds_exactly_the_anchors_that_occur() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for round in 0..400 {
+        let alphabet = 2 + (round % 4) as u8;
+        let count = 1 + rng.below(40);
+        let anchors = prefix_free(
+            (0..count)
+                .map(|_| {
+                    let len = 1 + rng.below(ANCHOR_MAX_LEN as usize);
+                    rng.word(len, alphabet)
+                })
+                .collect(),
+        );
+        let warm = anchors.iter().map(Vec::len).max().unwrap_or(1);
+        let dfa = dfa::Builder::new()
+            .match_kind(MatchKind::Standard)
+            .prefilter(false)
+            .build(&anchors)
+            .unwrap();
+        let nfa = contiguous::Builder::new()
+            .match_kind(MatchKind::Standard)
+            .prefilter(false)
+            .build(&anchors)
+            .unwrap();
+        for _ in 0..10 {
+            let len = rng.below(120);
+            let hay = rng.word(len, alphabet);
+            let expected: BTreeSet<u32> = anchors
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| hay.windows(a.len()).any(|w| w == &a[..]))
+                .map(|(i, _)| i as u32)
+                .collect();
+            assert_eq!(
+                scanned(&dfa, &hay, warm),
+                expected,
+                "dfa {anchors:?} {hay:?}"
+            );
+            assert_eq!(
+                scanned(&nfa, &hay, warm),
+                expected,
+                "nfa {anchors:?} {hay:?}"
+            );
+        }
+    }
+}
+
+/// The pair filter never starts the automaton after an anchor's first
+/// occurrence, and says "none" only when no anchor occurs: over a small alphabet
+/// (anchors overlap) and over every byte value (pairs collide in the hash).
+#[test]
+fn pairs_never_skip_an_anchor() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for round in 0..600 {
+        // Odd rounds: any byte value (`a` plus 0 to 255, wrapping).
+        let any_byte = round % 2 == 1;
+        let word = |rng: &mut Rng, len: usize| -> Vec<u8> {
+            if any_byte {
+                (0..len).map(|_| rng.next() as u8).collect()
+            } else {
+                rng.word(len, 3)
+            }
+        };
+        let count = 1 + rng.below(30);
+        let anchors = prefix_free(
+            (0..count)
+                .map(|_| {
+                    let len = 1 + rng.below(ANCHOR_MAX_LEN as usize);
+                    word(&mut rng, len)
+                })
+                .collect(),
+        );
+        let literals: Vec<&[u8]> = anchors.iter().map(Vec::as_slice).collect();
+        let pairs = Pairs::of(&literals);
+        for _ in 0..20 {
+            let len = rng.below(60);
+            let hay = word(&mut rng, len);
+            let earliest = anchors
+                .iter()
+                .filter_map(|a| hay.windows(a.len()).position(|w| w == &a[..]))
+                .min();
+            match (pairs.first(&hay), earliest) {
+                (Some(first), Some(at)) => assert!(first <= at, "{anchors:?} {hay:?}"),
+                (None, Some(at)) => panic!("anchor at {at} skipped: {anchors:?} {hay:?}"),
+                (_, None) => {}
+            }
+        }
+    }
+    // A filter of no anchor passes nothing; one of a one-byte anchor finds it last.
+    assert_eq!(Pairs::of(&[]).first(b"/anything"), None);
+    assert_eq!(Pairs::of(&[b"?"]).first(b"/a?"), Some(2));
+}
+
+/// A scan stops as soon as it is told to.
+#[test]
+fn scan_stops_when_told() {
+    let anchors: [&[u8]; 2] = [b"ab", b"cd"];
+    let dfa = dfa::Builder::new()
+        .match_kind(MatchKind::Standard)
+        .build(anchors)
+        .unwrap();
+    let mut calls = 0;
+    let step = scan(
+        &dfa,
+        b"xxabxxcdxxabxxcdxxxxxxxxxxxxxxxxxxxx",
+        2,
+        &mut |_| {
+            calls += 1;
+            Step::Done
+        },
+    );
+    assert!(step == Step::Done);
+    assert_eq!(calls, 1);
+}
+
+/// The best rule of the search is the best matching rule found by testing every
+/// rule on its own.
+fn agrees_with_brute_force(policy: &Policy, path: &[u8]) {
+    let e = policy.explain("bot", path);
+    let t = policy.tables();
+    let rank = |id: Option<crate::RuleId>| id.map(|id| t.rank(id.as_u32()));
+    assert_eq!(
+        rank(e.verdict.rule),
+        rank(e.candidates.first().map(|c| c.id)),
+        "{:?}",
+        core::str::from_utf8(path)
+    );
+}
+
+/// Random files of wildcard rules over a small alphabet (so that anchors and
+/// paths overlap a lot), on the root, on `/` and deeper nodes, with `$` and
+/// several `*`: the search answers as brute force does, under both kinds of
+/// rank (longest match, first match).
+#[test]
+fn random_wildcard_files_answer_as_brute_force() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for round in 0..60 {
+        let alphabet = 2 + (round % 3) as u8;
+        let mut body = String::from("User-agent: *\n");
+        let rules = 2 + rng.below(60);
+        for _ in 0..rules {
+            let verb = if rng.below(3) == 0 {
+                "Allow"
+            } else {
+                "Disallow"
+            };
+            let mut pattern = String::from(["/", "", "/a", "/b/"][rng.below(4)]);
+            for _ in 0..1 + rng.below(3) {
+                pattern.push('*');
+                let len = rng.below(7);
+                pattern.push_str(core::str::from_utf8(&rng.word(len, alphabet)).unwrap());
+            }
+            if rng.below(4) == 0 {
+                pattern.push('$');
+            }
+            body.push_str(&format!("{verb}: {pattern}\n"));
+        }
+        for profile in [Profile::Google, Profile::Original1994] {
+            let policy = Policy::parse(&body, profile);
+            for _ in 0..40 {
+                let mut path = Vec::from(&b"/"[..]);
+                if rng.below(3) == 0 {
+                    path.extend_from_slice(b"b/");
+                }
+                let len = rng.below(70);
+                path.extend(rng.word(len, alphabet));
+                agrees_with_brute_force(&policy, &path);
+            }
+        }
+    }
+}
+
+/// Anchors that overlap heavily (`aa`, `aaa…` merge into one; `ab`, `ba`, `bab`
+/// occur at every other position of `ababab…`), on long paths that the scan
+/// walks as two windows, with the literal across the windows' meeting point.
+#[test]
+fn overlapping_anchors_answer_as_brute_force() {
+    let mut body = String::from("User-agent: *\nDisallow: /\n");
+    for (i, tail) in ["aa", "aaa", "aaaa*b", "ab", "ba", "bab", "abab$", "b*a*b*a"]
+        .iter()
+        .enumerate()
+    {
+        body.push_str(&format!("Allow: /*{tail}\nDisallow: /*{tail}x{i}\n"));
+    }
+    let policy = Policy::parse(&body, Profile::Google);
+    let t = policy.tables();
+    assert!(t.anchors.len() >= 4, "{} anchors", t.anchors.len());
+    let indexed = |flags: u32| flags & NODE_INDEXED != 0;
+    assert!(
+        t.inners.iter().any(|n| indexed(n.label_len.get()))
+            || t.leaves.iter().any(|n| indexed(n.label_len.get()))
+    );
+    let mut paths: Vec<Vec<u8>> = Vec::new();
+    for len in [0, 1, 2, 3, 15, 16, 17, 31, 32, 33, 64, 65, 200] {
+        paths.push(
+            b"/".iter()
+                .chain(b"ab".iter().cycle().take(len))
+                .copied()
+                .collect(),
+        );
+        paths.push(
+            b"/".iter()
+                .chain(b"a".iter().cycle().take(len))
+                .copied()
+                .collect(),
+        );
+        let mut x: Vec<u8> = b"/"
+            .iter()
+            .chain(b"z".iter().cycle().take(len))
+            .copied()
+            .collect();
+        // A literal where two lockstep windows meet.
+        let mid = x.len() / 2;
+        x.splice(mid..mid, b"bax3".iter().copied());
+        paths.push(x);
+    }
+    for path in &paths {
+        agrees_with_brute_force(&policy, path);
+    }
+}
+
+/// A path with more different anchors than a check remembers still gets the
+/// right answer (every rule is then tested once).
+#[test]
+fn a_path_with_very_many_anchors_answers_as_brute_force() {
+    let mut body = String::from("User-agent: *\n");
+    let mut path = String::from("/");
+    for i in 0..100 {
+        body.push_str(&format!("Disallow: /*q{i:03}z*never\n"));
+        path.push_str(&format!("q{i:03}z-"));
+    }
+    body.push_str("Disallow: /*q099z-\n");
+    let policy = Policy::parse(&body, Profile::Google);
+    agrees_with_brute_force(&policy, path.as_bytes());
+    assert!(!policy.is_allowed("bot", &path));
+    assert!(policy.is_allowed("bot", "/q001z-"));
+}
+
+/// The automaton is built on the first check that needs it, once, and counted in
+/// the policy's heap bytes; a clone starts without it; the byte form and a
+/// one-crawler policy build their own and answer the same.
+#[test]
+fn automata_are_built_once_on_first_use_and_counted() {
+    let mut body = String::from("User-agent: *\n");
+    for i in 0..50 {
+        body.push_str(&format!("Disallow: /*word{i}end\n"));
+    }
+    let policy = Policy::parse(&body, Profile::Google);
+    let before = policy.heap_bytes();
+    assert_eq!(policy.automata.built(), 0);
+    // A path that passes no node with anchors builds nothing.
+    assert!(policy.matcher("bot").check_path("x").allowed);
+    assert_eq!(policy.automata.built(), 0);
+    assert!(!policy.is_allowed("bot", "/a/word7end"));
+    assert_eq!(policy.automata.built(), 1);
+    let after = policy.heap_bytes();
+    assert!(after > before + 1000, "{before} -> {after}");
+    assert!(policy.is_allowed("bot", "/a/word7en"));
+    assert_eq!(policy.heap_bytes(), after, "built once");
+    let copy = policy.clone();
+    assert_eq!(copy.automata.built(), 0);
+    assert!(!copy.is_allowed("bot", "/word49end"));
+
+    let bytes = policy.to_bytes();
+    let loaded = PolicyRef::from_bytes(&bytes).unwrap();
+    let agent = Policy::builder()
+        .profile(Profile::Google)
+        .build_for_agent(&body, "bot");
+    for path in ["/word3end", "/xword33endx", "/word3en", "/"] {
+        let expected = policy.check("bot", path);
+        assert_eq!(loaded.check("bot", path), expected, "{path}");
+        assert_eq!(agent.check(path), expected, "{path}");
+    }
+    assert_eq!(loaded.automata().built(), 1);
+}
+
+/// Tables whose anchors break the rules a search relies on are rejected.
+#[test]
+fn bad_anchors_do_not_validate() {
+    let mut body = String::from("User-agent: *\n");
+    for word in ["abc", "abd", "xyz", "qq"] {
+        body.push_str(&format!("Disallow: /*{word}\nDisallow: /*{word}*more\n"));
+    }
+    let policy = Policy::parse(&body, Profile::Google);
+    let t: &Tables<'_> = policy.tables();
+    assert_eq!(t.validate(), Ok(()));
+    let anchors = t.anchors;
+    assert!(anchors.len() >= 3);
+    let check = |anchors: &[crate::tables::layout::Anchor]| Tables { anchors, ..*t }.validate();
+    // Out of order.
+    let mut swapped = anchors.to_vec();
+    swapped.swap(0, 1);
+    assert!(check(&swapped).is_err());
+    // One a prefix of the next.
+    let mut prefix = anchors.to_vec();
+    let mut short = prefix[1].literal;
+    short.len = crate::tables::layout::U32::new(1);
+    prefix[0].literal = short;
+    let first = t.bytes(prefix[0].literal);
+    if t.bytes(prefix[1].literal).starts_with(first) {
+        assert!(check(&prefix).is_err());
+    }
+    // Too long, or empty.
+    let mut long = anchors.to_vec();
+    long[0].literal.len = crate::tables::layout::U32::new(ANCHOR_MAX_LEN + 1);
+    assert!(check(&long).is_err());
+    let mut empty = anchors.to_vec();
+    empty[0].literal.len = crate::tables::layout::U32::new(0);
+    assert!(check(&empty).is_err());
+    // A rule out of range.
+    let mut rules = t.anchor_rules.to_vec();
+    rules[0] = crate::tables::layout::U32::new(t.rules.len() as u32);
+    assert!(Tables {
+        anchor_rules: &rules,
+        ..*t
+    }
+    .validate()
+    .is_err());
+}
+
+/// A DFA too large for its cap gives way to an NFA that answers the same.
+#[test]
+fn searchers_of_both_kinds_build() {
+    let anchors: Vec<Vec<u8>> = (0..300u32)
+        .map(|i| format!("{:04}", i * 7).into_bytes())
+        .collect();
+    let refs: Vec<&[u8]> = anchors.iter().map(Vec::as_slice).collect();
+    assert!(matches!(Searcher::build(&refs), Some(Searcher::Dfa(_))));
+    let nfa = contiguous::Builder::new()
+        .match_kind(MatchKind::Standard)
+        .build(&refs)
+        .unwrap();
+    let hay = b"/x/0007/0014-0021/9999/0700";
+    let expected: BTreeSet<u32> = [1, 2, 3, 100].into_iter().collect();
+    assert_eq!(scanned(&nfa, hay, 4), expected);
+}
