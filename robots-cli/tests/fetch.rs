@@ -3,29 +3,12 @@
 
 use robots_loopback::{Reply, Server};
 use serde_json::{json, Value};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod support;
+use support::robots;
 
 const FILE: &str = "User-agent: *\nDisallow: /private\n";
-
-/// Run `robots` with `args`, feeding `stdin`.
-fn robots(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn robots");
-    let mut input = child.stdin.take().expect("stdin");
-    let stdin = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("wait for robots");
-    feeder.join().expect("stdin feeder");
-    output
-}
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
