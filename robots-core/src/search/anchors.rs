@@ -1,33 +1,34 @@
-//! The wildcard rules filed under anchors: one Aho-Corasick automaton per trie
-//! root finds, in one pass over the path, which anchors it contains, and only the
-//! rules filed under those are tested.
+//! The wildcard rules filed under anchors: a check finds which of its root's
+//! anchors the path contains, and tests only the rules filed under those.
 //!
-//! The automaton cannot be `static` data (the crate builds it at run time), so
-//! the tables keep what it is built from ([`Anchor`] literals, see
-//! [`derive`](crate::tables::derive)), and each policy builds a root's automaton
-//! the first time a check needs it ([`Automata`], held beside the tables: in a
-//! [`Policy`](crate::Policy), an [`AgentPolicy`](crate::AgentPolicy), a
-//! [`PolicyRef`](crate::PolicyRef), or the `static` policy the code generator
-//! writes). Building is lock-free (`once_cell::race::OnceBox`): threads that
-//! race build one each and all but one are dropped.
+//! The tables keep the anchors as literals of one to [`ANCHOR_MAX_LEN`] bytes
+//! ([`Anchor`], see [`derive`](crate::tables::derive)); what finds them is built
+//! from those the first time a check needs it ([`Automata`], held beside the
+//! tables: in a [`Policy`](crate::Policy), an [`AgentPolicy`](crate::AgentPolicy),
+//! a [`PolicyRef`](crate::PolicyRef), or the `static` policy the code generator
+//! writes). Building is lock-free (`once_cell::race::OnceBox`): threads that race
+//! build one each and all but one are dropped.
 //!
-//! The search walks the automaton itself, with the crate's low-level
-//! [`Automaton`] API: a path is short (40 bytes on average over the corpus), so
-//! the fixed cost of a library search call (or of a prefilter) would outweigh
-//! the scan, and each step of a walk waits on the one before (a table load), so
-//! a path of more than a few anchor lengths is scanned as two halves in
-//! lockstep, whose loads overlap. The halves overlap by one anchor length less
-//! one byte, so every occurrence lies whole in one of them; an anchor found twice
-//! has its rules tested once ([`Seen`]).
+//! A path is short (40 bytes on average over the corpus): the fixed cost of a
+//! library search call would outweigh the scan, so the search reads the path
+//! itself. A filter ([`Grams`]) reads it first, a few bytes a step: most paths
+//! hold no anchor and are done there, and most of the rest pass it where an
+//! anchor is. Where it passes, a root with few anchors (most roots: up to
+//! [`Finder::TABLE_MAX`]) looks the positions it vouches for up in a hash table
+//! of its anchors ([`Table`]). A root with more anchors runs an Aho-Corasick
+//! automaton over the rest of the path from there: one table load a byte,
+//! whatever the number of anchors. It gets a DFA unless the DFA's table would be
+//! larger than [`Finder::DFA_MAX_BYTES`] (about 15,000 anchors); then a
+//! contiguous NFA, whose memory stays near the anchors' bytes but which is two to
+//! three times slower.
 //!
-//! A root gets a DFA (one table load a byte, whatever the number of anchors),
-//! unless its table would be larger than [`Searcher::DFA_MAX_BYTES`] (about
-//! 15,000 anchors); then a contiguous NFA, whose memory stays near the anchors'
-//! bytes but which is two to three times slower.
+//! The anchors found (each once) are then tested best rule first, and the tests
+//! stop once no rule left can beat the best one ([`Found`]).
 
+use crate::search::segments::find;
 use crate::search::walk::{Best, View};
 use crate::tables::layout::{Anchor, Tables, WildRoot, ANCHOR_MAX_LEN, NONE};
-use aho_corasick::automaton::{Automaton, StateID};
+use aho_corasick::automaton::Automaton;
 use aho_corasick::nfa::contiguous;
 use aho_corasick::{dfa, Anchored, MatchKind};
 use alloc::boxed::Box;
@@ -38,57 +39,248 @@ use once_cell::race::OnceBox;
 /// The automata of a policy's roots with anchors (one per [`WildRoot`]), each
 /// built the first time a check needs it.
 pub(crate) struct Automata {
-    roots: OnceBox<Vec<OnceBox<RootAutomaton>>>,
+    roots: OnceBox<Roots>,
 }
 
-/// One root's automaton over its anchors, and the best rank of their rules.
+/// The automata's cells, one per [`WildRoot`], and where each trie root's is.
+struct Roots {
+    cells: Vec<OnceBox<RootAutomaton>>,
+    /// The place of each trie root (by its index) in `wild_roots`, plus one (0:
+    /// none); empty if the roots' numbers are too sparse for a table, where
+    /// `wild_roots` is searched instead. A check looks its root up here: a
+    /// search would wait on a load at each of its steps.
+    places: Vec<u32>,
+}
+
+impl Roots {
+    fn of(t: &Tables<'_>) -> Roots {
+        let wild = t.wild_roots;
+        let last = wild
+            .iter()
+            .map(|w| w.root.get() as usize)
+            .max()
+            .unwrap_or(0);
+        let mut places = Vec::new();
+        if last <= 4 * wild.len() + 64 {
+            places.resize(last + 1, 0);
+            for (i, w) in wild.iter().enumerate() {
+                if let (Some(slot), Ok(place)) =
+                    (places.get_mut(w.root.get() as usize), u32::try_from(i + 1))
+                {
+                    *slot = place;
+                }
+            }
+        }
+        Roots {
+            cells: wild.iter().map(|_| OnceBox::new()).collect(),
+            places,
+        }
+    }
+}
+
+/// What finds one root's anchors in a path, and the ranks of their rules.
 struct RootAutomaton {
-    /// The byte pairs the anchors start with ([`Pairs`]): where the automaton
-    /// needs to start.
-    pairs: Pairs,
-    /// `None` if the automaton could not be built: every rule is tested then.
-    searcher: Option<Searcher>,
-    /// The best rank of a rule filed under the root's anchors: a check whose
-    /// best rule ranks as high has nothing to look for here.
+    /// The filter in front ([`Grams`]).
+    grams: Grams,
+    finder: Finder,
+    /// A few anchors too short for the filter's stride, searched for on their
+    /// own (see [`RootAutomaton::SHORT_MAX`]).
+    short: Vec<Short>,
+    /// The rank of each anchor's best rule.
+    tops: Vec<u64>,
+    /// The best of them: a check whose best rule ranks as high has nothing to
+    /// look for here.
     top: u64,
-    /// The longest anchor's length.
-    longest: usize,
 }
 
-/// The automaton of one root: its anchors, matched anywhere (unanchored, all
-/// matches: `MatchKind::Standard`), with no prefilter.
-enum Searcher {
-    Dfa(dfa::DFA),
-    Nfa(contiguous::NFA),
+/// An anchor searched for on its own.
+struct Short {
+    number: u32,
+    bytes: [u8; ANCHOR_MAX_LEN as usize],
+    len: usize,
 }
 
-impl Searcher {
+/// How a root's anchors are found where the filter passes.
+enum Finder {
+    /// Few anchors: each position is looked up in a hash table.
+    Table(Table),
+    /// More: an automaton of the anchors, matched anywhere (unanchored, all
+    /// matches: `MatchKind::Standard`), with no prefilter, runs over the rest of
+    /// the path; with the longest anchor's length.
+    Dfa(dfa::DFA, usize),
+    Nfa(contiguous::NFA, usize),
+    /// Nothing could be built: every rule is tested.
+    Missing,
+}
+
+impl Finder {
+    /// Roots with up to this many anchors look positions up ([`Table`]): the
+    /// filter passes more often with more anchors, and the table outgrows the
+    /// cache, where an automaton's pass costs the same whatever their number.
+    const TABLE_MAX: usize = 256;
+
     /// The largest DFA table built; a root whose DFA would be larger gets an NFA.
     const DFA_MAX_BYTES: usize = 4 << 20;
 
-    fn build(anchors: &[&[u8]]) -> Option<Searcher> {
+    fn automaton(anchors: &[&[u8]]) -> Finder {
+        let longest = anchors.iter().map(|a| a.len()).max().unwrap_or(0);
         let dfa = dfa::Builder::new()
             .match_kind(MatchKind::Standard)
             .prefilter(false)
             .start_kind(aho_corasick::StartKind::Unanchored)
             .build(anchors);
         if let Ok(dfa) = dfa {
-            if dfa.memory_usage() <= Searcher::DFA_MAX_BYTES {
-                return Some(Searcher::Dfa(dfa));
+            if dfa.memory_usage() <= Finder::DFA_MAX_BYTES {
+                return Finder::Dfa(dfa, longest);
             }
         }
         contiguous::Builder::new()
             .match_kind(MatchKind::Standard)
             .prefilter(false)
             .build(anchors)
-            .ok()
-            .map(Searcher::Nfa)
+            .map_or(Finder::Missing, |nfa| Finder::Nfa(nfa, longest))
     }
 
     fn memory_usage(&self) -> usize {
         match self {
-            Searcher::Dfa(a) => a.memory_usage(),
-            Searcher::Nfa(a) => a.memory_usage(),
+            Finder::Table(s) => s.memory_usage(),
+            Finder::Dfa(a, _) => a.memory_usage(),
+            Finder::Nfa(a, _) => a.memory_usage(),
+            Finder::Missing => 0,
+        }
+    }
+}
+
+/// A root's anchors in a hash table, keyed by their first `prefix` bytes (the
+/// shortest anchor's length): a lookup at a position takes one probe (most end
+/// at their first slot: the table is at most a quarter full) and compares the
+/// anchors with that prefix (most often one). None is a prefix of another, so at
+/// most one occurs at a position.
+struct Table {
+    /// Each slot's prefix, as a big-endian word shifted down.
+    keys: Vec<u64>,
+    /// Each slot's run of `entries` (the anchors with its prefix): the first
+    /// one's index above bit 8 and their count below; 0 for an empty slot.
+    runs: Vec<u32>,
+    /// The anchors, by prefix: each one's bytes as a big-endian word
+    /// (zero-filled), the mask of its bytes, its length and its number.
+    entries: Vec<(u64, u64, u32, u32)>,
+    /// The prefix's length.
+    prefix: usize,
+    /// The hash's shift: 64 less the log of the table's size.
+    shift: u32,
+}
+
+impl Table {
+    /// The slot a prefix hashes to.
+    #[inline(always)]
+    fn home(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// `anchors` (numbered by `numbers`) in a table; `None` unless each has one
+    /// to [`ANCHOR_MAX_LEN`] bytes, none a prefix of another (as valid tables
+    /// have them).
+    fn of(anchors: &[&[u8]], numbers: &[u32]) -> Option<Table> {
+        let prefix = anchors.iter().map(|a| a.len()).min().unwrap_or(1);
+        if prefix == 0 || anchors.iter().any(|a| a.len() > ANCHOR_MAX_LEN as usize) {
+            return None;
+        }
+        let mask = |len: usize| u64::MAX << (64 - 8 * len);
+        let mut entries: Vec<(u64, u64, u32, u32)> = anchors
+            .iter()
+            .zip(numbers)
+            .map(|(a, &n)| (big_word_at(a, 0), mask(a.len()), a.len() as u32, n))
+            .collect();
+        entries.sort_unstable();
+        // Sorted, an anchor that starts another comes right before it.
+        let prefix_free = entries.windows(2).all(|pair| match pair {
+            [a, b] => b.0 & a.1 != a.0,
+            _ => true,
+        });
+        if !prefix_free || entries.len() >= 1 << 24 {
+            return None;
+        }
+        let bits = (entries.len() * 4)
+            .max(8)
+            .next_power_of_two()
+            .trailing_zeros();
+        let size = 1usize << bits;
+        let mut table = Table {
+            keys: alloc::vec![0; size],
+            runs: alloc::vec![0; size],
+            entries,
+            prefix,
+            shift: 64 - bits,
+        };
+        let key = |entry: &(u64, u64, u32, u32)| entry.0 >> (64 - 8 * prefix);
+        let mut start = 0;
+        while let Some(first) = table.entries.get(start) {
+            let k = key(first);
+            let count = table
+                .entries
+                .get(start..)?
+                .iter()
+                .take_while(|e| key(e) == k)
+                .count();
+            let home = table.home(k);
+            let free = (home..home + size).find(|&at| table.runs.get(at % size) == Some(&0))?;
+            *table.keys.get_mut(free % size)? = k;
+            *table.runs.get_mut(free % size)? = u32::try_from(start << 8 | count.min(255)).ok()?;
+            if count > 255 {
+                return None;
+            }
+            start += count;
+        }
+        Some(table)
+    }
+
+    /// The anchor (its number) that occurs at `at` in `hay`, if one does.
+    #[inline]
+    fn at(&self, hay: &[u8], at: usize) -> Option<u32> {
+        let left = hay.len().checked_sub(at)?;
+        if left < self.prefix {
+            return None;
+        }
+        let word = big_word_at(hay, at);
+        let key = word >> (64 - 8 * self.prefix);
+        let mask = self.keys.len().wrapping_sub(1);
+        let home = self.home(key);
+        for slot in home..home + self.keys.len() {
+            let run = self.runs.get(slot & mask).copied().unwrap_or(0);
+            if run == 0 {
+                return None;
+            }
+            if self.keys.get(slot & mask) == Some(&key) {
+                let (start, count) = ((run >> 8) as usize, (run & 0xFF) as usize);
+                let entries = self.entries.get(start..start + count).unwrap_or_default();
+                return entries
+                    .iter()
+                    .find(|e| word & e.1 == e.0 && e.2 as usize <= left)
+                    .map(|e| e.3);
+            }
+        }
+        None
+    }
+
+    fn memory_usage(&self) -> usize {
+        self.keys.capacity() * size_of::<u64>()
+            + self.runs.capacity() * size_of::<u32>()
+            + self.entries.capacity() * size_of::<(u64, u64, u32, u32)>()
+    }
+}
+
+/// Up to eight bytes of `hay` from `at` as a big-endian word, zero-filled.
+#[inline]
+fn big_word_at(hay: &[u8], at: usize) -> u64 {
+    match hay.get(at..at + 8) {
+        Some(bytes) => <[u8; 8]>::try_from(bytes).map_or(0, u64::from_be_bytes),
+        None => {
+            let rest = hay.get(at..).unwrap_or_default();
+            rest.iter()
+                .chain([0; 8].iter())
+                .take(8)
+                .fold(0, |word, &b| (word << 8) | u64::from(b))
         }
     }
 }
@@ -101,13 +293,25 @@ impl Automata {
         }
     }
 
+    /// The place in `wild_roots` of trie root `root` of `t`, if it has anchors.
+    #[inline]
+    fn place(&self, t: &Tables<'_>, root: u32) -> Option<usize> {
+        let roots = self.roots.get_or_init(|| Box::new(Roots::of(t)));
+        if roots.places.is_empty() {
+            return t
+                .wild_roots
+                .binary_search_by_key(&root, |w| w.root.get())
+                .ok();
+        }
+        let place = *roots.places.get(root as usize)?;
+        (place as usize).checked_sub(1)
+    }
+
     /// The automaton of `wild_roots[i]` of `t`, built now if it was not.
     #[inline]
     fn root(&self, t: &Tables<'_>, i: usize) -> Option<&RootAutomaton> {
-        let roots = self
-            .roots
-            .get_or_init(|| Box::new(t.wild_roots.iter().map(|_| OnceBox::new()).collect()));
-        let cell = roots.get(i)?;
+        let roots = self.roots.get_or_init(|| Box::new(Roots::of(t)));
+        let cell = roots.cells.get(i)?;
         Some(cell.get_or_init(|| Box::new(RootAutomaton::build(t, t.wild_roots.get(i)))))
     }
 
@@ -116,16 +320,15 @@ impl Automata {
         let Some(roots) = self.roots.get() else {
             return 0;
         };
-        let cells = size_of::<Vec<OnceBox<RootAutomaton>>>()
-            + roots.capacity() * size_of::<OnceBox<RootAutomaton>>();
+        let cells = size_of::<Roots>()
+            + roots.cells.capacity() * size_of::<OnceBox<RootAutomaton>>()
+            + roots.places.capacity() * size_of::<u32>();
         cells
             + roots
+                .cells
                 .iter()
                 .filter_map(OnceBox::get)
-                .map(|root| {
-                    size_of::<RootAutomaton>()
-                        + root.searcher.as_ref().map_or(0, Searcher::memory_usage)
-                })
+                .map(RootAutomaton::memory_usage)
                 .sum::<usize>()
     }
 
@@ -133,7 +336,7 @@ impl Automata {
     #[cfg(test)]
     pub(crate) fn built(&self) -> usize {
         self.roots.get().map_or(0, |roots| {
-            roots.iter().filter(|r| r.get().is_some()).count()
+            roots.cells.iter().filter(|r| r.get().is_some()).count()
         })
     }
 }
@@ -154,262 +357,428 @@ impl Default for Automata {
 impl fmt::Debug for Automata {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let built = self.roots.get().map_or(0, |roots| {
-            roots.iter().filter(|r| r.get().is_some()).count()
+            roots.cells.iter().filter(|r| r.get().is_some()).count()
         });
         f.debug_struct("Automata").field("built", &built).finish()
     }
 }
 
 impl RootAutomaton {
-    /// The automaton over the anchors of `root`.
+    /// Anchors shorter than [`RootAutomaton::SHORT_BELOW`] bytes, if there are
+    /// at most this many of them (and others), are searched for on their own:
+    /// the filter's stride follows its shortest anchor, and one search for an
+    /// anchor reads eight bytes a step.
+    const SHORT_MAX: usize = 2;
+    const SHORT_BELOW: usize = 4;
+
+    /// What finds the anchors of `root`.
     fn build(t: &Tables<'_>, root: Option<&WildRoot>) -> RootAutomaton {
         let anchors = root.map_or(&[][..], |w| w.anchors.of(t.anchors));
-        let top = anchors
+        let tops: Vec<u64> = anchors
             .iter()
-            .flat_map(|a| a.rules.of(t.anchor_rules).first())
-            .map(|id| t.rank(id.get()))
-            .max()
-            .unwrap_or(0);
+            .map(|a| {
+                a.rules
+                    .of(t.anchor_rules)
+                    .first()
+                    .map_or(0, |id| t.rank(id.get()))
+            })
+            .collect();
+        let top = tops.iter().copied().max().unwrap_or(0);
         let literals: Vec<&[u8]> = anchors.iter().map(|a| t.bytes(a.literal)).collect();
-        let longest = literals.iter().map(|l| l.len()).max().unwrap_or(0);
-        RootAutomaton {
-            pairs: Pairs::of(&literals),
-            searcher: Searcher::build(&literals),
+        let numbers: Vec<u32> = (0..literals.len())
+            .filter_map(|i| u32::try_from(i).ok())
+            .collect();
+        let missing = |tops, top| RootAutomaton {
+            grams: Grams::of(&[]),
+            finder: Finder::Missing,
+            short: Vec::new(),
+            tops,
             top,
-            longest,
+        };
+        if numbers.len() != literals.len() {
+            return missing(tops, top);
+        }
+        if literals.len() > Finder::TABLE_MAX {
+            return RootAutomaton {
+                grams: Grams::of(&literals),
+                finder: Finder::automaton(&literals),
+                short: Vec::new(),
+                tops,
+                top,
+            };
+        }
+        let is_short = |l: &&[u8]| l.len() < RootAutomaton::SHORT_BELOW;
+        let shorts = literals.iter().filter(|l| is_short(l)).count();
+        let split = shorts <= RootAutomaton::SHORT_MAX && shorts < literals.len();
+        let (mut long, mut long_numbers, mut short) = (Vec::new(), Vec::new(), Vec::new());
+        for (&literal, &number) in literals.iter().zip(&numbers) {
+            if split && is_short(&literal) {
+                let mut bytes = [0; ANCHOR_MAX_LEN as usize];
+                for (slot, &b) in bytes.iter_mut().zip(literal) {
+                    *slot = b;
+                }
+                short.push(Short {
+                    number,
+                    bytes,
+                    len: literal.len().min(bytes.len()),
+                });
+            } else {
+                long.push(literal);
+                long_numbers.push(number);
+            }
+        }
+        match Table::of(&long, &long_numbers) {
+            Some(table) => RootAutomaton {
+                grams: Grams::of(&long),
+                finder: Finder::Table(table),
+                short,
+                tops,
+                top,
+            },
+            None => RootAutomaton {
+                grams: Grams::of(&literals),
+                finder: Finder::automaton(&literals),
+                short: Vec::new(),
+                tops,
+                top,
+            },
         }
     }
+
+    fn memory_usage(&self) -> usize {
+        size_of::<RootAutomaton>()
+            + size_of::<[u8; Grams::SIZE]>()
+            + self.finder.memory_usage()
+            + self.short.capacity() * size_of::<Short>()
+            + self.tops.capacity() * size_of::<u64>()
+    }
 }
 
-/// A filter in front of the automaton: the pairs of bytes the anchors start
-/// with (an anchor of one byte: that byte and any other), hashed into a 4,096-bit
-/// set. No anchor occurs before the first position of a path whose pair (the
-/// last byte paired with 0) is in the set, so the automaton starts there, and a
-/// path with none is done without it. Its lookups do not wait on each other as
-/// an automaton's steps do, so it reads a path several times faster; few paths
-/// hold an anchor's first pair, most of them near the end.
+/// A filter in front of the finder: the `gram`-byte strings (`gram` up to
+/// three) the anchors hold, hashed into a table of 4,096 entries, read at every
+/// `stride`-th position of the path.
+///
+/// With the shortest anchor `m` bytes long, `gram` is `min(m, 3)`, `stride` is
+/// `m - gram + 1`, and the table holds each anchor's grams at offsets
+/// `0..stride`, each entry the set of offsets its grams are at: every occurrence
+/// covers `stride` consecutive positions whose grams are in the table, one of
+/// which the filter reads, and the offsets there say where the occurrence may
+/// start. Its lookups do not wait on each other as an automaton's steps do, and
+/// three bytes seldom pass by chance.
 #[derive(Clone)]
-struct Pairs {
-    bits: [u64; Pairs::WORDS],
+struct Grams {
+    /// For each hashed gram, the offsets (bit `k`: offset `k`) at which anchors
+    /// hold it.
+    offsets: Box<[u8; Grams::SIZE]>,
+    /// The bits of a little-endian word that a gram keeps.
+    mask: u32,
+    gram: usize,
+    stride: usize,
 }
 
-impl Pairs {
-    const WORDS: usize = 64;
+impl Grams {
+    const SIZE: usize = 4096;
 
-    /// The bit of the pair `(a, b)`: printable ASCII pairs never collide.
+    /// The entry of a gram (as a little-endian word).
     #[inline(always)]
-    fn bit(a: u8, b: u8) -> usize {
-        (usize::from(a) * 31 + usize::from(b)) & (Pairs::WORDS * 64 - 1)
+    fn entry(gram: u32) -> usize {
+        (gram.wrapping_mul(0x9E37_79B1) >> 20) as usize
     }
 
-    fn of(anchors: &[&[u8]]) -> Pairs {
-        let mut pairs = Pairs {
-            bits: [0; Pairs::WORDS],
-        };
-        let mut set = |a: u8, b: u8| {
-            let bit = Pairs::bit(a, b);
-            if let Some(word) = pairs.bits.get_mut(bit / 64) {
-                *word |= 1 << (bit % 64);
-            }
+    fn of(anchors: &[&[u8]]) -> Grams {
+        let shortest = anchors.iter().map(|a| a.len()).min().unwrap_or(0);
+        let gram = shortest.clamp(1, 3);
+        // Offsets are bits of a byte.
+        let stride = (shortest.saturating_sub(gram) + 1).min(8);
+        let mut grams = Grams {
+            offsets: Box::new([0; Grams::SIZE]),
+            mask: u32::MAX >> (32 - 8 * gram),
+            gram,
+            stride,
         };
         for anchor in anchors {
-            match **anchor {
-                [] => (0..=255).for_each(|a| (0..=255).for_each(|b| set(a, b))),
-                [a] => (0..=255).for_each(|b| set(a, b)),
-                [a, b, ..] => set(a, b),
+            if anchor.is_empty() {
+                // Matches everywhere (tables never hold one): every gram passes.
+                grams.offsets.fill(1);
             }
-        }
-        pairs
-    }
-
-    #[inline(always)]
-    fn contains(&self, a: u8, b: u8) -> bool {
-        let bit = Pairs::bit(a, b);
-        self.bits
-            .get(bit / 64)
-            .is_some_and(|w| w & (1 << (bit % 64)) != 0)
-    }
-
-    /// The first position of `hay` where an anchor may start.
-    #[inline]
-    fn first(&self, hay: &[u8]) -> Option<usize> {
-        let pairs = hay.windows(2).position(|w| match *w {
-            [a, b] => self.contains(a, b),
-            _ => true,
-        });
-        if pairs.is_some() {
-            return pairs;
-        }
-        let last = hay.len().checked_sub(1)?;
-        hay.get(last)
-            .is_some_and(|&a| self.contains(a, 0))
-            .then_some(last)
-    }
-}
-
-/// What a scan does after an anchor is found.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Step {
-    /// Go on.
-    Go,
-    /// Stop: nothing left can beat the best rule.
-    Done,
-    /// Stop: too many different anchors to remember.
-    TooMany,
-}
-
-/// Report to `found` each anchor (its number) that occurs in `hay` (at least
-/// once for every occurrence's anchor; an anchor may be reported more than
-/// once), until it says to stop. `warm` is the longest anchor's length.
-#[inline]
-fn scan<A: Automaton>(a: &A, hay: &[u8], warm: usize, found: &mut impl FnMut(u32) -> Step) -> Step {
-    let Ok(start) = a.start_state(Anchored::No) else {
-        return Step::TooMany;
-    };
-    let mut report = |sid: StateID| -> Step {
-        if a.is_match(sid) {
-            for k in 0..a.match_len(sid) {
-                let step = found(a.match_pattern(sid, k).as_u32());
-                if step != Step::Go {
-                    return step;
+            for (k, window) in anchor.windows(gram).take(stride).enumerate() {
+                if let Some(entry) = grams.offsets.get_mut(Grams::entry(word_at(window, 0))) {
+                    *entry |= 1 << k;
                 }
             }
         }
-        Step::Go
+        grams
+    }
+
+    /// The offsets at which anchors hold the gram at the start of `word`.
+    #[inline(always)]
+    fn offsets(&self, word: u32) -> u8 {
+        self.offsets
+            .get(Grams::entry(word & self.mask))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The first position that passes among `from`, `from + stride`, … of `hay`,
+    /// with the offsets its gram is at.
+    #[inline]
+    fn next(&self, hay: &[u8], from: usize) -> Option<(usize, u8)> {
+        let mut at = from;
+        while let Some(bytes) = hay.get(at..at + 4) {
+            let word = <[u8; 4]>::try_from(bytes).map_or(0, u32::from_le_bytes);
+            let offsets = self.offsets(word);
+            if offsets != 0 {
+                return Some((at, offsets));
+            }
+            at += self.stride;
+        }
+        while at + self.gram <= hay.len() {
+            let offsets = self.offsets(word_at(hay, at));
+            if offsets != 0 {
+                return Some((at, offsets));
+            }
+            at += self.stride;
+        }
+        None
+    }
+}
+
+/// Up to four bytes of `hay` from `at` as a little-endian word, zero-filled.
+#[inline]
+fn word_at(hay: &[u8], at: usize) -> u32 {
+    let rest = hay.get(at..).unwrap_or_default();
+    rest.iter()
+        .take(4)
+        .rev()
+        .fold(0, |word, &b| (word << 8) | u32::from(b))
+}
+
+/// The anchors found on one path (each once), up to [`Found::CAP`].
+struct Found {
+    anchors: [u32; Found::CAP],
+    len: usize,
+    /// More different anchors were found than there is room for.
+    overflow: bool,
+}
+
+impl Found {
+    const CAP: usize = 16;
+
+    fn new() -> Found {
+        Found {
+            anchors: [0; Found::CAP],
+            len: 0,
+            overflow: false,
+        }
+    }
+
+    /// Note `anchor`; false once there is no room for it.
+    #[inline]
+    fn note(&mut self, anchor: u32) -> bool {
+        let found = self.anchors.get(..self.len).unwrap_or_default();
+        if found.contains(&anchor) {
+            return true;
+        }
+        match self.anchors.get_mut(self.len) {
+            Some(slot) => {
+                *slot = anchor;
+                self.len += 1;
+                true
+            }
+            None => {
+                self.overflow = true;
+                false
+            }
+        }
+    }
+}
+
+/// Report to `found` each anchor (its number) that occurs in `hay` (an anchor
+/// may be reported more than once), until it says to stop. `first` is the first
+/// position of `hay` that passes the filter, with its offsets.
+///
+/// Each position the filter passes has the positions it vouches for looked up
+/// (where its offsets say an anchor may start), and the filter goes on after it.
+#[inline]
+fn scan_table(
+    table: &Table,
+    grams: &Grams,
+    hay: &[u8],
+    first: (usize, u8),
+    found: &mut impl FnMut(u32) -> bool,
+) {
+    let ((mut hit, mut offsets), mut at) = (first, 0);
+    loop {
+        while offsets != 0 {
+            let k = offsets.trailing_zeros() as usize;
+            offsets &= offsets - 1;
+            let Some(start) = hit.checked_sub(k).filter(|&start| start >= at) else {
+                continue;
+            };
+            if let Some(anchor) = table.at(hay, start) {
+                if !found(anchor) {
+                    return;
+                }
+            }
+        }
+        at = hit + 1;
+        match grams.next(hay, at) {
+            Some(next) => (hit, offsets) = next,
+            None => return,
+        }
+    }
+}
+
+/// [`scan_table`] with an automaton: it runs from the first position the
+/// filter vouches for to the end of the path (handing back to the filter would
+/// cost a mispredicted branch each time the automaton comes back to its start
+/// state, more than the steps it saves). Each step waits on the table load of
+/// the one before, so a path of more than a few anchor lengths is read as two
+/// halves in lockstep, whose loads overlap; they overlap by the longest anchor
+/// (`longest` bytes) less one byte, so every occurrence lies whole in one of
+/// them. False if the automaton has no start state.
+#[inline]
+fn scan<A: Automaton>(
+    a: &A,
+    longest: usize,
+    grams: &Grams,
+    hay: &[u8],
+    first: usize,
+    found: &mut impl FnMut(u32) -> bool,
+) -> bool {
+    let Ok(start) = a.start_state(Anchored::No) else {
+        return false;
     };
-    // Two windows in lockstep pay once a path is a few anchors long (three or
-    // four windows measured slower on corpus paths: 40 bytes on average).
-    if hay.len() >= LOCKSTEP_MIN {
-        return lockstep::<A, 2>(a, hay, warm, start, &mut report);
+    let hay = hay
+        .get((first + 1).saturating_sub(grams.stride)..)
+        .unwrap_or_default();
+    let mut report = |sid| {
+        if a.is_match(sid) {
+            for k in 0..a.match_len(sid) {
+                if !found(a.match_pattern(sid, k).as_u32()) {
+                    return false;
+                }
+            }
+        }
+        true
+    };
+    let len = hay.len();
+    if len >= LOCKSTEP_MIN {
+        let half = (len + longest).div_ceil(2).min(len);
+        let (left, right) = (
+            hay.get(..half).unwrap_or_default(),
+            hay.get(len - half..).unwrap_or_default(),
+        );
+        let (mut one, mut two) = (start, start);
+        for (&x, &y) in left.iter().zip(right) {
+            one = a.next_state(Anchored::No, one, x);
+            two = a.next_state(Anchored::No, two, y);
+            if a.is_special(one) | a.is_special(two) && !(report(one) && report(two)) {
+                return true;
+            }
+        }
+        return true;
     }
     let mut sid = start;
     for &byte in hay {
         sid = a.next_state(Anchored::No, sid, byte);
-        if a.is_special(sid) {
-            let step = report(sid);
-            if step != Step::Go {
-                return step;
-            }
+        if a.is_special(sid) && !report(sid) {
+            return true;
         }
     }
-    Step::Go
+    true
 }
 
-/// Paths (from where the anchors may start) at least this long are scanned in
-/// two windows.
-const LOCKSTEP_MIN: usize = 4 * ANCHOR_MAX_LEN as usize;
-
-/// [`scan`] as `K` windows of `hay` walked in lockstep, each overlapping the
-/// next by at least `warm - 1` bytes, so that every occurrence lies whole in one.
-#[inline]
-fn lockstep<A: Automaton, const K: usize>(
-    a: &A,
-    hay: &[u8],
-    warm: usize,
-    start: StateID,
-    report: &mut impl FnMut(StateID) -> Step,
-) -> Step {
-    let len = hay.len();
-    let n = ((len + (K - 1) * (warm - 1)).div_ceil(K) + 1).min(len);
-    let starts: [usize; K] = core::array::from_fn(|k| k * (len - n) / (K - 1).max(1));
-    let mut states = [start; K];
-    for i in 0..n {
-        let mut special = false;
-        for k in 0..K {
-            let byte = hay.get(starts[k] + i).copied().unwrap_or(0);
-            states[k] = a.next_state(Anchored::No, states[k], byte);
-            special |= a.is_special(states[k]);
-        }
-        if special {
-            for &sid in &states {
-                if a.is_special(sid) {
-                    let step = report(sid);
-                    if step != Step::Go {
-                        return step;
-                    }
-                }
-            }
-        }
-    }
-    Step::Go
-}
-
-/// The anchors found on one path, so that each one's rules are tested once.
-struct Seen {
-    anchors: [u32; Seen::CAP],
-    len: usize,
-}
-
-impl Seen {
-    const CAP: usize = 32;
-
-    /// `Some(true)` the first time `anchor` is seen, `Some(false)` after;
-    /// `None` once more than [`Seen::CAP`] different anchors were found.
-    #[inline]
-    fn first_time(&mut self, anchor: u32) -> Option<bool> {
-        let seen = self.anchors.get(..self.len).unwrap_or_default();
-        if seen.contains(&anchor) {
-            return Some(false);
-        }
-        let slot = self.anchors.get_mut(self.len)?;
-        *slot = anchor;
-        self.len += 1;
-        Some(true)
-    }
-}
+/// Paths (from where the filter first passes) at least this long are read in
+/// two halves (roots with an automaton have anchors of four bytes).
+const LOCKSTEP_MIN: usize = 16;
 
 impl View<'_> {
-    /// Test the rules filed under the anchors of `wild_roots[i]` that occur in
-    /// `path[from..]` (the rules' first segments end at `from` or later), best
-    /// rank first under each anchor.
+    /// Test the rules filed under the anchors of trie root `root` that occur in
+    /// `path[from..]` (the rules' first segments end at `from` or later).
     #[inline(never)]
-    pub(crate) fn match_anchored(&self, i: usize, path: &[u8], from: usize, best: &mut Best) {
+    pub(crate) fn match_anchored(&self, root: u32, path: &[u8], from: usize, best: &mut Best) {
         let t = self.t;
-        let Some(root) = t.wild_roots.get(i) else {
+        let Some(i) = self.automata.place(t, root) else {
             return;
         };
-        let anchors = root.anchors.of(t.anchors);
         let Some(automaton) = self.automata.root(t, i) else {
-            return self.match_all(anchors, path, best);
+            return;
         };
-        let beaten = |best: &Best| best.id != NONE && best.rank >= automaton.top;
-        if beaten(best) {
+        if best.id != NONE && best.rank >= automaton.top {
             return;
         }
-        let Some(searcher) = &automaton.searcher else {
-            return self.match_all(anchors, path, best);
-        };
-        let mut seen = Seen {
-            anchors: [0; Seen::CAP],
-            len: 0,
-        };
         let hay = path.get(from..).unwrap_or_default();
-        let Some(first) = automaton.pairs.first(hay) else {
-            return;
-        };
-        let hay = hay.get(first..).unwrap_or_default();
-        let mut found = |id: u32| -> Step {
-            match seen.first_time(id) {
-                Some(true) => {}
-                Some(false) => return Step::Go,
-                None => return Step::TooMany,
+        // Most paths pass no gram of an anchor: done without the finder.
+        let first = automaton.grams.next(hay, 0);
+        if first.is_some()
+            || !automaton.short.is_empty()
+            || matches!(automaton.finder, Finder::Missing)
+        {
+            self.match_found(i, automaton, path, from, first, best);
+        }
+    }
+
+    /// [`View::match_anchored`] once the filter passed `first` (a position of
+    /// `path[from..]` and its offsets), if it did.
+    #[inline(never)]
+    fn match_found(
+        &self,
+        i: usize,
+        automaton: &RootAutomaton,
+        path: &[u8],
+        from: usize,
+        first: Option<(usize, u8)>,
+        best: &mut Best,
+    ) {
+        let hay = path.get(from..).unwrap_or_default();
+        let mut found = Found::new();
+        let mut note = |anchor| found.note(anchor);
+        let scanned = match (&automaton.finder, first) {
+            (Finder::Missing, _) => false,
+            (_, None) => true,
+            (Finder::Table(table), Some(first)) => {
+                scan_table(table, &automaton.grams, hay, first, &mut note);
+                true
             }
-            if let Some(anchor) = anchors.get(id as usize) {
-                self.match_anchor(anchor, path, best);
-                if beaten(best) {
-                    return Step::Done;
-                }
+            (Finder::Dfa(a, longest), Some(first)) => {
+                scan(a, *longest, &automaton.grams, hay, first.0, &mut note)
             }
-            Step::Go
+            (Finder::Nfa(a, longest), Some(first)) => {
+                scan(a, *longest, &automaton.grams, hay, first.0, &mut note)
+            }
         };
-        let warm = automaton.longest.clamp(1, ANCHOR_MAX_LEN as usize);
-        let step = match searcher {
-            Searcher::Dfa(a) => scan(a, hay, warm, &mut found),
-            Searcher::Nfa(a) => scan(a, hay, warm, &mut found),
-        };
-        if step == Step::TooMany {
+        for short in &automaton.short {
+            let literal = short.bytes.get(..short.len).unwrap_or_default();
+            if find(hay, literal).is_some() {
+                found.note(short.number);
+            }
+        }
+        let t = self.t;
+        let anchors = t
+            .wild_roots
+            .get(i)
+            .map_or(&[][..], |w| w.anchors.of(t.anchors));
+        if !scanned || found.overflow {
             // Too many different anchors to remember: test every rule once.
-            self.match_all(anchors, path, best);
+            return self.match_all(anchors, path, best);
+        }
+        // Best rule first across the anchors found: the tests stop at the first
+        // anchor whose best rule cannot beat the best found.
+        let tops = &automaton.tops;
+        let top = |a: u32| tops.get(a as usize).copied().unwrap_or(0);
+        let len = found.len;
+        let order = found.anchors.get_mut(..len).unwrap_or_default();
+        if len > 1 {
+            order.sort_unstable_by_key(|&a| core::cmp::Reverse(top(a)));
+        }
+        for &anchor in order.iter() {
+            if best.id != NONE && top(anchor) <= best.rank {
+                break;
+            }
+            if let Some(anchor) = anchors.get(anchor as usize) {
+                self.match_anchor(anchor, path, best);
+            }
         }
     }
 
@@ -429,8 +798,8 @@ impl View<'_> {
         }
     }
 
-    /// Test the rules of every anchor in `anchors`: when the automaton is missing,
-    /// or the path has too many different anchors to remember.
+    /// Test the rules of every anchor in `anchors`: when nothing could be built
+    /// to find them, or the path has too many different ones to remember.
     #[cold]
     fn match_all(&self, anchors: &[Anchor], path: &[u8], best: &mut Best) {
         for anchor in anchors {

@@ -24,10 +24,45 @@ pub(crate) fn profile_normalizes(profile: Profile) -> bool {
 /// string (`path.c_str()`), so it never sees past a NUL.
 #[inline]
 pub(crate) fn c_string(path: &[u8]) -> &[u8] {
-    match memchr::memchr(0, path) {
+    let end = if path.len() <= SHORT_NUL_SCAN {
+        nul_short(path)
+    } else {
+        memchr::memchr(0, path)
+    };
+    match end {
         Some(end) => path.get(..end).unwrap_or(path),
         None => path,
     }
+}
+
+/// Paths up to this long are searched for a NUL by [`nul_short`]: most paths,
+/// for which `memchr`'s set-up would cost more than the search.
+const SHORT_NUL_SCAN: usize = 64;
+
+/// The first NUL of `path`, eight bytes at a time (the last eight read again
+/// where they overlap: the bytes before them hold none).
+#[inline]
+fn nul_short(path: &[u8]) -> Option<usize> {
+    let word = |at: usize| {
+        path.get(at..at + 8)
+            .and_then(|b| <[u8; 8]>::try_from(b).ok())
+            .map_or(0, u64::from_le_bytes)
+    };
+    let first = |at: usize| {
+        let flags = zero_flags(word(at)) & HIGH;
+        (flags != 0).then(|| at + (flags.trailing_zeros() / 8) as usize)
+    };
+    let Some(last) = path.len().checked_sub(8) else {
+        return path.iter().position(|&b| b == 0);
+    };
+    let mut at = 0;
+    while at < last {
+        if let Some(found) = first(at) {
+            return Some(found);
+        }
+        at += 8;
+    }
+    first(last)
 }
 
 /// The path as a profile compares it.
@@ -170,8 +205,28 @@ pub(crate) fn matches(path: &[u8], pattern: &crate::compile::pattern::Pattern) -
 
 #[cfg(test)]
 mod tests {
-    use super::find;
+    use super::{c_string, find};
     use memchr::memmem;
+
+    #[test]
+    fn c_string_stops_at_the_first_nul() {
+        // Every length around the word sizes, a NUL (or two, or none) anywhere.
+        for len in 0..80usize {
+            for nul in (0..len).map(Some).chain([None]) {
+                let mut path: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
+                if let Some(at) = nul {
+                    path[at] = 0;
+                    if at + 3 < len {
+                        path[at + 3] = 0;
+                    }
+                }
+                let end = memchr::memchr(0, &path).unwrap_or(len);
+                assert_eq!(c_string(&path), &path[..end], "{len} {nul:?}");
+            }
+        }
+        // A byte of 0x80 or 0x01 next to a NUL (the borrow of the word test).
+        assert_eq!(c_string(b"/\x80\x01\x00\x01\x80abcdefgh"), b"/\x80\x01");
+    }
 
     #[test]
     fn find_agrees_with_memmem() {

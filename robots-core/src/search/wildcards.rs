@@ -39,11 +39,8 @@ impl View<'_> {
             }
         }
         if let Some(from) = wild.anchored_from() {
-            let roots = self.t.wild_roots;
             for root in rule_set.roots.of(self.t.set_roots) {
-                if let Ok(i) = roots.binary_search_by_key(&root.get(), |w| w.root.get()) {
-                    self.match_anchored(i, path, from, best);
-                }
+                self.match_anchored(root.get(), path, from, best);
             }
         }
     }

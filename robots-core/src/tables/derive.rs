@@ -45,6 +45,16 @@ use alloc::vec::Vec;
 /// the bytewise floor).
 const NODE_INDEX_MIN: usize = 2;
 
+/// A root with up to this many indexed rules gets anchors of up to
+/// [`ANCHOR_MAX_LEN`] bytes: the search's filter reads a path in steps as long
+/// as the root's shortest anchor allows, and looks the few anchors up in a hash
+/// table. One with more gets anchors of [`SHORT_ANCHOR_LEN`] bytes, found by an
+/// automaton whose size follows the anchors' bytes.
+const LONG_ANCHORS_MAX: usize = 256;
+
+/// The longest anchor of a root with more than [`LONG_ANCHORS_MAX`] indexed rules.
+const SHORT_ANCHOR_LEN: u32 = 4;
+
 fn wire_span(start: usize, end: usize) -> WireSpan {
     WireSpan::new(index(start), index(end.saturating_sub(start)))
 }
@@ -115,9 +125,9 @@ impl Tries<'_> {
 
     /// The literals an indexed rule's anchor is chosen from, each of which
     /// every path it matches contains: each later segment of two bytes or more,
-    /// whole if it has at most [`ANCHOR_MAX_LEN`] bytes, else each of its windows
-    /// of that many bytes.
-    fn windows(&self, id: u32) -> impl Iterator<Item = Span> + '_ {
+    /// whole if it has at most `max` bytes, else each of its windows of that many
+    /// bytes.
+    fn windows(&self, id: u32, max: u32) -> impl Iterator<Item = Span> + '_ {
         let segments = self
             .rules
             .get(id as usize)
@@ -127,8 +137,8 @@ impl Tries<'_> {
             .unwrap_or_default()
             .iter()
             .filter(|s| s.len >= 2)
-            .flat_map(|s| {
-                let len = s.len.min(ANCHOR_MAX_LEN);
+            .flat_map(move |s| {
+                let len = s.len.min(max);
                 (s.start..=s.start + (s.len - len)).map(move |start| Span { start, len })
             })
     }
@@ -440,11 +450,19 @@ type AnchorScore = (usize, core::cmp::Reverse<usize>, usize, (u64, usize));
 /// likely common in the site's paths too, and would have them all tested
 /// whenever it occurs), then the longest, then the one with the fewest `/`.
 fn choose_anchors(t: &Tries<'_>, rules: &[u32]) -> Vec<Span> {
+    let max = if rules.len() > LONG_ANCHORS_MAX {
+        SHORT_ANCHOR_LEN
+    } else {
+        ANCHOR_MAX_LEN
+    };
     // Every (literal, rule) pair once, by literal.
     let mut all: Vec<((u64, usize), u32, Span)> = Vec::new();
     for (i, &rule) in rules.iter().enumerate() {
         let i = index(i);
-        all.extend(t.windows(rule).map(|w| (literal_key(w.of(t.text)), i, w)));
+        all.extend(
+            t.windows(rule, max)
+                .map(|w| (literal_key(w.of(t.text)), i, w)),
+        );
     }
     all.sort_unstable_by_key(|&(key, i, w)| (key, i, w.start));
     all.dedup_by_key(|&mut (key, i, _)| (key, i));

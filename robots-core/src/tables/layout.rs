@@ -28,10 +28,11 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 /// "None" in `u32` index fields.
 pub const NONE: u32 = u32::MAX;
 
-/// The longest [`Anchor`] literal. Chosen well (see the table builder,
-/// `tables::derive`), four bytes of a literal are nearly as
-/// selective as eight on real paths, and keep each root's automaton small.
-pub const ANCHOR_MAX_LEN: u32 = 4;
+/// The longest [`Anchor`] literal. The search's filter reads a path a few bytes
+/// a step, as many as its root's shortest anchor allows (see `search::anchors`);
+/// a root with very many rules keeps them to four bytes (see the table builder,
+/// `tables::derive`), which keeps its automaton small.
+pub const ANCHOR_MAX_LEN: u32 = 8;
 
 /// A table index or length as stored (`u32`).
 ///

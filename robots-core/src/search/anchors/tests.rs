@@ -1,4 +1,4 @@
-use super::{scan, Pairs, Searcher, Step};
+use super::{scan, scan_table, Finder, Grams, Table};
 use crate::tables::layout::{Tables, ANCHOR_MAX_LEN, NODE_INDEXED};
 use crate::{Policy, PolicyRef, Profile};
 use aho_corasick::automaton::Automaton;
@@ -46,36 +46,69 @@ fn prefix_free(mut anchors: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
     kept
 }
 
+/// The position where an anchor may first start in `hay`, by the filter.
+impl Grams {
+    fn first(&self, hay: &[u8]) -> Option<usize> {
+        self.next(hay, 0).map(|(at, _)| at)
+    }
+}
+
 /// The anchors `scan` reports on `hay` with automaton `a`.
-fn scanned<A: Automaton>(a: &A, hay: &[u8], warm: usize) -> BTreeSet<u32> {
+fn scanned<A: Automaton>(a: &A, grams: &Grams, hay: &[u8]) -> BTreeSet<u32> {
     let mut found = BTreeSet::new();
-    let step = scan(a, hay, warm, &mut |id| {
+    let Some(first) = grams.first(hay) else {
+        return found;
+    };
+    assert!(scan(
+        a,
+        ANCHOR_MAX_LEN as usize,
+        grams,
+        hay,
+        first,
+        &mut |id| {
+            found.insert(id);
+            true
+        }
+    ));
+    found
+}
+
+/// The anchors `scan_table` reports on `hay`.
+fn scanned_table(table: &Table, grams: &Grams, hay: &[u8]) -> BTreeSet<u32> {
+    let mut found = BTreeSet::new();
+    let Some(first) = grams.next(hay, 0) else {
+        return found;
+    };
+    scan_table(table, grams, hay, first, &mut |id| {
         found.insert(id);
-        Step::Go
+        true
     });
-    assert!(step == Step::Go);
     found
 }
 
 /// Every anchor a scan reports occurs in the haystack, and every one that
-/// occurs is reported: with a DFA and an NFA, on haystacks short enough for one
-/// pass and long enough for two windows in lockstep (occurrences across the
-/// middle included), over a small alphabet so that anchors overlap heavily.
+/// occurs is reported: with a DFA, an NFA and the table lookup, behind filters
+/// of every stride, over a small alphabet so that anchors overlap heavily.
 #[test]
 fn scan_finds_exactly_the_anchors_that_occur() {
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     for round in 0..400 {
         let alphabet = 2 + (round % 4) as u8;
+        // The shortest anchor sets the filter's stride: vary it.
+        let shortest = 1 + (round / 4) % ANCHOR_MAX_LEN as usize;
         let count = 1 + rng.below(40);
         let anchors = prefix_free(
             (0..count)
                 .map(|_| {
-                    let len = 1 + rng.below(ANCHOR_MAX_LEN as usize);
+                    let len = shortest + rng.below(ANCHOR_MAX_LEN as usize + 1 - shortest);
                     rng.word(len, alphabet)
                 })
                 .collect(),
         );
-        let warm = anchors.iter().map(Vec::len).max().unwrap_or(1);
+        let literals: Vec<&[u8]> = anchors.iter().map(Vec::as_slice).collect();
+        let grams = Grams::of(&literals);
+        let numbers: Vec<u32> = (0..literals.len() as u32).collect();
+        let table = Table::of(&literals, &numbers).unwrap();
         let dfa = dfa::Builder::new()
             .match_kind(MatchKind::Standard)
             .prefilter(false)
@@ -96,22 +129,28 @@ fn scan_finds_exactly_the_anchors_that_occur() {
                 .map(|(i, _)| i as u32)
                 .collect();
             assert_eq!(
-                scanned(&dfa, &hay, warm),
+                scanned(&dfa, &grams, &hay),
                 expected,
                 "dfa {anchors:?} {hay:?}"
             );
             assert_eq!(
-                scanned(&nfa, &hay, warm),
+                scanned(&nfa, &grams, &hay),
                 expected,
                 "nfa {anchors:?} {hay:?}"
+            );
+            assert_eq!(
+                scanned_table(&table, &grams, &hay),
+                expected,
+                "table {anchors:?} {hay:?}"
             );
         }
     }
 }
 
-/// The pair filter never starts the automaton after an anchor's first
-/// occurrence, and says "none" only when no anchor occurs: over a small alphabet
-/// (anchors overlap) and over every byte value (pairs collide in the hash).
+/// The pair filter never passes its first position more than `stride - 1`
+/// bytes after an anchor's first occurrence, and says "none" only when no anchor
+/// occurs: over a small alphabet (anchors overlap) and over every byte value
+/// (pairs collide in the hash).
 #[test]
 fn pairs_never_skip_an_anchor() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
@@ -125,17 +164,18 @@ fn pairs_never_skip_an_anchor() {
                 rng.word(len, 3)
             }
         };
+        let shortest = 1 + (round / 2) % ANCHOR_MAX_LEN as usize;
         let count = 1 + rng.below(30);
         let anchors = prefix_free(
             (0..count)
                 .map(|_| {
-                    let len = 1 + rng.below(ANCHOR_MAX_LEN as usize);
+                    let len = shortest + rng.below(ANCHOR_MAX_LEN as usize + 1 - shortest);
                     word(&mut rng, len)
                 })
                 .collect(),
         );
         let literals: Vec<&[u8]> = anchors.iter().map(Vec::as_slice).collect();
-        let pairs = Pairs::of(&literals);
+        let grams = Grams::of(&literals);
         for _ in 0..20 {
             let len = rng.below(60);
             let hay = word(&mut rng, len);
@@ -143,16 +183,18 @@ fn pairs_never_skip_an_anchor() {
                 .iter()
                 .filter_map(|a| hay.windows(a.len()).position(|w| w == &a[..]))
                 .min();
-            match (pairs.first(&hay), earliest) {
-                (Some(first), Some(at)) => assert!(first <= at, "{anchors:?} {hay:?}"),
+            match (grams.first(&hay), earliest) {
+                (Some(first), Some(at)) => {
+                    assert!(first < at + grams.stride, "{anchors:?} {hay:?}");
+                }
                 (None, Some(at)) => panic!("anchor at {at} skipped: {anchors:?} {hay:?}"),
                 (_, None) => {}
             }
         }
     }
     // A filter of no anchor passes nothing; one of a one-byte anchor finds it last.
-    assert_eq!(Pairs::of(&[]).first(b"/anything"), None);
-    assert_eq!(Pairs::of(&[b"?"]).first(b"/a?"), Some(2));
+    assert_eq!(Grams::of(&[]).first(b"/anything"), None);
+    assert_eq!(Grams::of(&[b"?"]).first(b"/a?"), Some(2));
 }
 
 /// A scan stops as soon as it is told to.
@@ -163,17 +205,26 @@ fn scan_stops_when_told() {
         .match_kind(MatchKind::Standard)
         .build(anchors)
         .unwrap();
+    let hay = b"xxabxxcdxxabxxcdxxxxxxxxxxxxxxxxxxxx";
+    let grams = Grams::of(&anchors);
     let mut calls = 0;
-    let step = scan(
-        &dfa,
-        b"xxabxxcdxxabxxcdxxxxxxxxxxxxxxxxxxxx",
-        2,
+    assert!(scan(&dfa, 2, &grams, hay, 2, &mut |_| {
+        calls += 1;
+        false
+    }));
+    assert_eq!(calls, 1);
+    let table = Table::of(&anchors, &[0, 1]).unwrap();
+    let mut calls = 0;
+    scan_table(
+        &table,
+        &grams,
+        hay,
+        grams.next(hay, 0).unwrap(),
         &mut |_| {
             calls += 1;
-            Step::Done
+            false
         },
     );
-    assert!(step == Step::Done);
     assert_eq!(calls, 1);
 }
 
@@ -287,17 +338,20 @@ fn overlapping_anchors_answer_as_brute_force() {
 /// right answer (every rule is then tested once).
 #[test]
 fn a_path_with_very_many_anchors_answers_as_brute_force() {
-    let mut body = String::from("User-agent: *\n");
-    let mut path = String::from("/");
-    for i in 0..100 {
-        body.push_str(&format!("Disallow: /*q{i:03}z*never\n"));
-        path.push_str(&format!("q{i:03}z-"));
+    // Both finders: the table lookup (100 anchors) and the automaton (300).
+    for count in [100, 300] {
+        let mut body = String::from("User-agent: *\n");
+        let mut path = String::from("/");
+        for i in 0..count {
+            body.push_str(&format!("Disallow: /*q{i:03}z*never\n"));
+            path.push_str(&format!("q{i:03}z-"));
+        }
+        body.push_str("Disallow: /*q099z-\n");
+        let policy = Policy::parse(&body, Profile::Google);
+        agrees_with_brute_force(&policy, path.as_bytes());
+        assert!(!policy.is_allowed("bot", &path));
+        assert!(policy.is_allowed("bot", "/q001z-"));
     }
-    body.push_str("Disallow: /*q099z-\n");
-    let policy = Policy::parse(&body, Profile::Google);
-    agrees_with_brute_force(&policy, path.as_bytes());
-    assert!(!policy.is_allowed("bot", &path));
-    assert!(policy.is_allowed("bot", "/q001z-"));
 }
 
 /// The automaton is built on the first check that needs it, once, and counted in
@@ -389,12 +443,12 @@ fn searchers_of_both_kinds_build() {
         .map(|i| format!("{:04}", i * 7).into_bytes())
         .collect();
     let refs: Vec<&[u8]> = anchors.iter().map(Vec::as_slice).collect();
-    assert!(matches!(Searcher::build(&refs), Some(Searcher::Dfa(_))));
+    assert!(matches!(Finder::automaton(&refs), Finder::Dfa(..)));
     let nfa = contiguous::Builder::new()
         .match_kind(MatchKind::Standard)
         .build(&refs)
         .unwrap();
     let hay = b"/x/0007/0014-0021/9999/0700";
     let expected: BTreeSet<u32> = [1, 2, 3, 100].into_iter().collect();
-    assert_eq!(scanned(&nfa, hay, 4), expected);
+    assert_eq!(scanned(&nfa, &Grams::of(&refs), hay), expected);
 }
