@@ -100,6 +100,14 @@ struct Short {
     len: usize,
 }
 
+impl Short {
+    /// Whether `hay` holds the anchor.
+    #[inline]
+    fn in_(&self, hay: &[u8]) -> bool {
+        find(hay, self.bytes.get(..self.len).unwrap_or_default()).is_some()
+    }
+}
+
 /// How a root's anchors are found where the filter passes.
 enum Finder {
     /// Few anchors: each position is looked up in a hash table.
@@ -524,7 +532,12 @@ impl Grams {
     #[inline]
     fn next(&self, hay: &[u8], from: usize) -> Option<(usize, u8)> {
         let mut at = from;
-        while let Some(bytes) = hay.get(at..at + 4) {
+        // Whole words while they fit.
+        let words = hay.len().saturating_sub(3);
+        while at < words {
+            let Some(bytes) = hay.get(at..at + 4) else {
+                break;
+            };
             let word = <[u8; 4]>::try_from(bytes).map_or(0, u32::from_le_bytes);
             let offsets = self.offsets(word);
             if offsets != 0 {
@@ -709,11 +722,12 @@ impl View<'_> {
             return;
         }
         let hay = path.get(from..).unwrap_or_default();
-        // Most paths pass no gram of an anchor: done without the finder.
+        // Most paths pass no gram of an anchor and hold no short one: done
+        // without the finder.
         let first = automaton.grams.next(hay, 0);
         if first.is_some()
-            || !automaton.short.is_empty()
             || matches!(automaton.finder, Finder::Missing)
+            || automaton.short.iter().any(|short| short.in_(hay))
         {
             self.match_found(i, automaton, path, from, first, best);
         }
@@ -749,8 +763,7 @@ impl View<'_> {
             }
         };
         for short in &automaton.short {
-            let literal = short.bytes.get(..short.len).unwrap_or_default();
-            if find(hay, literal).is_some() {
+            if short.in_(hay) {
                 found.note(short.number);
             }
         }

@@ -113,6 +113,35 @@ impl Tries<'_> {
             .map(|s| s.of(self.text))
     }
 
+    /// Rule `id`'s segments (as bytes) and whether a `$` ends it: what decides
+    /// which paths it matches.
+    fn matching(&self, id: u32) -> (impl Iterator<Item = &[u8]> + '_, bool) {
+        let rule = self.rules.get(id as usize);
+        let segments = rule.map_or(&[][..], |r| r.segments.of(self.segments));
+        (
+            segments.iter().map(|s| s.of(self.text)),
+            rule.is_some_and(|r| r.anchored),
+        )
+    }
+
+    /// Keep only the best-ranked of `rules` that match the same paths (a file
+    /// that repeats a group's rules under many agents' groups, or a line
+    /// written twice): the others can never be the best rule, and a check would
+    /// test each in turn.
+    fn drop_repeats(&self, rules: &mut Vec<u32>) {
+        let same = |a: u32, b: u32| {
+            let ((x, x_anchored), (y, y_anchored)) = (self.matching(a), self.matching(b));
+            x_anchored == y_anchored && x.eq(y)
+        };
+        rules.sort_by(|&a, &b| {
+            let ((x, x_anchored), (y, y_anchored)) = (self.matching(a), self.matching(b));
+            x.cmp(y)
+                .then(x_anchored.cmp(&y_anchored))
+                .then(self.rank(b).cmp(&self.rank(a)))
+        });
+        rules.dedup_by(|later, kept| same(*later, *kept));
+    }
+
     fn kind(&self, id: u32) -> WildKind {
         if self.tail(id).all(<[u8]>::is_empty) {
             WildKind::Prefix
@@ -371,6 +400,7 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
             put(&mut out.inners, key as usize, inner, NO_INNER);
         }
         if !indexed.is_empty() {
+            t.drop_repeats(&mut indexed);
             let anchors = build_anchors(&t, &indexed, &mut out.anchors, &mut out.anchor_rules);
             out.wild_roots.push(WildRoot {
                 // Roots are numbered first, in this order: the table is by root.
