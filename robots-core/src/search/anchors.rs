@@ -27,6 +27,7 @@
 
 use crate::search::segments::find;
 use crate::search::walk::{Best, View};
+use crate::swar::{tail_word, word, zero_flags, HIGH, LOW_BYTES, ONES};
 use crate::tables::layout::{Anchor, Tables, WildRoot, ANCHOR_MAX_LEN, NONE};
 use aho_corasick::automaton::Automaton;
 use aho_corasick::nfa::contiguous;
@@ -83,9 +84,9 @@ struct RootAutomaton {
     /// The filter in front ([`Grams`]).
     grams: Grams,
     finder: Finder,
-    /// A few anchors too short for the filter's stride, searched for on their
-    /// own (see [`RootAutomaton::SHORT_MAX`]).
-    short: Vec<Short>,
+    /// A few anchors too short for the filter's stride, searched for together
+    /// on their own ([`Shorts`]).
+    short: Shorts,
     /// The rank of each anchor's best rule.
     tops: Vec<u64>,
     /// The best of them: a check whose best rule ranks as high has nothing to
@@ -93,18 +94,149 @@ struct RootAutomaton {
     top: u64,
 }
 
-/// An anchor searched for on its own.
-struct Short {
-    number: u32,
-    bytes: [u8; ANCHOR_MAX_LEN as usize],
+/// Up to [`Shorts::MAX`] anchors searched for on their own, together, eight
+/// positions a step: a position is a candidate where an anchor's first two
+/// bytes are (a few word operations an anchor, no table load), and a candidate
+/// is compared as a word.
+struct Shorts {
+    /// Each anchor's number, its bytes as a little-endian word (zero-filled)
+    /// and the mask of its bytes.
+    anchors: [(u32, u64, u64); Shorts::MAX],
+    /// Each anchor's first byte, and its second, in every byte of a word.
+    pairs: [(u64, u64); Shorts::MAX],
     len: usize,
 }
 
-impl Short {
-    /// Whether `hay` holds the anchor.
+impl Shorts {
+    const MAX: usize = 4;
+
+    /// `anchors` (number, bytes: two to eight of them) to search for.
+    fn of(anchors: &[(u32, &[u8])]) -> Shorts {
+        let mut shorts = Shorts {
+            anchors: [(0, 0, 0); Shorts::MAX],
+            pairs: [(0, 0); Shorts::MAX],
+            len: 0,
+        };
+        for (&(number, literal), (anchor, pair)) in anchors
+            .iter()
+            .zip(shorts.anchors.iter_mut().zip(shorts.pairs.iter_mut()))
+        {
+            let len = literal.len().clamp(2, 8);
+            *anchor = (
+                number,
+                word(literal),
+                LOW_BYTES.get(len).copied().unwrap_or(0),
+            );
+            let byte = |i: usize| ONES * u64::from(literal.get(i).copied().unwrap_or(0));
+            *pair = (byte(0), byte(1));
+            shorts.len += 1;
+        }
+        shorts
+    }
+
+    /// Report to `found` each anchor that `hay` holds, until it says to stop;
+    /// true if one was found.
     #[inline]
-    fn in_(&self, hay: &[u8]) -> bool {
-        find(hay, self.bytes.get(..self.len).unwrap_or_default()).is_some()
+    fn find(&self, hay: &[u8], found: &mut impl FnMut(u32) -> bool) -> bool {
+        if hay.len() > Shorts::LONG {
+            return self.find_long(hay, found);
+        }
+        match self.len {
+            0 => false,
+            1 => self.find_n::<1>(hay, found),
+            2 => self.find_n::<2>(hay, found),
+            3 => self.find_n::<3>(hay, found),
+            _ => self.find_n::<4>(hay, found),
+        }
+    }
+
+    /// Paths longer than this are searched anchor by anchor with `memmem`
+    /// (vector instructions pay over a long path).
+    const LONG: usize = 256;
+
+    /// [`Shorts::find`] on a long path.
+    #[cold]
+    fn find_long(&self, hay: &[u8], found: &mut impl FnMut(u32) -> bool) -> bool {
+        let mut any = false;
+        for &(number, bytes, mask) in self.anchors.get(..self.len).unwrap_or_default() {
+            let len = (mask.count_ones() / 8) as usize;
+            let anchor = bytes.to_le_bytes();
+            if find(hay, anchor.get(..len).unwrap_or_default()).is_some() {
+                any = true;
+                if !found(number) {
+                    break;
+                }
+            }
+        }
+        any
+    }
+
+    /// [`Shorts::find`] over the first `N` anchors (out of line: its loop
+    /// wants the registers).
+    #[inline(never)]
+    fn find_n<const N: usize>(&self, hay: &[u8], found: &mut impl FnMut(u32) -> bool) -> bool {
+        let (Some(anchors), Some(pairs)) = (self.anchors.get(..N), self.pairs.get(..N)) else {
+            return false;
+        };
+        let full = |at: usize| {
+            hay.get(at..at + 8)
+                .and_then(|b| <[u8; 8]>::try_from(b).ok())
+                .map_or(0, u64::from_le_bytes)
+        };
+        let word_at = |at: usize| {
+            hay.get(at..at + 8)
+                .and_then(|b| <[u8; 8]>::try_from(b).ok())
+                .map_or_else(|| tail_word(hay, at), u64::from_le_bytes)
+        };
+        let mut any = false;
+        // Zero-filled words: an anchor must also end within the path.
+        let mut here = |at: usize| {
+            let (bytes, left) = (word_at(at), hay.len().saturating_sub(at));
+            for &(number, anchor, mask) in anchors {
+                if bytes & mask == anchor && (mask.count_ones() as usize) <= 8 * left {
+                    any = true;
+                    if !found(number) {
+                        return false;
+                    }
+                }
+            }
+            true
+        };
+        let mut at = 0;
+        // Words at `at` and `at + 1` while both fit.
+        while at + 9 <= hay.len() {
+            let (one, two) = (full(at), full(at + 1));
+            let mut flags = 0;
+            for &(first, second) in pairs {
+                flags |= zero_flags((one ^ first) | (two ^ second));
+            }
+            flags &= HIGH;
+            while flags != 0 {
+                // Flags above a true one may be false: the compare rejects them.
+                if !here(at + (flags.trailing_zeros() / 8) as usize) {
+                    return any;
+                }
+                flags &= flags - 1;
+            }
+            at += 8;
+        }
+        // The rest, zero-filled, with the positions that have no two bytes
+        // left masked off.
+        if at + 1 < hay.len() {
+            let (one, two) = (word_at(at), word_at(at + 1));
+            let mut flags = 0;
+            for &(first, second) in pairs {
+                flags |= zero_flags((one ^ first) | (two ^ second));
+            }
+            flags &= HIGH & LOW_BYTES.get(hay.len() - 1 - at).copied().unwrap_or(0);
+            while flags != 0 {
+                if !here(at + (flags.trailing_zeros() / 8) as usize) {
+                    return any;
+                }
+                flags &= flags - 1;
+            }
+        }
+        any
     }
 }
 
@@ -372,11 +504,10 @@ impl fmt::Debug for Automata {
 }
 
 impl RootAutomaton {
-    /// Anchors shorter than [`RootAutomaton::SHORT_BELOW`] bytes, if there are
-    /// at most this many of them (and others), are searched for on their own:
-    /// the filter's stride follows its shortest anchor, and one search for an
-    /// anchor reads eight bytes a step.
-    const SHORT_MAX: usize = 2;
+    /// Anchors shorter than this, if there are at most [`Shorts::MAX`] of them
+    /// (and others), are searched for on their own: the filter's stride follows
+    /// its shortest anchor, and the search for a few anchors reads eight bytes a
+    /// step.
     const SHORT_BELOW: usize = 4;
 
     /// What finds the anchors of `root`.
@@ -399,7 +530,7 @@ impl RootAutomaton {
         let missing = |tops, top| RootAutomaton {
             grams: Grams::of(&[]),
             finder: Finder::Missing,
-            short: Vec::new(),
+            short: Shorts::of(&[]),
             tops,
             top,
         };
@@ -410,26 +541,20 @@ impl RootAutomaton {
             return RootAutomaton {
                 grams: Grams::of(&literals),
                 finder: Finder::automaton(&literals),
-                short: Vec::new(),
+                short: Shorts::of(&[]),
                 tops,
                 top,
             };
         }
         let is_short = |l: &&[u8]| l.len() < RootAutomaton::SHORT_BELOW;
         let shorts = literals.iter().filter(|l| is_short(l)).count();
-        let split = shorts <= RootAutomaton::SHORT_MAX && shorts < literals.len();
+        let split = shorts <= Shorts::MAX
+            && shorts < literals.len()
+            && literals.iter().all(|l| l.len() >= 2);
         let (mut long, mut long_numbers, mut short) = (Vec::new(), Vec::new(), Vec::new());
         for (&literal, &number) in literals.iter().zip(&numbers) {
             if split && is_short(&literal) {
-                let mut bytes = [0; ANCHOR_MAX_LEN as usize];
-                for (slot, &b) in bytes.iter_mut().zip(literal) {
-                    *slot = b;
-                }
-                short.push(Short {
-                    number,
-                    bytes,
-                    len: literal.len().min(bytes.len()),
-                });
+                short.push((number, literal));
             } else {
                 long.push(literal);
                 long_numbers.push(number);
@@ -439,14 +564,14 @@ impl RootAutomaton {
             Some(table) => RootAutomaton {
                 grams: Grams::of(&long),
                 finder: Finder::Table(table),
-                short,
+                short: Shorts::of(&short),
                 tops,
                 top,
             },
             None => RootAutomaton {
                 grams: Grams::of(&literals),
                 finder: Finder::automaton(&literals),
-                short: Vec::new(),
+                short: Shorts::of(&[]),
                 tops,
                 top,
             },
@@ -457,7 +582,6 @@ impl RootAutomaton {
         size_of::<RootAutomaton>()
             + size_of::<[u8; Grams::SIZE]>()
             + self.finder.memory_usage()
-            + self.short.capacity() * size_of::<Short>()
             + self.tops.capacity() * size_of::<u64>()
     }
 }
@@ -727,7 +851,7 @@ impl View<'_> {
         let first = automaton.grams.next(hay, 0);
         if first.is_some()
             || matches!(automaton.finder, Finder::Missing)
-            || automaton.short.iter().any(|short| short.in_(hay))
+            || automaton.short.find(hay, &mut |_| false)
         {
             self.match_found(i, automaton, path, from, first, best);
         }
@@ -762,11 +886,7 @@ impl View<'_> {
                 scan(a, *longest, &automaton.grams, hay, first.0, &mut note)
             }
         };
-        for short in &automaton.short {
-            if short.in_(hay) {
-                found.note(short.number);
-            }
-        }
+        automaton.short.find(hay, &mut |anchor| found.note(anchor));
         let t = self.t;
         let anchors = t
             .wild_roots

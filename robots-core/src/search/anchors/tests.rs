@@ -1,4 +1,4 @@
-use super::{scan, scan_table, Finder, Grams, Table};
+use super::{scan, scan_table, Finder, Grams, Shorts, Table};
 use crate::tables::layout::{Tables, ANCHOR_MAX_LEN, NODE_INDEXED};
 use crate::{Policy, PolicyRef, Profile};
 use aho_corasick::automaton::Automaton;
@@ -451,4 +451,49 @@ fn searchers_of_both_kinds_build() {
     let hay = b"/x/0007/0014-0021/9999/0700";
     let expected: BTreeSet<u32> = [1, 2, 3, 100].into_iter().collect();
     assert_eq!(scanned(&nfa, &Grams::of(&refs), hay), expected);
+}
+
+/// The short anchors' search reports exactly the anchors that occur, over a
+/// small alphabet (near misses everywhere) and haystacks of every length around
+/// the word size.
+#[test]
+fn shorts_find_exactly_the_anchors_that_occur() {
+    let mut rng = Rng(0x51A7_E5C0_FFEE_1234);
+    for round in 0..3000 {
+        let alphabet = 2 + (round % 3) as u8;
+        let count = 1 + rng.below(Shorts::MAX);
+        let anchors = prefix_free(
+            (0..count)
+                .map(|_| {
+                    let len = 2 + rng.below(ANCHOR_MAX_LEN as usize - 1);
+                    rng.word(len, alphabet)
+                })
+                .collect(),
+        );
+        let numbered: Vec<(u32, &[u8])> = anchors
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (i as u32 + 7, a.as_slice()))
+            .collect();
+        let shorts = Shorts::of(&numbered);
+        // Long paths too (past 256 bytes they are searched otherwise).
+        let len = if round % 10 == 0 {
+            240 + rng.below(40)
+        } else {
+            rng.below(40)
+        };
+        let hay = rng.word(len, alphabet);
+        let expected: BTreeSet<u32> = numbered
+            .iter()
+            .filter(|(_, a)| hay.windows(a.len()).any(|w| w == *a))
+            .map(|&(n, _)| n)
+            .collect();
+        let mut found = BTreeSet::new();
+        let any = shorts.find(&hay, &mut |n| {
+            found.insert(n);
+            true
+        });
+        assert_eq!(found, expected, "{anchors:?} {hay:?}");
+        assert_eq!(any, !expected.is_empty());
+    }
 }
