@@ -48,11 +48,9 @@ impl View<'_> {
     /// The wildcard rules of node `key` (a range of `wild_rules`).
     #[inline]
     fn node_wild(&self, key: u32) -> Span {
-        let lists = self.t.node_wild;
-        lists
-            .binary_search_by_key(&key, |w| w.node.get())
-            .ok()
-            .and_then(|i| lists.get(i))
+        self.automata
+            .node_wild(self.t, key)
+            .and_then(|i| self.t.node_wild.get(i))
             .map_or(Span::EMPTY, |w| w.rules)
     }
 
