@@ -58,6 +58,9 @@ struct NodeIndex {
 }
 
 impl NodeIndex {
+    /// Tables of up to this many nodes are searched instead (four steps).
+    const SEARCH_MAX: usize = 16;
+
     fn of(t: &Tables<'_>) -> NodeIndex {
         let bits = (t.node_wild.len() * 2)
             .max(8)
@@ -499,8 +502,16 @@ impl Automata {
     }
 
     /// The place in `node_wild` of node `key` of `t`, if it has wildcard rules.
+    /// A short table is searched as it is (a few steps; and a policy whose
+    /// tables are `static` data keeps nothing on the heap for it).
     #[inline]
     pub(crate) fn node_wild(&self, t: &Tables<'_>, key: u32) -> Option<usize> {
+        if t.node_wild.len() <= NodeIndex::SEARCH_MAX {
+            return t
+                .node_wild
+                .binary_search_by_key(&key, |w| w.node.get())
+                .ok();
+        }
         self.nodes
             .get_or_init(|| Box::new(NodeIndex::of(t)))
             .get(key)

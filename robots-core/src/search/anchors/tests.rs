@@ -497,3 +497,29 @@ fn shorts_find_exactly_the_anchors_that_occur() {
         assert_eq!(any, !expected.is_empty());
     }
 }
+
+/// A file with many nodes that hold wildcard rules (past the size where the
+/// nodes are found through an index rather than searched): the search answers
+/// as brute force does, on paths that reach those nodes and paths that do not.
+#[test]
+fn many_nodes_with_wildcard_rules_answer_as_brute_force() {
+    let mut body = String::from("User-agent: *\n");
+    for i in 0..40 {
+        body.push_str(&format!("Disallow: /d{i:02}/*x{i}\n"));
+        body.push_str(&format!("Allow: /d{i:02}/keep*x\n"));
+    }
+    let policy = Policy::parse(&body, Profile::Google);
+    assert!(policy.tables().node_wild.len() > 16);
+    for i in 0..40 {
+        for path in [
+            format!("/d{i:02}/ax{i}"),
+            format!("/d{i:02}/keep/x{i}"),
+            format!("/d{i:02}/nothing"),
+            format!("/e{i:02}/ax{i}"),
+        ] {
+            agrees_with_brute_force(&policy, path.as_bytes());
+        }
+    }
+    assert!(!policy.is_allowed("bot", "/d07/ax7"));
+    assert!(policy.is_allowed("bot", "/d07/a"));
+}
