@@ -9,8 +9,7 @@
 //! When the crawler's rules put wildcard rules on the root or on `/`, nearly every
 //! walk would leave, so such a policy is checked path by path.
 
-use crate::profile::Profile;
-use crate::search::segments::{c_string, normalize_path, profile_normalizes};
+use crate::search::segments::{normalize_path, profile_normalizes};
 use crate::search::verdict::Verdict;
 use crate::search::walk::{is_robots_txt, End, View};
 use crate::search::Selected;
@@ -31,6 +30,7 @@ impl Selected {
         mut each: impl FnMut(usize, Verdict),
     ) {
         let profile = view.t.profile;
+        // (Google's paths are walked whole: see `search_path`.)
         let Some(root) = self.lockstep_root(view) else {
             for (i, path) in paths.iter().enumerate() {
                 each(i, self.check_path(view, path.as_ref()));
@@ -45,9 +45,6 @@ impl Selected {
                 let owned: [Cow<'_, [u8]>; LANES] =
                     core::array::from_fn(|k| normalize_path(path(k), profile));
                 let paths = core::array::from_fn(|k| &*owned[k]);
-                self.check_lanes(view, root, paths, chunk.len(), &mut answer);
-            } else if profile == Profile::Google {
-                let paths = core::array::from_fn(|k| c_string(path(k)));
                 self.check_lanes(view, root, paths, chunk.len(), &mut answer);
             } else {
                 let paths = core::array::from_fn(path);
@@ -141,7 +138,7 @@ impl Selected {
                 view.decide(self.set, self.root, path)
             } else {
                 let end = &ends[k];
-                view.verdict_of(view.literal_at(end, end.depth == path.len()))
+                view.verdict_of(view.literal_at(end, view.path_ends_at(path, end.depth)))
             };
             each(k, verdict);
         }

@@ -8,8 +8,9 @@
 //! passed nodes that have them.
 
 use crate::ids::RuleId;
+use crate::profile::Profile;
 use crate::search::anchors::Automata;
-use crate::search::segments::tail_matches;
+use crate::search::segments::{c_string, tail_matches};
 use crate::search::verdict::{Reason, Verdict};
 use crate::search::wildcards::WildNodes;
 use crate::swar::{position_in_word, same_long, tail_word, LOW_BYTES};
@@ -91,9 +92,33 @@ impl<'p> View<'p> {
             best.offer(literal, self.t.rank(literal));
         }
         if let Some(rule_set) = self.t.sets.get(set as usize) {
-            self.match_wildcards(wild, rule_set, path, &mut best);
+            self.match_wildcards(wild, rule_set, self.wildcard_path(path), &mut best);
         }
         best.id
+    }
+
+    /// Whether a walk that reached `depth` read the whole path. Under Google a
+    /// NUL ends the path (Google's matcher reads it as a C string); no Google
+    /// label holds a NUL, so no walk passes one (see [`search_path`]).
+    ///
+    /// [`search_path`]: crate::search::segments::search_path
+    #[inline(always)]
+    pub(crate) fn path_ends_at(&self, path: &[u8], depth: usize) -> bool {
+        match path.get(depth) {
+            None => true,
+            Some(0) => self.t.profile == Profile::Google,
+            Some(_) => false,
+        }
+    }
+
+    /// The path wildcard rules are tested on: under Google, cut at its first NUL.
+    #[inline]
+    pub(crate) fn wildcard_path<'a>(&self, path: &'a [u8]) -> &'a [u8] {
+        if self.t.profile == Profile::Google {
+            c_string(path)
+        } else {
+            path
+        }
     }
 
     /// Walk from `root`, noting wildcard nodes in `wild`: the best literal rule
@@ -101,7 +126,7 @@ impl<'p> View<'p> {
     #[inline(always)]
     fn walk_literal(&self, root: u32, path: &[u8], wild: &mut WildNodes) -> u32 {
         let end = self.walk(root, path, |key, flags, depth| wild.note(key, flags, depth));
-        self.literal_at(&end, end.depth == path.len())
+        self.literal_at(&end, self.path_ends_at(path, end.depth))
     }
 
     /// The best literal rule for a walk that stopped at `end`, having read the
@@ -140,7 +165,7 @@ impl<'p> View<'p> {
             }
         }
         if !wild.is_empty() {
-            self.match_wildcards(&wild, rule_set, path, &mut best);
+            self.match_wildcards(&wild, rule_set, self.wildcard_path(path), &mut best);
         }
         best.id
     }
