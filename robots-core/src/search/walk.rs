@@ -15,7 +15,8 @@ use crate::search::verdict::{Reason, Verdict};
 use crate::search::wildcards::WildNodes;
 use crate::swar::{position_in_word, same_long, tail_word, LOW_BYTES};
 use crate::tables::layout::{
-    Inner, Leaf, RuleSet, Span, Tables, LABEL_LEN_MASK, LEAF_KEY, NODE_EXACT, NODE_FULL, NONE,
+    Inner, Leaf, RuleSet, Span, Tables, LABEL_LEN_MASK, LEAF_INHERIT, LEAF_KEY, LEAF_LONG,
+    LEAF_RULE_MASK, NODE_EXACT, NODE_FULL, NONE,
 };
 
 /// The search over a policy's tables, with the automata of its anchors (built
@@ -230,17 +231,52 @@ impl<'p> View<'p> {
         (word ^ label) & LOW_BYTES[len] == 0
     }
 
-    /// Whether `path[depth..]` starts with the label of leaf `leaf`.
+    /// Where a walk that reached `depth` at inner node `parent` ends in its
+    /// child `leaf` (whose key is `key`), if `path[depth..]` starts with the
+    /// leaf's label.
     #[inline(always)]
-    fn leaf_label_matches(leaf: &Leaf, text: &[u8], path: &[u8], depth: usize, len: usize) -> bool {
-        if len > 8 {
-            let start = u32::try_from(leaf.label.get()).unwrap_or(NONE);
-            return Self::long_label_matches(text, start, len, path, depth);
-        }
-        let Some(word) = Self::path_word(path, depth, len) else {
-            return false;
+    fn enter_leaf(
+        &self,
+        parent: &Inner,
+        leaf: &Leaf,
+        key: u32,
+        path: &[u8],
+        depth: usize,
+    ) -> Option<End> {
+        let info = leaf.info.get();
+        let len = if info & LEAF_LONG == 0 {
+            // Zero-filled and NUL-free: the label ends where the zero bytes start.
+            let label = leaf.label.get();
+            let len = 8 - (label.leading_zeros() / 8) as usize;
+            let word = Self::path_word(path, depth, len)?;
+            if (word ^ label) & LOW_BYTES[len] != 0 {
+                return None;
+            }
+            len
+        } else {
+            self.long_leaf_label(leaf, path, depth)?
         };
-        (word ^ leaf.label.get()) & LOW_BYTES[len] == 0
+        let best = if info & LEAF_INHERIT != 0 {
+            parent.best.get()
+        } else {
+            info & LEAF_RULE_MASK
+        };
+        Some(End {
+            key,
+            best,
+            flags: leaf.flags(),
+            depth: depth + len,
+        })
+    }
+
+    /// The length of a long leaf label that `path[depth..]` starts with (out
+    /// of line: most labels are short).
+    #[inline(never)]
+    fn long_leaf_label(&self, leaf: &Leaf, path: &[u8], depth: usize) -> Option<usize> {
+        let label = leaf.long_label().of(self.t.text);
+        path.get(depth..depth + label.len())
+            .is_some_and(|rest| same_long(rest, label))
+            .then_some(label.len())
     }
 
     /// Whether `path[depth..]` starts with the `len` bytes of text at `start`
@@ -305,19 +341,11 @@ impl<'p> View<'p> {
                 let Some(leaf) = leaves.get(next as usize) else {
                     break;
                 };
-                let flags = leaf.label_len.get();
-                let len = (flags & LABEL_LEN_MASK) as usize;
-                if !Self::leaf_label_matches(leaf, text, path, depth, len) {
+                let Some(end) = self.enter_leaf(node, leaf, next | LEAF_KEY, path, depth) else {
                     break;
-                }
-                let key = next | LEAF_KEY;
-                on_node(key, flags, depth + len);
-                return End {
-                    key,
-                    best: leaf.best.get(),
-                    flags,
-                    depth: depth + len,
                 };
+                on_node(end.key, end.flags, end.depth);
+                return end;
             }
         }
         End {
@@ -353,14 +381,8 @@ impl<'p> View<'p> {
                 .get()
                 .wrapping_add((at - inner_count) as u32);
             let leaf = self.t.leaves.get(next as usize)?;
-            let flags = leaf.label_len.get();
-            let len = (flags & LABEL_LEN_MASK) as usize;
-            Self::leaf_label_matches(leaf, self.t.text, path, depth, len).then_some(Err(End {
-                key: next | LEAF_KEY,
-                best: leaf.best.get(),
-                flags,
-                depth: depth + len,
-            }))
+            self.enter_leaf(node, leaf, next | LEAF_KEY, path, depth)
+                .map(Err)
         }
     }
 }

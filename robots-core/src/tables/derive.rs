@@ -33,7 +33,8 @@ use crate::swar::word;
 use crate::tables::layout::index;
 use crate::tables::layout::{
     Anchor, Inner, Leaf, NodeRule, NodeWild, Span as WireSpan, WildRoot, ANCHOR_MAX_LEN,
-    LABEL_LEN_MASK, LEAF_KEY, NODE_EXACT, NODE_FULL, NODE_INDEXED, NODE_WILD, U16, U32, U64,
+    LABEL_LEN_MASK, LEAF_INHERIT, LEAF_KEY, LEAF_LONG, LEAF_RULE_MASK, NODE_EXACT, NODE_FULL,
+    NODE_INDEXED, NODE_WILD, RULE_COUNT_MAX, U16, U32, U64,
 };
 use crate::tables::staging::{Node, RuleRecord, Span, NONE};
 use alloc::vec::Vec;
@@ -176,9 +177,53 @@ const NO_INNER: Inner = Inner {
 /// The record of a leaf not yet written.
 const NO_LEAF: Leaf = Leaf {
     label: U64::new(0),
-    best: U32::new(NONE),
-    label_len: U32::new(0),
+    info: U32::new(0),
 };
+
+/// The record of a leaf: `node`, whose label is `label`, whose parent's best
+/// prefix rule is `from_parent` and whose own is `best`, with the node `flags`.
+///
+/// A leaf names one rule whose first segment ends at it (a leaf exists only
+/// where a key ends). Its best rule is either the parent's or one of the rules
+/// ending here; in the second case it is the one named.
+fn leaf_record(
+    t: &Tries<'_>,
+    node: &Node,
+    label: &[u8],
+    from_parent: u32,
+    best: u32,
+    flags: u32,
+) -> Leaf {
+    let (rule, inherit) = if best != from_parent {
+        (best, 0)
+    } else {
+        let ending = [node.prefix_rule, node.exact_rule]
+            .into_iter()
+            .chain(node.wild.of(t.wild_rules).iter().copied())
+            .find(|&r| r != NONE)
+            .unwrap_or(NONE);
+        (ending, LEAF_INHERIT)
+    };
+    debug_assert!(rule != NONE, "a leaf where no key ends");
+    debug_assert!((rule as usize) < RULE_COUNT_MAX);
+    // Short labels without NUL are read inline: their zero fill says their
+    // length. Others are read from the text.
+    let (label, long) = if label.len() > 8 || label.contains(&0) {
+        let at = u64::from(node.label.start) | u64::from(node.label.len) << 32;
+        (at, LEAF_LONG)
+    } else {
+        (word(label), 0)
+    };
+    Leaf {
+        label: U64::new(label),
+        info: U32::new(
+            (rule & LEAF_RULE_MASK)
+                | long
+                | inherit
+                | (flags & (NODE_WILD | NODE_INDEXED | NODE_EXACT)),
+        ),
+    }
+}
 
 /// Put `value` at `at` in `table`, growing it with `fill` as needed.
 fn put<T: Copy>(table: &mut Vec<T>, at: usize, value: T, fill: T) {
@@ -289,17 +334,7 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
             }
             let label = node.label.of(t.text);
             if key & LEAF_KEY != 0 {
-                // A short label inline; a long one read from the text.
-                let inline = if label.len() <= 8 {
-                    word(label)
-                } else {
-                    u64::from(node.label.start)
-                };
-                let leaf = Leaf {
-                    label: U64::new(inline),
-                    best: U32::new(prefix),
-                    label_len: U32::new(flags),
-                };
+                let leaf = leaf_record(&t, node, label, from_parent, prefix, flags);
                 put(&mut out.leaves, (key & !LEAF_KEY) as usize, leaf, NO_LEAF);
                 continue;
             }

@@ -17,7 +17,8 @@
 use crate::profile::Profile;
 use crate::tables::layout::{
     AgentEntry, Anchor, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule,
-    NodeWild, RuleRecord, RuleSet, Span, Tables, TruncationRecord, WildRoot, NONE, U16, U32, U64,
+    NodeWild, RuleExtra, RuleRecord, RuleSet, Span, Tables, TruncationRecord, WildRoot, NONE, U16,
+    U32, U64,
 };
 use crate::tables::validate::LayoutError;
 use alloc::format;
@@ -28,13 +29,13 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 /// The first eight bytes of every serialised policy.
 pub const MAGIC: [u8; 8] = *b"ROBOTPOL";
 
-/// The format version this build writes and reads. Version 2 files wildcard
-/// rules under anchors (`wild_roots`, `anchors`, `anchor_rules`) where version 1
-/// had a pair index.
-pub const VERSION: u16 = 2;
+/// The format version this build writes and reads. Version 3 has twelve-byte
+/// rule records (with `rule_extras` for the rules they cannot describe) and twelve-byte leaves; version 2 filed wildcard rules under
+/// anchors where version 1 had a pair index.
+pub const VERSION: u16 = 3;
 
 /// The number of tables (the crawler's name of a one-crawler policy counts as one).
-pub const TABLE_COUNT: usize = 20;
+pub const TABLE_COUNT: usize = 21;
 
 /// The header flag of a one-crawler policy.
 const FLAG_AGENT: u16 = 1;
@@ -80,6 +81,7 @@ pub(crate) struct TableVecs {
     pub(crate) anchors: Vec<Anchor>,
     pub(crate) anchor_rules: Vec<U32>,
     pub(crate) rules: Vec<RuleRecord>,
+    pub(crate) rule_extras: Vec<RuleExtra>,
     pub(crate) segments: Vec<Span>,
     pub(crate) groups: Vec<GroupRecord>,
     pub(crate) group_agents: Vec<GroupAgentRecord>,
@@ -125,6 +127,7 @@ macro_rules! each_table {
         $f(&mut v.anchors);
         $f(&mut v.anchor_rules);
         $f(&mut v.rules);
+        $f(&mut v.rule_extras);
         $f(&mut v.segments);
         $f(&mut v.groups);
         $f(&mut v.group_agents);
@@ -152,7 +155,8 @@ impl TableVecs {
             + bytes(&self.wide));
         add(bytes(&self.exact) + bytes(&self.node_wild) + bytes(&self.wild_rules));
         add(bytes(&self.wild_roots) + bytes(&self.anchors) + bytes(&self.anchor_rules));
-        add(bytes(&self.rules) + bytes(&self.segments));
+        add(bytes(&self.rules) + bytes(&self.rule_extras));
+        add(bytes(&self.segments));
         add(bytes(&self.groups) + bytes(&self.group_agents) + bytes(&self.extensions));
         total
     }
@@ -191,6 +195,7 @@ impl TableVecs {
             anchors: &self.anchors,
             anchor_rules: &self.anchor_rules,
             rules: &self.rules,
+            rule_extras: &self.rule_extras,
             segments: &self.segments,
             groups: &self.groups,
             group_agents: &self.group_agents,
@@ -217,6 +222,7 @@ impl Tables<'_> {
             + self.anchors.as_bytes().len()
             + self.anchor_rules.as_bytes().len()
             + self.rules.as_bytes().len()
+            + self.rule_extras.as_bytes().len()
             + self.segments.as_bytes().len()
             + self.groups.as_bytes().len()
             + self.group_agents.as_bytes().len()
@@ -244,6 +250,7 @@ pub(crate) fn encode(t: &Tables<'_>, agent: Option<AgentPart<'_>>) -> Vec<u8> {
         t.anchors.as_bytes(),
         t.anchor_rules.as_bytes(),
         t.rules.as_bytes(),
+        t.rule_extras.as_bytes(),
         t.segments.as_bytes(),
         t.groups.as_bytes(),
         t.group_agents.as_bytes(),
@@ -266,6 +273,7 @@ pub(crate) fn encode(t: &Tables<'_>, agent: Option<AgentPart<'_>>) -> Vec<u8> {
         t.anchors.len(),
         t.anchor_rules.len(),
         t.rules.len(),
+        t.rule_extras.len(),
         t.segments.len(),
         t.groups.len(),
         t.group_agents.len(),
@@ -382,11 +390,12 @@ pub(crate) fn decode(
     let anchors = cast(next(12, size_of::<Anchor>())?)?;
     let anchor_rules = cast(next(13, 4)?)?;
     let rules = cast(next(14, size_of::<RuleRecord>())?)?;
-    let segments = cast(next(15, size_of::<Span>())?)?;
-    let groups = cast(next(16, size_of::<GroupRecord>())?)?;
-    let group_agents = cast(next(17, size_of::<GroupAgentRecord>())?)?;
-    let extensions = cast(next(18, size_of::<ExtensionRecord>())?)?;
-    let agent = next(19, 1)?;
+    let rule_extras = cast(next(15, size_of::<RuleExtra>())?)?;
+    let segments = cast(next(16, size_of::<Span>())?)?;
+    let groups = cast(next(17, size_of::<GroupRecord>())?)?;
+    let group_agents = cast(next(18, size_of::<GroupAgentRecord>())?)?;
+    let extensions = cast(next(19, size_of::<ExtensionRecord>())?)?;
+    let agent = next(20, 1)?;
     if !rest.is_empty() {
         return Err(error(format!("{} bytes past the last table", rest.len())));
     }
@@ -419,6 +428,7 @@ pub(crate) fn decode(
         anchors,
         anchor_rules,
         rules,
+        rule_extras,
         segments,
         groups,
         group_agents,

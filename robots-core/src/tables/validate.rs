@@ -13,8 +13,8 @@
 
 use crate::parse::Directive;
 use crate::tables::layout::{
-    Inner, Span, Tables, ANCHOR_MAX_LEN, LABEL_LEN_MASK, LEAF_KEY, NODE_EXACT, NODE_FULL,
-    NODE_WILD, NONE,
+    index, Inner, Leaf, Span, Tables, ANCHOR_MAX_LEN, LABEL_LEN_MASK, LEAF_KEY, LEAF_LONG,
+    NODE_EXACT, NODE_FULL, NODE_WILD, NONE, RULE_COUNT_MAX,
 };
 use alloc::format;
 use alloc::string::String;
@@ -198,19 +198,7 @@ impl Tables<'_> {
         each("set_groups", self.set_groups, |e, i, g| {
             e.index(i, "group", g.get(), groups)
         })?;
-        let mut previous_segments = 0;
-        each("rules", self.rules, |e, i, r| {
-            e.span(i, "pattern", r.pattern, text)?;
-            let start = r.segments.get();
-            if start < previous_segments || start as usize > self.segments.len() {
-                return Err(e.error(i, format!("segments start {start} out of order or range")));
-            }
-            previous_segments = start;
-            if r.anchored() && r.pattern.len.get() == 0 {
-                return Err(e.error(i, "an anchored rule with an empty pattern".into()));
-            }
-            Ok(())
-        })?;
+        self.validate_rules()?;
         each("segments", self.segments, |e, i, &s| {
             e.span(i, "segment", s, text)
         })?;
@@ -238,6 +226,55 @@ impl Tables<'_> {
             }
             Ok(())
         })
+    }
+
+    /// Rules: each complex rule names the next extra (so every extra belongs
+    /// to exactly one rule, in rule order), patterns lie in the text, and the
+    /// extras' segments are in order.
+    fn validate_rules(&self) -> Result<(), LayoutError> {
+        let text = self.text.len();
+        if self.rules.len() > RULE_COUNT_MAX {
+            return Err(LayoutError::new(
+                "rules",
+                self.rules.len(),
+                format!("{} rules (at most {RULE_COUNT_MAX})", self.rules.len()),
+            ));
+        }
+        let mut previous_segments = 0;
+        each("rule_extras", self.rule_extras, |e, i, x| {
+            let start = x.segments.get();
+            if start < previous_segments || start as usize > self.segments.len() {
+                return Err(e.error(i, format!("segments start {start} out of order or range")));
+            }
+            previous_segments = start;
+            Ok(())
+        })?;
+        let mut extras = 0;
+        each("rules", self.rules, |e, i, r| {
+            if let Some(at) = r.extra() {
+                if at != extras || at >= self.rule_extras.len() {
+                    return Err(e.error(i, format!("extra {at} is not the next one ({extras})")));
+                }
+                extras += 1;
+            }
+            let pattern = self.rule_pattern(index(i)).unwrap_or(Span::EMPTY);
+            e.span(i, "pattern", pattern, text)?;
+            if r.anchored() && pattern.len.get() == 0 {
+                return Err(e.error(i, "an anchored rule with an empty pattern".into()));
+            }
+            Ok(())
+        })?;
+        if extras != self.rule_extras.len() {
+            return Err(LayoutError::new(
+                "rule_extras",
+                extras,
+                format!(
+                    "{} extras for {extras} complex rules",
+                    self.rule_extras.len()
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// Inner nodes and leaves, their labels, edges and best rules, and the side
@@ -292,18 +329,16 @@ impl Tables<'_> {
             Ok(())
         })?;
         each("leaves", self.leaves, |e, i, n| {
-            let len = n.label_len.get() & LABEL_LEN_MASK;
-            if len == 0 {
+            let empty = if n.info.get() & LEAF_LONG == 0 {
+                n.label.get() == 0
+            } else {
+                e.span(i, "label", n.long_label(), self.text.len())?;
+                n.long_label().len.get() == 0
+            };
+            if empty {
                 return Err(e.error(i, "a leaf with an empty label".into()));
             }
-            if len > 8 {
-                let start = u32::try_from(n.label.get()).unwrap_or(u32::MAX);
-                e.span(i, "label", Span::new(start, len), self.text.len())?;
-            }
-            if n.label_len.get() & NODE_FULL != 0 {
-                return Err(e.error(i, "a leaf marked full".into()));
-            }
-            e.index_or_none(i, "best rule", n.best.get(), rules)
+            e.index(i, "rule", n.rule(), rules)
         })?;
         let node_exists = |key: u32| {
             if key & LEAF_KEY != 0 {
@@ -314,9 +349,7 @@ impl Tables<'_> {
         };
         let flagged = |key: u32, flag: u32| {
             let field = if key & LEAF_KEY != 0 {
-                self.leaves
-                    .get((key & !LEAF_KEY) as usize)
-                    .map(|l| l.label_len.get())
+                self.leaves.get((key & !LEAF_KEY) as usize).map(Leaf::flags)
             } else {
                 self.inners.get(key as usize).map(|n| n.label_len.get())
             };

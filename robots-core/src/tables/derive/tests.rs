@@ -1,4 +1,6 @@
-use crate::tables::layout::{Tables, LABEL_LEN_MASK, LEAF_KEY, NODE_FULL, NODE_INDEXED, NONE};
+use crate::tables::layout::{
+    Tables, LABEL_LEN_MASK, LEAF_INHERIT, LEAF_KEY, LEAF_LONG, NODE_FULL, NODE_INDEXED, NONE,
+};
 use crate::{Policy, Profile};
 use alloc::format;
 use alloc::string::String;
@@ -184,15 +186,21 @@ fn every_node_holds_the_best_prefix_rule_of_its_path() {
                 stack.push((child, p));
             } else {
                 let leaf = &t.leaves[(node.first_leaf.get() as usize) + i - inner];
-                let len = (leaf.label_len.get() & LABEL_LEN_MASK) as usize;
-                let mut p = path.clone();
-                if len <= 8 {
-                    p.extend_from_slice(&leaf.label.get().to_le_bytes()[..len]);
+                // The leaf's rule's first segment is the whole key to the leaf.
+                let p = key(leaf.rule()).to_vec();
+                assert!(p.starts_with(&path) && p.len() > path.len(), "{p:?}");
+                let label = if leaf.info.get() & LEAF_LONG == 0 {
+                    leaf.label.get().to_le_bytes()[..p.len() - path.len()].to_vec()
                 } else {
-                    let start = leaf.label.get() as usize;
-                    p.extend_from_slice(&t.text[start..start + len]);
-                }
-                assert_eq!(leaf.best.get(), expected(&p), "{p:?}");
+                    leaf.long_label().of(t.text).to_vec()
+                };
+                assert_eq!(label, &p[path.len()..]);
+                let best = if leaf.info.get() & LEAF_INHERIT != 0 {
+                    node.best.get()
+                } else {
+                    leaf.rule()
+                };
+                assert_eq!(best, expected(&p), "{p:?}");
                 checked += 1;
             }
         }
