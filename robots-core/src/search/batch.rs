@@ -13,7 +13,7 @@ use crate::search::segments::{normalize_path, profile_normalizes};
 use crate::search::verdict::Verdict;
 use crate::search::walk::{is_robots_txt, End, View};
 use crate::search::Selected;
-use crate::tables::layout::{Inner, LABEL_LEN_MASK, NODE_INDEXED, NODE_WILD};
+use crate::tables::layout::{Inner, NODE_INDEXED, NODE_WILD};
 use alloc::borrow::Cow;
 
 /// Paths walked together.
@@ -62,11 +62,11 @@ impl Selected {
         let root = view.t.inners.get(self.root as usize)?;
         let wild = |flags: u32| flags & (NODE_WILD | NODE_INDEXED) != 0;
         let slash = match view.step(root, b"/", 0) {
-            Some(Ok((_, node))) => node.label_len.get(),
+            Some(Ok((_, node, _))) => node.flags(),
             Some(Err(end)) => end.flags,
             None => 0,
         };
-        (!wild(root.label_len.get()) && !wild(slash)).then_some(root)
+        (!wild(root.flags()) && !wild(slash)).then_some(root)
     }
 
     /// [`Selected::check_paths`] for the first `count` of `paths` (normalised),
@@ -86,7 +86,7 @@ impl Selected {
         let mut ends = [End {
             key: self.root,
             best: root.best.get(),
-            flags: root.label_len.get(),
+            flags: root.flags(),
             depth: 0,
         }; LANES];
         // Lanes still walking, and lanes to check on their own, as bit sets.
@@ -108,14 +108,14 @@ impl Selected {
                 let node = nodes[k];
                 let end = &mut ends[k];
                 match view.step(node, paths[k], end.depth) {
-                    Some(Ok((next, child))) => {
-                        let flags = child.label_len.get();
+                    Some(Ok((next, child, depth))) => {
+                        let flags = child.flags();
                         nodes[k] = child;
                         *end = End {
                             key: next,
                             best: child.best.get(),
                             flags,
-                            depth: end.depth + (flags & LABEL_LEN_MASK) as usize,
+                            depth,
                         };
                         if flags & (NODE_WILD | NODE_INDEXED) != 0 {
                             alone |= 1 << k;

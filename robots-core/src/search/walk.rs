@@ -15,8 +15,8 @@ use crate::search::verdict::{Reason, Verdict};
 use crate::search::wildcards::WildNodes;
 use crate::swar::{position_in_word, same_long, tail_word, LOW_BYTES};
 use crate::tables::layout::{
-    Inner, Leaf, RuleSet, Span, Tables, LABEL_LEN_MASK, LEAF_INHERIT, LEAF_KEY, LEAF_LONG,
-    LEAF_RULE_MASK, NODE_EXACT, NODE_FULL, NONE,
+    Inner, Label, Leaf, RuleSet, Tables, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT,
+    NODE_FULL, NODE_LONG, NONE,
 };
 
 /// The search over a policy's tables, with the automata of its anchors (built
@@ -174,7 +174,7 @@ impl<'p> View<'p> {
     /// The position of `byte` among the children of `node` (inner ones first).
     #[inline(always)]
     pub(crate) fn position(&self, node: &Inner, byte: u8) -> Option<usize> {
-        let count = usize::from(node.edge_count.get());
+        let count = node.edge_count();
         if count <= 8 {
             position_in_word(node.edges.get(), count, byte)
         } else {
@@ -192,7 +192,7 @@ impl<'p> View<'p> {
             return None;
         }
         let entry = usize::from(*self.t.wide.get(at + 2 + usize::from(byte - lo))?);
-        if node.label_len.get() & NODE_FULL != 0 {
+        if node.flags() & NODE_FULL != 0 {
             Some(entry)
         } else {
             entry.checked_sub(1)
@@ -210,25 +210,31 @@ impl<'p> View<'p> {
         }
     }
 
-    /// Whether `path[depth..]` starts with the label of inner node `node`.
+    /// The length of `label` (a node's `label` field, with its [`NODE_LONG`]
+    /// flag: see [`Label`](crate::tables::layout::Label)) if `path[depth..]`
+    /// starts with it.
     #[inline(always)]
-    fn inner_label_matches(
-        node: &Inner,
-        text: &[u8],
-        path: &[u8],
-        depth: usize,
-        len: usize,
-    ) -> bool {
-        let Some(word) = Self::path_word(path, depth, len) else {
-            return false;
-        };
-        let label = node.label.get();
-        if len > 8 {
-            // The first eight bytes settle most long labels without reading the text.
-            let start = node.label_start.get();
-            return word == label && Self::long_label_matches(text, start, len, path, depth);
+    fn label_matches(&self, label: u64, long: bool, path: &[u8], depth: usize) -> Option<usize> {
+        if long {
+            return self.long_label_matches(label, path, depth);
         }
-        (word ^ label) & LOW_BYTES[len] == 0
+        // Zero-filled and NUL-free: the label ends where the zero bytes start.
+        let len = 8 - (label.leading_zeros() / 8) as usize;
+        let word = Self::path_word(path, depth, len)?;
+        ((word ^ label) & LOW_BYTES[len] == 0).then_some(len)
+    }
+
+    /// [`View::label_matches`] for a label in the text (out of line: most
+    /// labels are short).
+    #[inline(never)]
+    fn long_label_matches(&self, label: u64, path: &[u8], depth: usize) -> Option<usize> {
+        let Label::Long(span) = Label::of(label, true) else {
+            return None;
+        };
+        let label = span.of(self.t.text);
+        path.get(depth..depth + label.len())
+            .is_some_and(|rest| same_long(rest, label))
+            .then_some(label.len())
     }
 
     /// Where a walk that reached `depth` at inner node `parent` ends in its
@@ -244,18 +250,7 @@ impl<'p> View<'p> {
         depth: usize,
     ) -> Option<End> {
         let info = leaf.info.get();
-        let len = if info & LEAF_LONG == 0 {
-            // Zero-filled and NUL-free: the label ends where the zero bytes start.
-            let label = leaf.label.get();
-            let len = 8 - (label.leading_zeros() / 8) as usize;
-            let word = Self::path_word(path, depth, len)?;
-            if (word ^ label) & LOW_BYTES[len] != 0 {
-                return None;
-            }
-            len
-        } else {
-            self.long_leaf_label(leaf, path, depth)?
-        };
+        let len = self.label_matches(leaf.label.get(), info & NODE_LONG != 0, path, depth)?;
         let best = if info & LEAF_INHERIT != 0 {
             parent.best.get()
         } else {
@@ -269,23 +264,12 @@ impl<'p> View<'p> {
         })
     }
 
-    /// The length of a long leaf label that `path[depth..]` starts with (out
-    /// of line: most labels are short).
-    #[inline(never)]
-    fn long_leaf_label(&self, leaf: &Leaf, path: &[u8], depth: usize) -> Option<usize> {
-        let label = leaf.long_label().of(self.t.text);
-        path.get(depth..depth + label.len())
-            .is_some_and(|rest| same_long(rest, label))
-            .then_some(label.len())
-    }
-
-    /// Whether `path[depth..]` starts with the `len` bytes of text at `start`
-    /// (out of line: long labels are the minority).
-    #[inline(never)]
-    fn long_label_matches(text: &[u8], start: u32, len: usize, path: &[u8], depth: usize) -> bool {
-        let label = Span::new(start, u32::try_from(len).unwrap_or(NONE)).of(text);
-        path.get(depth..depth + label.len())
-            .is_some_and(|rest| same_long(rest, label))
+    /// The depth after inner node `child`'s label, if `path[depth..]` starts with it.
+    #[inline(always)]
+    fn enter_inner(&self, child: &Inner, path: &[u8], depth: usize) -> Option<usize> {
+        let long = child.shape.get() & NODE_LONG != 0;
+        let len = self.label_matches(child.label.get(), long, path, depth)?;
+        Some(depth + len)
     }
 
     /// Follow `path` down one trie from `root` as far as it goes: where it ended.
@@ -300,7 +284,7 @@ impl<'p> View<'p> {
         path: &[u8],
         mut on_node: impl FnMut(u32, u32, usize),
     ) -> End {
-        let (inners, leaves, text) = (self.t.inners, self.t.leaves, self.t.text);
+        let (inners, leaves) = (self.t.inners, self.t.leaves);
         let Some(mut node) = inners.get(root as usize) else {
             return End {
                 key: root,
@@ -312,27 +296,25 @@ impl<'p> View<'p> {
         let mut key = root;
         let mut depth = 0usize;
         loop {
-            let flags = node.label_len.get();
-            on_node(key, flags, depth);
+            on_node(key, node.flags(), depth);
             let Some(&byte) = path.get(depth) else {
                 break;
             };
             let Some(at) = self.position(node, byte) else {
                 break;
             };
-            let inner_count = usize::from(node.inner_count.get());
+            let inner_count = node.inner_count();
             if at < inner_count {
                 let next = node.first_inner.get().wrapping_add(at as u32);
                 let Some(child) = inners.get(next as usize) else {
                     break;
                 };
-                let len = (child.label_len.get() & LABEL_LEN_MASK) as usize;
-                if !Self::inner_label_matches(child, text, path, depth, len) {
+                let Some(after) = self.enter_inner(child, path, depth) else {
                     break;
-                }
+                };
                 key = next;
                 node = child;
-                depth += len;
+                depth = after;
             } else {
                 let next = node
                     .first_leaf
@@ -351,30 +333,30 @@ impl<'p> View<'p> {
         End {
             key,
             best: node.best.get(),
-            flags: node.label_len.get(),
+            flags: node.flags(),
             depth,
         }
     }
 
     /// One step of a walk from inner node `node`, reached at `depth`: the child
     /// whose label `path` continues with, if any. An inner child comes back as
-    /// `Ok((index, record))`; a leaf ends the walk, as `Err(End)`.
+    /// `Ok((index, record, depth after its label))`; a leaf ends the walk, as
+    /// `Err(End)`.
     #[inline(always)]
     pub(crate) fn step(
         &self,
         node: &Inner,
         path: &[u8],
         depth: usize,
-    ) -> Option<Result<(u32, &'p Inner), End>> {
+    ) -> Option<Result<(u32, &'p Inner, usize), End>> {
         let &byte = path.get(depth)?;
         let at = self.position(node, byte)?;
-        let inner_count = usize::from(node.inner_count.get());
+        let inner_count = node.inner_count();
         if at < inner_count {
             let next = node.first_inner.get().wrapping_add(at as u32);
             let child = self.t.inners.get(next as usize)?;
-            let len = (child.label_len.get() & LABEL_LEN_MASK) as usize;
-            Self::inner_label_matches(child, self.t.text, path, depth, len)
-                .then_some(Ok((next, child)))
+            let after = self.enter_inner(child, path, depth)?;
+            Some(Ok((next, child, after)))
         } else {
             let next = node
                 .first_leaf

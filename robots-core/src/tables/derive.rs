@@ -29,12 +29,11 @@
 //! of nodes with only a few wildcard rules, stay on their trie node (`node_wild`): the
 //! walk notes the node and its rules are tested after it.
 
-use crate::swar::word;
 use crate::tables::layout::index;
 use crate::tables::layout::{
-    Anchor, Inner, Leaf, NodeRule, NodeWild, Span as WireSpan, WildRoot, ANCHOR_MAX_LEN,
-    LABEL_LEN_MASK, LEAF_INHERIT, LEAF_KEY, LEAF_LONG, LEAF_RULE_MASK, NODE_EXACT, NODE_FULL,
-    NODE_INDEXED, NODE_WILD, RULE_COUNT_MAX, U16, U32, U64,
+    Anchor, Inner, Label, Leaf, NodeRule, NodeWild, Span as WireSpan, WildRoot, ANCHOR_MAX_LEN,
+    LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT, NODE_FULL, NODE_INDEXED, NODE_WILD,
+    RULE_COUNT_MAX, SHAPE_EDGES_MASK, SHAPE_INNER_SHIFT, U32, U64,
 };
 use crate::tables::staging::{Node, RuleRecord, Span, NONE};
 use alloc::vec::Vec;
@@ -45,6 +44,10 @@ use alloc::vec::Vec;
 /// the mean check 37.7, 37.4 and 38.7 ns and the worst file 7.6, 9.8 and 9.9 ×
 /// the bytewise floor).
 const NODE_INDEX_MIN: usize = 2;
+
+fn wire_label(span: Span) -> WireSpan {
+    WireSpan::new(span.start, span.len)
+}
 
 fn wire_span(start: usize, end: usize) -> WireSpan {
     WireSpan::new(index(start), index(end.saturating_sub(start)))
@@ -168,10 +171,7 @@ const NO_INNER: Inner = Inner {
     first_inner: U32::new(0),
     first_leaf: U32::new(0),
     best: U32::new(NONE),
-    label_start: U32::new(0),
-    label_len: U32::new(0),
-    edge_count: U16::new(0),
-    inner_count: U16::new(0),
+    shape: U32::new(0),
 };
 
 /// The record of a leaf not yet written.
@@ -206,14 +206,7 @@ fn leaf_record(
     };
     debug_assert!(rule != NONE, "a leaf where no key ends");
     debug_assert!((rule as usize) < RULE_COUNT_MAX);
-    // Short labels without NUL are read inline: their zero fill says their
-    // length. Others are read from the text.
-    let (label, long) = if label.len() > 8 || label.contains(&0) {
-        let at = u64::from(node.label.start) | u64::from(node.label.len) << 32;
-        (at, LEAF_LONG)
-    } else {
-        (word(label), 0)
-    };
+    let (label, long) = Label::encode(label, wire_label(node.label));
     Leaf {
         label: U64::new(label),
         info: U32::new(
@@ -292,7 +285,7 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
             }
             let from_parent = inherited.get(id).copied().unwrap_or(NONE);
             let mut prefix = better(from_parent, node.prefix_rule);
-            let mut flags = node.label.len & LABEL_LEN_MASK;
+            let mut flags = 0;
             if node.wild.len != 0 {
                 let wild = node.wild.of(t.wild_rules);
                 kinds.clear();
@@ -382,16 +375,17 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
                 }
                 edge_word = wide_block(&wide_children, full, &mut out.wide);
             }
+            let (label, long) = Label::encode(label, wire_label(node.label));
+            // At most 256 children, each once: both counts fit their nine bits.
+            let edges = index(targets.len()).min(SHAPE_EDGES_MASK);
+            let inners = index(inner_next - first_inner).min(SHAPE_EDGES_MASK);
             let inner = Inner {
-                label: U64::new(word(label)),
+                label: U64::new(label),
                 edges: U64::new(edge_word),
                 first_inner: U32::new(index(first_inner)),
                 first_leaf: U32::new(index(first_leaf)),
                 best: U32::new(prefix),
-                label_start: U32::new(node.label.start),
-                label_len: U32::new(flags),
-                edge_count: U16::new(u16::try_from(targets.len()).unwrap_or(u16::MAX)),
-                inner_count: U16::new(u16::try_from(inner_next - first_inner).unwrap_or(u16::MAX)),
+                shape: U32::new(edges | inners << SHAPE_INNER_SHIFT | long | flags),
             };
             put(&mut out.inners, key as usize, inner, NO_INNER);
         }

@@ -44,10 +44,9 @@ pub(crate) fn index(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(NONE - 1)
 }
 
-/// The bits of a node's `label_len` above the length: flags.
-pub const LABEL_LEN_BITS: u32 = 28;
-/// The length part of a node's `label_len`.
-pub const LABEL_LEN_MASK: u32 = (1 << LABEL_LEN_BITS) - 1;
+/// The node's label is longer than eight bytes or holds a NUL: its `label` is
+/// its span of the text (see [`Label`]).
+pub const NODE_LONG: u32 = 1 << 27;
 /// The node has wildcard rules to test (in [`Tables::node_wild`]).
 pub const NODE_WILD: u32 = 1 << 28;
 /// The node's other wildcard rules are filed under anchors of its root
@@ -57,12 +56,70 @@ pub const NODE_INDEXED: u32 = 1 << 29;
 pub const NODE_EXACT: u32 = 1 << 30;
 /// An inner node with all 256 edge bytes (its wide block has no "absent" entry).
 pub const NODE_FULL: u32 = 1 << 31;
+/// The number of children in an inner node's `shape`.
+pub const SHAPE_EDGES_MASK: u32 = 0x1FF;
+/// Where the number of inner children starts in an inner node's `shape`.
+pub const SHAPE_INNER_SHIFT: u32 = 9;
+/// The bits of an inner node's `shape` that mean nothing (zero).
+pub const SHAPE_RESERVED: u32 = !(SHAPE_EDGES_MASK
+    | SHAPE_EDGES_MASK << SHAPE_INNER_SHIFT
+    | NODE_LONG
+    | NODE_WILD
+    | NODE_INDEXED
+    | NODE_EXACT
+    | NODE_FULL);
+
+/// How a node's label is stored in its eight-byte `label` field: a label of at
+/// most eight bytes and no NUL is the bytes themselves, little-endian and
+/// zero-filled, so its length is where the zero bytes start (one word compare
+/// matches it, with no other read); any other label (with [`NODE_LONG`]) is
+/// its span of the text, the start in the low half and the length in the high
+/// half.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Label {
+    /// The bytes, inline.
+    Inline(u64),
+    /// A span of the text.
+    Long(Span),
+}
+
+impl Label {
+    /// The label stored as `field`, with the node's `long` flag.
+    #[inline]
+    pub fn of(field: u64, long: bool) -> Label {
+        if long {
+            Label::Long(Span::new(field as u32, (field >> 32) as u32))
+        } else {
+            Label::Inline(field)
+        }
+    }
+
+    /// The `label` field and the [`NODE_LONG`] flag that store `bytes`, which
+    /// are `span` of the text.
+    pub fn encode(bytes: &[u8], span: Span) -> (u64, u32) {
+        if bytes.len() > 8 || bytes.contains(&0) {
+            let field = u64::from(span.start.get()) | u64::from(span.len.get()) << 32;
+            (field, NODE_LONG)
+        } else {
+            let mut word = [0u8; 8];
+            for (slot, &b) in word.iter_mut().zip(bytes) {
+                *slot = b;
+            }
+            (u64::from_le_bytes(word), 0)
+        }
+    }
+
+    /// Whether the label is empty (only a root's is).
+    pub fn is_empty(self) -> bool {
+        match self {
+            Label::Inline(word) => word == 0,
+            Label::Long(span) => span.len.get() == 0,
+        }
+    }
+}
 
 /// The rule part of a leaf's `info`.
 pub const LEAF_RULE_MASK: u32 = (1 << 27) - 1;
-/// The leaf's label is longer than eight bytes or holds a NUL: it is read from
-/// the text.
-pub const LEAF_LONG: u32 = 1 << 27;
 /// The leaf's best prefix rule is its parent's, not its rule.
 pub const LEAF_INHERIT: u32 = 1 << 31;
 
@@ -153,7 +210,7 @@ impl Span {
 record! {
     /// A trie node with children.
     pub struct Inner {
-        /// The first eight bytes of the label (zero-filled), little-endian.
+        /// The label (see [`Label`]; empty for a root).
         pub label: U64,
         /// The edge bytes when there are at most eight (zero-filled, inner children
         /// first, in the order of their numbers); with more, the byte offset of the
@@ -167,14 +224,35 @@ record! {
         pub first_leaf: U32,
         /// The best prefix rule of a walk that ends here, or [`NONE`].
         pub best: U32,
-        /// Where the label starts in the text (read past its first eight bytes).
-        pub label_start: U32,
-        /// The label's length, with the `NODE_*` flags above [`LABEL_LEN_BITS`].
-        pub label_len: U32,
-        /// Number of children.
-        pub edge_count: U16,
-        /// Number of inner children (they come first).
-        pub inner_count: U16,
+        /// The number of children ([`SHAPE_EDGES_MASK`]), of inner children
+        /// (from [`SHAPE_INNER_SHIFT`]; they come first), and the `NODE_*` flags.
+        pub shape: U32,
+    }
+}
+
+impl Inner {
+    /// Its label.
+    #[inline]
+    pub fn label(&self) -> Label {
+        Label::of(self.label.get(), self.shape.get() & NODE_LONG != 0)
+    }
+
+    /// The number of children.
+    #[inline]
+    pub fn edge_count(&self) -> usize {
+        (self.shape.get() & SHAPE_EDGES_MASK) as usize
+    }
+
+    /// The number of inner children (they come first).
+    #[inline]
+    pub fn inner_count(&self) -> usize {
+        ((self.shape.get() >> SHAPE_INNER_SHIFT) & SHAPE_EDGES_MASK) as usize
+    }
+
+    /// The node flags ([`NODE_WILD`], [`NODE_INDEXED`], [`NODE_EXACT`], [`NODE_FULL`]).
+    #[inline]
+    pub fn flags(&self) -> u32 {
+        self.shape.get() & (NODE_WILD | NODE_INDEXED | NODE_EXACT | NODE_FULL)
     }
 }
 
@@ -183,13 +261,10 @@ record! {
     /// first segment ends, and says which ([`LEAF_RULE_MASK`]): its best prefix
     /// rule is that rule, or (with [`LEAF_INHERIT`]) its parent's.
     pub struct Leaf {
-        /// The label when it has at most eight bytes and no NUL, zero-filled
-        /// (little-endian), so its length is where the zero bytes start; else
-        /// (with [`LEAF_LONG`]) where it starts in the text (the low half) and
-        /// its length (the high half).
+        /// The label (see [`Label`]).
         pub label: U64,
-        /// The rule, with the `LEAF_*` flags and the node flags
-        /// ([`NODE_WILD`], [`NODE_INDEXED`], [`NODE_EXACT`]) above it.
+        /// The rule, with [`LEAF_INHERIT`] and the node flags ([`NODE_LONG`],
+        /// [`NODE_WILD`], [`NODE_INDEXED`], [`NODE_EXACT`]) above it.
         pub info: U32,
     }
 }
@@ -201,11 +276,10 @@ impl Leaf {
         self.info.get() & LEAF_RULE_MASK
     }
 
-    /// Where a long label ([`LEAF_LONG`]) lies in the text.
+    /// Its label.
     #[inline]
-    pub fn long_label(&self) -> Span {
-        let label = self.label.get();
-        Span::new(label as u32, (label >> 32) as u32)
+    pub fn label(&self) -> Label {
+        Label::of(self.label.get(), self.info.get() & NODE_LONG != 0)
     }
 
     /// The node flags ([`NODE_WILD`], [`NODE_INDEXED`], [`NODE_EXACT`]).

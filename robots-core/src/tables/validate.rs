@@ -13,8 +13,8 @@
 
 use crate::parse::Directive;
 use crate::tables::layout::{
-    index, Inner, Leaf, Span, Tables, ANCHOR_MAX_LEN, LABEL_LEN_MASK, LEAF_KEY, LEAF_LONG,
-    NODE_EXACT, NODE_FULL, NODE_WILD, NONE, RULE_COUNT_MAX,
+    index, Inner, Label, Leaf, Span, Tables, ANCHOR_MAX_LEN, LEAF_KEY, NODE_EXACT, NODE_FULL,
+    NODE_WILD, NONE, RULE_COUNT_MAX, SHAPE_RESERVED,
 };
 use alloc::format;
 use alloc::string::String;
@@ -283,18 +283,12 @@ impl Tables<'_> {
         let rules = self.rules.len();
         let (inners, leaves) = (self.inners.len(), self.leaves.len());
         each("inners", self.inners, |e, i, n| {
-            let len = n.label_len.get() & LABEL_LEN_MASK;
-            e.span(
-                i,
-                "label",
-                Span::new(n.label_start.get(), len),
-                self.text.len(),
-            )?;
+            self.validate_label(e, i, n.label())?;
+            if n.shape.get() & SHAPE_RESERVED != 0 {
+                return Err(e.error(i, "unknown shape bits".into()));
+            }
             e.index_or_none(i, "best rule", n.best.get(), rules)?;
-            let (count, inner) = (
-                usize::from(n.edge_count.get()),
-                usize::from(n.inner_count.get()),
-            );
+            let (count, inner) = (n.edge_count(), n.inner_count());
             if inner > count || count > 256 {
                 return Err(e.error(i, format!("{inner} inner of {count} children")));
             }
@@ -309,7 +303,7 @@ impl Tables<'_> {
             }
             if count > 8 {
                 self.validate_wide(e, i, n)?;
-            } else if n.label_len.get() & NODE_FULL != 0 {
+            } else if n.flags() & NODE_FULL != 0 {
                 return Err(e.error(i, "a full node with at most eight edges".into()));
             }
             Ok(())
@@ -323,19 +317,14 @@ impl Tables<'_> {
         }
         each("inners", self.inners, |e, i, n| {
             let root = is_root.get(i).copied().unwrap_or(false);
-            if !root && n.label_len.get() & LABEL_LEN_MASK == 0 {
+            if !root && n.label().is_empty() {
                 return Err(e.error(i, "an inner node with an empty label".into()));
             }
             Ok(())
         })?;
         each("leaves", self.leaves, |e, i, n| {
-            let empty = if n.info.get() & LEAF_LONG == 0 {
-                n.label.get() == 0
-            } else {
-                e.span(i, "label", n.long_label(), self.text.len())?;
-                n.long_label().len.get() == 0
-            };
-            if empty {
+            self.validate_label(e, i, n.label())?;
+            if n.label().is_empty() {
                 return Err(e.error(i, "a leaf with an empty label".into()));
             }
             e.index(i, "rule", n.rule(), rules)
@@ -351,7 +340,7 @@ impl Tables<'_> {
             let field = if key & LEAF_KEY != 0 {
                 self.leaves.get((key & !LEAF_KEY) as usize).map(Leaf::flags)
             } else {
-                self.inners.get(key as usize).map(|n| n.label_len.get())
+                self.inners.get(key as usize).map(Inner::flags)
             };
             field.is_some_and(|f| f & flag != 0)
         };
@@ -378,10 +367,18 @@ impl Tables<'_> {
         })
     }
 
+    /// A label in the text lies inside it.
+    fn validate_label(&self, e: &Entries, i: usize, label: Label) -> Result<(), LayoutError> {
+        match label {
+            Label::Long(span) => e.span(i, "label", span, self.text.len()),
+            Label::Inline(_) => Ok(()),
+        }
+    }
+
     /// A wide node's block lies inside `wide`, and names only its own children.
     fn validate_wide(&self, e: &Entries, i: usize, n: &Inner) -> Result<(), LayoutError> {
-        let count = u16::from(n.edge_count.get() != 0) * n.edge_count.get();
-        let full = n.label_len.get() & NODE_FULL != 0;
+        let count = u16::try_from(n.edge_count()).unwrap_or(u16::MAX);
+        let full = n.flags() & NODE_FULL != 0;
         let at = usize::try_from(n.edges.get()).unwrap_or(usize::MAX);
         let block = self.wide.get(at..).and_then(|rest| {
             let (&lo, &hi) = (rest.first()?, rest.get(1)?);
