@@ -13,28 +13,36 @@
 
 use crate::parse::Directive;
 use crate::tables::layout::{
-    index, Inner, Label, Leaf, Span, Tables, ANCHOR_MAX_LEN, LEAF_KEY, NODE_EXACT, NODE_FULL,
-    NODE_WILD, NONE, RULE_COUNT_MAX, SHAPE_RESERVED,
+    Inner, Label, Leaf, Span, Tables, ANCHOR_MAX_LEN, LEAF_KEY, NODE_EXACT, NODE_FULL, NODE_WILD,
+    NONE, RULE_COUNT_MAX, SHAPE_RESERVED,
 };
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
 use core::fmt;
 
 /// Why bytes or tables are not a valid policy: which table, which entry, what is wrong.
+///
+/// Boxed, so that a check's `Result<(), LayoutError>` is one word: the checks
+/// run once per entry of every table, and a wide result costs each of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LayoutError {
+pub struct LayoutError(Box<Problem>);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Problem {
     table: &'static str,
     entry: usize,
     problem: String,
 }
 
 impl LayoutError {
+    #[cold]
     fn new(table: &'static str, entry: usize, problem: String) -> LayoutError {
-        LayoutError {
+        LayoutError(Box::new(Problem {
             table,
             entry,
             problem,
-        }
+        }))
     }
 
     /// A problem with the header of serialised bytes.
@@ -44,21 +52,26 @@ impl LayoutError {
 
     /// The table with the bad entry (`header` for the byte form's header).
     pub fn table(&self) -> &'static str {
-        self.table
+        self.0.table
     }
 
     /// The index of the bad entry in it.
     pub fn entry(&self) -> usize {
-        self.entry
+        self.0.entry
     }
 }
 
 impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.table == "header" {
-            f.write_str(&self.problem)
+        let Problem {
+            table,
+            entry,
+            problem,
+        } = &*self.0;
+        if *table == "header" {
+            f.write_str(problem)
         } else {
-            write!(f, "{}[{}]: {}", self.table, self.entry, self.problem)
+            write!(f, "{table}[{entry}]: {problem}")
         }
     }
 }
@@ -251,13 +264,19 @@ impl Tables<'_> {
         })?;
         let mut extras = 0;
         each("rules", self.rules, |e, i, r| {
-            if let Some(at) = r.extra() {
-                if at != extras || at >= self.rule_extras.len() {
-                    return Err(e.error(i, format!("extra {at} is not the next one ({extras})")));
+            let len = match r.extra() {
+                Some(at) => {
+                    let Some(extra) = self.rule_extras.get(at).filter(|_| at == extras) else {
+                        return Err(
+                            e.error(i, format!("extra {at} is not the next one ({extras})"))
+                        );
+                    };
+                    extras += 1;
+                    extra.len.get()
                 }
-                extras += 1;
-            }
-            let pattern = self.rule_pattern(index(i)).unwrap_or(Span::EMPTY);
+                None => r.short_len(),
+            };
+            let pattern = Span::new(r.pattern.get(), len);
             e.span(i, "pattern", pattern, text)?;
             if r.anchored() && pattern.len.get() == 0 {
                 return Err(e.error(i, "an anchored rule with an empty pattern".into()));
