@@ -406,6 +406,44 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config(768))]
+
+    /// Under `google` a path is read up to its first NUL (the search finds the NUL
+    /// only where it matters: see `search_path`): a path with a NUL and anything
+    /// after it gets the verdict of the path cut there, one at a time and in a
+    /// batch, for literal, `$` and wildcard rules alike.
+    #[test]
+    fn google_cuts_a_path_at_its_first_nul(
+        groups in vec(group(small_rule()), 1..4),
+        paths in vec(small_path(), 1..6),
+        tails in vec(bytes_from(b"/ab$\0", 0..4), 1..4),
+    ) {
+        let body = body_of(&groups);
+        let policy = Policy::parse(&body, Profile::Google);
+        let mut cut = Vec::new();
+        let mut whole = Vec::new();
+        for (i, path) in with_rule_paths(&groups, &paths).into_iter().enumerate() {
+            let tail = &tails[i % tails.len()];
+            let mut with_nul = path.clone();
+            with_nul.push(0);
+            with_nul.extend_from_slice(tail);
+            cut.push(path);
+            whole.push(with_nul);
+        }
+        for agent in AGENTS {
+            let bot = policy.matcher(agent);
+            let mut batch = Vec::new();
+            bot.check_paths(&whole, |_, v| batch.push(v));
+            for ((path, with_nul), in_batch) in cut.iter().zip(&whole).zip(&batch) {
+                let want = bot.check_path(path);
+                prop_assert_eq!(bot.check_path(with_nul), want, "{:?}", with_nul);
+                prop_assert_eq!(*in_batch, want, "batch {:?}", with_nul);
+            }
+        }
+    }
+}
+
 /// A wildcard rule whose later segments have byte pairs, under one of two literal
 /// prefixes: files of many of them put 8 or more on one trie node, which the search
 /// serves from its byte-pair index.

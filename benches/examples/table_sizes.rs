@@ -52,6 +52,7 @@ fn main() {
             ("anchors", b(t.anchors)),
             ("anchor_rules", b(t.anchor_rules)),
             ("rules", b(t.rules)),
+            ("rule_extras", b(t.rule_extras)),
             ("segments", b(t.segments)),
             ("groups", b(t.groups)),
             ("group_agents", b(t.group_agents)),

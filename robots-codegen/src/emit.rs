@@ -128,6 +128,7 @@ pub(crate) fn policy(
         anchors,
         anchor_rules,
         rules,
+        rule_extras,
         segments,
         groups,
         group_agents,
@@ -151,6 +152,7 @@ pub(crate) fn policy(
     let anchors = t.records("ANCHORS", "Anchor", anchors);
     let anchor_rules = t.records("ANCHOR_RULES", "U32", anchor_rules);
     let rules = t.records("RULES", "RuleRecord", rules);
+    let rule_extras = t.records("RULE_EXTRAS", "RuleExtra", rule_extras);
     let segments = t.records("SEGMENTS", "Span", segments);
     let groups = t.records("GROUPS", "GroupRecord", groups);
     let group_agents = t.records("GROUP_AGENTS", "GroupAgentRecord", group_agents);
@@ -190,6 +192,7 @@ pub(crate) fn policy(
             anchors: #anchors,
             anchor_rules: #anchor_rules,
             rules: #rules,
+            rule_extras: #rule_extras,
             segments: #segments,
             groups: #groups,
             group_agents: #group_agents,

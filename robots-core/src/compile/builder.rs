@@ -5,6 +5,7 @@ use crate::compile::pattern::{compile_segments, google_index_alias, google_plain
 use crate::document::Document;
 use crate::parse::{Directive, LineKind, LineReport};
 use crate::profile::Profile;
+use crate::swar::word;
 use crate::tables::key_sort::first_digit;
 use crate::tables::layout::{index, rank};
 use crate::tables::staging::{
@@ -27,6 +28,37 @@ impl Text {
     }
 }
 
+/// The patterns already in the text, by a hash of their length and first and
+/// last eight bytes, so that a repeated pattern (a group copied under another
+/// user-agent line, as many files do) points at the first copy instead of
+/// adding another. Direct-mapped and lossy: a slot holds the last pattern that
+/// hashed to it, and a hit is confirmed against the text, so it is never wrong
+/// and costs a few instructions a rule.
+struct PatternCache {
+    /// `(start, len)` of a pattern in the text; `len` 0 is an empty slot.
+    slots: Vec<(u32, u32)>,
+    /// The hash's top bits pick the slot: 64 less the slot count's log.
+    shift: u32,
+}
+
+impl PatternCache {
+    /// A cache for a file of `lines` lines: a slot a line, between 16 and 1,024.
+    fn new(lines: usize) -> PatternCache {
+        let slots = lines.clamp(16, 1024).next_power_of_two();
+        PatternCache {
+            slots: alloc::vec![(0, 0); slots],
+            shift: 64 - slots.trailing_zeros(),
+        }
+    }
+
+    fn slot(&self, value: &[u8]) -> usize {
+        let last = value.len().saturating_sub(8);
+        let ends = word(value) ^ word(value.get(last..).unwrap_or_default()).rotate_left(29);
+        let hash = (ends ^ value.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (hash >> self.shift) as usize
+    }
+}
+
 /// Where `part` starts in `whole`, if it is a slice of it (the same bytes, not an equal copy).
 fn within(whole: &[u8], part: &[u8]) -> Option<usize> {
     let at = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
@@ -43,6 +75,9 @@ pub(crate) struct Builder {
     pub(crate) extensions: Vec<ExtensionRecord>,
     /// Per rule, the trie's first sort digit of its first segment.
     pub(crate) heads: Vec<(u64, u8)>,
+    /// Patterns in the text, to store a repeated one once (every crawler only:
+    /// one crawler's groups seldom repeat a pattern).
+    patterns: Option<PatternCache>,
 }
 
 /// A compiled rule, before its record: what [`Builder::push_rule`] needs.
@@ -67,10 +102,12 @@ pub(crate) struct OpenGroup {
 impl Builder {
     /// A builder for `input`, with room for what it can hold: one rule per line
     /// at most, and no more text than the input has (escapes aside). Growing a
-    /// table copies it, and a large file's tables are megabytes.
-    pub(crate) fn new(profile: Profile, input: &[u8]) -> Self {
+    /// table copies it, and a large file's tables are megabytes. With
+    /// `share_patterns`, a pattern written again is stored once.
+    pub(crate) fn new(profile: Profile, input: &[u8], share_patterns: bool) -> Self {
         let lines = memchr::memchr_iter(b'\n', input).count() + 1;
         Builder {
+            patterns: share_patterns.then(|| PatternCache::new(lines)),
             profile,
             text: Text(Vec::with_capacity(input.len())),
             rules: Vec::with_capacity(lines),
@@ -99,7 +136,7 @@ impl Builder {
         let start = self.segments.len();
         // The pattern as written first; a segment that is a slice of it (the
         // common case: nothing to escape) points into it instead of a copy.
-        let written = self.text.push(value);
+        let written = self.push_pattern(value);
         if self.profile == Profile::Google {
             if let Some(plain) = google_plain(value) {
                 // Most rules: one segment, the written pattern's prefix (its
@@ -149,6 +186,29 @@ impl Builder {
             segments_start: start,
         };
         self.push_rule(line, group, rule, head.unwrap_or_else(|| first_digit(&[])));
+    }
+
+    /// Put a rule's pattern in the text, or find it there (see [`PatternCache`]).
+    #[inline]
+    fn push_pattern(&mut self, value: &[u8]) -> Span {
+        let Some(cache) = self.patterns.as_mut() else {
+            return self.text.push(value);
+        };
+        let slot = cache.slot(value);
+        if let Some(&(start, len)) = cache.slots.get(slot) {
+            let seen = self
+                .text
+                .0
+                .get(start as usize..start as usize + len as usize);
+            if len != 0 && seen == Some(value) {
+                return Span { start, len };
+            }
+        }
+        let span = self.text.push(value);
+        if let Some(entry) = cache.slots.get_mut(slot) {
+            *entry = (span.start, span.len);
+        }
+        span
     }
 
     /// The record of a compiled rule of `line` (its segments pushed last), with

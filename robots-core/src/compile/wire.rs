@@ -1,12 +1,15 @@
 //! The compiler's records ([`staging`](crate::tables::staging)) written as the
 //! [`layout`](crate::tables::layout) a check reads: little-endian records, each
-//! rule's segments left out when its only segment is its pattern (most rules).
+//! rule in twelve bytes, with an extra record only for the rules whose priority,
+//! segments, length or column the twelve bytes cannot say (see
+//! [`RuleRecord`](layout::RuleRecord)).
 
 use crate::compile::builder::Builder;
 use crate::tables::derive::SearchTables;
 use crate::tables::encode::TableVecs;
 use crate::tables::layout::{
-    self, index, RULE_ALLOW, RULE_ANCHORED, RULE_COLUMN_MASK, RULE_DERIVED, U32,
+    self, index, RuleExtra, RULE_ALLOW, RULE_ANCHORED, RULE_COLUMN_MAX, RULE_COLUMN_SHIFT,
+    RULE_COMPLEX, RULE_DERIVED, RULE_LEN_MAX, U32,
 };
 use crate::tables::staging;
 use alloc::vec::Vec;
@@ -23,34 +26,11 @@ pub(crate) fn tables(
     set_groups: &[u32],
     search: SearchTables,
 ) -> TableVecs {
-    let mut segments = Vec::new();
-    let rules = b
-        .rules
-        .iter()
-        .map(|r| {
-            let mine = r.segments.of(&b.segments);
-            let plain = staging::Span {
-                start: r.pattern.start,
-                len: r.pattern.len.saturating_sub(u32::from(r.anchored)),
-            };
-            let start = index(segments.len());
-            // A rule whose only segment is its pattern (without a final `$`)
-            // needs no entry: the search finds the segment from the pattern.
-            if mine != [plain] {
-                segments.extend(mine.iter().map(|&s| span(s)));
-            }
-            let flags = if r.allow { RULE_ALLOW } else { 0 }
-                | if r.derived { RULE_DERIVED } else { 0 }
-                | if r.anchored { RULE_ANCHORED } else { 0 };
-            layout::RuleRecord {
-                line: U32::new(r.line),
-                column: U32::new(r.column.min(RULE_COLUMN_MASK) | flags),
-                pattern: span(r.pattern),
-                priority: U32::new(r.priority),
-                segments: U32::new(start),
-            }
-        })
-        .collect();
+    let RuleTables {
+        rules,
+        extras: rule_extras,
+        segments,
+    } = rule_tables(&b);
     TableVecs {
         text: b.text.0,
         agents: agents
@@ -80,6 +60,7 @@ pub(crate) fn tables(
         anchors: search.anchors,
         anchor_rules: search.anchor_rules,
         rules,
+        rule_extras,
         segments,
         groups: b
             .groups
@@ -109,4 +90,58 @@ pub(crate) fn tables(
             })
             .collect(),
     }
+}
+
+/// The rule tables of the layout: records, the extras of complex rules, and
+/// the segments that are not a rule's pattern alone.
+struct RuleTables {
+    rules: Vec<layout::RuleRecord>,
+    extras: Vec<RuleExtra>,
+    segments: Vec<layout::Span>,
+}
+
+fn rule_tables(b: &Builder) -> RuleTables {
+    let mut out = RuleTables {
+        rules: Vec::with_capacity(b.rules.len()),
+        extras: Vec::new(),
+        segments: Vec::new(),
+    };
+    for r in &b.rules {
+        let mine = r.segments.of(&b.segments);
+        let plain = staging::Span {
+            start: r.pattern.start,
+            len: r.pattern.len.saturating_sub(u32::from(r.anchored)),
+        };
+        // A rule whose only segment is its pattern (without a final `$`), whose
+        // priority is its length, and whose length and column fit, says all in
+        // its record: most rules.
+        let implicit_segments = mine == [plain];
+        let complex = !implicit_segments
+            || r.priority != r.pattern.len
+            || r.pattern.len >= RULE_LEN_MAX
+            || r.column >= RULE_COLUMN_MAX;
+        let mut info = if r.allow { RULE_ALLOW } else { 0 }
+            | if r.derived { RULE_DERIVED } else { 0 }
+            | if r.anchored { RULE_ANCHORED } else { 0 };
+        if complex {
+            info |= RULE_COMPLEX | index(out.extras.len());
+            out.extras.push(RuleExtra {
+                priority: U32::new(r.priority),
+                segments: U32::new(index(out.segments.len())),
+                len: U32::new(r.pattern.len),
+                column: U32::new(r.column),
+            });
+            if !implicit_segments {
+                out.segments.extend(mine.iter().map(|&s| span(s)));
+            }
+        } else {
+            info |= r.pattern.len | r.column << RULE_COLUMN_SHIFT;
+        }
+        out.rules.push(layout::RuleRecord {
+            pattern: U32::new(r.pattern.start),
+            line: U32::new(r.line),
+            info: U32::new(info),
+        });
+    }
+    out
 }

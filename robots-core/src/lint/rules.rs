@@ -5,7 +5,7 @@ use crate::document::Document;
 use crate::group::grouper::AgentToken;
 use crate::parse::report::LineReport;
 use crate::policy::Policy;
-use crate::tables::layout::RuleRecord as Wire;
+use crate::tables::layout::RuleFields;
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -28,13 +28,13 @@ pub(crate) struct RuleRecord {
 }
 
 impl RuleRecord {
-    fn of(rec: &Wire, rank: u64) -> RuleRecord {
+    fn of(rec: &RuleFields, rank: u64) -> RuleRecord {
         RuleRecord {
-            line: rec.line.get(),
-            allow: rec.allow(),
-            derived: rec.derived(),
-            anchored: rec.anchored(),
-            priority: rec.priority.get(),
+            line: rec.line,
+            allow: rec.allow,
+            derived: rec.derived,
+            anchored: rec.anchored,
+            priority: rec.priority,
             rank,
         }
     }
@@ -89,22 +89,21 @@ impl<'p> Rule<'p> {
 /// Every compiled rule of `policy`, by id.
 pub(crate) fn rules(policy: &Policy) -> Vec<Rule<'_>> {
     let t = policy.tables();
-    t.rules
-        .iter()
-        .enumerate()
-        .map(|(id, rec)| {
-            let id = u32::try_from(id).unwrap_or(u32::MAX);
+    (0..t.rules.len())
+        .filter_map(|id| {
+            let id = u32::try_from(id).ok()?;
+            let rec = t.rule_fields(id)?;
             let segments = t.segments(id).map_or(Vec::new(), |(first, rest)| {
                 core::iter::once(first)
                     .chain(rest.iter().copied())
                     .map(|s| s.of(t.text))
                     .collect()
             });
-            Rule {
+            Some(Rule {
                 id,
-                rec: RuleRecord::of(rec, t.rank(id)),
+                rec: RuleRecord::of(&rec, t.rank(id)),
                 segments,
-            }
+            })
         })
         .collect()
 }

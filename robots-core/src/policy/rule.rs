@@ -43,20 +43,20 @@ pub struct Rule<'p> {
 impl<'p> Rule<'p> {
     /// Rule `id` of the tables, if there is one.
     pub(crate) fn of(t: &Tables<'p>, id: u32) -> Option<Rule<'p>> {
-        let r = t.rules.get(id as usize)?;
+        let r = t.rule_fields(id)?;
         Some(Rule {
             id: RuleId(id),
             group: GroupId(group_of(t, id)),
-            line: r.line.get(),
-            column: r.column(),
-            directive: if r.allow() {
+            line: r.line,
+            column: r.column,
+            directive: if r.allow {
                 Directive::Allow
             } else {
                 Directive::Disallow
             },
             pattern: BStr::new(r.pattern.of(t.text)),
-            priority: r.priority.get(),
-            derived: r.derived(),
+            priority: r.priority,
+            derived: r.derived,
         })
     }
 }

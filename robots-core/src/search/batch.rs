@@ -9,12 +9,11 @@
 //! When the crawler's rules put wildcard rules on the root or on `/`, nearly every
 //! walk would leave, so such a policy is checked path by path.
 
-use crate::profile::Profile;
-use crate::search::segments::{c_string, normalize_path, profile_normalizes};
+use crate::search::segments::{normalize_path, profile_normalizes};
 use crate::search::verdict::Verdict;
 use crate::search::walk::{is_robots_txt, End, View};
 use crate::search::Selected;
-use crate::tables::layout::{Inner, LABEL_LEN_MASK, NODE_INDEXED, NODE_WILD};
+use crate::tables::layout::{Inner, NODE_INDEXED, NODE_WILD};
 use alloc::borrow::Cow;
 
 /// Paths walked together.
@@ -31,6 +30,7 @@ impl Selected {
         mut each: impl FnMut(usize, Verdict),
     ) {
         let profile = view.t.profile;
+        // (Google's paths are walked whole: see `search_path`.)
         let Some(root) = self.lockstep_root(view) else {
             for (i, path) in paths.iter().enumerate() {
                 each(i, self.check_path(view, path.as_ref()));
@@ -45,9 +45,6 @@ impl Selected {
                 let owned: [Cow<'_, [u8]>; LANES] =
                     core::array::from_fn(|k| normalize_path(path(k), profile));
                 let paths = core::array::from_fn(|k| &*owned[k]);
-                self.check_lanes(view, root, paths, chunk.len(), &mut answer);
-            } else if profile == Profile::Google {
-                let paths = core::array::from_fn(|k| c_string(path(k)));
                 self.check_lanes(view, root, paths, chunk.len(), &mut answer);
             } else {
                 let paths = core::array::from_fn(path);
@@ -65,11 +62,11 @@ impl Selected {
         let root = view.t.inners.get(self.root as usize)?;
         let wild = |flags: u32| flags & (NODE_WILD | NODE_INDEXED) != 0;
         let slash = match view.step(root, b"/", 0) {
-            Some(Ok((_, node))) => node.label_len.get(),
+            Some(Ok((_, node, _))) => node.flags(),
             Some(Err(end)) => end.flags,
             None => 0,
         };
-        (!wild(root.label_len.get()) && !wild(slash)).then_some(root)
+        (!wild(root.flags()) && !wild(slash)).then_some(root)
     }
 
     /// [`Selected::check_paths`] for the first `count` of `paths` (normalised),
@@ -89,7 +86,7 @@ impl Selected {
         let mut ends = [End {
             key: self.root,
             best: root.best.get(),
-            flags: root.label_len.get(),
+            flags: root.flags(),
             depth: 0,
         }; LANES];
         // Lanes still walking, and lanes to check on their own, as bit sets.
@@ -111,14 +108,14 @@ impl Selected {
                 let node = nodes[k];
                 let end = &mut ends[k];
                 match view.step(node, paths[k], end.depth) {
-                    Some(Ok((next, child))) => {
-                        let flags = child.label_len.get();
+                    Some(Ok((next, child, depth))) => {
+                        let flags = child.flags();
                         nodes[k] = child;
                         *end = End {
                             key: next,
                             best: child.best.get(),
                             flags,
-                            depth: end.depth + (flags & LABEL_LEN_MASK) as usize,
+                            depth,
                         };
                         if flags & (NODE_WILD | NODE_INDEXED) != 0 {
                             alone |= 1 << k;
@@ -141,7 +138,7 @@ impl Selected {
                 view.decide(self.set, self.root, path)
             } else {
                 let end = &ends[k];
-                view.verdict_of(view.literal_at(end, end.depth == path.len()))
+                view.verdict_of(view.literal_at(end, view.path_ends_at(path, end.depth)))
             };
             each(k, verdict);
         }

@@ -17,7 +17,7 @@ pub(crate) mod verdict;
 pub(crate) mod walk;
 pub(crate) mod wildcards;
 
-use crate::search::segments::normalize_path;
+use crate::search::segments::search_path;
 use crate::search::verdict::Verdict;
 use crate::search::walk::View;
 use crate::tables::layout::{Tables, NONE};
@@ -44,7 +44,7 @@ impl Selected {
     /// Check a path that is already `/path?query` (no scheme, host or fragment).
     #[inline]
     pub(crate) fn check_path(self, view: View<'_>, path: &[u8]) -> Verdict {
-        let normalized = normalize_path(path, view.t.profile);
-        view.decide(self.set, self.root, &normalized)
+        let path = search_path(path, view.t.profile);
+        view.decide(self.set, self.root, &path)
     }
 }

@@ -65,6 +65,23 @@ fn nul_short(path: &[u8]) -> Option<usize> {
     first(last)
 }
 
+/// The path a search walks: the path as the profile compares it, except that
+/// under Google a NUL is not looked for here. No Google pattern holds a NUL (a NUL
+/// ends a line's content), so a walk stops at the first NUL if not before; the
+/// search reads it as the path's end there ([`View::path_ends_at`]) and cuts the
+/// path at it only when wildcard rules are tested ([`View::wildcard_path`]). Most
+/// checks never pay for the scan.
+///
+/// [`View::path_ends_at`]: crate::search::walk::View::path_ends_at
+/// [`View::wildcard_path`]: crate::search::walk::View::wildcard_path
+#[inline]
+pub(crate) fn search_path(path: &[u8], profile: Profile) -> Cow<'_, [u8]> {
+    match profile {
+        Profile::Google => Cow::Borrowed(path),
+        _ => normalize_path(path, profile),
+    }
+}
+
 /// The path as a profile compares it.
 #[inline]
 pub(crate) fn normalize_path(path: &[u8], profile: Profile) -> Cow<'_, [u8]> {

@@ -8,13 +8,15 @@
 //! passed nodes that have them.
 
 use crate::ids::RuleId;
+use crate::profile::Profile;
 use crate::search::anchors::Automata;
-use crate::search::segments::tail_matches;
+use crate::search::segments::{c_string, tail_matches};
 use crate::search::verdict::{Reason, Verdict};
 use crate::search::wildcards::WildNodes;
 use crate::swar::{position_in_word, same_long, tail_word, LOW_BYTES};
 use crate::tables::layout::{
-    Inner, Leaf, RuleSet, Span, Tables, LABEL_LEN_MASK, LEAF_KEY, NODE_EXACT, NODE_FULL, NONE,
+    Inner, Label, Leaf, RuleSet, Tables, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT,
+    NODE_FULL, NODE_LONG, NONE,
 };
 
 /// The search over a policy's tables, with the automata of its anchors (built
@@ -91,9 +93,33 @@ impl<'p> View<'p> {
             best.offer(literal, self.t.rank(literal));
         }
         if let Some(rule_set) = self.t.sets.get(set as usize) {
-            self.match_wildcards(wild, rule_set, path, &mut best);
+            self.match_wildcards(wild, rule_set, self.wildcard_path(path), &mut best);
         }
         best.id
+    }
+
+    /// Whether a walk that reached `depth` read the whole path. Under Google a
+    /// NUL ends the path (Google's matcher reads it as a C string); no Google
+    /// label holds a NUL, so no walk passes one (see [`search_path`]).
+    ///
+    /// [`search_path`]: crate::search::segments::search_path
+    #[inline(always)]
+    pub(crate) fn path_ends_at(&self, path: &[u8], depth: usize) -> bool {
+        match path.get(depth) {
+            None => true,
+            Some(0) => self.t.profile == Profile::Google,
+            Some(_) => false,
+        }
+    }
+
+    /// The path wildcard rules are tested on: under Google, cut at its first NUL.
+    #[inline]
+    pub(crate) fn wildcard_path<'a>(&self, path: &'a [u8]) -> &'a [u8] {
+        if self.t.profile == Profile::Google {
+            c_string(path)
+        } else {
+            path
+        }
     }
 
     /// Walk from `root`, noting wildcard nodes in `wild`: the best literal rule
@@ -101,7 +127,7 @@ impl<'p> View<'p> {
     #[inline(always)]
     fn walk_literal(&self, root: u32, path: &[u8], wild: &mut WildNodes) -> u32 {
         let end = self.walk(root, path, |key, flags, depth| wild.note(key, flags, depth));
-        self.literal_at(&end, end.depth == path.len())
+        self.literal_at(&end, self.path_ends_at(path, end.depth))
     }
 
     /// The best literal rule for a walk that stopped at `end`, having read the
@@ -140,7 +166,7 @@ impl<'p> View<'p> {
             }
         }
         if !wild.is_empty() {
-            self.match_wildcards(&wild, rule_set, path, &mut best);
+            self.match_wildcards(&wild, rule_set, self.wildcard_path(path), &mut best);
         }
         best.id
     }
@@ -148,7 +174,7 @@ impl<'p> View<'p> {
     /// The position of `byte` among the children of `node` (inner ones first).
     #[inline(always)]
     pub(crate) fn position(&self, node: &Inner, byte: u8) -> Option<usize> {
-        let count = usize::from(node.edge_count.get());
+        let count = node.edge_count();
         if count <= 8 {
             position_in_word(node.edges.get(), count, byte)
         } else {
@@ -166,7 +192,7 @@ impl<'p> View<'p> {
             return None;
         }
         let entry = usize::from(*self.t.wide.get(at + 2 + usize::from(byte - lo))?);
-        if node.label_len.get() & NODE_FULL != 0 {
+        if node.flags() & NODE_FULL != 0 {
             Some(entry)
         } else {
             entry.checked_sub(1)
@@ -184,47 +210,66 @@ impl<'p> View<'p> {
         }
     }
 
-    /// Whether `path[depth..]` starts with the label of inner node `node`.
+    /// The length of `label` (a node's `label` field, with its [`NODE_LONG`]
+    /// flag: see [`Label`](crate::tables::layout::Label)) if `path[depth..]`
+    /// starts with it.
     #[inline(always)]
-    fn inner_label_matches(
-        node: &Inner,
-        text: &[u8],
-        path: &[u8],
-        depth: usize,
-        len: usize,
-    ) -> bool {
-        let Some(word) = Self::path_word(path, depth, len) else {
-            return false;
-        };
-        let label = node.label.get();
-        if len > 8 {
-            // The first eight bytes settle most long labels without reading the text.
-            let start = node.label_start.get();
-            return word == label && Self::long_label_matches(text, start, len, path, depth);
+    fn label_matches(&self, label: u64, long: bool, path: &[u8], depth: usize) -> Option<usize> {
+        if long {
+            return self.long_label_matches(label, path, depth);
         }
-        (word ^ label) & LOW_BYTES[len] == 0
+        // Zero-filled and NUL-free: the label ends where the zero bytes start.
+        let len = 8 - (label.leading_zeros() / 8) as usize;
+        let word = Self::path_word(path, depth, len)?;
+        ((word ^ label) & LOW_BYTES[len] == 0).then_some(len)
     }
 
-    /// Whether `path[depth..]` starts with the label of leaf `leaf`.
-    #[inline(always)]
-    fn leaf_label_matches(leaf: &Leaf, text: &[u8], path: &[u8], depth: usize, len: usize) -> bool {
-        if len > 8 {
-            let start = u32::try_from(leaf.label.get()).unwrap_or(NONE);
-            return Self::long_label_matches(text, start, len, path, depth);
-        }
-        let Some(word) = Self::path_word(path, depth, len) else {
-            return false;
-        };
-        (word ^ leaf.label.get()) & LOW_BYTES[len] == 0
-    }
-
-    /// Whether `path[depth..]` starts with the `len` bytes of text at `start`
-    /// (out of line: long labels are the minority).
+    /// [`View::label_matches`] for a label in the text (out of line: most
+    /// labels are short).
     #[inline(never)]
-    fn long_label_matches(text: &[u8], start: u32, len: usize, path: &[u8], depth: usize) -> bool {
-        let label = Span::new(start, u32::try_from(len).unwrap_or(NONE)).of(text);
+    fn long_label_matches(&self, label: u64, path: &[u8], depth: usize) -> Option<usize> {
+        let Label::Long(span) = Label::of(label, true) else {
+            return None;
+        };
+        let label = span.of(self.t.text);
         path.get(depth..depth + label.len())
             .is_some_and(|rest| same_long(rest, label))
+            .then_some(label.len())
+    }
+
+    /// Where a walk that reached `depth` at inner node `parent` ends in its
+    /// child `leaf` (whose key is `key`), if `path[depth..]` starts with the
+    /// leaf's label.
+    #[inline(always)]
+    fn enter_leaf(
+        &self,
+        parent: &Inner,
+        leaf: &Leaf,
+        key: u32,
+        path: &[u8],
+        depth: usize,
+    ) -> Option<End> {
+        let info = leaf.info.get();
+        let len = self.label_matches(leaf.label.get(), info & NODE_LONG != 0, path, depth)?;
+        let best = if info & LEAF_INHERIT != 0 {
+            parent.best.get()
+        } else {
+            info & LEAF_RULE_MASK
+        };
+        Some(End {
+            key,
+            best,
+            flags: leaf.flags(),
+            depth: depth + len,
+        })
+    }
+
+    /// The depth after inner node `child`'s label, if `path[depth..]` starts with it.
+    #[inline(always)]
+    fn enter_inner(&self, child: &Inner, path: &[u8], depth: usize) -> Option<usize> {
+        let long = child.shape.get() & NODE_LONG != 0;
+        let len = self.label_matches(child.label.get(), long, path, depth)?;
+        Some(depth + len)
     }
 
     /// Follow `path` down one trie from `root` as far as it goes: where it ended.
@@ -239,7 +284,7 @@ impl<'p> View<'p> {
         path: &[u8],
         mut on_node: impl FnMut(u32, u32, usize),
     ) -> End {
-        let (inners, leaves, text) = (self.t.inners, self.t.leaves, self.t.text);
+        let (inners, leaves) = (self.t.inners, self.t.leaves);
         let Some(mut node) = inners.get(root as usize) else {
             return End {
                 key: root,
@@ -251,27 +296,25 @@ impl<'p> View<'p> {
         let mut key = root;
         let mut depth = 0usize;
         loop {
-            let flags = node.label_len.get();
-            on_node(key, flags, depth);
+            on_node(key, node.flags(), depth);
             let Some(&byte) = path.get(depth) else {
                 break;
             };
             let Some(at) = self.position(node, byte) else {
                 break;
             };
-            let inner_count = usize::from(node.inner_count.get());
+            let inner_count = node.inner_count();
             if at < inner_count {
                 let next = node.first_inner.get().wrapping_add(at as u32);
                 let Some(child) = inners.get(next as usize) else {
                     break;
                 };
-                let len = (child.label_len.get() & LABEL_LEN_MASK) as usize;
-                if !Self::inner_label_matches(child, text, path, depth, len) {
+                let Some(after) = self.enter_inner(child, path, depth) else {
                     break;
-                }
+                };
                 key = next;
                 node = child;
-                depth += len;
+                depth = after;
             } else {
                 let next = node
                     .first_leaf
@@ -280,62 +323,48 @@ impl<'p> View<'p> {
                 let Some(leaf) = leaves.get(next as usize) else {
                     break;
                 };
-                let flags = leaf.label_len.get();
-                let len = (flags & LABEL_LEN_MASK) as usize;
-                if !Self::leaf_label_matches(leaf, text, path, depth, len) {
+                let Some(end) = self.enter_leaf(node, leaf, next | LEAF_KEY, path, depth) else {
                     break;
-                }
-                let key = next | LEAF_KEY;
-                on_node(key, flags, depth + len);
-                return End {
-                    key,
-                    best: leaf.best.get(),
-                    flags,
-                    depth: depth + len,
                 };
+                on_node(end.key, end.flags, end.depth);
+                return end;
             }
         }
         End {
             key,
             best: node.best.get(),
-            flags: node.label_len.get(),
+            flags: node.flags(),
             depth,
         }
     }
 
     /// One step of a walk from inner node `node`, reached at `depth`: the child
     /// whose label `path` continues with, if any. An inner child comes back as
-    /// `Ok((index, record))`; a leaf ends the walk, as `Err(End)`.
+    /// `Ok((index, record, depth after its label))`; a leaf ends the walk, as
+    /// `Err(End)`.
     #[inline(always)]
     pub(crate) fn step(
         &self,
         node: &Inner,
         path: &[u8],
         depth: usize,
-    ) -> Option<Result<(u32, &'p Inner), End>> {
+    ) -> Option<Result<(u32, &'p Inner, usize), End>> {
         let &byte = path.get(depth)?;
         let at = self.position(node, byte)?;
-        let inner_count = usize::from(node.inner_count.get());
+        let inner_count = node.inner_count();
         if at < inner_count {
             let next = node.first_inner.get().wrapping_add(at as u32);
             let child = self.t.inners.get(next as usize)?;
-            let len = (child.label_len.get() & LABEL_LEN_MASK) as usize;
-            Self::inner_label_matches(child, self.t.text, path, depth, len)
-                .then_some(Ok((next, child)))
+            let after = self.enter_inner(child, path, depth)?;
+            Some(Ok((next, child, after)))
         } else {
             let next = node
                 .first_leaf
                 .get()
                 .wrapping_add((at - inner_count) as u32);
             let leaf = self.t.leaves.get(next as usize)?;
-            let flags = leaf.label_len.get();
-            let len = (flags & LABEL_LEN_MASK) as usize;
-            Self::leaf_label_matches(leaf, self.t.text, path, depth, len).then_some(Err(End {
-                key: next | LEAF_KEY,
-                best: leaf.best.get(),
-                flags,
-                depth: depth + len,
-            }))
+            self.enter_leaf(node, leaf, next | LEAF_KEY, path, depth)
+                .map(Err)
         }
     }
 }

@@ -29,11 +29,11 @@
 //! of nodes with only a few wildcard rules, stay on their trie node (`node_wild`): the
 //! walk notes the node and its rules are tested after it.
 
-use crate::swar::word;
 use crate::tables::layout::index;
 use crate::tables::layout::{
-    Anchor, Inner, Leaf, NodeRule, NodeWild, Span as WireSpan, WildRoot, ANCHOR_MAX_LEN,
-    LABEL_LEN_MASK, LEAF_KEY, NODE_EXACT, NODE_FULL, NODE_INDEXED, NODE_WILD, U16, U32, U64,
+    Anchor, Inner, Label, Leaf, NodeRule, NodeWild, Span as WireSpan, WildRoot, ANCHOR_MAX_LEN,
+    LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT, NODE_FULL, NODE_INDEXED, NODE_WILD,
+    RULE_COUNT_MAX, SHAPE_EDGES_MASK, SHAPE_INNER_SHIFT, U32, U64,
 };
 use crate::tables::staging::{Node, RuleRecord, Span, NONE};
 use alloc::vec::Vec;
@@ -54,6 +54,10 @@ const LONG_ANCHORS_MAX: usize = 256;
 
 /// The longest anchor of a root with more than [`LONG_ANCHORS_MAX`] indexed rules.
 const SHORT_ANCHOR_LEN: u32 = 4;
+
+fn wire_label(span: Span) -> WireSpan {
+    WireSpan::new(span.start, span.len)
+}
 
 fn wire_span(start: usize, end: usize) -> WireSpan {
     WireSpan::new(index(start), index(end.saturating_sub(start)))
@@ -206,18 +210,52 @@ const NO_INNER: Inner = Inner {
     first_inner: U32::new(0),
     first_leaf: U32::new(0),
     best: U32::new(NONE),
-    label_start: U32::new(0),
-    label_len: U32::new(0),
-    edge_count: U16::new(0),
-    inner_count: U16::new(0),
+    shape: U32::new(0),
 };
 
 /// The record of a leaf not yet written.
 const NO_LEAF: Leaf = Leaf {
     label: U64::new(0),
-    best: U32::new(NONE),
-    label_len: U32::new(0),
+    info: U32::new(0),
 };
+
+/// The record of a leaf: `node`, whose label is `label`, whose parent's best
+/// prefix rule is `from_parent` and whose own is `best`, with the node `flags`.
+///
+/// A leaf names one rule whose first segment ends at it (a leaf exists only
+/// where a key ends). Its best rule is either the parent's or one of the rules
+/// ending here; in the second case it is the one named.
+fn leaf_record(
+    t: &Tries<'_>,
+    node: &Node,
+    label: &[u8],
+    from_parent: u32,
+    best: u32,
+    flags: u32,
+) -> Leaf {
+    let (rule, inherit) = if best != from_parent {
+        (best, 0)
+    } else {
+        let ending = [node.prefix_rule, node.exact_rule]
+            .into_iter()
+            .chain(node.wild.of(t.wild_rules).iter().copied())
+            .find(|&r| r != NONE)
+            .unwrap_or(NONE);
+        (ending, LEAF_INHERIT)
+    };
+    debug_assert!(rule != NONE, "a leaf where no key ends");
+    debug_assert!((rule as usize) < RULE_COUNT_MAX);
+    let (label, long) = Label::encode(label, wire_label(node.label));
+    Leaf {
+        label: U64::new(label),
+        info: U32::new(
+            (rule & LEAF_RULE_MASK)
+                | long
+                | inherit
+                | (flags & (NODE_WILD | NODE_INDEXED | NODE_EXACT)),
+        ),
+    }
+}
 
 /// Put `value` at `at` in `table`, growing it with `fill` as needed.
 fn put<T: Copy>(table: &mut Vec<T>, at: usize, value: T, fill: T) {
@@ -286,7 +324,7 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
             }
             let from_parent = inherited.get(id).copied().unwrap_or(NONE);
             let mut prefix = better(from_parent, node.prefix_rule);
-            let mut flags = node.label.len & LABEL_LEN_MASK;
+            let mut flags = 0;
             if node.wild.len != 0 {
                 let wild = node.wild.of(t.wild_rules);
                 kinds.clear();
@@ -328,17 +366,7 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
             }
             let label = node.label.of(t.text);
             if key & LEAF_KEY != 0 {
-                // A short label inline; a long one read from the text.
-                let inline = if label.len() <= 8 {
-                    word(label)
-                } else {
-                    u64::from(node.label.start)
-                };
-                let leaf = Leaf {
-                    label: U64::new(inline),
-                    best: U32::new(prefix),
-                    label_len: U32::new(flags),
-                };
+                let leaf = leaf_record(&t, node, label, from_parent, prefix, flags);
                 put(&mut out.leaves, (key & !LEAF_KEY) as usize, leaf, NO_LEAF);
                 continue;
             }
@@ -386,16 +414,17 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
                 }
                 edge_word = wide_block(&wide_children, full, &mut out.wide);
             }
+            let (label, long) = Label::encode(label, wire_label(node.label));
+            // At most 256 children, each once: both counts fit their nine bits.
+            let edges = index(targets.len()).min(SHAPE_EDGES_MASK);
+            let inners = index(inner_next - first_inner).min(SHAPE_EDGES_MASK);
             let inner = Inner {
-                label: U64::new(word(label)),
+                label: U64::new(label),
                 edges: U64::new(edge_word),
                 first_inner: U32::new(index(first_inner)),
                 first_leaf: U32::new(index(first_leaf)),
                 best: U32::new(prefix),
-                label_start: U32::new(node.label.start),
-                label_len: U32::new(flags),
-                edge_count: U16::new(u16::try_from(targets.len()).unwrap_or(u16::MAX)),
-                inner_count: U16::new(u16::try_from(inner_next - first_inner).unwrap_or(u16::MAX)),
+                shape: U32::new(edges | inners << SHAPE_INNER_SHIFT | long | flags),
             };
             put(&mut out.inners, key as usize, inner, NO_INNER);
         }

@@ -3,21 +3,25 @@
 //! and [`PolicyRef::from_bytes`](crate::PolicyRef::from_bytes) reads in place.
 //!
 //! ```text
-//! header   magic "ROBOTPOL", version, flags, profile, the any-set, the truncation,
-//!          the one-crawler selection, a CRC-32 of the whole buffer (taken with
-//!          the field zeroed), and the number of entries of each table
+//! header   magic "ROBOTPOL" (8 bytes), version (u16), flags (u8), profile (u8),
+//!          a CRC-32 of the whole buffer taken with this field zeroed (u32),
+//!          then as LEB128 numbers: the any-set, the one-crawler selection (with
+//!          FLAG_AGENT), the truncation (with FLAG_TRUNCATED), and the number
+//!          of entries of each table
 //! tables   each table's records, one after another, in a fixed order
 //! ```
 //!
-//! Every number is little-endian and nothing is aligned, so the buffer can be
-//! read wherever it lies (a `Vec`, a memory map, a slice of a larger file).
+//! Every fixed-size number is little-endian and nothing is aligned, so the
+//! buffer can be read wherever it lies (a `Vec`, a memory map, a slice of a
+//! larger file). The header's variable part keeps a small policy small: most
+//! of its numbers take one byte.
 //! Reading checks the header and that the tables fill the buffer exactly;
 //! [`validate`](super::validate) then checks what the tables say.
 
 use crate::profile::Profile;
 use crate::tables::layout::{
     AgentEntry, Anchor, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule,
-    NodeWild, RuleRecord, RuleSet, Span, Tables, TruncationRecord, WildRoot, NONE, U16, U32, U64,
+    NodeWild, RuleExtra, RuleRecord, RuleSet, Span, Tables, TruncationRecord, WildRoot, NONE, U32,
 };
 use crate::tables::validate::LayoutError;
 use alloc::format;
@@ -28,39 +32,74 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 /// The first eight bytes of every serialised policy.
 pub const MAGIC: [u8; 8] = *b"ROBOTPOL";
 
-/// The format version this build writes and reads. Version 2 files wildcard
-/// rules under anchors (`wild_roots`, `anchors`, `anchor_rules`) where version 1
-/// had a pair index.
-pub const VERSION: u16 = 2;
+/// The format version this build writes and reads. Version 3 has twelve-byte
+/// rule records (with `rule_extras` for the rules they cannot describe) and twelve-byte leaves; version 2 filed wildcard rules under
+/// anchors where version 1 had a pair index.
+pub const VERSION: u16 = 3;
 
 /// The number of tables (the crawler's name of a one-crawler policy counts as one).
-pub const TABLE_COUNT: usize = 20;
+pub const TABLE_COUNT: usize = 21;
 
 /// The header flag of a one-crawler policy.
-const FLAG_AGENT: u16 = 1;
+const FLAG_AGENT: u8 = 1;
+/// The header flag of a policy whose input the parsing cap cut.
+const FLAG_TRUNCATED: u8 = 2;
 
-/// The fixed part of the header.
-#[derive(Clone, Copy, Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
-#[repr(C)]
-pub struct Header {
-    magic: [u8; 8],
-    version: U16,
-    flags: U16,
-    profile: u8,
-    reserved: [u8; 3],
-    any_set: U32,
-    agent_set: U32,
-    agent_root: U32,
-    truncated_line: U32,
-    truncated_at: U64,
-    input_len: U64,
-    checksum: U32,
-    counts: [U32; TABLE_COUNT],
+/// The header's fixed part: magic, version, flags, profile, checksum.
+const FIXED_HEADER: usize = 16;
+/// Where the checksum field lies in the header.
+const CHECKSUM_AT: usize = 12;
+
+/// Append `n` as an unsigned LEB128 number (seven bits a byte, low first).
+fn put_number(out: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x80 {
+        out.push((n as u8 & 0x7F) | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
 }
 
-/// Where the checksum field lies in the header.
-const CHECKSUM_AT: usize = 48;
-const _: () = assert!(core::mem::offset_of!(Header, checksum) == CHECKSUM_AT);
+/// `NONE`-or-index fields are written plus one, so that `NONE` takes one byte.
+fn put_index(out: &mut Vec<u8>, n: u32) {
+    put_number(out, u64::from(n.wrapping_add(1)));
+}
+
+/// A reader of the header's LEB128 numbers.
+struct Numbers<'b> {
+    bytes: &'b [u8],
+}
+
+impl Numbers<'_> {
+    fn number(&mut self) -> Result<u64, LayoutError> {
+        let mut value = 0u64;
+        for shift in (0..64).step_by(7) {
+            let (&byte, rest) = self
+                .bytes
+                .split_first()
+                .ok_or_else(|| error("the header ends inside a number"))?;
+            self.bytes = rest;
+            let bits = u64::from(byte & 0x7F);
+            if shift == 63 && bits > 1 {
+                break;
+            }
+            value |= bits << shift;
+            if byte & 0x80 == 0 {
+                return Ok(value);
+            }
+        }
+        Err(error("a header number does not fit 64 bits"))
+    }
+
+    fn u32(&mut self) -> Result<u32, LayoutError> {
+        let n = self.number()?;
+        u32::try_from(n).map_err(|_| error(format!("header number {n} is too large")))
+    }
+
+    /// An index or `NONE` (see [`put_index`]).
+    fn index(&mut self) -> Result<u32, LayoutError> {
+        Ok(self.u32()?.wrapping_sub(1))
+    }
+}
 
 /// The tables of a policy as owned vectors, before they become one buffer.
 #[derive(Clone, Debug, Default)]
@@ -80,6 +119,7 @@ pub(crate) struct TableVecs {
     pub(crate) anchors: Vec<Anchor>,
     pub(crate) anchor_rules: Vec<U32>,
     pub(crate) rules: Vec<RuleRecord>,
+    pub(crate) rule_extras: Vec<RuleExtra>,
     pub(crate) segments: Vec<Span>,
     pub(crate) groups: Vec<GroupRecord>,
     pub(crate) group_agents: Vec<GroupAgentRecord>,
@@ -125,6 +165,7 @@ macro_rules! each_table {
         $f(&mut v.anchors);
         $f(&mut v.anchor_rules);
         $f(&mut v.rules);
+        $f(&mut v.rule_extras);
         $f(&mut v.segments);
         $f(&mut v.groups);
         $f(&mut v.group_agents);
@@ -152,7 +193,8 @@ impl TableVecs {
             + bytes(&self.wide));
         add(bytes(&self.exact) + bytes(&self.node_wild) + bytes(&self.wild_rules));
         add(bytes(&self.wild_roots) + bytes(&self.anchors) + bytes(&self.anchor_rules));
-        add(bytes(&self.rules) + bytes(&self.segments));
+        add(bytes(&self.rules) + bytes(&self.rule_extras));
+        add(bytes(&self.segments));
         add(bytes(&self.groups) + bytes(&self.group_agents) + bytes(&self.extensions));
         total
     }
@@ -191,6 +233,7 @@ impl TableVecs {
             anchors: &self.anchors,
             anchor_rules: &self.anchor_rules,
             rules: &self.rules,
+            rule_extras: &self.rule_extras,
             segments: &self.segments,
             groups: &self.groups,
             group_agents: &self.group_agents,
@@ -217,6 +260,7 @@ impl Tables<'_> {
             + self.anchors.as_bytes().len()
             + self.anchor_rules.as_bytes().len()
             + self.rules.as_bytes().len()
+            + self.rule_extras.as_bytes().len()
             + self.segments.as_bytes().len()
             + self.groups.as_bytes().len()
             + self.group_agents.as_bytes().len()
@@ -244,6 +288,7 @@ pub(crate) fn encode(t: &Tables<'_>, agent: Option<AgentPart<'_>>) -> Vec<u8> {
         t.anchors.as_bytes(),
         t.anchor_rules.as_bytes(),
         t.rules.as_bytes(),
+        t.rule_extras.as_bytes(),
         t.segments.as_bytes(),
         t.groups.as_bytes(),
         t.group_agents.as_bytes(),
@@ -266,6 +311,7 @@ pub(crate) fn encode(t: &Tables<'_>, agent: Option<AgentPart<'_>>) -> Vec<u8> {
         t.anchors.len(),
         t.anchor_rules.len(),
         t.rules.len(),
+        t.rule_extras.len(),
         t.segments.len(),
         t.groups.len(),
         t.group_agents.len(),
@@ -273,24 +319,32 @@ pub(crate) fn encode(t: &Tables<'_>, agent: Option<AgentPart<'_>>) -> Vec<u8> {
         name.len(),
     ];
     let truncation = t.truncation;
-    let header = Header {
-        magic: MAGIC,
-        version: U16::new(VERSION),
-        flags: U16::new(if agent.is_some() { FLAG_AGENT } else { 0 }),
-        profile: profile_code(t.profile),
-        reserved: [0; 3],
-        any_set: U32::new(t.any_set),
-        agent_set: U32::new(agent.map_or(NONE, |a| a.set)),
-        agent_root: U32::new(agent.map_or(NONE, |a| a.root)),
-        truncated_line: U32::new(truncation.map_or(0, |t| t.first_ignored_line)),
-        truncated_at: U64::new(truncation.map_or(0, |t| t.max_bytes)),
-        input_len: U64::new(truncation.map_or(0, |t| t.input_len)),
-        checksum: U32::new(0),
-        counts: counts.map(|n| U32::new(crate::tables::layout::index(n))),
-    };
+    let flags = if agent.is_some() { FLAG_AGENT } else { 0 }
+        | if truncation.is_some() {
+            FLAG_TRUNCATED
+        } else {
+            0
+        };
     let total: usize = parts.iter().map(|p| p.len()).sum();
-    let mut out = Vec::with_capacity(size_of::<Header>() + total);
-    out.extend_from_slice(header.as_bytes());
+    let mut out = Vec::with_capacity(FIXED_HEADER + 8 + 2 * TABLE_COUNT + total);
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.push(flags);
+    out.push(profile_code(t.profile));
+    out.extend_from_slice(&[0; 4]);
+    put_index(&mut out, t.any_set);
+    if let Some(agent) = agent {
+        put_index(&mut out, agent.set);
+        put_index(&mut out, agent.root);
+    }
+    if let Some(t) = truncation {
+        put_number(&mut out, u64::from(t.first_ignored_line));
+        put_number(&mut out, t.max_bytes);
+        put_number(&mut out, t.input_len);
+    }
+    for n in counts {
+        put_number(&mut out, n as u64);
+    }
     for part in parts {
         out.extend_from_slice(part);
     }
@@ -327,31 +381,60 @@ pub(crate) fn decode(
     buffer: &[u8],
     check_sum: bool,
 ) -> Result<(Tables<'_>, Option<AgentPart<'_>>), LayoutError> {
-    let (header, mut rest) = Header::ref_from_prefix(buffer).map_err(|_| {
+    let fixed = buffer.get(..FIXED_HEADER).ok_or_else(|| {
         error(format!(
             "{} bytes: too short for a policy header",
             buffer.len()
         ))
     })?;
-    if header.magic != MAGIC {
+    let field = |at: usize| fixed.get(at).copied().unwrap_or(0);
+    if fixed.get(..MAGIC.len()) != Some(&MAGIC[..]) {
         return Err(error("not a serialised policy (bad magic bytes)"));
     }
-    if header.version.get() != VERSION {
+    let version = u16::from_le_bytes([field(8), field(9)]);
+    if version != VERSION {
         return Err(error(format!(
-            "format version {} (this build reads version {VERSION})",
-            header.version.get()
+            "format version {version} (this build reads version {VERSION})"
         )));
     }
-    if check_sum && header.checksum.get() != checksum(buffer) {
+    let stored = u32::from_le_bytes([field(12), field(13), field(14), field(15)]);
+    if check_sum && stored != checksum(buffer) {
         return Err(error(
             "checksum mismatch: the bytes were altered or truncated",
         ));
     }
+    let (flags, profile) = (field(10), field(11));
+    if flags & !(FLAG_AGENT | FLAG_TRUNCATED) != 0 {
+        return Err(error(format!("unknown header flags {flags:#x}")));
+    }
     let profile = *Profile::ALL
-        .get(usize::from(header.profile))
-        .ok_or_else(|| error(format!("unknown profile number {}", header.profile)))?;
+        .get(usize::from(profile))
+        .ok_or_else(|| error(format!("unknown profile number {profile}")))?;
+    let mut numbers = Numbers {
+        bytes: buffer.get(FIXED_HEADER..).unwrap_or_default(),
+    };
+    let any_set = numbers.index()?;
+    let agent_set = if flags & FLAG_AGENT != 0 {
+        Some((numbers.index()?, numbers.index()?))
+    } else {
+        None
+    };
+    let truncation = if flags & FLAG_TRUNCATED != 0 {
+        Some(TruncationRecord {
+            first_ignored_line: numbers.u32()?,
+            max_bytes: numbers.number()?,
+            input_len: numbers.number()?,
+        })
+    } else {
+        None
+    };
+    let mut counts = [0usize; TABLE_COUNT];
+    for count in &mut counts {
+        *count = usize::try_from(numbers.u32()?).unwrap_or(usize::MAX);
+    }
+    let mut rest = numbers.bytes;
     let mut next = |i: usize, size: usize| -> Result<&[u8], LayoutError> {
-        let count = header.counts.get(i).map_or(0, |c| c.get() as usize);
+        let count = counts.get(i).copied().unwrap_or(0);
         let len = count
             .checked_mul(size)
             .filter(|&len| len <= rest.len())
@@ -382,27 +465,23 @@ pub(crate) fn decode(
     let anchors = cast(next(12, size_of::<Anchor>())?)?;
     let anchor_rules = cast(next(13, 4)?)?;
     let rules = cast(next(14, size_of::<RuleRecord>())?)?;
-    let segments = cast(next(15, size_of::<Span>())?)?;
-    let groups = cast(next(16, size_of::<GroupRecord>())?)?;
-    let group_agents = cast(next(17, size_of::<GroupAgentRecord>())?)?;
-    let extensions = cast(next(18, size_of::<ExtensionRecord>())?)?;
-    let agent = next(19, 1)?;
+    let rule_extras = cast(next(15, size_of::<RuleExtra>())?)?;
+    let segments = cast(next(16, size_of::<Span>())?)?;
+    let groups = cast(next(17, size_of::<GroupRecord>())?)?;
+    let group_agents = cast(next(18, size_of::<GroupAgentRecord>())?)?;
+    let extensions = cast(next(19, size_of::<ExtensionRecord>())?)?;
+    let agent = next(20, 1)?;
     if !rest.is_empty() {
         return Err(error(format!("{} bytes past the last table", rest.len())));
     }
-    let truncation = (header.truncated_line.get() != 0).then(|| TruncationRecord {
-        max_bytes: header.truncated_at.get(),
-        input_len: header.input_len.get(),
-        first_ignored_line: header.truncated_line.get(),
-    });
-    let agent = (header.flags.get() & FLAG_AGENT != 0).then(|| AgentPart {
+    let agent = agent_set.map(|(set, root)| AgentPart {
         name: agent,
-        set: header.agent_set.get(),
-        root: header.agent_root.get(),
+        set,
+        root,
     });
     let tables = Tables {
         profile,
-        any_set: header.any_set.get(),
+        any_set,
         truncation,
         text,
         agents,
@@ -419,10 +498,60 @@ pub(crate) fn decode(
         anchors,
         anchor_rules,
         rules,
+        rule_extras,
         segments,
         groups,
         group_agents,
         extensions,
     };
     Ok((tables, agent))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{put_index, put_number, Numbers};
+    use alloc::vec::Vec;
+
+    /// Header numbers read back as written, `NONE` and the largest included,
+    /// and a number that runs off the end or past 64 bits is an error.
+    #[test]
+    fn header_numbers_round_trip_and_refuse_garbage() {
+        let values = [
+            0,
+            1,
+            127,
+            128,
+            255,
+            300,
+            16_383,
+            16_384,
+            u64::from(u32::MAX),
+            u64::MAX,
+        ];
+        let mut out = Vec::new();
+        for &v in &values {
+            put_number(&mut out, v);
+        }
+        put_index(&mut out, u32::MAX);
+        put_index(&mut out, 7);
+        assert_eq!(out.first(), Some(&0));
+        let mut read = Numbers { bytes: &out };
+        for &v in &values {
+            assert_eq!(read.number(), Ok(v));
+        }
+        assert_eq!(read.index(), Ok(u32::MAX));
+        assert_eq!(read.index(), Ok(7));
+        assert!(read.number().is_err(), "past the end");
+        assert!(Numbers {
+            bytes: &[0x80, 0x80]
+        }
+        .number()
+        .is_err());
+        let too_big = [0xFF; 9].iter().copied().chain([0x02]).collect::<Vec<u8>>();
+        assert!(Numbers { bytes: &too_big }.number().is_err());
+        assert!(Numbers { bytes: &[0xFF; 11] }.number().is_err());
+        let mut big = Vec::new();
+        put_number(&mut big, 1 << 32);
+        assert!(Numbers { bytes: &big }.u32().is_err());
+    }
 }

@@ -45,10 +45,9 @@ pub(crate) fn index(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(NONE - 1)
 }
 
-/// The bits of a node's `label_len` above the length: flags.
-pub const LABEL_LEN_BITS: u32 = 28;
-/// The length part of a node's `label_len`.
-pub const LABEL_LEN_MASK: u32 = (1 << LABEL_LEN_BITS) - 1;
+/// The node's label is longer than eight bytes or holds a NUL: its `label` is
+/// its span of the text (see [`Label`]).
+pub const NODE_LONG: u32 = 1 << 27;
 /// The node has wildcard rules to test (in [`Tables::node_wild`]).
 pub const NODE_WILD: u32 = 1 << 28;
 /// The node's other wildcard rules are filed under anchors of its root
@@ -58,19 +57,104 @@ pub const NODE_INDEXED: u32 = 1 << 29;
 pub const NODE_EXACT: u32 = 1 << 30;
 /// An inner node with all 256 edge bytes (its wide block has no "absent" entry).
 pub const NODE_FULL: u32 = 1 << 31;
+/// The number of children in an inner node's `shape`.
+pub const SHAPE_EDGES_MASK: u32 = 0x1FF;
+/// Where the number of inner children starts in an inner node's `shape`.
+pub const SHAPE_INNER_SHIFT: u32 = 9;
+/// The bits of an inner node's `shape` that mean nothing (zero).
+pub const SHAPE_RESERVED: u32 = !(SHAPE_EDGES_MASK
+    | SHAPE_EDGES_MASK << SHAPE_INNER_SHIFT
+    | NODE_LONG
+    | NODE_WILD
+    | NODE_INDEXED
+    | NODE_EXACT
+    | NODE_FULL);
+
+/// How a node's label is stored in its eight-byte `label` field: a label of at
+/// most eight bytes and no NUL is the bytes themselves, little-endian and
+/// zero-filled, so its length is where the zero bytes start (one word compare
+/// matches it, with no other read); any other label (with [`NODE_LONG`]) is
+/// its span of the text, the start in the low half and the length in the high
+/// half.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Label {
+    /// The bytes, inline.
+    Inline(u64),
+    /// A span of the text.
+    Long(Span),
+}
+
+impl Label {
+    /// The label stored as `field`, with the node's `long` flag.
+    #[inline]
+    pub fn of(field: u64, long: bool) -> Label {
+        if long {
+            Label::Long(Span::new(field as u32, (field >> 32) as u32))
+        } else {
+            Label::Inline(field)
+        }
+    }
+
+    /// The `label` field and the [`NODE_LONG`] flag that store `bytes`, which
+    /// are `span` of the text.
+    pub fn encode(bytes: &[u8], span: Span) -> (u64, u32) {
+        if bytes.len() > 8 || bytes.contains(&0) {
+            let field = u64::from(span.start.get()) | u64::from(span.len.get()) << 32;
+            (field, NODE_LONG)
+        } else {
+            let mut word = [0u8; 8];
+            for (slot, &b) in word.iter_mut().zip(bytes) {
+                *slot = b;
+            }
+            (u64::from_le_bytes(word), 0)
+        }
+    }
+
+    /// Whether the label is empty (only a root's is).
+    pub fn is_empty(self) -> bool {
+        match self {
+            Label::Inline(word) => word == 0,
+            Label::Long(span) => span.len.get() == 0,
+        }
+    }
+}
+
+/// The rule part of a leaf's `info`.
+pub const LEAF_RULE_MASK: u32 = (1 << 27) - 1;
+/// The leaf's best prefix rule is its parent's, not its rule.
+pub const LEAF_INHERIT: u32 = 1 << 31;
+
+/// The most rules a policy holds: a leaf names its rule in 27 bits. The input
+/// cap ([`MAX_INPUT_BYTES`](crate::document::MAX_INPUT_BYTES), 512 MiB) keeps
+/// every policy far below it: a rule line has at least eight bytes, and a line
+/// makes at most two rules.
+pub const RULE_COUNT_MAX: usize = 1 << 27;
 
 /// Marks a leaf in a node key of [`Tables::exact`] and [`Tables::node_wild`]
 /// (inner nodes are their index, leaves their index with this bit).
 pub const LEAF_KEY: u32 = 1 << 31;
 
-/// The rule's directive is `Allow`.
+/// The rule's directive is `Allow` (in [`RuleRecord::info`]).
 pub const RULE_ALLOW: u32 = 1 << 31;
 /// The rule is Google's `index.htm` alias of an `Allow` line.
 pub const RULE_DERIVED: u32 = 1 << 30;
 /// A final `$` anchors the rule.
 pub const RULE_ANCHORED: u32 = 1 << 29;
-/// The column part of a rule's `column` field.
-pub const RULE_COLUMN_MASK: u32 = (1 << 29) - 1;
+/// The rule has a [`RuleExtra`]: its priority is not its pattern's length, its
+/// segments are not its pattern alone, or its length or column does not fit
+/// the record. Its record's length and column bits then hold the extra's
+/// number ([`RULE_EXTRA_MASK`]).
+pub const RULE_COMPLEX: u32 = 1 << 28;
+/// The number of a complex rule's [`RuleExtra`], in [`RuleRecord::info`].
+pub const RULE_EXTRA_MASK: u32 = RULE_COMPLEX - 1;
+/// Where the column starts in [`RuleRecord::info`].
+pub const RULE_COLUMN_SHIFT: u32 = 20;
+/// The column part of [`RuleRecord::info`] (after the shift): a column this
+/// large or larger is in the rule's [`RuleExtra`].
+pub const RULE_COLUMN_MAX: u32 = 0xFF;
+/// The length part of [`RuleRecord::info`]: a length this large or larger is in
+/// the rule's [`RuleExtra`].
+pub const RULE_LEN_MAX: u32 = (1 << RULE_COLUMN_SHIFT) - 1;
 
 macro_rules! record {
     ($(#[$meta:meta])* pub struct $name:ident { $($(#[$fmeta:meta])* pub $field:ident: $ty:ty,)* }) => {
@@ -127,7 +211,7 @@ impl Span {
 record! {
     /// A trie node with children.
     pub struct Inner {
-        /// The first eight bytes of the label (zero-filled), little-endian.
+        /// The label (see [`Label`]; empty for a root).
         pub label: U64,
         /// The edge bytes when there are at most eight (zero-filled, inner children
         /// first, in the order of their numbers); with more, the byte offset of the
@@ -141,27 +225,68 @@ record! {
         pub first_leaf: U32,
         /// The best prefix rule of a walk that ends here, or [`NONE`].
         pub best: U32,
-        /// Where the label starts in the text (read past its first eight bytes).
-        pub label_start: U32,
-        /// The label's length, with the `NODE_*` flags above [`LABEL_LEN_BITS`].
-        pub label_len: U32,
-        /// Number of children.
-        pub edge_count: U16,
-        /// Number of inner children (they come first).
-        pub inner_count: U16,
+        /// The number of children ([`SHAPE_EDGES_MASK`]), of inner children
+        /// (from [`SHAPE_INNER_SHIFT`]; they come first), and the `NODE_*` flags.
+        pub shape: U32,
+    }
+}
+
+impl Inner {
+    /// Its label.
+    #[inline]
+    pub fn label(&self) -> Label {
+        Label::of(self.label.get(), self.shape.get() & NODE_LONG != 0)
+    }
+
+    /// The number of children.
+    #[inline]
+    pub fn edge_count(&self) -> usize {
+        (self.shape.get() & SHAPE_EDGES_MASK) as usize
+    }
+
+    /// The number of inner children (they come first).
+    #[inline]
+    pub fn inner_count(&self) -> usize {
+        ((self.shape.get() >> SHAPE_INNER_SHIFT) & SHAPE_EDGES_MASK) as usize
+    }
+
+    /// The node flags ([`NODE_WILD`], [`NODE_INDEXED`], [`NODE_EXACT`], [`NODE_FULL`]).
+    #[inline]
+    pub fn flags(&self) -> u32 {
+        self.shape.get() & (NODE_WILD | NODE_INDEXED | NODE_EXACT | NODE_FULL)
     }
 }
 
 record! {
-    /// A trie node without children: most nodes.
+    /// A trie node without children: most nodes. A leaf is where some rule's
+    /// first segment ends, and says which ([`LEAF_RULE_MASK`]): its best prefix
+    /// rule is that rule, or (with [`LEAF_INHERIT`]) its parent's.
     pub struct Leaf {
-        /// The label itself when it has at most eight bytes (zero-filled,
-        /// little-endian); else where it starts in the text.
+        /// The label (see [`Label`]).
         pub label: U64,
-        /// The best prefix rule of a walk that ends here, or [`NONE`].
-        pub best: U32,
-        /// The label's length, with the `NODE_*` flags above [`LABEL_LEN_BITS`].
-        pub label_len: U32,
+        /// The rule, with [`LEAF_INHERIT`] and the node flags ([`NODE_LONG`],
+        /// [`NODE_WILD`], [`NODE_INDEXED`], [`NODE_EXACT`]) above it.
+        pub info: U32,
+    }
+}
+
+impl Leaf {
+    /// The rule whose first segment ends here.
+    #[inline]
+    pub fn rule(&self) -> u32 {
+        self.info.get() & LEAF_RULE_MASK
+    }
+
+    /// Its label.
+    #[inline]
+    pub fn label(&self) -> Label {
+        Label::of(self.label.get(), self.info.get() & NODE_LONG != 0)
+    }
+
+    /// The node flags ([`NODE_WILD`], [`NODE_INDEXED`], [`NODE_EXACT`]).
+    #[inline]
+    pub fn flags(&self) -> u32 {
+        self.info.get() & (NODE_WILD | NODE_INDEXED | NODE_EXACT)
     }
 }
 
@@ -186,20 +311,21 @@ record! {
 }
 
 record! {
-    /// A rule as compiled: where it came from and how it matches.
+    /// A rule as compiled, in twelve bytes: where its pattern is, its line, and
+    /// how it matches. Most rules say all in it: their priority is their
+    /// pattern's length and their one literal segment is their pattern (less a
+    /// final `$`). The others ([`RULE_COMPLEX`]) have a [`RuleExtra`] besides,
+    /// whose number the record holds in place of the length and column.
     pub struct RuleRecord {
+        /// Where the pattern as written starts in the text.
+        pub pattern: U32,
         /// 1-based line of the rule.
         pub line: U32,
-        /// 1-based byte column of the pattern, with the `RULE_*` flags above it.
-        pub column: U32,
-        /// The pattern as written (a range of the text).
-        pub pattern: Span,
-        /// The rule's specificity (octets), as the profile counts them.
-        pub priority: U32,
-        /// Where its literal segments start in [`Tables::segments`]; they run to
-        /// the next rule's start. A rule with none there has one segment: its
-        /// pattern without a final `$`.
-        pub segments: U32,
+        /// The `RULE_*` flags, and below them either the pattern's length
+        /// (below [`RULE_LEN_MAX`]) and its 1-based column (from
+        /// [`RULE_COLUMN_SHIFT`], below [`RULE_COLUMN_MAX`]), or for a complex
+        /// rule the number of its [`RuleExtra`].
+        pub info: U32,
     }
 }
 
@@ -207,26 +333,80 @@ impl RuleRecord {
     /// Whether it is an `Allow` rule.
     #[inline]
     pub fn allow(&self) -> bool {
-        self.column.get() & RULE_ALLOW != 0
+        self.info.get() & RULE_ALLOW != 0
     }
 
     /// Whether it is Google's `index.htm` alias of an `Allow` line.
     #[inline]
     pub fn derived(&self) -> bool {
-        self.column.get() & RULE_DERIVED != 0
+        self.info.get() & RULE_DERIVED != 0
     }
 
     /// Whether a final `$` anchors it.
     #[inline]
     pub fn anchored(&self) -> bool {
-        self.column.get() & RULE_ANCHORED != 0
+        self.info.get() & RULE_ANCHORED != 0
     }
 
-    /// The 1-based column of its pattern.
+    /// Whether it has a [`RuleExtra`].
     #[inline]
-    pub fn column(&self) -> u32 {
-        self.column.get() & RULE_COLUMN_MASK
+    pub fn complex(&self) -> bool {
+        self.info.get() & RULE_COMPLEX != 0
     }
+
+    /// The pattern's length (for a rule that is not complex).
+    #[inline]
+    pub fn short_len(&self) -> u32 {
+        self.info.get() & RULE_LEN_MAX
+    }
+
+    /// The column (for a rule that is not complex).
+    #[inline]
+    pub fn short_column(&self) -> u32 {
+        (self.info.get() >> RULE_COLUMN_SHIFT) & RULE_COLUMN_MAX
+    }
+
+    /// The number of its [`RuleExtra`], for a complex rule.
+    #[inline]
+    pub fn extra(&self) -> Option<usize> {
+        let info = self.info.get();
+        (info & RULE_COMPLEX != 0).then_some((info & RULE_EXTRA_MASK) as usize)
+    }
+}
+
+record! {
+    /// What a complex rule's record does not say.
+    pub struct RuleExtra {
+        /// The rule's specificity (octets), as the profile counts them.
+        pub priority: U32,
+        /// Where its literal segments start in [`Tables::segments`]; they run to
+        /// the next extra's start (extras are in rule order). With none there,
+        /// its one segment is its pattern without a final `$`.
+        pub segments: U32,
+        /// The pattern's length.
+        pub len: U32,
+        /// The 1-based column of the pattern.
+        pub column: U32,
+    }
+}
+
+/// A rule's record and extra read together: everything it says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleFields {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based byte column of the pattern.
+    pub column: u32,
+    /// The pattern as written (a range of the text).
+    pub pattern: Span,
+    /// Specificity (octets), as the profile counts them.
+    pub priority: u32,
+    /// `Allow`.
+    pub allow: bool,
+    /// Google's `index.htm` alias.
+    pub derived: bool,
+    /// A final `$`.
+    pub anchored: bool,
 }
 
 /// The rank of rule number `id` under `profile`: higher wins. Longest match:
@@ -381,6 +561,8 @@ pub struct Tables<'a> {
     pub anchor_rules: &'a [U32],
     /// Rules.
     pub rules: &'a [RuleRecord],
+    /// What complex rules' records do not say, in rule order.
+    pub rule_extras: &'a [RuleExtra],
     /// Literal segments of the rules (ranges of the text).
     pub segments: &'a [Span],
     /// Groups as written.
@@ -412,6 +594,7 @@ impl Tables<'_> {
         anchors: &[],
         anchor_rules: &[],
         rules: &[],
+        rule_extras: &[],
         segments: &[],
         groups: &[],
         group_agents: &[],
@@ -424,12 +607,56 @@ impl Tables<'_> {
         span.of(self.text)
     }
 
+    /// The [`RuleExtra`] of rule `rule`, if it is complex.
+    #[inline]
+    pub fn extra(&self, rule: &RuleRecord) -> Option<&RuleExtra> {
+        self.rule_extras.get(rule.extra()?)
+    }
+
+    /// The pattern of rule `id` as written (a range of the text).
+    #[inline]
+    pub fn rule_pattern(&self, id: u32) -> Option<Span> {
+        let rule = self.rules.get(id as usize)?;
+        let len = match rule.extra() {
+            Some(_) => self.extra(rule)?.len.get(),
+            None => rule.short_len(),
+        };
+        Some(Span::new(rule.pattern.get(), len))
+    }
+
+    /// Everything rule `id`'s record and extra say.
+    pub fn rule_fields(&self, id: u32) -> Option<RuleFields> {
+        let rule = self.rules.get(id as usize)?;
+        let (len, column, priority) = match rule.extra() {
+            Some(_) => {
+                let extra = self.extra(rule)?;
+                (extra.len.get(), extra.column.get(), extra.priority.get())
+            }
+            None => (rule.short_len(), rule.short_column(), rule.short_len()),
+        };
+        Some(RuleFields {
+            line: rule.line.get(),
+            column,
+            pattern: Span::new(rule.pattern.get(), len),
+            priority,
+            allow: rule.allow(),
+            derived: rule.derived(),
+            anchored: rule.anchored(),
+        })
+    }
+
     /// The rank of rule `id` (0 for no rule).
     #[inline]
     pub fn rank(&self, id: u32) -> u64 {
-        self.rules
-            .get(id as usize)
-            .map_or(0, |r| rank(self.profile, r.priority.get(), r.allow(), id))
+        let Some(rule) = self.rules.get(id as usize) else {
+            return 0;
+        };
+        let priority = match rule.extra() {
+            // Its priority is not its length.
+            Some(at) => self.rule_extras.get(at).map_or(0, |e| e.priority.get()),
+            None => rule.short_len(),
+        };
+        rank(self.profile, priority, rule.allow(), id)
     }
 
     /// The literal segments of rule `id`: the first (which the trie matches) and
@@ -437,20 +664,21 @@ impl Tables<'_> {
     #[inline]
     pub fn segments(&self, id: u32) -> Option<(Span, &[Span])> {
         let rule = self.rules.get(id as usize)?;
-        let start = rule.segments.get() as usize;
+        let Some(at) = rule.extra() else {
+            let len = rule.short_len().saturating_sub(u32::from(rule.anchored()));
+            return Some((Span::new(rule.pattern.get(), len), &[]));
+        };
+        let extra = self.rule_extras.get(at)?;
+        let start = extra.segments.get() as usize;
         let end = self
-            .rules
-            .get(id as usize + 1)
+            .rule_extras
+            .get(at + 1)
             .map_or(self.segments.len(), |next| next.segments.get() as usize);
         match self.segments.get(start..end) {
             Some([first, rest @ ..]) => Some((*first, rest)),
             _ => {
-                let len = rule
-                    .pattern
-                    .len
-                    .get()
-                    .saturating_sub(u32::from(rule.anchored()));
-                Some((Span::new(rule.pattern.start.get(), len), &[]))
+                let len = extra.len.get().saturating_sub(u32::from(rule.anchored()));
+                Some((Span::new(rule.pattern.get(), len), &[]))
             }
         }
     }

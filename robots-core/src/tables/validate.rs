@@ -13,28 +13,36 @@
 
 use crate::parse::Directive;
 use crate::tables::layout::{
-    Inner, Span, Tables, ANCHOR_MAX_LEN, LABEL_LEN_MASK, LEAF_KEY, NODE_EXACT, NODE_FULL,
-    NODE_WILD, NONE,
+    Inner, Label, Leaf, Span, Tables, ANCHOR_MAX_LEN, LEAF_KEY, NODE_EXACT, NODE_FULL, NODE_WILD,
+    NONE, RULE_COUNT_MAX, SHAPE_RESERVED,
 };
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
 use core::fmt;
 
 /// Why bytes or tables are not a valid policy: which table, which entry, what is wrong.
+///
+/// Boxed, so that a check's `Result<(), LayoutError>` is one word: the checks
+/// run once per entry of every table, and a wide result costs each of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LayoutError {
+pub struct LayoutError(Box<Problem>);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Problem {
     table: &'static str,
     entry: usize,
     problem: String,
 }
 
 impl LayoutError {
+    #[cold]
     fn new(table: &'static str, entry: usize, problem: String) -> LayoutError {
-        LayoutError {
+        LayoutError(Box::new(Problem {
             table,
             entry,
             problem,
-        }
+        }))
     }
 
     /// A problem with the header of serialised bytes.
@@ -44,21 +52,26 @@ impl LayoutError {
 
     /// The table with the bad entry (`header` for the byte form's header).
     pub fn table(&self) -> &'static str {
-        self.table
+        self.0.table
     }
 
     /// The index of the bad entry in it.
     pub fn entry(&self) -> usize {
-        self.entry
+        self.0.entry
     }
 }
 
 impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.table == "header" {
-            f.write_str(&self.problem)
+        let Problem {
+            table,
+            entry,
+            problem,
+        } = &*self.0;
+        if *table == "header" {
+            f.write_str(problem)
         } else {
-            write!(f, "{}[{}]: {}", self.table, self.entry, self.problem)
+            write!(f, "{table}[{entry}]: {problem}")
         }
     }
 }
@@ -198,19 +211,7 @@ impl Tables<'_> {
         each("set_groups", self.set_groups, |e, i, g| {
             e.index(i, "group", g.get(), groups)
         })?;
-        let mut previous_segments = 0;
-        each("rules", self.rules, |e, i, r| {
-            e.span(i, "pattern", r.pattern, text)?;
-            let start = r.segments.get();
-            if start < previous_segments || start as usize > self.segments.len() {
-                return Err(e.error(i, format!("segments start {start} out of order or range")));
-            }
-            previous_segments = start;
-            if r.anchored() && r.pattern.len.get() == 0 {
-                return Err(e.error(i, "an anchored rule with an empty pattern".into()));
-            }
-            Ok(())
-        })?;
+        self.validate_rules()?;
         each("segments", self.segments, |e, i, &s| {
             e.span(i, "segment", s, text)
         })?;
@@ -240,24 +241,73 @@ impl Tables<'_> {
         })
     }
 
+    /// Rules: each complex rule names the next extra (so every extra belongs
+    /// to exactly one rule, in rule order), patterns lie in the text, and the
+    /// extras' segments are in order.
+    fn validate_rules(&self) -> Result<(), LayoutError> {
+        let text = self.text.len();
+        if self.rules.len() > RULE_COUNT_MAX {
+            return Err(LayoutError::new(
+                "rules",
+                self.rules.len(),
+                format!("{} rules (at most {RULE_COUNT_MAX})", self.rules.len()),
+            ));
+        }
+        let mut previous_segments = 0;
+        each("rule_extras", self.rule_extras, |e, i, x| {
+            let start = x.segments.get();
+            if start < previous_segments || start as usize > self.segments.len() {
+                return Err(e.error(i, format!("segments start {start} out of order or range")));
+            }
+            previous_segments = start;
+            Ok(())
+        })?;
+        let mut extras = 0;
+        each("rules", self.rules, |e, i, r| {
+            let len = match r.extra() {
+                Some(at) => {
+                    let Some(extra) = self.rule_extras.get(at).filter(|_| at == extras) else {
+                        return Err(
+                            e.error(i, format!("extra {at} is not the next one ({extras})"))
+                        );
+                    };
+                    extras += 1;
+                    extra.len.get()
+                }
+                None => r.short_len(),
+            };
+            let pattern = Span::new(r.pattern.get(), len);
+            e.span(i, "pattern", pattern, text)?;
+            if r.anchored() && pattern.len.get() == 0 {
+                return Err(e.error(i, "an anchored rule with an empty pattern".into()));
+            }
+            Ok(())
+        })?;
+        if extras != self.rule_extras.len() {
+            return Err(LayoutError::new(
+                "rule_extras",
+                extras,
+                format!(
+                    "{} extras for {extras} complex rules",
+                    self.rule_extras.len()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// Inner nodes and leaves, their labels, edges and best rules, and the side
     /// tables of exact rules and wildcard lists.
     fn validate_nodes(&self) -> Result<(), LayoutError> {
         let rules = self.rules.len();
         let (inners, leaves) = (self.inners.len(), self.leaves.len());
         each("inners", self.inners, |e, i, n| {
-            let len = n.label_len.get() & LABEL_LEN_MASK;
-            e.span(
-                i,
-                "label",
-                Span::new(n.label_start.get(), len),
-                self.text.len(),
-            )?;
+            self.validate_label(e, i, n.label())?;
+            if n.shape.get() & SHAPE_RESERVED != 0 {
+                return Err(e.error(i, "unknown shape bits".into()));
+            }
             e.index_or_none(i, "best rule", n.best.get(), rules)?;
-            let (count, inner) = (
-                usize::from(n.edge_count.get()),
-                usize::from(n.inner_count.get()),
-            );
+            let (count, inner) = (n.edge_count(), n.inner_count());
             if inner > count || count > 256 {
                 return Err(e.error(i, format!("{inner} inner of {count} children")));
             }
@@ -272,7 +322,7 @@ impl Tables<'_> {
             }
             if count > 8 {
                 self.validate_wide(e, i, n)?;
-            } else if n.label_len.get() & NODE_FULL != 0 {
+            } else if n.flags() & NODE_FULL != 0 {
                 return Err(e.error(i, "a full node with at most eight edges".into()));
             }
             Ok(())
@@ -286,24 +336,17 @@ impl Tables<'_> {
         }
         each("inners", self.inners, |e, i, n| {
             let root = is_root.get(i).copied().unwrap_or(false);
-            if !root && n.label_len.get() & LABEL_LEN_MASK == 0 {
+            if !root && n.label().is_empty() {
                 return Err(e.error(i, "an inner node with an empty label".into()));
             }
             Ok(())
         })?;
         each("leaves", self.leaves, |e, i, n| {
-            let len = n.label_len.get() & LABEL_LEN_MASK;
-            if len == 0 {
+            self.validate_label(e, i, n.label())?;
+            if n.label().is_empty() {
                 return Err(e.error(i, "a leaf with an empty label".into()));
             }
-            if len > 8 {
-                let start = u32::try_from(n.label.get()).unwrap_or(u32::MAX);
-                e.span(i, "label", Span::new(start, len), self.text.len())?;
-            }
-            if n.label_len.get() & NODE_FULL != 0 {
-                return Err(e.error(i, "a leaf marked full".into()));
-            }
-            e.index_or_none(i, "best rule", n.best.get(), rules)
+            e.index(i, "rule", n.rule(), rules)
         })?;
         let node_exists = |key: u32| {
             if key & LEAF_KEY != 0 {
@@ -314,11 +357,9 @@ impl Tables<'_> {
         };
         let flagged = |key: u32, flag: u32| {
             let field = if key & LEAF_KEY != 0 {
-                self.leaves
-                    .get((key & !LEAF_KEY) as usize)
-                    .map(|l| l.label_len.get())
+                self.leaves.get((key & !LEAF_KEY) as usize).map(Leaf::flags)
             } else {
-                self.inners.get(key as usize).map(|n| n.label_len.get())
+                self.inners.get(key as usize).map(Inner::flags)
             };
             field.is_some_and(|f| f & flag != 0)
         };
@@ -345,10 +386,18 @@ impl Tables<'_> {
         })
     }
 
+    /// A label in the text lies inside it.
+    fn validate_label(&self, e: &Entries, i: usize, label: Label) -> Result<(), LayoutError> {
+        match label {
+            Label::Long(span) => e.span(i, "label", span, self.text.len()),
+            Label::Inline(_) => Ok(()),
+        }
+    }
+
     /// A wide node's block lies inside `wide`, and names only its own children.
     fn validate_wide(&self, e: &Entries, i: usize, n: &Inner) -> Result<(), LayoutError> {
-        let count = u16::from(n.edge_count.get() != 0) * n.edge_count.get();
-        let full = n.label_len.get() & NODE_FULL != 0;
+        let count = u16::try_from(n.edge_count()).unwrap_or(u16::MAX);
+        let full = n.flags() & NODE_FULL != 0;
         let at = usize::try_from(n.edges.get()).unwrap_or(usize::MAX);
         let block = self.wide.get(at..).and_then(|rest| {
             let (&lo, &hi) = (rest.first()?, rest.get(1)?);

@@ -302,8 +302,7 @@ fn overlapping_anchors_answer_as_brute_force() {
     assert!(t.anchors.len() >= 4, "{} anchors", t.anchors.len());
     let indexed = |flags: u32| flags & NODE_INDEXED != 0;
     assert!(
-        t.inners.iter().any(|n| indexed(n.label_len.get()))
-            || t.leaves.iter().any(|n| indexed(n.label_len.get()))
+        t.inners.iter().any(|n| indexed(n.flags())) || t.leaves.iter().any(|n| indexed(n.flags()))
     );
     let mut paths: Vec<Vec<u8>> = Vec::new();
     for len in [0, 1, 2, 3, 15, 16, 17, 31, 32, 33, 64, 65, 200] {

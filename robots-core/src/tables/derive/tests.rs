@@ -1,4 +1,4 @@
-use crate::tables::layout::{Tables, LABEL_LEN_MASK, LEAF_KEY, NODE_FULL, NODE_INDEXED, NONE};
+use crate::tables::layout::{Label, Tables, LEAF_INHERIT, LEAF_KEY, NODE_FULL, NODE_INDEXED, NONE};
 use crate::{Policy, Profile};
 use alloc::format;
 use alloc::string::String;
@@ -31,10 +31,7 @@ fn anchors_answer_as_brute_force() {
             "{} filed under anchors",
             t.anchor_rules.len()
         );
-        assert!(t
-            .inners
-            .iter()
-            .any(|n| n.label_len.get() & NODE_INDEXED != 0));
+        assert!(t.inners.iter().any(|n| n.flags() & NODE_INDEXED != 0));
         for path in [
             "/",
             "/word7",
@@ -129,7 +126,7 @@ fn wide_nodes_find_every_edge_and_no_other() {
     let policy = Policy::parse(every.as_bytes(), Profile::Rfc9309);
     let t = policy.tables();
     assert!(
-        t.inners.iter().any(|n| n.label_len.get() & NODE_FULL != 0),
+        t.inners.iter().any(|n| n.flags() & NODE_FULL != 0),
         "a full node"
     );
     assert_eq!(t.validate(), Ok(()));
@@ -147,15 +144,33 @@ fn wide_nodes_find_every_edge_and_no_other() {
 
 /// Every node's best prefix rule is the best of the prefix rules whose key its
 /// path starts with, found by brute force, over inner nodes and leaves.
+/// A node's label as bytes.
+fn label_bytes(t: &Tables<'_>, label: Label) -> Vec<u8> {
+    match label {
+        Label::Inline(word) => {
+            let len = 8 - (word.leading_zeros() / 8) as usize;
+            word.to_le_bytes()[..len].to_vec()
+        }
+        Label::Long(span) => span.of(t.text).to_vec(),
+    }
+}
+
 #[test]
 fn every_node_holds_the_best_prefix_rule_of_its_path() {
-    let policy = Policy::parse(
-        b"User-agent: *\nDisallow: /a\nAllow: /abc1\nAllow: /abc2\n\
+    // Short and long labels, inner and leaf, and (not under Google) labels
+    // with a NUL, which are read from the text.
+    let body: &[u8] = b"User-agent: *\nDisallow: /a\nAllow: /abc1\nAllow: /abc2\n\
           Allow: /abd\nAllow: /bq1\nAllow: /bq2\nDisallow: /bz\nAllow: /\n\
           Disallow: /bq\nAllow: /c\nDisallow: /cd/e1\nDisallow: /cd/e2\n\
-          Disallow: /a-very-long-label-of-many-bytes\n",
-        Profile::Google,
-    );
+          Disallow: /a-very-long-label-of-many-bytes\n\
+          Disallow: /long-shared-prefix-of-two/one\nAllow: /long-shared-prefix-of-two/two\n\
+          Disallow: /n\0l\nAllow: /n\0l/x\nDisallow: /n\0m\n";
+    for profile in [Profile::Google, Profile::Rfc9309] {
+        every_node_holds_the_best_prefix_rule(&Policy::parse(body, profile));
+    }
+}
+
+fn every_node_holds_the_best_prefix_rule(policy: &Policy) {
     let t = policy.tables();
     let key = |r: u32| t.segments(r).map_or(&[][..], |(first, _)| first.of(t.text));
     let expected = |path: &[u8]| {
@@ -171,28 +186,27 @@ fn every_node_holds_the_best_prefix_rule_of_its_path() {
         let node = &t.inners[id as usize];
         assert_eq!(node.best.get(), expected(&path), "{path:?}");
         checked += 1;
-        let count = usize::from(node.edge_count.get());
-        let inner = usize::from(node.inner_count.get());
+        let count = node.edge_count();
+        let inner = node.inner_count();
         for i in 0..count {
             if i < inner {
                 let child = node.first_inner.get() + i as u32;
                 let c = &t.inners[child as usize];
-                let len = (c.label_len.get() & LABEL_LEN_MASK) as usize;
-                let start = c.label_start.get() as usize;
                 let mut p = path.clone();
-                p.extend_from_slice(&t.text[start..start + len]);
+                p.extend_from_slice(&label_bytes(t, c.label()));
                 stack.push((child, p));
             } else {
                 let leaf = &t.leaves[(node.first_leaf.get() as usize) + i - inner];
-                let len = (leaf.label_len.get() & LABEL_LEN_MASK) as usize;
-                let mut p = path.clone();
-                if len <= 8 {
-                    p.extend_from_slice(&leaf.label.get().to_le_bytes()[..len]);
+                // The leaf's rule's first segment is the whole key to the leaf.
+                let p = key(leaf.rule()).to_vec();
+                assert!(p.starts_with(&path) && p.len() > path.len(), "{p:?}");
+                assert_eq!(label_bytes(t, leaf.label()), &p[path.len()..]);
+                let best = if leaf.info.get() & LEAF_INHERIT != 0 {
+                    node.best.get()
                 } else {
-                    let start = leaf.label.get() as usize;
-                    p.extend_from_slice(&t.text[start..start + len]);
-                }
-                assert_eq!(leaf.best.get(), expected(&p), "{p:?}");
+                    leaf.rule()
+                };
+                assert_eq!(best, expected(&p), "{p:?}");
                 checked += 1;
             }
         }
@@ -213,7 +227,7 @@ fn nodes_are_numbered_parent_first_and_leaves_are_most() {
     let t: &Tables<'_> = policy.tables();
     assert_eq!(t.validate(), Ok(()));
     for (i, node) in t.inners.iter().enumerate() {
-        if node.inner_count.get() != 0 {
+        if node.inner_count() != 0 {
             assert!(node.first_inner.get() as usize > i);
         }
     }
