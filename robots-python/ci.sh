@@ -1,28 +1,34 @@
 #!/usr/bin/env bash
 # The Python half of the project's test command (.ci/run calls it): lint the
-# extension crate, build the wheel once in release mode, install it into a
-# virtualenv of the test tools, and run every Python test.
+# extension crate, build the wheel, install it into a virtualenv of the test
+# tools, and run every Python test.
+#
+# ROBOTS_VENV: the virtualenv (default ../.venv-ci; made and filled if missing).
+# ROBOTS_PYTHON_PROFILE: the cargo profile of the wheel (default release; .ci/run
+# builds with dev, sharing the crates the Rust tests built: the Python tests
+# time nothing).
 set -euo pipefail
 cd "$(dirname "$0")"
 
 VENV="${ROBOTS_VENV:-../.venv-ci}"
+PROFILE="${ROBOTS_PYTHON_PROFILE:-release}"
 if [ ! -x "$VENV/bin/python" ]; then
     python3 -m venv "$VENV"
 fi
 PY="$VENV/bin/python"
 # pip keeps its download cache between runs (~/.cache/pip), so a second run
-# downloads nothing.
-"$PY" -m pip install --quiet --upgrade pip
-"$PY" -m pip install --quiet -r requirements-ci.txt
+# downloads nothing; with everything installed, this is a quick check.
+"$PY" -m pip install --quiet --disable-pip-version-check -r requirements-ci.txt
 
 echo "== robots-python: cargo fmt --check, clippy -D warnings"
 cargo fmt --manifest-path Cargo.toml -- --check
 cargo clippy --manifest-path Cargo.toml --all-targets --locked -- -D warnings
 
-echo "== robots-python: wheel (release, abi3) and install"
-rm -rf target/wheels
-"$VENV/bin/maturin" build --release --locked --quiet --out target/wheels
-"$PY" -m pip install --quiet --force-reinstall --no-deps target/wheels/robots_engine-*.whl
+echo "== robots-python: wheel ($PROFILE, abi3) and install"
+wheels="${CARGO_TARGET_DIR:-target}/wheels-ci"
+rm -rf "$wheels"
+"$VENV/bin/maturin" build --profile "$PROFILE" --locked --quiet --out "$wheels"
+"$PY" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheels"/robots_engine-*.whl
 
 echo "== robots-python: pytest (native API, peer suites, Scrapy crawl, Spark local mode)"
 export PYSPARK_PYTHON="$PY"
