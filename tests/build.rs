@@ -35,15 +35,25 @@ fn fail(what: &str, err: impl std::fmt::Display) -> ! {
     panic!("tests/build.rs: {what}: {err}")
 }
 
-/// Write `bytes` to `file` unless it already holds them. The files written here
-/// are inputs the generator reports with `cargo:rerun-if-changed`: rewriting one
-/// would give it a new mtime and rerun this script (and rebuild every test) on
-/// every cargo command.
+/// Write `bytes` to `file` unless it already holds them, dated to the epoch.
+///
+/// The files written here are inputs the generator reports with
+/// `cargo:rerun-if-changed`, and cargo counts a file as changed when it is newer
+/// than this script's last start. Rewriting one on every run would rerun this
+/// script (and rebuild every test) on every cargo command; and a file written for
+/// the first time, in a fresh `OUT_DIR`, would still be newer than the run that
+/// wrote it, and cost one needless rebuild of every test. Its content comes from
+/// `testdata/`, which is watched itself, so its own date says nothing.
 fn write_unless_same(file: &Path, bytes: &[u8]) {
     if std::fs::read(file).is_ok_and(|old| old == bytes) {
         return;
     }
     std::fs::write(file, bytes).unwrap_or_else(|e| fail(&format!("write {}", file.display()), e));
+    std::fs::File::options()
+        .write(true)
+        .open(file)
+        .and_then(|f| f.set_modified(std::time::SystemTime::UNIX_EPOCH))
+        .unwrap_or_else(|e| fail(&format!("date {}", file.display()), e));
 }
 
 fn emit(out: &mut String, table: &str, prefix: &str, entries: &[(String, String)]) {
