@@ -51,12 +51,27 @@ def git_repo(path, body):
 def test_pre_commit(tmp):
     pre_commit = os.path.join(os.path.dirname(sys.executable), "pre-commit")
     env = dict(os.environ, PRE_COMMIT_HOME=os.path.join(tmp, "pre-commit-home"))
-    results = {}
+    # Both at once: each try-repo clones this repository and the hook builds
+    # `robots` there. The clones' crates share their builds in the one target
+    # directory, and a build is taken as current when it is newer than the
+    # sources: run one after the other, the second clone (newer than the first
+    # build) would rebuild every crate of the workspace; started together,
+    # cargo's lock has the second wait for the first build, which is then newer.
+    sites = {}
     for name, body in (("broken", BROKEN), ("clean", CLEAN)):
-        site = os.path.join(tmp, "pre-commit-" + name)
-        git_repo(site, body)
-        cmd = [pre_commit, "try-repo", REPO, "robots-lint", "--files", "robots.txt"]
-        results[name] = run(cmd, site, env)
+        sites[name] = os.path.join(tmp, "pre-commit-" + name)
+        git_repo(sites[name], body)
+    cmd = [pre_commit, "try-repo", REPO, "robots-lint", "--files", "robots.txt"]
+    started = {
+        name: subprocess.Popen(
+            cmd, cwd=site, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        for name, site in sites.items()
+    }
+    results = {}
+    for name, proc in started.items():
+        out, _ = proc.communicate()
+        results[name] = (proc.returncode, out)
     code, out = results["broken"]
     if code == 0 or "misspelled-directive" not in out:
         fail(f"pre-commit passed a broken robots.txt (exit {code}):\n{out}")
