@@ -28,7 +28,7 @@
 use crate::search::segments::find;
 use crate::search::walk::{Best, View};
 use crate::swar::{tail_word, word, zero_flags, HIGH, LOW_BYTES, ONES};
-use crate::tables::layout::{Anchor, Tables, WildRoot, ANCHOR_MAX_LEN, NONE};
+use crate::tables::layout::{Anchor, NodeWild, Tables, WildRoot, ANCHOR_MAX_LEN, NONE};
 use aho_corasick::automaton::Automaton;
 use aho_corasick::nfa::contiguous;
 use aho_corasick::{dfa, Anchored, MatchKind};
@@ -49,9 +49,15 @@ pub(crate) struct Automata {
 /// the first time a check needs it. A check looks up each such node its walk
 /// passed; a binary search of `node_wild` would wait on a load at each step
 /// (measured: a fifth of yandex.ru's check time).
+///
+/// No key sits more than [`NodeIndex::PROBE_MAX`] slots past its home, so a
+/// lookup reads at most that many. Keys that would (tables from bytes that
+/// chose their nodes to collide; never seen on real files, with the table at
+/// most half full) leave the index empty, and `node_wild` is searched instead:
+/// building it stays linear, and a check never pays for a long run of slots.
 struct NodeIndex {
     /// Each slot: a node's key and its place in `node_wild` plus one (0: an
-    /// empty slot).
+    /// empty slot). Empty: no index (see above).
     slots: Vec<(u32, u32)>,
     /// The hash's shift: 32 less the log of the table's size.
     shift: u32,
@@ -61,8 +67,17 @@ impl NodeIndex {
     /// Tables of up to this many nodes are searched instead (four steps).
     const SEARCH_MAX: usize = 16;
 
-    fn of(t: &Tables<'_>) -> NodeIndex {
-        let bits = (t.node_wild.len() * 2)
+    /// The farthest a key may sit from its home slot.
+    const PROBE_MAX: usize = 32;
+
+    /// No index: `node_wild` is searched.
+    const NONE: NodeIndex = NodeIndex {
+        slots: Vec::new(),
+        shift: 0,
+    };
+
+    fn of(node_wild: &[NodeWild]) -> NodeIndex {
+        let bits = (node_wild.len() * 2)
             .max(8)
             .next_power_of_two()
             .trailing_zeros();
@@ -71,17 +86,18 @@ impl NodeIndex {
             shift: 32 - bits,
         };
         let size = index.slots.len();
-        for (i, entry) in t.node_wild.iter().enumerate() {
+        for (i, entry) in node_wild.iter().enumerate() {
             let (key, Ok(place)) = (entry.node.get(), u32::try_from(i + 1)) else {
                 continue;
             };
             let home = index.home(key);
-            if let Some(slot) = (home..home + size)
+            let free = (home..home + NodeIndex::PROBE_MAX.min(size))
                 .map(|at| at % size)
                 .find(|&at| index.slots.get(at).is_some_and(|s| s.1 == 0))
-                .and_then(|at| index.slots.get_mut(at))
-            {
-                *slot = (key, place);
+                .and_then(|at| index.slots.get_mut(at));
+            match free {
+                Some(slot) => *slot = (key, place),
+                None => return NodeIndex::NONE,
             }
         }
         index
@@ -97,7 +113,7 @@ impl NodeIndex {
     fn get(&self, key: u32) -> Option<usize> {
         let mask = self.slots.len().wrapping_sub(1);
         let home = self.home(key);
-        for at in home..home + self.slots.len() {
+        for at in home..home + NodeIndex::PROBE_MAX.min(self.slots.len()) {
             let &(slot_key, place) = self.slots.get(at & mask)?;
             if place == 0 {
                 return None;
@@ -506,15 +522,21 @@ impl Automata {
     /// tables are `static` data keeps nothing on the heap for it).
     #[inline]
     pub(crate) fn node_wild(&self, t: &Tables<'_>, key: u32) -> Option<usize> {
-        if t.node_wild.len() <= NodeIndex::SEARCH_MAX {
-            return t
-                .node_wild
+        let search = || {
+            t.node_wild
                 .binary_search_by_key(&key, |w| w.node.get())
-                .ok();
+                .ok()
+        };
+        if t.node_wild.len() <= NodeIndex::SEARCH_MAX {
+            return search();
         }
-        self.nodes
-            .get_or_init(|| Box::new(NodeIndex::of(t)))
-            .get(key)
+        let index = self
+            .nodes
+            .get_or_init(|| Box::new(NodeIndex::of(t.node_wild)));
+        if index.slots.is_empty() {
+            return search();
+        }
+        index.get(key)
     }
 
     /// The place in `wild_roots` of trie root `root` of `t`, if it has anchors.

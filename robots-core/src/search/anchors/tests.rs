@@ -1,5 +1,5 @@
-use super::{scan, scan_table, Finder, Grams, Shorts, Table};
-use crate::tables::layout::{Tables, ANCHOR_MAX_LEN, NODE_INDEXED};
+use super::{scan, scan_table, Finder, Grams, NodeIndex, Shorts, Table};
+use crate::tables::layout::{NodeWild, Span, Tables, ANCHOR_MAX_LEN, NODE_INDEXED, U32};
 use crate::{Policy, PolicyRef, Profile};
 use aho_corasick::automaton::Automaton;
 use aho_corasick::nfa::contiguous;
@@ -411,7 +411,7 @@ fn bad_anchors_do_not_validate() {
     // One a prefix of the next.
     let mut prefix = anchors.to_vec();
     let mut short = prefix[1].literal;
-    short.len = crate::tables::layout::U32::new(1);
+    short.len = U32::new(1);
     prefix[0].literal = short;
     let first = t.bytes(prefix[0].literal);
     if t.bytes(prefix[1].literal).starts_with(first) {
@@ -419,14 +419,14 @@ fn bad_anchors_do_not_validate() {
     }
     // Too long, or empty.
     let mut long = anchors.to_vec();
-    long[0].literal.len = crate::tables::layout::U32::new(ANCHOR_MAX_LEN + 1);
+    long[0].literal.len = U32::new(ANCHOR_MAX_LEN + 1);
     assert!(check(&long).is_err());
     let mut empty = anchors.to_vec();
-    empty[0].literal.len = crate::tables::layout::U32::new(0);
+    empty[0].literal.len = U32::new(0);
     assert!(check(&empty).is_err());
     // A rule out of range.
     let mut rules = t.anchor_rules.to_vec();
-    rules[0] = crate::tables::layout::U32::new(t.rules.len() as u32);
+    rules[0] = U32::new(t.rules.len() as u32);
     assert!(Tables {
         anchor_rules: &rules,
         ..*t
@@ -521,4 +521,33 @@ fn many_nodes_with_wildcard_rules_answer_as_brute_force() {
     }
     assert!(!policy.is_allowed("bot", "/d07/ax7"));
     assert!(policy.is_allowed("bot", "/d07/a"));
+}
+
+/// Node keys that all hash to one slot (as a policy's bytes could choose them)
+/// leave the node index empty, so checks search `node_wild` instead of reading
+/// a long run of slots and building it stays linear; keys that spread out are
+/// indexed, and each is found where it is.
+#[test]
+fn colliding_node_keys_are_searched_not_indexed() {
+    let nodes = |keys: &[u32]| -> Vec<NodeWild> {
+        keys.iter()
+            .map(|&key| NodeWild {
+                node: U32::new(key),
+                rules: Span::EMPTY,
+            })
+            .collect()
+    };
+    // 64 nodes get a table of 128 slots: keys whose home is its slot 0.
+    let colliding: Vec<u32> = (0u32..)
+        .filter(|key| key.wrapping_mul(0x9E37_79B1) >> (32 - 7) == 0)
+        .take(64)
+        .collect();
+    assert!(NodeIndex::of(&nodes(&colliding)).slots.is_empty());
+    let spread: Vec<u32> = (0..64).map(|key| key * 3).collect();
+    let index = NodeIndex::of(&nodes(&spread));
+    assert!(!index.slots.is_empty());
+    for (place, &key) in spread.iter().enumerate() {
+        assert_eq!(index.get(key), Some(place));
+    }
+    assert_eq!(index.get(1), None);
 }
