@@ -347,14 +347,21 @@ impl Finder {
 
     fn automaton(anchors: &[&[u8]]) -> Finder {
         let longest = anchors.iter().map(|a| a.len()).max().unwrap_or(0);
-        let dfa = dfa::Builder::new()
-            .match_kind(MatchKind::Standard)
-            .prefilter(false)
-            .start_kind(aho_corasick::StartKind::Unanchored)
-            .build(anchors);
-        if let Ok(dfa) = dfa {
-            if dfa.memory_usage() <= Finder::DFA_MAX_BYTES {
-                return Finder::Dfa(dfa, longest);
+        // Sized before it is built: a DFA has a row per trie state and a column
+        // per byte class, so anchors of many different bytes (a hostile file's)
+        // would have it take a kilobyte per state, about as many states as the
+        // anchors have bytes. The estimate is its transition table alone, never
+        // more than the DFA: one passed over here would not have been kept.
+        if dfa_bytes(anchors) <= Finder::DFA_MAX_BYTES {
+            let dfa = dfa::Builder::new()
+                .match_kind(MatchKind::Standard)
+                .prefilter(false)
+                .start_kind(aho_corasick::StartKind::Unanchored)
+                .build(anchors);
+            if let Ok(dfa) = dfa {
+                if dfa.memory_usage() <= Finder::DFA_MAX_BYTES {
+                    return Finder::Dfa(dfa, longest);
+                }
             }
         }
         contiguous::Builder::new()
@@ -491,6 +498,42 @@ impl Table {
             + self.runs.capacity() * size_of::<u32>()
             + self.entries.capacity() * size_of::<(u64, u64, u32, u32)>()
     }
+}
+
+/// The size of the transition table of an Aho-Corasick DFA over `anchors`, as
+/// the crate lays it out: a row for each state of the anchors' trie (plus its
+/// dead, fail and start states), of as many 4-byte entries as the number of
+/// byte classes rounded up to a power of two. Each byte an anchor holds is a
+/// class of its own, and each run of bytes between such bytes is one.
+fn dfa_bytes(anchors: &[&[u8]]) -> usize {
+    let mut sorted = anchors.to_vec();
+    sorted.sort_unstable();
+    let mut states = 3usize;
+    let mut previous: &[u8] = &[];
+    for anchor in sorted {
+        let shared = previous
+            .iter()
+            .zip(anchor)
+            .take_while(|(a, b)| a == b)
+            .count();
+        states += anchor.len().saturating_sub(shared);
+        previous = anchor;
+    }
+    // `starts[b]`: a class starts at byte `b`.
+    let mut starts = [false; 257];
+    for &byte in anchors.iter().copied().flatten() {
+        for at in [usize::from(byte), usize::from(byte) + 1] {
+            if let Some(start) = starts.get_mut(at) {
+                *start = true;
+            }
+        }
+    }
+    let classes = 1 + starts
+        .get(1..256)
+        .map_or(0, |s| s.iter().filter(|&&start| start).count());
+    states
+        .saturating_mul(classes.next_power_of_two())
+        .saturating_mul(4)
 }
 
 /// Up to eight bytes of `hay` from `at` as a big-endian word, zero-filled.

@@ -551,3 +551,42 @@ fn colliding_node_keys_are_searched_not_indexed() {
     }
     assert_eq!(index.get(1), None);
 }
+
+/// The DFA's size is known before it is built: on anchor sets of small and
+/// large alphabets, the estimate (its transition table) is never above the
+/// DFA's memory, so no DFA that fits is passed over, and the rest is a small
+/// fixed part. Anchors of many different bytes, too many for a DFA, get an NFA
+/// without a DFA built first.
+#[test]
+fn a_dfa_is_sized_before_it_is_built() {
+    let mut rng = Rng(0xD0FA_5123_0BAD_F00D);
+    for (count, alphabet) in [(300, 4), (1_000, 26), (2_000, 80), (500, 200)] {
+        let anchors: Vec<Vec<u8>> = (0..count)
+            .map(|_| {
+                let len = 2 + rng.below(3);
+                (0..len).map(|_| 32 + rng.below(alphabet) as u8).collect()
+            })
+            .collect();
+        let refs: Vec<&[u8]> = anchors.iter().map(Vec::as_slice).collect();
+        let built = dfa::Builder::new()
+            .match_kind(MatchKind::Standard)
+            .prefilter(false)
+            .start_kind(aho_corasick::StartKind::Unanchored)
+            .build(&refs)
+            .unwrap();
+        let estimate = super::dfa_bytes(&refs);
+        let actual = built.memory_usage();
+        assert!(
+            estimate <= actual && actual <= estimate + estimate / 4 + (16 << 10),
+            "{count} anchors over {alphabet} bytes: estimate {estimate}, DFA {actual}"
+        );
+    }
+    // 20,000 random 4-byte anchors over 200 byte values: a DFA of ~50,000
+    // states of 256 columns (about 50 MB) is never built.
+    let anchors: Vec<Vec<u8>> = (0..20_000)
+        .map(|_| (0..4).map(|_| 40 + rng.below(200) as u8).collect())
+        .collect();
+    let refs: Vec<&[u8]> = anchors.iter().map(Vec::as_slice).collect();
+    assert!(super::dfa_bytes(&refs) > 10 * Finder::DFA_MAX_BYTES);
+    assert!(matches!(Finder::automaton(&refs), Finder::Nfa(..)));
+}
