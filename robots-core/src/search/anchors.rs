@@ -28,6 +28,7 @@
 use crate::search::segments::find;
 use crate::search::walk::{Best, View};
 use crate::swar::{tail_word, word, zero_flags, HIGH, LOW_BYTES, ONES};
+use crate::tables::key_sort::common_prefix;
 use crate::tables::layout::{Anchor, NodeWild, Tables, WildRoot, ANCHOR_MAX_LEN, NONE};
 use aho_corasick::automaton::Automaton;
 use aho_corasick::nfa::contiguous;
@@ -511,12 +512,7 @@ fn dfa_bytes(anchors: &[&[u8]]) -> usize {
     let mut states = 3usize;
     let mut previous: &[u8] = &[];
     for anchor in sorted {
-        let shared = previous
-            .iter()
-            .zip(anchor)
-            .take_while(|(a, b)| a == b)
-            .count();
-        states += anchor.len().saturating_sub(shared);
+        states += anchor.len().saturating_sub(common_prefix(previous, anchor));
         previous = anchor;
     }
     // `starts[b]`: a class starts at byte `b`.
