@@ -7,7 +7,19 @@
 # ROBOTS_PYTHON_PROFILE: the cargo profile of the wheel (default release; .ci/run
 # builds with dev, sharing the crates the Rust tests built: the Python tests
 # time nothing).
+#
+# `ci.sh build` stops after installing the wheel, `ci.sh test` only runs the
+# tests (.ci/run runs its hooks test beside them, once cargo is done); no
+# argument does both.
 set -euo pipefail
+stage="${1:-all}"
+case "$stage" in
+    all | build | test) ;;
+    *)
+        echo "usage: ci.sh [build|test]" >&2
+        exit 2
+        ;;
+esac
 cd "$(dirname "$0")"
 
 VENV="${ROBOTS_VENV:-../.venv-ci}"
@@ -18,21 +30,32 @@ fi
 PY="$VENV/bin/python"
 # pip keeps its download cache between runs (~/.cache/pip), so a second run
 # downloads nothing; with everything installed, this is a quick check.
-"$PY" -m pip install --quiet --disable-pip-version-check -r requirements-ci.txt
+build() {
+    "$PY" -m pip install --quiet --disable-pip-version-check -r requirements-ci.txt
 
-echo "== robots-python: cargo fmt --check, clippy -D warnings"
-cargo fmt --manifest-path Cargo.toml -- --check
-cargo clippy --manifest-path Cargo.toml --all-targets --locked -- -D warnings
+    echo "== robots-python: cargo fmt --check, clippy -D warnings"
+    cargo fmt --manifest-path Cargo.toml -- --check
+    cargo clippy --manifest-path Cargo.toml --all-targets --locked -- -D warnings
 
-echo "== robots-python: wheel ($PROFILE, abi3) and install"
-wheels="${CARGO_TARGET_DIR:-target}/wheels-ci"
-rm -rf "$wheels"
-"$VENV/bin/maturin" build --profile "$PROFILE" --locked --quiet --out "$wheels"
-"$PY" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheels"/robots_engine-*.whl
+    echo "== robots-python: wheel ($PROFILE, abi3) and install"
+    local wheels="${CARGO_TARGET_DIR:-target}/wheels-ci"
+    rm -rf "$wheels"
+    "$VENV/bin/maturin" build --profile "$PROFILE" --locked --quiet --out "$wheels"
+    "$PY" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheels"/robots_engine-*.whl
+}
 
-echo "== robots-python: pytest (native API, peer suites, Scrapy crawl, Spark local mode)"
-export PYSPARK_PYTHON="$PY"
-export PYSPARK_DRIVER_PYTHON="$PY"
-# Spark binds the loopback address only (not the host's interface address).
-export SPARK_LOCAL_IP=127.0.0.1
-"$PY" -m pytest -q tests
+run_tests() {
+    echo "== robots-python: pytest (native API, peer suites, Scrapy crawl, Spark local mode)"
+    export PYSPARK_PYTHON="$PY"
+    export PYSPARK_DRIVER_PYTHON="$PY"
+    # Spark binds the loopback address only (not the host's interface address).
+    export SPARK_LOCAL_IP=127.0.0.1
+    "$PY" -m pytest -q tests
+}
+
+if [ "$stage" != test ]; then
+    build
+fi
+if [ "$stage" != build ]; then
+    run_tests
+fi
