@@ -134,8 +134,32 @@ def test_action(tmp):
     print("action.yml: fails on a broken robots.txt with annotations, passes on a clean one, honours deny-warnings")
 
 
+# Cargo configuration for the hook's and the Action's builds, which share the
+# checkout's target directory. Cargo reads it from their working directory (a
+# site under the temporary directory) upwards. pre-commit builds a clone of this
+# repository, and cargo names a workspace crate's build by its path within the
+# workspace, so the clone's build of a crate would take the place of the
+# checkout's, and the next build of the checkout would redo every crate above
+# it. A setting of their own gives the hooks' builds names of their own.
+CARGO_CONFIG = """\
+[profile.dev.package.robots-registry]
+debug-assertions = false
+[profile.dev.package.robots-core]
+debug-assertions = false
+[profile.dev.package.robots-runtime]
+debug-assertions = false
+[profile.dev.package.robots-fetch]
+debug-assertions = false
+[profile.dev.package.robots-cli]
+debug-assertions = false
+"""
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="robots-hooks-") as tmp:
+        os.makedirs(os.path.join(tmp, ".cargo"))
+        with open(os.path.join(tmp, ".cargo", "config.toml"), "w") as f:
+            f.write(CARGO_CONFIG)
         test_pre_commit(tmp)
         test_action(tmp)
     print("2 passed, 0 failed")
