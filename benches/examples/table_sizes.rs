@@ -78,6 +78,11 @@ fn main() {
     let mut by_size = ratios.clone();
     by_size.sort_by_key(|r| r.1);
     let m = by_size[by_size.len() / 2];
+    // The files around the median size: the static target is judged on one of them.
+    let mid = by_size.len() / 2;
+    for r in &by_size[mid.saturating_sub(5)..(mid + 6).min(by_size.len())] {
+        println!("  near median: {} bytes, tables {} bytes ({:.2}x)", r.1, r.2, r.0);
+    }
     println!(
         "median file: {} bytes, tables {} bytes ({:.2}x), {} rules, {} nodes",
         m.1, m.2, m.0, m.3, m.4

@@ -44,7 +44,7 @@ struct PatternCache {
 impl PatternCache {
     /// A cache for a file of `lines` lines: a slot a line, between 16 and 1,024.
     fn new(lines: usize) -> PatternCache {
-        let slots = lines.clamp(16, 1024).next_power_of_two();
+        let slots = lines.clamp(16, 1 << 16).next_power_of_two();
         PatternCache {
             slots: alloc::vec![(0, 0); slots],
             shift: 64 - slots.trailing_zeros(),
@@ -75,9 +75,8 @@ pub(crate) struct Builder {
     pub(crate) extensions: Vec<ExtensionRecord>,
     /// Per rule, the trie's first sort digit of its first segment.
     pub(crate) heads: Vec<(u64, u8)>,
-    /// Patterns in the text, to store a repeated one once (every crawler only:
-    /// one crawler's groups seldom repeat a pattern).
-    patterns: Option<PatternCache>,
+    /// Patterns in the text, to store a repeated one once.
+    patterns: PatternCache,
 }
 
 /// A compiled rule, before its record: what [`Builder::push_rule`] needs.
@@ -102,12 +101,12 @@ pub(crate) struct OpenGroup {
 impl Builder {
     /// A builder for `input`, with room for what it can hold: one rule per line
     /// at most, and no more text than the input has (escapes aside). Growing a
-    /// table copies it, and a large file's tables are megabytes. With
-    /// `share_patterns`, a pattern written again is stored once.
-    pub(crate) fn new(profile: Profile, input: &[u8], share_patterns: bool) -> Self {
+    /// table copies it, and a large file's tables are megabytes. A pattern
+    /// written again is stored once.
+    pub(crate) fn new(profile: Profile, input: &[u8]) -> Self {
         let lines = memchr::memchr_iter(b'\n', input).count() + 1;
         Builder {
-            patterns: share_patterns.then(|| PatternCache::new(lines)),
+            patterns: PatternCache::new(lines),
             profile,
             text: Text(Vec::with_capacity(input.len())),
             rules: Vec::with_capacity(lines),
@@ -191,9 +190,7 @@ impl Builder {
     /// Put a rule's pattern in the text, or find it there (see [`PatternCache`]).
     #[inline]
     fn push_pattern(&mut self, value: &[u8]) -> Span {
-        let Some(cache) = self.patterns.as_mut() else {
-            return self.text.push(value);
-        };
+        let cache = &mut self.patterns;
         let slot = cache.slot(value);
         if let Some(&(start, len)) = cache.slots.get(slot) {
             let seen = self

@@ -71,7 +71,7 @@ fn gather_document(doc: &Document<'_>, only: Option<&[u8]>) -> Gathered {
             (Selection::default(), Some(groups))
         }
     };
-    let mut b = Builder::new(profile, doc.source(), only.is_none());
+    let mut b = Builder::new(profile, doc.source());
     for at in 0..doc.groups().len() {
         let keep = kept
             .as_ref()
@@ -432,7 +432,7 @@ mod tests {
         let lines = crate::parse::lex::lex(b"Disallow: /", Profile::Google, None).reports;
         let line = lines.first().expect("one line");
         for value in rule_values() {
-            let mut b = Builder::new(Profile::Google, b"", false);
+            let mut b = Builder::new(Profile::Google, b"");
             b.add_rule(line, 0, false, false, &value);
             let want = pattern::compile(&value, Profile::Google);
             let Some(rule) = b.rules.first() else {

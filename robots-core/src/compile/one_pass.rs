@@ -27,7 +27,7 @@ type Record = (Directive, u32, core::ops::Range<usize>);
 /// judgement wrong, what was compiled too early is dropped.
 pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -> Gathered {
     let profile = options.profile;
-    let mut b = Builder::new(profile, input, only.is_none());
+    let mut b = Builder::new(profile, input);
     let mut judge = only.map(|agent| Judge::new(profile, agent));
     let mut grouper = Grouper::new(profile);
     let mut agents: Vec<(usize, AgentToken)> = Vec::new();

@@ -13,7 +13,7 @@ use crate::search::anchors::Automata;
 use crate::search::segments::{c_string, tail_matches};
 use crate::search::verdict::{Reason, Verdict};
 use crate::search::wildcards::WildNodes;
-use crate::swar::{position_in_word, same_long, tail_word, LOW_BYTES};
+use crate::swar::{position_in_word, same_long, tail_word, word, LOW_BYTES};
 use crate::tables::layout::{
     Inner, Label, Leaf, RuleSet, Tables, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT,
     NODE_FULL, NODE_LONG, NONE,
@@ -237,6 +237,51 @@ impl<'p> View<'p> {
             .then_some(label.len())
     }
 
+    /// The length of the label of a leaf that names rule `rule`, reached at
+    /// `depth`, if `path[depth..]` starts with it. The label is the rest of the
+    /// rule's first segment (see [`Leaf`]); a leaf whose rule's segment ends
+    /// before `depth` (only in tables from bytes) matches nothing.
+    #[inline(always)]
+    fn leaf_label_matches(&self, rule: u32, path: &[u8], depth: usize) -> Option<usize> {
+        let record = self.t.rules.get(rule as usize)?;
+        let (start, end) = if record.complex() {
+            self.first_segment_of_complex(rule)?
+        } else {
+            let len = record
+                .short_len()
+                .saturating_sub(u32::from(record.anchored()));
+            (record.pattern.get() as usize, len as usize)
+        };
+        let len = end.checked_sub(depth).filter(|&len| len != 0)?;
+        // The walk read `path[..depth]` as the segment's first bytes, so any
+        // word that ends where the label ends and covers it compares it whole.
+        if len <= 8 && end >= 8 {
+            let want = eight_at(self.t.text, start + end - 8)?;
+            return (eight_at(path, end - 8)? == want).then_some(len);
+        }
+        if end < 8 {
+            let mask = LOW_BYTES.get(end).copied().unwrap_or(0);
+            let want = eight_at(self.t.text, start).map_or_else(
+                || self.t.text.get(start..start + end).map(word),
+                |w| Some(w & mask),
+            )?;
+            return (path.len() >= end && Self::path_word(path, 0, end)? & mask == want)
+                .then_some(len);
+        }
+        let label = self.t.text.get(start + depth..start + end)?;
+        path.get(depth..end)
+            .is_some_and(|rest| same_long(rest, label))
+            .then_some(len)
+    }
+
+    /// The first segment of complex rule `rule`, as `(start in the text, length)`
+    /// (out of line: most leaves name a plain rule).
+    #[inline(never)]
+    fn first_segment_of_complex(&self, rule: u32) -> Option<(usize, usize)> {
+        let (first, _) = self.t.segments(rule)?;
+        Some((first.start.get() as usize, first.len.get() as usize))
+    }
+
     /// Where a walk that reached `depth` at inner node `parent` ends in its
     /// child `leaf` (whose key is `key`), if `path[depth..]` starts with the
     /// leaf's label.
@@ -250,7 +295,7 @@ impl<'p> View<'p> {
         depth: usize,
     ) -> Option<End> {
         let info = leaf.info.get();
-        let len = self.label_matches(leaf.label.get(), info & NODE_LONG != 0, path, depth)?;
+        let len = self.leaf_label_matches(info & LEAF_RULE_MASK, path, depth)?;
         let best = if info & LEAF_INHERIT != 0 {
             parent.best.get()
         } else {
@@ -367,6 +412,13 @@ impl<'p> View<'p> {
                 .map(Err)
         }
     }
+}
+
+/// The eight bytes of `bytes` from `at`, as a little-endian word.
+#[inline(always)]
+fn eight_at(bytes: &[u8], at: usize) -> Option<u64> {
+    let eight = bytes.get(at..at + 8)?;
+    <[u8; 8]>::try_from(eight).ok().map(u64::from_le_bytes)
 }
 
 /// The reference matcher for the segments after a rule's first: whether `rest`

@@ -214,25 +214,16 @@ const NO_INNER: Inner = Inner {
 };
 
 /// The record of a leaf not yet written.
-const NO_LEAF: Leaf = Leaf {
-    label: U64::new(0),
-    info: U32::new(0),
-};
+const NO_LEAF: Leaf = Leaf { info: U32::new(0) };
 
-/// The record of a leaf: `node`, whose label is `label`, whose parent's best
-/// prefix rule is `from_parent` and whose own is `best`, with the node `flags`.
+/// The record of a leaf: `node`, whose parent's best prefix rule is
+/// `from_parent` and whose own is `best`, with the node `flags`.
 ///
 /// A leaf names one rule whose first segment ends at it (a leaf exists only
-/// where a key ends). Its best rule is either the parent's or one of the rules
-/// ending here; in the second case it is the one named.
-fn leaf_record(
-    t: &Tries<'_>,
-    node: &Node,
-    label: &[u8],
-    from_parent: u32,
-    best: u32,
-    flags: u32,
-) -> Leaf {
+/// where a key ends): the search reads the leaf's label from that segment. Its
+/// best rule is either the parent's or one of the rules ending here; in the
+/// second case it is the one named.
+fn leaf_record(t: &Tries<'_>, node: &Node, from_parent: u32, best: u32, flags: u32) -> Leaf {
     let (rule, inherit) = if best != from_parent {
         (best, 0)
     } else {
@@ -245,14 +236,9 @@ fn leaf_record(
     };
     debug_assert!(rule != NONE, "a leaf where no key ends");
     debug_assert!((rule as usize) < RULE_COUNT_MAX);
-    let (label, long) = Label::encode(label, wire_label(node.label));
     Leaf {
-        label: U64::new(label),
         info: U32::new(
-            (rule & LEAF_RULE_MASK)
-                | long
-                | inherit
-                | (flags & (NODE_WILD | NODE_INDEXED | NODE_EXACT)),
+            (rule & LEAF_RULE_MASK) | inherit | (flags & (NODE_WILD | NODE_INDEXED | NODE_EXACT)),
         ),
     }
 }
@@ -364,9 +350,8 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
                     rule: U32::new(exact),
                 });
             }
-            let label = node.label.of(t.text);
             if key & LEAF_KEY != 0 {
-                let leaf = leaf_record(&t, node, label, from_parent, prefix, flags);
+                let leaf = leaf_record(&t, node, from_parent, prefix, flags);
                 put(&mut out.leaves, (key & !LEAF_KEY) as usize, leaf, NO_LEAF);
                 continue;
             }
@@ -414,7 +399,7 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
                 }
                 edge_word = wide_block(&wide_children, full, &mut out.wide);
             }
-            let (label, long) = Label::encode(label, wire_label(node.label));
+            let (label, long) = Label::encode(node.label.of(t.text), wire_label(node.label));
             // At most 256 children, each once: both counts fit their nine bits.
             let edges = index(targets.len()).min(SHAPE_EDGES_MASK);
             let inners = index(inner_next - first_inner).min(SHAPE_EDGES_MASK);

@@ -32,10 +32,11 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 /// The first eight bytes of every serialised policy.
 pub const MAGIC: [u8; 8] = *b"ROBOTPOL";
 
-/// The format version this build writes and reads. Version 3 has twelve-byte
-/// rule records (with `rule_extras` for the rules they cannot describe) and twelve-byte leaves; version 2 filed wildcard rules under
-/// anchors where version 1 had a pair index.
-pub const VERSION: u16 = 3;
+/// The format version this build writes and reads. Version 4 has four-byte
+/// leaves, which read their labels from their rules; version 3 has twelve-byte
+/// rule records (with `rule_extras` for the rules they cannot describe);
+/// version 2 filed wildcard rules under anchors where version 1 had a pair index.
+pub const VERSION: u16 = 4;
 
 /// The number of tables (the crawler's name of a one-crawler policy counts as one).
 pub const TABLE_COUNT: usize = 21;

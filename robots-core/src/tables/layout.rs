@@ -15,8 +15,9 @@
 //! up to eight edge bytes inline, or a [wide block](Inner::edges) for more; its
 //! children are numbered consecutively, the inner ones first (in
 //! [`Tables::inners`]), then the leaves (in [`Tables::leaves`]). A [`Leaf`] has
-//! none, and is a quarter of the size: most nodes are leaves. Both hold the best
-//! prefix rule of the walk that ends on them, decided when the tables were built.
+//! none, and is four bytes: most nodes are leaves, and a leaf's label is read
+//! from the rule it names. Both hold the best prefix rule of the walk that ends
+//! on them, decided when the tables were built.
 //!
 //! This module is the code generator's view of a policy. It is not a stable API:
 //! `robots-runtime` exposes it only as `#[doc(hidden)] __private`.
@@ -45,8 +46,8 @@ pub(crate) fn index(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(NONE - 1)
 }
 
-/// The node's label is longer than eight bytes or holds a NUL: its `label` is
-/// its span of the text (see [`Label`]).
+/// An inner node's label is longer than eight bytes or holds a NUL: its `label`
+/// is its span of the text (see [`Label`]).
 pub const NODE_LONG: u32 = 1 << 27;
 /// The node has wildcard rules to test (in [`Tables::node_wild`]).
 pub const NODE_WILD: u32 = 1 << 28;
@@ -70,7 +71,7 @@ pub const SHAPE_RESERVED: u32 = !(SHAPE_EDGES_MASK
     | NODE_EXACT
     | NODE_FULL);
 
-/// How a node's label is stored in its eight-byte `label` field: a label of at
+/// How an inner node's label is stored in its eight-byte `label` field: a label of at
 /// most eight bytes and no NUL is the bytes themselves, little-endian and
 /// zero-filled, so its length is where the zero bytes start (one word compare
 /// matches it, with no other read); any other label (with [`NODE_LONG`]) is
@@ -261,26 +262,27 @@ record! {
     /// A trie node without children: most nodes. A leaf is where some rule's
     /// first segment ends, and says which ([`LEAF_RULE_MASK`]): its best prefix
     /// rule is that rule, or (with [`LEAF_INHERIT`]) its parent's.
+    ///
+    /// A leaf keeps no label: the walk that reaches it has read the path up to
+    /// its parent, as far as that rule's first segment, so its label is the
+    /// rest of that segment (the text the rule already points at). Most nodes
+    /// are leaves, so this halves the nodes' bytes, for one more read (the
+    /// rule's record, which the verdict reads anyway) where a walk ends.
     pub struct Leaf {
-        /// The label (see [`Label`]).
-        pub label: U64,
-        /// The rule, with [`LEAF_INHERIT`] and the node flags ([`NODE_LONG`],
-        /// [`NODE_WILD`], [`NODE_INDEXED`], [`NODE_EXACT`]) above it.
+        /// The rule, with [`LEAF_INHERIT`] and the node flags ([`NODE_WILD`],
+        /// [`NODE_INDEXED`], [`NODE_EXACT`]) above it.
         pub info: U32,
     }
 }
+
+/// The bits of a leaf's `info` that mean nothing (zero).
+pub const LEAF_RESERVED: u32 = NODE_LONG;
 
 impl Leaf {
     /// The rule whose first segment ends here.
     #[inline]
     pub fn rule(&self) -> u32 {
         self.info.get() & LEAF_RULE_MASK
-    }
-
-    /// Its label.
-    #[inline]
-    pub fn label(&self) -> Label {
-        Label::of(self.label.get(), self.info.get() & NODE_LONG != 0)
     }
 
     /// The node flags ([`NODE_WILD`], [`NODE_INDEXED`], [`NODE_EXACT`]).

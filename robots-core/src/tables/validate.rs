@@ -13,8 +13,8 @@
 
 use crate::parse::Directive;
 use crate::tables::layout::{
-    Inner, Label, Leaf, Span, Tables, ANCHOR_MAX_LEN, LEAF_KEY, NODE_EXACT, NODE_FULL, NODE_WILD,
-    NONE, RULE_COUNT_MAX, SHAPE_RESERVED,
+    Inner, Label, Leaf, Span, Tables, ANCHOR_MAX_LEN, LEAF_KEY, LEAF_RESERVED, NODE_EXACT,
+    NODE_FULL, NODE_WILD, NONE, RULE_COUNT_MAX, SHAPE_RESERVED,
 };
 use alloc::boxed::Box;
 use alloc::format;
@@ -342,9 +342,8 @@ impl Tables<'_> {
             Ok(())
         })?;
         each("leaves", self.leaves, |e, i, n| {
-            self.validate_label(e, i, n.label())?;
-            if n.label().is_empty() {
-                return Err(e.error(i, "a leaf with an empty label".into()));
+            if n.info.get() & LEAF_RESERVED != 0 {
+                return Err(e.error(i, "unknown leaf bits".into()));
             }
             e.index(i, "rule", n.rule(), rules)
         })?;

@@ -1,4 +1,6 @@
-use crate::tables::layout::{Label, Tables, LEAF_INHERIT, LEAF_KEY, NODE_FULL, NODE_INDEXED, NONE};
+use crate::tables::layout::{
+    Label, Tables, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_FULL, NODE_INDEXED, NONE,
+};
 use crate::{Policy, Profile};
 use alloc::format;
 use alloc::string::String;
@@ -142,9 +144,7 @@ fn wide_nodes_find_every_edge_and_no_other() {
     }
 }
 
-/// Every node's best prefix rule is the best of the prefix rules whose key its
-/// path starts with, found by brute force, over inner nodes and leaves.
-/// A node's label as bytes.
+/// An inner node's label as bytes.
 fn label_bytes(t: &Tables<'_>, label: Label) -> Vec<u8> {
     match label {
         Label::Inline(word) => {
@@ -155,6 +155,8 @@ fn label_bytes(t: &Tables<'_>, label: Label) -> Vec<u8> {
     }
 }
 
+/// Every node's best prefix rule is the best of the prefix rules whose key its
+/// path starts with, found by brute force, over inner nodes and leaves.
 #[test]
 fn every_node_holds_the_best_prefix_rule_of_its_path() {
     // Short and long labels, inner and leaf, and (not under Google) labels
@@ -197,10 +199,10 @@ fn every_node_holds_the_best_prefix_rule(policy: &Policy) {
                 stack.push((child, p));
             } else {
                 let leaf = &t.leaves[(node.first_leaf.get() as usize) + i - inner];
-                // The leaf's rule's first segment is the whole key to the leaf.
+                // The leaf's rule's first segment is the whole key to the leaf:
+                // the search reads the leaf's label from it.
                 let p = key(leaf.rule()).to_vec();
                 assert!(p.starts_with(&path) && p.len() > path.len(), "{p:?}");
-                assert_eq!(label_bytes(t, leaf.label()), &p[path.len()..]);
                 let best = if leaf.info.get() & LEAF_INHERIT != 0 {
                     node.best.get()
                 } else {
@@ -247,4 +249,58 @@ fn nodes_are_numbered_parent_first_and_leaves_are_most() {
     assert!(keys[0] & LEAF_KEY != 0);
     assert!(exact.is_allowed("bot", "/x/y"));
     assert!(!exact.is_allowed("bot", "/x/y/z"));
+}
+
+/// A leaf reads its label from the rule it names. Tables from bytes may name
+/// any rule: the leaf then matches as that rule's segment says, and one whose
+/// segment ends before the leaf (here, at its parent) gives it an empty label,
+/// which matches nothing.
+#[test]
+fn a_leaf_reads_its_label_from_the_rule_it_names() {
+    use crate::search::anchors::Automata;
+    use crate::search::walk::View;
+    use crate::tables::layout::{Leaf, U32};
+    let policy = Policy::parse(
+        b"User-agent: *\nDisallow: /a\nAllow: /abcdef\nAllow: /zzzzzzzz\n",
+        Profile::Rfc9309,
+    );
+    let t = policy.tables();
+    let automata = Automata::new();
+    let rule = |t: &Tables<'_>, path: &[u8]| {
+        let v = View::new(t, &automata).decide(0, NONE, path);
+        v.rule.map(crate::ids::RuleId::as_u32)
+    };
+    assert_eq!(rule(t, b"/abcdef/x"), Some(1));
+    assert_eq!(rule(t, b"/azzzzzzz"), Some(0));
+    let renamed = |to: u32| -> Vec<Leaf> {
+        t.leaves
+            .iter()
+            .map(|leaf| match leaf.rule() {
+                1 => Leaf {
+                    info: U32::new(leaf.info.get() & !LEAF_RULE_MASK | to),
+                },
+                _ => *leaf,
+            })
+            .collect()
+    };
+    // Named `/zzzzzzzz`, the leaf under `/a` (reached by its edge byte `b`)
+    // reads `zzzzzz`, which no path passes: the walk stops at `/a`.
+    let leaves = renamed(2);
+    let other = Tables {
+        leaves: &leaves,
+        ..*t
+    };
+    assert_eq!(other.validate(), Ok(()));
+    assert_eq!(rule(&other, b"/abcdef/x"), Some(0));
+    // Named `/a`, which ends at the leaf's parent, it matches nothing.
+    let leaves = renamed(0);
+    let shorter = Tables {
+        leaves: &leaves,
+        ..*t
+    };
+    assert_eq!(shorter.validate(), Ok(()));
+    for path in [&b"/abcdef/x"[..], b"/abcdef", b"/a", b"/abc", b"/azzzzzzz"] {
+        assert_eq!(rule(&shorter, path), Some(0), "{path:?}");
+    }
+    assert_eq!(rule(&shorter, b"/b"), None);
 }
