@@ -331,7 +331,7 @@ impl Builder {
 impl Builder {
     /// Keep only the rules and records of the groups in `kept` (sorted): undo what the
     /// one-pass judgement compiled of other groups (a `*` group, before the group
-    /// naming the crawler came). Their text stays, unused; the kept rules keep
+    /// naming the crawler came), and the text only they used. The kept rules keep
     /// their order, and are ranked by their new numbers.
     pub(crate) fn retain_groups(&mut self, kept: &[u32]) {
         let keep = |g: u32| kept.binary_search(&g).is_ok();
@@ -369,5 +369,69 @@ impl Builder {
             group.rules = span_of(start, next);
         }
         self.extensions.retain(|e| e.group == NONE || keep(e.group));
+        self.compact_text();
+    }
+
+    /// Drop the bytes of the text no record refers to, and move every span to
+    /// where its bytes went. Linear in the text and the records: a span's bytes
+    /// are all kept, so it stays whole, at the number of kept bytes before it.
+    fn compact_text(&mut self) {
+        let text = &self.text.0;
+        let mut used = alloc::vec![0u64; text.len().div_ceil(64)];
+        let spans = self
+            .rules
+            .iter()
+            .map(|r| r.pattern)
+            .chain(self.segments.iter().copied())
+            .chain(self.group_agents.iter().map(|a| a.value))
+            .chain(self.extensions.iter().map(|e| e.value));
+        for span in spans {
+            for at in span.range() {
+                if let Some(bits) = used.get_mut(at / 64) {
+                    *bits |= 1 << (at % 64);
+                }
+            }
+        }
+        // The kept bytes before each word of `used`.
+        let mut before = Vec::with_capacity(used.len());
+        let mut kept = 0u32;
+        for bits in &used {
+            before.push(kept);
+            kept += bits.count_ones();
+        }
+        if kept as usize == text.len() {
+            return;
+        }
+        let moved = |at: u32| {
+            let (word, bit) = (at as usize / 64, at % 64);
+            let below = used.get(word).map_or(0, |bits| bits & ((1u64 << bit) - 1));
+            before.get(word).map_or(kept, |b| b + below.count_ones())
+        };
+        let mut compact = Vec::with_capacity(kept as usize);
+        for (at, &byte) in text.iter().enumerate() {
+            if used
+                .get(at / 64)
+                .is_some_and(|bits| bits & (1 << (at % 64)) != 0)
+            {
+                compact.push(byte);
+            }
+        }
+        let mut move_span = |span: &mut Span| span.start = moved(span.start);
+        self.rules
+            .iter_mut()
+            .for_each(|r| move_span(&mut r.pattern));
+        self.segments.iter_mut().for_each(&mut move_span);
+        self.group_agents
+            .iter_mut()
+            .for_each(|a| move_span(&mut a.value));
+        self.extensions
+            .iter_mut()
+            .for_each(|e| move_span(&mut e.value));
+        self.text.0 = compact;
+        // The cache's spans are of the old text.
+        self.patterns
+            .slots
+            .iter_mut()
+            .for_each(|slot| *slot = (0, 0));
     }
 }
