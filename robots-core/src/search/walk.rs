@@ -252,7 +252,10 @@ impl<'p> View<'p> {
                 .saturating_sub(u32::from(record.anchored()));
             (record.pattern.get() as usize, len as usize)
         };
-        let len = end.checked_sub(depth).filter(|&len| len != 0)?;
+        if end <= depth || end > path.len() {
+            return None;
+        }
+        let len = end - depth;
         // The walk read `path[..depth]` as the segment's first bytes, so any
         // word that ends where the label ends and covers it compares it whole.
         if len <= 8 && end >= 8 {
@@ -265,8 +268,7 @@ impl<'p> View<'p> {
                 || self.t.text.get(start..start + end).map(word),
                 |w| Some(w & mask),
             )?;
-            return (path.len() >= end && Self::path_word(path, 0, end)? & mask == want)
-                .then_some(len);
+            return (Self::path_word(path, 0, end)? & mask == want).then_some(len);
         }
         let label = self.t.text.get(start + depth..start + end)?;
         path.get(depth..end)
