@@ -81,7 +81,10 @@ fn main() {
     // The files around the median size: the static target is judged on one of them.
     let mid = by_size.len() / 2;
     for r in &by_size[mid.saturating_sub(5)..(mid + 6).min(by_size.len())] {
-        println!("  near median: {} bytes, tables {} bytes ({:.2}x)", r.1, r.2, r.0);
+        println!(
+            "  near median: {} bytes, tables {} bytes ({:.2}x)",
+            r.1, r.2, r.0
+        );
     }
     println!(
         "median file: {} bytes, tables {} bytes ({:.2}x), {} rules, {} nodes",
