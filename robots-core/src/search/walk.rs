@@ -13,7 +13,7 @@ use crate::search::anchors::Automata;
 use crate::search::segments::{c_string, tail_matches};
 use crate::search::verdict::{Reason, Verdict};
 use crate::search::wildcards::WildNodes;
-use crate::swar::{position_in_word, same_long, tail_word, word, LOW_BYTES};
+use crate::swar::{position_in_word, same_long, tail_word, LOW_BYTES};
 use crate::tables::layout::{
     Inner, Label, Leaf, RuleSet, Tables, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT,
     NODE_FULL, NODE_LONG, NONE,
@@ -200,7 +200,8 @@ impl<'p> View<'p> {
     }
 
     /// `path[depth..]` as a little-endian word (zero-filled past the end), or
-    /// `None` when fewer than `len` bytes are left.
+    /// `None` when fewer than `len` bytes are left. (Leaves read their labels
+    /// from the text with it too.)
     #[inline(always)]
     fn path_word(path: &[u8], depth: usize, len: usize) -> Option<u64> {
         match path.get(depth..depth + 8) {
@@ -264,10 +265,7 @@ impl<'p> View<'p> {
         }
         if end < 8 {
             let mask = LOW_BYTES.get(end).copied().unwrap_or(0);
-            let want = eight_at(self.t.text, start).map_or_else(
-                || self.t.text.get(start..start + end).map(word),
-                |w| Some(w & mask),
-            )?;
+            let want = Self::path_word(self.t.text, start, end)? & mask;
             return (Self::path_word(path, 0, end)? & mask == want).then_some(len);
         }
         let label = self.t.text.get(start + depth..start + end)?;
@@ -416,7 +414,8 @@ impl<'p> View<'p> {
     }
 }
 
-/// The eight bytes of `bytes` from `at`, as a little-endian word.
+/// The eight bytes of `bytes` from `at`, as a little-endian word (with no
+/// zero-filled tail: [`View::path_word`] has one, and a branch for it).
 #[inline(always)]
 fn eight_at(bytes: &[u8], at: usize) -> Option<u64> {
     let eight = bytes.get(at..at + 8)?;
