@@ -329,27 +329,31 @@ impl Builder {
 }
 
 impl Builder {
-    /// Keep only the rules and records of the groups in `kept` (sorted): undo what the
+    /// Keep only the groups in `kept` (sorted), renumbered from 0 in file order,
+    /// with their rules, user-agent lines and records: a one-crawler policy holds
+    /// nothing of the groups that cannot apply to its crawler (a blocklist of a
+    /// thousand bots would otherwise be most of it). This also undoes what the
     /// one-pass judgement compiled of other groups (a `*` group, before the group
-    /// naming the crawler came), and the text only they used. The kept rules keep
-    /// their order, and are ranked by their new numbers.
-    pub(crate) fn retain_groups(&mut self, kept: &[u32]) {
-        let keep = |g: u32| kept.binary_search(&g).is_ok();
+    /// naming the crawler came), and drops the text only the dropped records used.
+    /// The kept rules keep their order, and are ranked by their new numbers.
+    pub(crate) fn keep_groups(&mut self, kept: &[u32]) {
+        let renumbered = |g: u32| kept.binary_search(&g).ok().map(index);
         let mut segments = Vec::with_capacity(self.segments.len());
         let mut at = 0;
         for i in 0..self.rules.len() {
             let (Some(&rule), Some(&head)) = (self.rules.get(i), self.heads.get(i)) else {
                 break;
             };
-            if !keep(rule.group) {
+            let Some(group) = renumbered(rule.group) else {
                 continue;
-            }
+            };
             let start = segments.len();
             segments.extend_from_slice(rule.segments.of(&self.segments));
             if let (Some(r), Some(h)) = (self.rules.get_mut(at), self.heads.get_mut(at)) {
                 *r = RuleRecord {
                     segments: span_of(start, segments.len()),
                     rank: rank(self.profile, rule.priority, rule.allow, index(at)),
+                    group,
                     ..rule
                 };
                 *h = head;
@@ -360,15 +364,33 @@ impl Builder {
         self.heads.truncate(at);
         self.segments = segments;
         // Rules are in group order: each group's are the next run of its number.
+        let mut groups = Vec::with_capacity(kept.len());
+        let mut agents = Vec::new();
         let mut next = 0;
-        for (g, group) in self.groups.iter_mut().enumerate() {
-            let start = next;
+        for (g, group) in kept
+            .iter()
+            .filter_map(|&g| self.groups.get(g as usize))
+            .enumerate()
+        {
+            let (rules_start, agents_start) = (next, agents.len());
             while self.rules.get(next).is_some_and(|r| r.group == index(g)) {
                 next += 1;
             }
-            group.rules = span_of(start, next);
+            agents.extend_from_slice(group.agents.of(&self.group_agents));
+            groups.push(GroupRecord {
+                line: group.line,
+                agents: span_of(agents_start, agents.len()),
+                rules: span_of(rules_start, next),
+            });
         }
-        self.extensions.retain(|e| e.group == NONE || keep(e.group));
+        self.groups = groups;
+        self.group_agents = agents;
+        self.extensions.retain_mut(|e| {
+            if e.group == NONE {
+                return true;
+            }
+            renumbered(e.group).map(|g| e.group = g).is_some()
+        });
         self.compact_text();
     }
 

@@ -78,6 +78,13 @@ fn gather_document(doc: &Document<'_>, only: Option<&[u8]>) -> Gathered {
             .map_or(true, |kept| kept.binary_search(&index(at)).is_ok());
         b.add_group(doc, at, keep);
     }
+    // One crawler keeps nothing of the groups that do not apply to it.
+    let kept = kept.map(|kept| {
+        if kept.len() < b.groups.len() {
+            b.keep_groups(&kept);
+        }
+        (0..index(kept.len())).collect()
+    });
     for line in doc
         .file_records()
         .iter()
@@ -250,6 +257,7 @@ mod tests {
     use crate::tables::key_sort::first_digit;
     use alloc::format;
     use alloc::string::String;
+    use bstr::BStr;
 
     const PROFILES: [Profile; 4] = [
         Profile::Google,
@@ -403,29 +411,48 @@ mod tests {
 
     /// The text of the rules a late judgement dropped goes with them.
     #[test]
-    fn one_pass_drops_the_text_of_groups_it_undoes() {
+    fn one_crawler_keeps_nothing_of_the_groups_that_do_not_apply() {
         let dropped = "/dropped-".repeat(50);
         let body = format!(
             "User-agent: *\nDisallow: {dropped}\nSitemap: https://a/s.xml\n\
-             User-agent: a\nDisallow: /kept\nCrawl-delay: 2\n"
+             User-agent: a\nDisallow: /kept\nCrawl-delay: 2\n\
+             User-agent: other-bot\nDisallow: /other\n"
         );
         let options = ParseOptions::new(Profile::Rfc9309);
-        let lean = Policy::from_compiled(super::parse(body.as_bytes(), options, Some(b"a")));
-        let text = lean.tables().text;
-        assert!(text.len() < dropped.len(), "{} bytes", text.len());
-        assert_eq!(
-            lean.rules().map(|r| r.pattern).collect::<Vec<_>>(),
-            [b"/kept"]
-        );
-        let records: Vec<&[u8]> = lean.records().map(|r| -> &[u8] { r.value }).collect();
-        assert_eq!(records, [&b"2"[..], b"https://a/s.xml"]);
-        let groups: Vec<Vec<&[u8]>> = lean
-            .groups()
-            .map(|g| g.agents.iter().map(|a| -> &[u8] { a.1 }).collect())
-            .collect();
-        assert_eq!(groups, [[b"*"], [b"a"]]);
-        assert!(!lean.is_allowed("a", "/kept/x"));
-        assert!(lean.is_allowed("a", &dropped));
+        let doc = crate::document::parse(body.as_bytes(), options);
+        // The one-pass compiler judges the `*` group before it sees `a`'s, and
+        // undoes it; the two-pass one never compiles it.
+        for lean in [
+            Policy::from_compiled(super::parse(body.as_bytes(), options, Some(b"a"))),
+            Policy::from_compiled(compile(&doc, Some(b"a"))),
+        ] {
+            // What is left: `a`, `/kept`, `2` and the sitemap.
+            let text = lean.tables().text;
+            assert!(
+                text.len() <= 22,
+                "{} bytes: {:?}",
+                text.len(),
+                BStr::new(text)
+            );
+            assert_eq!(
+                lean.rules().map(|r| r.pattern).collect::<Vec<_>>(),
+                [b"/kept"]
+            );
+            let records: Vec<&[u8]> = lean.records().map(|r| -> &[u8] { r.value }).collect();
+            assert_eq!(records, [&b"2"[..], b"https://a/s.xml"]);
+            let groups: Vec<(u32, Vec<&[u8]>)> = lean
+                .groups()
+                .map(|g| (g.line, g.agents.iter().map(|a| -> &[u8] { a.1 }).collect()))
+                .collect();
+            assert_eq!(groups, [(4, vec![&b"a"[..]])]);
+            assert_eq!(
+                lean.matcher("a").crawl_delay(),
+                Some(core::time::Duration::from_secs(2))
+            );
+            assert!(!lean.is_allowed("a", "/kept/x"));
+            assert!(lean.is_allowed("a", &dropped));
+            assert!(lean.is_allowed("a", "/other"));
+        }
     }
 
     /// Every rule value over a small alphabet (plain bytes, `/`, `$`, `*`, `%`,

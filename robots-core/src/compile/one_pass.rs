@@ -121,14 +121,14 @@ pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -
         // did, its rules would be missing): parse again in two passes.
         return super::gather_document(&crate::document::parse(input, options), only);
     }
-    if !judge.compiled_only(applies) {
-        b.retain_groups(&kept);
+    if !judge.compiled_only(applies) || kept.len() < b.groups.len() {
+        b.keep_groups(&kept);
     }
     Gathered {
         profile,
         builder: b,
         selection: Selection::default(),
-        kept: Some(kept),
+        kept: Some((0..index(kept.len())).collect()),
         truncation,
     }
 }

@@ -1,0 +1,22 @@
+//! scratch
+use robots_benches::corpus;
+use robots_runtime::{Policy, Profile};
+fn main() {
+    let sites = corpus::load();
+    let mut rows = Vec::new();
+    for site in &sites {
+        let agent = site.named_agent.as_deref().unwrap_or(corpus::UNKNOWN_AGENT);
+        let one = Policy::builder().profile(Profile::Google).build_for_agent(&site.body, agent);
+        let heap = one.heap_bytes();
+        let bytes = one.policy().to_bytes().len();
+        let t = robots_runtime::__private::tables(one.policy());
+        rows.push((heap as f64 / site.body.len() as f64, site.body.len(), heap, bytes, t.text.len(), t.rules.len(), site.name.clone()));
+    }
+    rows.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap());
+    let m = rows.len() / 2;
+    for r in &rows[m - 6..m + 6] { println!("{:.3} len {} heap {} bytes {} text {} rules {} {}", r.0, r.1, r.2, r.3, r.4, r.5, r.6); }
+    let empty = Policy::builder().profile(Profile::Google).build_for_agent(b"", "x");
+    println!("empty heap {} bytes {}", empty.heap_bytes(), empty.policy().to_bytes().len());
+    let below: usize = rows.iter().filter(|r| r.0 <= 1.0).count();
+    println!("files <= 1.0: {below} of {}", rows.len());
+}
