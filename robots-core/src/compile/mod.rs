@@ -419,7 +419,7 @@ mod tests {
              User-agent: other-bot\nDisallow: /other\n"
         );
         let options = ParseOptions::new(Profile::Rfc9309);
-        let doc = crate::document::parse(body.as_bytes(), options);
+        let doc = parse(body.as_bytes(), options);
         // The one-pass compiler judges the `*` group before it sees `a`'s, and
         // undoes it; the two-pass one never compiles it.
         for lean in [
