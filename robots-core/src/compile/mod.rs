@@ -409,7 +409,9 @@ mod tests {
         assert_same("long", long.as_bytes());
     }
 
-    /// The text of the rules a late judgement dropped goes with them.
+    /// A one-crawler policy holds the applying groups alone, on both compile
+    /// paths: the rules a late judgement compiled too early go, with their text,
+    /// and so do the records, user-agent lines and names of the other groups.
     #[test]
     fn one_crawler_keeps_nothing_of_the_groups_that_do_not_apply() {
         let dropped = "/dropped-".repeat(50);
