@@ -1,6 +1,7 @@
 //! The heap a one-crawler policy holds per byte of its robots.txt, file by file:
 //! the files around the median ratio (the memory report's "median file"), what an
-//! empty policy holds, and how many files are at or under 1.0x. `heap_ratio`
+//! empty policy holds, and how many files are at or under 1.0x.
+//! `cargo run --release --manifest-path benches/Cargo.toml --no-default-features --example heap_ratio`
 use robots_benches::corpus;
 use robots_runtime::{Policy, Profile};
 fn main() {
@@ -26,7 +27,8 @@ fn main() {
     }
     rows.sort_by(|a, b| a.0.total_cmp(&b.0));
     let m = rows.len() / 2;
-    for r in &rows[m - 6..m + 6] {
+    let middle = m.saturating_sub(6)..(m + 6).min(rows.len());
+    for r in rows.get(middle).unwrap_or_default() {
         println!(
             "{:.3} len {} heap {} bytes {} text {} rules {} {}",
             r.0, r.1, r.2, r.3, r.4, r.5, r.6
