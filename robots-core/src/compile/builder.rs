@@ -336,7 +336,14 @@ impl Builder {
     /// one-pass judgement compiled of other groups (a `*` group, before the group
     /// naming the crawler came), and drops the text only the dropped records used.
     /// The kept rules keep their order, and are ranked by their new numbers.
-    pub(crate) fn keep_groups(&mut self, kept: &[u32]) {
+    /// Returns the kept groups' new numbers. With every group kept (`kept`
+    /// lists each group once), nothing else can have been compiled, so nothing
+    /// changes.
+    pub(crate) fn keep_groups(&mut self, kept: &[u32]) -> Vec<u32> {
+        let new_numbers = (0..index(kept.len())).collect();
+        if kept.len() == self.groups.len() {
+            return new_numbers;
+        }
         let renumbered = |g: u32| kept.binary_search(&g).ok().map(index);
         let mut segments = Vec::with_capacity(self.segments.len());
         let mut at = 0;
@@ -392,6 +399,7 @@ impl Builder {
             renumbered(e.group).map(|g| e.group = g).is_some()
         });
         self.compact_text();
+        new_numbers
     }
 
     /// Drop the bytes of the text no record refers to, and move every span to

@@ -79,12 +79,7 @@ fn gather_document(doc: &Document<'_>, only: Option<&[u8]>) -> Gathered {
         b.add_group(doc, at, keep);
     }
     // One crawler keeps nothing of the groups that do not apply to it.
-    let kept = kept.map(|kept| {
-        if kept.len() < b.groups.len() {
-            b.keep_groups(&kept);
-        }
-        (0..index(kept.len())).collect()
-    });
+    let kept = kept.map(|kept| b.keep_groups(&kept));
     for line in doc
         .file_records()
         .iter()

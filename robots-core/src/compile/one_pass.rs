@@ -121,14 +121,12 @@ pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -
         // did, its rules would be missing): parse again in two passes.
         return super::gather_document(&crate::document::parse(input, options), only);
     }
-    if !judge.compiled_only(applies) || kept.len() < b.groups.len() {
-        b.keep_groups(&kept);
-    }
+    let kept = b.keep_groups(&kept);
     Gathered {
         profile,
         builder: b,
         selection: Selection::default(),
-        kept: Some((0..index(kept.len())).collect()),
+        kept: Some(kept),
         truncation,
     }
 }

@@ -234,7 +234,8 @@ pub(crate) fn select<'t>(
 /// The one-pass judgement of which groups' rules and records one crawler needs,
 /// made as each group's rules start: a group that names the crawler; or, while
 /// none has, the `*` groups (under the substring profile, only the first of
-/// either). The groups judged either way are kept, for the check at the end.
+/// either). The groups judged not to apply are kept, for the check at the end
+/// (what was compiled of groups that prove not to apply is dropped then).
 pub(crate) struct Judge<'a> {
     profile: Profile,
     agent: &'a [u8],
@@ -245,7 +246,6 @@ pub(crate) struct Judge<'a> {
     verdict: Option<bool>,
     named_seen: bool,
     any_seen: bool,
-    compiled: Vec<u32>,
     skipped: Vec<u32>,
 }
 
@@ -260,7 +260,6 @@ impl<'a> Judge<'a> {
             verdict: None,
             named_seen: false,
             any_seen: false,
-            compiled: Vec::new(),
             skipped: Vec::new(),
         }
     }
@@ -304,9 +303,7 @@ impl<'a> Judge<'a> {
             self.any_seen |= self.has_any;
             keep
         };
-        if keep {
-            self.compiled.push(self.group);
-        } else {
+        if !keep {
             self.skipped.push(self.group);
         }
         self.verdict = Some(keep);
@@ -316,10 +313,5 @@ impl<'a> Judge<'a> {
     /// Whether a group was judged not to apply that does.
     pub(crate) fn skipped_any(&self, applies: impl Fn(&u32) -> bool) -> bool {
         self.skipped.iter().any(applies)
-    }
-
-    /// Whether every group judged to apply does.
-    pub(crate) fn compiled_only(&self, applies: impl Fn(&u32) -> bool) -> bool {
-        self.compiled.iter().all(applies)
     }
 }
