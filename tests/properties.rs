@@ -928,14 +928,14 @@ proptest! {
 /// Entries in the tables a check walks (trie nodes, wildcard lists, set roots).
 fn table_entries(policy: &Policy) -> usize {
     let t = robots_runtime::__private::tables(policy);
-    t.inners.len()
-        + t.leaves.len()
-        + t.wide.len()
-        + t.wild_rules.len()
-        + t.set_roots.len()
-        + t.set_groups.len()
-        + t.agents.len()
-        + t.segments.len()
+    t.inners().len()
+        + t.leaves().len()
+        + t.wide().len()
+        + t.wild_rules().len()
+        + t.set_roots().len()
+        + t.set_groups().len()
+        + t.agents().len()
+        + t.segments().len()
 }
 
 /// A product token (letters only, so that `google` does not cut it) for crawler `i`.
@@ -988,7 +988,7 @@ proptest! {
                 // Nothing points past the end of the tables.
                 let tables = robots_runtime::__private::tables(&policy);
                 prop_assert_eq!(tables.validate(), Ok(()));
-                for node in tables.inners {
+                for node in tables.inners() {
                     prop_assert!(node.best.get() == NONE || (node.best.get() as usize) < policy.rule_count());
                 }
             }

@@ -20,8 +20,8 @@ fn main() {
             site.body.len(),
             heap,
             bytes,
-            t.text.len(),
-            t.rules.len(),
+            t.text().len(),
+            t.rules().len(),
             site.name.clone(),
         ));
     }

@@ -23,8 +23,8 @@ fn main() {
             s.name.clone(),
             s.body.len(),
             p.rule_count(),
-            robots_runtime::__private::tables(&p).inners.len(),
-            robots_runtime::__private::tables(&p).sets.len(),
+            robots_runtime::__private::tables(&p).inners().len(),
+            robots_runtime::__private::tables(&p).sets().len(),
             d.groups().len(),
         ));
     }

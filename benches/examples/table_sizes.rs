@@ -31,40 +31,40 @@ fn main() {
             &owned
         };
         let t = robots_runtime::__private::tables(policy);
-        rules += t.rules.len();
-        nodes += t.inners.len() + t.leaves.len();
+        rules += t.rules().len();
+        nodes += t.inners().len() + t.leaves().len();
         fn b<T>(s: &[T]) -> (usize, usize) {
             (std::mem::size_of_val(s), s.len())
         }
         let rows = [
-            ("text", b(t.text)),
-            ("agents", b(t.agents)),
-            ("sets", b(t.sets)),
-            ("set_roots", b(t.set_roots)),
-            ("set_groups", b(t.set_groups)),
-            ("inners", b(t.inners)),
-            ("leaves", b(t.leaves)),
-            ("wide", b(t.wide)),
-            ("exact", b(t.exact)),
-            ("node_wild", b(t.node_wild)),
-            ("wild_rules", b(t.wild_rules)),
-            ("wild_roots", b(t.wild_roots)),
-            ("anchors", b(t.anchors)),
-            ("anchor_rules", b(t.anchor_rules)),
-            ("rules", b(t.rules)),
-            ("rule_extras", b(t.rule_extras)),
-            ("segments", b(t.segments)),
-            ("groups", b(t.groups)),
-            ("group_agents", b(t.group_agents)),
-            ("extensions", b(t.extensions)),
+            ("text", b(t.text())),
+            ("agents", b(t.agents())),
+            ("sets", b(t.sets())),
+            ("set_roots", b(t.set_roots())),
+            ("set_groups", b(t.set_groups())),
+            ("inners", b(t.inners())),
+            ("leaves", b(t.leaves())),
+            ("wide", b(t.wide())),
+            ("exact", b(t.exact())),
+            ("node_wild", b(t.node_wild())),
+            ("wild_rules", b(t.wild_rules())),
+            ("wild_roots", b(t.wild_roots())),
+            ("anchors", b(t.anchors())),
+            ("anchor_rules", b(t.anchor_rules())),
+            ("rules", b(t.rules())),
+            ("rule_extras", b(t.rule_extras())),
+            ("segments", b(t.segments())),
+            ("groups", b(t.groups())),
+            ("group_agents", b(t.group_agents())),
+            ("extensions", b(t.extensions())),
         ];
         let file_total: usize = rows.iter().map(|r| r.1 .0).sum();
         ratios.push((
             file_total as f64 / site.body.len().max(1) as f64,
             site.body.len(),
             file_total,
-            t.rules.len(),
-            t.inners.len() + t.leaves.len(),
+            t.rules().len(),
+            t.inners().len() + t.leaves().len(),
         ));
         for (i, (name, (bytes, len))) in rows.into_iter().enumerate() {
             if totals.len() <= i {

@@ -30,7 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{path}: {} bytes, {} rules, {} nodes; compile {:?}, compile+emit {:?}; {} tokens, {} bytes of source",
         source.len(),
         policy.rule_count(),
-        robots_core::__private::tables(&policy).inners.len() + robots_core::__private::tables(&policy).leaves.len(),
+        robots_core::__private::tables(&policy).inners().len() + robots_core::__private::tables(&policy).leaves().len(),
         compiled,
         emitted,
         count(tokens),

@@ -22,8 +22,8 @@ use crate::group::select::{groups_of_agent, select, Selection};
 use crate::parse::{LineKind, Truncation};
 use crate::profile::Profile;
 use crate::tables::derive::{self, Tries};
-use crate::tables::encode::{encode, TableVecs};
-use crate::tables::layout::{index, TruncationRecord, NONE};
+use crate::tables::encode::TableVecs;
+use crate::tables::layout::{index, TruncationRecord, NONE, U32, U64};
 use crate::tables::staging::{span_of, AgentEntry, RuleSet, Span};
 use crate::tables::trie::TrieBuilder;
 use alloc::vec::Vec;
@@ -108,16 +108,17 @@ pub(crate) struct Compiled {
 }
 
 impl Compiled {
-    /// The tables, as a view of the vectors.
-    pub(crate) fn view(&self) -> crate::tables::layout::Tables<'_> {
-        self.vecs.view(self.profile, self.any_set, self.truncation)
+    /// The tables as one region, with their record counts (see
+    /// [`TableVecs::into_region`]).
+    pub(crate) fn into_region(self) -> (Vec<u8>, [usize; crate::tables::layout::TABLE_COUNT]) {
+        self.vecs.into_region(self.truncation)
     }
 
     /// The byte form of the tables (no one-crawler part, checksum zero).
+    #[cfg(test)]
     pub(crate) fn encode(&self) -> Vec<u8> {
-        let tables = self.view();
-        debug_assert_eq!(tables.validate(), Ok(()));
-        encode(&tables, None)
+        self.vecs
+            .encode(self.profile, self.any_set, self.truncation)
     }
 }
 
@@ -230,9 +231,9 @@ fn build(gathered: Gathered) -> Compiled {
         tables.edge_bytes,
     );
     let truncation = truncation.map(|t| TruncationRecord {
-        max_bytes: t.max_bytes as u64,
-        input_len: t.input_len as u64,
-        first_ignored_line: t.first_ignored_line,
+        max_bytes: U64::new(t.max_bytes as u64),
+        input_len: U64::new(t.input_len as u64),
+        first_ignored_line: U32::new(t.first_ignored_line),
     });
     let vecs = wire::tables(b, &agents, &sets, &set_groups, search);
     Compiled {
@@ -273,7 +274,7 @@ mod tests {
                 let lean = super::parse(input, options, None);
                 let doc = parse(input, options);
                 let full = compile(&doc, None);
-                assert!(lean.view() == full.view(), "{name}: {options:?}");
+                assert!(lean.encode() == full.encode(), "{name}: {options:?}");
                 for agent in agents_to_try(&doc) {
                     let lean = Policy::from_compiled(super::parse(input, options, Some(&agent)));
                     let full = Policy::from_compiled(compile(&doc, Some(&agent)));
@@ -294,12 +295,14 @@ mod tests {
             let t = p.tables();
             p.rules()
                 .map(|r| {
-                    let segments = t.segments(r.id.as_u32()).map_or(Vec::new(), |(f, rest)| {
-                        core::iter::once(f)
-                            .chain(rest.iter().copied())
-                            .map(|s| s.of(t.text))
-                            .collect()
-                    });
+                    let segments =
+                        t.rule_segments(r.id.as_u32())
+                            .map_or(Vec::new(), |(f, rest)| {
+                                core::iter::once(f)
+                                    .chain(rest.iter().copied())
+                                    .map(|s| s.of(t.text()))
+                                    .collect()
+                            });
                     (r, segments)
                 })
                 .collect()
@@ -424,7 +427,7 @@ mod tests {
             Policy::from_compiled(compile(&doc, Some(b"a"))),
         ] {
             // What is left: `a`, `/kept`, `2` and the sitemap.
-            let text = lean.tables().text;
+            let text = lean.tables().text();
             assert!(
                 text.len() <= 22,
                 "{} bytes: {:?}",

@@ -73,8 +73,8 @@ pub(crate) fn resolve(t: &Tables<'_>, agent: &[u8]) -> u32 {
     if t.profile.substring_agents() {
         return resolve_substring(t, agent);
     }
-    let agents = t.agents;
-    match agents.binary_search_by(|e| cmp_ignore_case(e.name.of(t.text), agent)) {
+    let agents = t.agents();
+    match agents.binary_search_by(|e| cmp_ignore_case(e.name.of(t.text()), agent)) {
         Ok(i) => agents.get(i).map_or(NONE, |e| e.set.get()),
         Err(_) => t.any_set,
     }
@@ -86,13 +86,13 @@ pub(crate) fn resolve(t: &Tables<'_>, agent: &[u8]) -> u32 {
 pub(crate) fn resolve_named(t: &Tables<'_>, agent: &[u8]) -> Option<u32> {
     if t.profile.substring_agents() {
         return t
-            .agents
+            .agents()
             .iter()
-            .find(|e| e.any == 0 && names(t.profile, e.name.of(t.text), agent))
+            .find(|e| e.any == 0 && names(t.profile, e.name.of(t.text()), agent))
             .map(|e| e.set.get());
     }
-    let agents = t.agents;
-    match agents.binary_search_by(|e| cmp_ignore_case(e.name.of(t.text), agent)) {
+    let agents = t.agents();
+    match agents.binary_search_by(|e| cmp_ignore_case(e.name.of(t.text()), agent)) {
         Ok(i) => agents.get(i).filter(|e| e.any == 0).map(|e| e.set.get()),
         Err(_) => None,
     }
@@ -103,7 +103,7 @@ pub(crate) fn resolve_named(t: &Tables<'_>, agent: &[u8]) -> Option<u32> {
 /// otherwise), or [`NONE`].
 pub(crate) fn wildcard_set(t: &Tables<'_>) -> u32 {
     if t.profile.substring_agents() {
-        t.agents
+        t.agents()
             .iter()
             .find(|e| e.any != 0)
             .map_or(NONE, |e| e.set.get())
@@ -116,12 +116,12 @@ pub(crate) fn wildcard_set(t: &Tables<'_>) -> u32 {
 /// robot's name (version removed, any case); else the first `*` record.
 fn resolve_substring(t: &Tables<'_>, agent: &[u8]) -> u32 {
     let mut any = NONE;
-    for entry in t.agents {
+    for entry in t.agents() {
         if entry.any != 0 {
             if any == NONE {
                 any = entry.set.get();
             }
-        } else if names(t.profile, entry.name.of(t.text), agent) {
+        } else if names(t.profile, entry.name.of(t.text()), agent) {
             return entry.set.get();
         }
     }

@@ -198,7 +198,7 @@ fn selection(policy: &Policy, matcher: &Matcher<'_>) -> Vec<(u32, u32)> {
     matcher
         .group_numbers()
         .iter()
-        .filter_map(|g| policy.tables().groups.get(g.get() as usize))
+        .filter_map(|g| policy.tables().groups().get(g.get() as usize))
         .map(|g| (g.line.get(), g.agents.len.get()))
         .collect()
 }

@@ -89,14 +89,14 @@ impl<'p> Rule<'p> {
 /// Every compiled rule of `policy`, by id.
 pub(crate) fn rules(policy: &Policy) -> Vec<Rule<'_>> {
     let t = policy.tables();
-    (0..t.rules.len())
+    (0..t.rules().len())
         .filter_map(|id| {
             let id = u32::try_from(id).ok()?;
             let rec = t.rule_fields(id)?;
-            let segments = t.segments(id).map_or(Vec::new(), |(first, rest)| {
+            let segments = t.rule_segments(id).map_or(Vec::new(), |(first, rest)| {
                 core::iter::once(first)
                     .chain(rest.iter().copied())
-                    .map(|s| s.of(t.text))
+                    .map(|s| s.of(t.text()))
                     .collect()
             });
             Some(Rule {
@@ -112,7 +112,7 @@ pub(crate) fn rules(policy: &Policy) -> Vec<Rule<'_>> {
 pub(crate) fn group_rules(policy: &Policy, g: u32) -> core::ops::Range<usize> {
     policy
         .tables()
-        .groups
+        .groups()
         .get(g as usize)
         .map_or(0..0, |group| group.rules.range())
 }

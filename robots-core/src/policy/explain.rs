@@ -48,7 +48,7 @@ pub(crate) fn explain<'p>(matcher: &Matcher<'p>, url: &[u8]) -> Explanation<'p> 
     let mut candidates: Vec<(u64, Rule<'p>)> = Vec::new();
     if verdict.reason != Reason::RobotsTxt {
         for g in matcher.group_numbers() {
-            let Some(group) = t.groups.get(g.get() as usize) else {
+            let Some(group) = t.groups().get(g.get() as usize) else {
                 continue;
             };
             for id in group.rules.range() {

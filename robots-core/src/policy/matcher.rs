@@ -60,7 +60,7 @@ impl<'p> Matcher<'p> {
 
     /// Whether any group applies to this crawler (one names it, or a `*` group exists).
     pub fn has_group(&self) -> bool {
-        (self.selected.set as usize) < self.tables.sets.len()
+        (self.selected.set as usize) < self.tables.sets().len()
     }
 
     /// Check a URL: a full URL, a path (with query), or empty for `/`. The fragment is dropped.
@@ -110,8 +110,8 @@ impl<'p> Matcher<'p> {
     /// The group numbers that apply, as the tables hold them.
     pub(crate) fn group_numbers(&self) -> &'p [U32] {
         let t = self.tables;
-        match t.sets.get(self.selected.set as usize) {
-            Some(set) => set.groups.of(t.set_groups),
+        match t.sets().get(self.selected.set as usize) {
+            Some(set) => set.groups.of(t.set_groups()),
             None => &[],
         }
     }

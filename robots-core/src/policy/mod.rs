@@ -131,12 +131,12 @@ macro_rules! policy_api {
         /// Every rule, in file order (Google's derived `index.htm` rules after their line).
         pub fn rules(&self) -> impl Iterator<Item = Rule<'_>> + '_ {
             let t = self.tables();
-            (0..t.rules.len()).filter_map(move |i| Rule::of(t, index(i)))
+            (0..t.rules().len()).filter_map(move |i| Rule::of(t, index(i)))
         }
 
         /// How many rules the policy has (derived ones included).
         pub fn rule_count(&self) -> usize {
-            self.tables().rules.len()
+            self.tables().rules().len()
         }
 
         /// The group behind an id, or `None` if the id is not one of this policy's.
@@ -147,12 +147,12 @@ macro_rules! policy_api {
         /// Every group, in file order.
         pub fn groups(&self) -> impl Iterator<Item = GroupInfo<'_>> + '_ {
             let t = self.tables();
-            (0..t.groups.len()).filter_map(move |g| GroupInfo::of(t, index(g)))
+            (0..t.groups().len()).filter_map(move |g| GroupInfo::of(t, index(g)))
         }
 
         /// How many groups the policy has.
         pub fn group_count(&self) -> usize {
-            self.tables().groups.len()
+            self.tables().groups().len()
         }
 
         /// Every extension record (crawl-delay, sitemap, …) with its line and typed
@@ -193,10 +193,10 @@ macro_rules! policy_api {
         /// assert_eq!(cut.first_ignored_line, 2);
         /// ```
         pub fn truncation(&self) -> Option<Truncation> {
-            self.tables().truncation.map(|t| Truncation {
-                max_bytes: usize::try_from(t.max_bytes).unwrap_or(usize::MAX),
-                input_len: usize::try_from(t.input_len).unwrap_or(usize::MAX),
-                first_ignored_line: t.first_ignored_line,
+            self.tables().truncations().first().map(|t| Truncation {
+                max_bytes: usize::try_from(t.max_bytes.get()).unwrap_or(usize::MAX),
+                input_len: usize::try_from(t.input_len.get()).unwrap_or(usize::MAX),
+                first_ignored_line: t.first_ignored_line.get(),
             })
         }
     };
@@ -395,7 +395,7 @@ impl<'a> PolicyRef<'a> {
         let (tables, agent) = decode(bytes, true)?;
         tables.validate()?;
         if let Some(agent) = agent {
-            let sets = tables.sets.len();
+            let sets = tables.sets().len();
             if agent.set != NONE && agent.set as usize >= sets {
                 return Err(crate::tables::validate::LayoutError::header(alloc::format!(
                     "the crawler's rule set {} is out of range ({sets})",

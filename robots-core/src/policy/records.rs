@@ -44,7 +44,7 @@ pub struct Record<'p> {
 impl<'p> Record<'p> {
     fn of(t: &Tables<'p>, r: &ExtensionRecord) -> Option<Record<'p>> {
         let directive = Directive::from_code(r.directive)?;
-        let value = r.value.of(t.text);
+        let value = r.value.of(t.text());
         Some(Record {
             directive,
             line: r.line.get(),
@@ -87,7 +87,7 @@ impl<'p> Record<'p> {
 
 /// Every record of the tables.
 pub(crate) fn all<'p>(t: &'p Tables<'p>) -> impl Iterator<Item = Record<'p>> + 'p {
-    t.extensions.iter().filter_map(move |r| Record::of(t, r))
+    t.extensions().iter().filter_map(move |r| Record::of(t, r))
 }
 
 /// The records of `groups` (group numbers of the tables), in file order.
@@ -95,7 +95,7 @@ pub(crate) fn of_groups<'p>(
     t: &'p Tables<'p>,
     groups: &'p [U32],
 ) -> impl Iterator<Item = Record<'p>> + 'p {
-    t.extensions
+    t.extensions()
         .iter()
         .filter(move |r| r.group.get() != NONE && groups.contains(&r.group))
         .filter_map(move |r| Record::of(t, r))
@@ -109,10 +109,10 @@ pub(crate) fn file_values<'p>(
     valid_only: bool,
 ) -> impl Iterator<Item = &'p BStr> + 'p {
     let code = directive.code();
-    t.extensions
+    t.extensions()
         .iter()
         .filter(move |r| r.group.get() == NONE && r.directive == code)
-        .map(move |r| r.value.of(t.text))
+        .map(move |r| r.value.of(t.text()))
         .filter(move |value| !valid_only || parse_value(directive, value) == RecordValue::Text)
         .map(BStr::new)
 }

@@ -54,7 +54,7 @@ impl<'p> Rule<'p> {
             } else {
                 Directive::Disallow
             },
-            pattern: BStr::new(r.pattern.of(t.text)),
+            pattern: BStr::new(r.pattern.of(t.text())),
             priority: r.priority,
             derived: r.derived,
         })
@@ -76,15 +76,15 @@ pub struct GroupInfo<'p> {
 impl<'p> GroupInfo<'p> {
     /// Group `id` of the tables, if there is one.
     pub(crate) fn of(t: &Tables<'p>, id: u32) -> Option<GroupInfo<'p>> {
-        let g = t.groups.get(id as usize)?;
+        let g = t.groups().get(id as usize)?;
         Some(GroupInfo {
             id: GroupId(id),
             line: g.line.get(),
             agents: g
                 .agents
-                .of(t.group_agents)
+                .of(t.group_agents())
                 .iter()
-                .map(|a| (a.line.get(), BStr::new(a.value.of(t.text))))
+                .map(|a| (a.line.get(), BStr::new(a.value.of(t.text()))))
                 .collect(),
         })
     }
@@ -97,13 +97,13 @@ fn group_of(t: &Tables<'_>, id: u32) -> u32 {
         let rules = g.rules;
         rules.start.get() <= id && id - rules.start.get() < rules.len.get()
     };
-    let after = t.groups.partition_point(|g| {
+    let after = t.groups().partition_point(|g| {
         g.rules.start.get() < id || (g.rules.start.get() == id && g.rules.len.get() == 0)
     });
     // The group holding `id` starts at it (the first at or past it) or before it.
     [after, after.wrapping_sub(1)]
         .into_iter()
-        .find(|&i| t.groups.get(i).is_some_and(holds))
+        .find(|&i| t.groups().get(i).is_some_and(holds))
         .map_or(crate::tables::layout::NONE, |i| {
             crate::tables::layout::index(i)
         })

@@ -1,12 +1,11 @@
-//! Where a policy's tables live: `static` data from the code generator, or
-//! memory the policy owns, with the view of the tables in it kept beside it,
-//! so that a check finds every table with no work.
+//! Where a policy's tables live: `static` data from the code generator, or a
+//! buffer the policy owns (its byte form), with the view of the tables in it
+//! kept beside it, so that a check finds every table with no work.
 //!
-//! A policy loaded from bytes keeps the buffer it was given. A policy compiled
-//! at run time keeps its tables in one buffer too when they are small (one
-//! allocation: the least memory), and keeps the compiler's vectors when they
-//! are large (copying megabytes into one buffer would cost parse time, and a
-//! few allocations more are nothing beside them).
+//! A policy loaded from bytes keeps the buffer it was given; a policy compiled
+//! at run time keeps its tables' region (the byte form less its header). One
+//! exactly sized buffer and a view of about a hundred bytes are all a policy
+//! holds: a crawler holds millions of them.
 
 use crate::compile::Compiled;
 use crate::tables::encode::decode;
@@ -14,19 +13,24 @@ use crate::tables::layout::Tables;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-/// Tables of at most this many bytes are copied into one buffer.
-const ONE_BUFFER_MAX: usize = 64 << 10;
-
-/// What an owned policy's memory is.
+/// What an owned policy's buffer holds.
 pub(crate) enum Memory {
-    /// The byte form.
-    Buffer(Vec<u8>),
-    /// The compiler's vectors, one per table.
-    Vectors(Box<Compiled>),
+    /// A byte form (header, tables, and a one-crawler part if any).
+    ByteForm(Box<[u8]>),
+    /// The tables' region alone.
+    Region(Box<[u8]>),
+}
+
+impl Memory {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Memory::ByteForm(b) | Memory::Region(b) => b,
+        }
+    }
 }
 
 self_cell::self_cell!(
-    /// A policy's memory, and the tables read from it.
+    /// A policy's buffer, and the tables read from it.
     pub(crate) struct Owned {
         owner: Memory,
         #[covariant]
@@ -56,8 +60,8 @@ impl Storage {
     pub(crate) fn buffer(&self) -> Option<&[u8]> {
         match self {
             Storage::Owned(owned) => match owned.borrow_owner() {
-                Memory::Buffer(buffer) => Some(buffer),
-                Memory::Vectors(_) => None,
+                Memory::ByteForm(b) => Some(b),
+                Memory::Region(_) => None,
             },
             Storage::Static(_) => None,
         }
@@ -66,10 +70,8 @@ impl Storage {
     /// A policy over `buffer`, a byte form already checked (or written by this
     /// crate): reading it again cannot fail; if it did, the policy is empty.
     pub(crate) fn of_buffer(buffer: Vec<u8>) -> Storage {
-        match Owned::try_new(Memory::Buffer(buffer), |memory| match memory {
-            Memory::Buffer(b) => decode(b, false).map(|(tables, _)| tables),
-            Memory::Vectors(c) => Ok(c.view()),
-        }) {
+        let memory = Memory::ByteForm(buffer.into_boxed_slice());
+        match Owned::try_new(memory, |m| decode(m.bytes(), false).map(|(t, _)| t)) {
             Ok(owned) => Storage::Owned(owned),
             Err(_) => {
                 debug_assert!(false, "a checked byte form did not read back");
@@ -78,31 +80,36 @@ impl Storage {
         }
     }
 
-    /// A policy over freshly compiled tables (see the module docs).
-    pub(crate) fn of_compiled(mut compiled: Compiled) -> Storage {
-        if compiled.vecs.byte_len() <= ONE_BUFFER_MAX {
-            return Storage::of_buffer(compiled.encode());
+    /// A policy over freshly compiled tables: their region.
+    pub(crate) fn of_compiled(compiled: Compiled) -> Storage {
+        let (profile, any_set) = (compiled.profile, compiled.any_set);
+        let (region, counts) = compiled.into_region();
+        let memory = Memory::Region(region.into_boxed_slice());
+        match Owned::try_new(memory, |m| {
+            Tables::new(m.bytes(), &counts, profile, any_set).ok_or(())
+        }) {
+            Ok(owned) => {
+                debug_assert_eq!(owned.borrow_dependent().validate(), Ok(()));
+                Storage::Owned(owned)
+            }
+            Err(()) => {
+                debug_assert!(false, "compiled tables did not fit their region");
+                Storage::Static(&Tables::EMPTY)
+            }
         }
-        compiled.vecs.shrink_to_fit();
-        Storage::Owned(Owned::new(
-            Memory::Vectors(Box::new(compiled)),
-            |memory| match memory {
-                Memory::Vectors(c) => c.view(),
-                Memory::Buffer(_) => Tables::EMPTY,
-            },
-        ))
     }
 
     /// The bytes the storage holds on the heap.
     pub(crate) fn heap_bytes(&self) -> usize {
-        let Storage::Owned(owned) = self else {
-            return 0;
-        };
-        // The one allocation holding the memory's handle beside the view.
-        let cell = size_of::<Memory>() + size_of::<Tables<'static>>();
-        cell + match owned.borrow_owner() {
-            Memory::Buffer(buffer) => buffer.capacity(),
-            Memory::Vectors(c) => size_of::<Compiled>() + c.vecs.heap_bytes(),
+        match self {
+            // The one allocation holding the buffer's handle beside the view,
+            // and the buffer.
+            Storage::Owned(owned) => {
+                size_of::<Memory>()
+                    + size_of::<Tables<'static>>()
+                    + owned.borrow_owner().bytes().len()
+            }
+            Storage::Static(_) => 0,
         }
     }
 }
@@ -111,10 +118,21 @@ impl Clone for Storage {
     fn clone(&self) -> Self {
         match self {
             Storage::Static(t) => Storage::Static(t),
-            Storage::Owned(owned) => match owned.borrow_owner() {
-                Memory::Buffer(buffer) => Storage::of_buffer(buffer.clone()),
-                Memory::Vectors(c) => Storage::of_compiled(Compiled::clone(c)),
-            },
+            Storage::Owned(owned) => {
+                let tables = owned.borrow_dependent();
+                let memory = match owned.borrow_owner() {
+                    Memory::ByteForm(b) => Memory::ByteForm(b.clone()),
+                    Memory::Region(b) => Memory::Region(b.clone()),
+                };
+                let (counts, profile, any_set) = (tables.counts(), tables.profile, tables.any_set);
+                match Owned::try_new(memory, |m| match m {
+                    Memory::ByteForm(b) => decode(b, false).map(|(t, _)| t).map_err(|_| ()),
+                    Memory::Region(b) => Tables::new(b, &counts, profile, any_set).ok_or(()),
+                }) {
+                    Ok(owned) => Storage::Owned(owned),
+                    Err(()) => Storage::Static(&Tables::EMPTY),
+                }
+            }
         }
     }
 }

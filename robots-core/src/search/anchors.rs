@@ -139,7 +139,7 @@ struct Roots {
 
 impl Roots {
     fn of(t: &Tables<'_>) -> Roots {
-        let wild = t.wild_roots;
+        let wild = t.wild_roots();
         let last = wild
             .iter()
             .map(|w| w.root.get() as usize)
@@ -562,16 +562,16 @@ impl Automata {
     #[inline]
     pub(crate) fn node_wild(&self, t: &Tables<'_>, key: u32) -> Option<usize> {
         let search = || {
-            t.node_wild
+            t.node_wild()
                 .binary_search_by_key(&key, |w| w.node.get())
                 .ok()
         };
-        if t.node_wild.len() <= NodeIndex::SEARCH_MAX {
+        if t.node_wild().len() <= NodeIndex::SEARCH_MAX {
             return search();
         }
         let index = self
             .nodes
-            .get_or_init(|| Box::new(NodeIndex::of(t.node_wild)));
+            .get_or_init(|| Box::new(NodeIndex::of(t.node_wild())));
         if index.slots.is_empty() {
             return search();
         }
@@ -584,7 +584,7 @@ impl Automata {
         let roots = self.roots.get_or_init(|| Box::new(Roots::of(t)));
         if roots.places.is_empty() {
             return t
-                .wild_roots
+                .wild_roots()
                 .binary_search_by_key(&root, |w| w.root.get())
                 .ok();
         }
@@ -597,7 +597,7 @@ impl Automata {
     fn root(&self, t: &Tables<'_>, i: usize) -> Option<&RootAutomaton> {
         let roots = self.roots.get_or_init(|| Box::new(Roots::of(t)));
         let cell = roots.cells.get(i)?;
-        Some(cell.get_or_init(|| Box::new(RootAutomaton::build(t, t.wild_roots.get(i)))))
+        Some(cell.get_or_init(|| Box::new(RootAutomaton::build(t, t.wild_roots().get(i)))))
     }
 
     /// The heap bytes of the automata built so far.
@@ -661,12 +661,12 @@ impl RootAutomaton {
 
     /// What finds the anchors of `root`.
     fn build(t: &Tables<'_>, root: Option<&WildRoot>) -> RootAutomaton {
-        let anchors = root.map_or(&[][..], |w| w.anchors.of(t.anchors));
+        let anchors = root.map_or(&[][..], |w| w.anchors.of(t.anchors()));
         let tops: Vec<u64> = anchors
             .iter()
             .map(|a| {
                 a.rules
-                    .of(t.anchor_rules)
+                    .of(t.anchor_rules())
                     .first()
                     .map_or(0, |id| t.rank(id.get()))
             })
@@ -1038,9 +1038,9 @@ impl View<'_> {
         automaton.short.find(hay, &mut |anchor| found.note(anchor));
         let t = self.t;
         let anchors = t
-            .wild_roots
+            .wild_roots()
             .get(i)
-            .map_or(&[][..], |w| w.anchors.of(t.anchors));
+            .map_or(&[][..], |w| w.anchors.of(t.anchors()));
         if !scanned || found.overflow {
             // Too many different anchors to remember: test every rule once.
             return self.match_all(anchors, path, best);
@@ -1067,7 +1067,7 @@ impl View<'_> {
     /// Test the rules of `anchor` (best rank first) on `path`.
     #[inline]
     fn match_anchor(&self, anchor: &Anchor, path: &[u8], best: &mut Best) {
-        for id in anchor.rules.of(self.t.anchor_rules) {
+        for id in anchor.rules.of(self.t.anchor_rules()) {
             let id = id.get();
             let rank = self.t.rank(id);
             if best.id != NONE && rank <= best.rank {

@@ -59,7 +59,7 @@ impl Selected {
     /// nearly every walk would meet wildcard rules at once (on the root or on `/`)
     /// and leave the lockstep to start again on its own.
     fn lockstep_root<'t>(self, view: View<'t>) -> Option<&'t Inner> {
-        let root = view.t.inners.get(self.root as usize)?;
+        let root = view.t.inners().get(self.root as usize)?;
         let wild = |flags: u32| flags & (NODE_WILD | NODE_INDEXED) != 0;
         let slash = match view.step(root, b"/", 0) {
             Some(Ok((_, node, _))) => node.flags(),

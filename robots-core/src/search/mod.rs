@@ -34,7 +34,11 @@ pub(crate) struct Selected {
 impl Selected {
     /// The selection of rule set `set` of `t`.
     pub(crate) fn of(t: &Tables<'_>, set: u32) -> Selected {
-        let root = match t.sets.get(set as usize).map(|s| s.roots.of(t.set_roots)) {
+        let root = match t
+            .sets()
+            .get(set as usize)
+            .map(|s| s.roots.of(t.set_roots()))
+        {
             Some([root]) => root.get(),
             _ => NONE,
         };

@@ -53,7 +53,7 @@ impl<'p> View<'p> {
         let best = if root != NONE {
             self.search_one(root, set, path)
         } else {
-            let Some(rule_set) = self.t.sets.get(set as usize) else {
+            let Some(rule_set) = self.t.sets().get(set as usize) else {
                 return Verdict::without_rule(Reason::NoGroup);
             };
             self.search(rule_set, path)
@@ -64,7 +64,7 @@ impl<'p> View<'p> {
     /// The verdict of the best rule found ([`NONE`]: no rule matched).
     #[inline]
     pub(crate) fn verdict_of(&self, best: u32) -> Verdict {
-        match self.t.rules.get(best as usize) {
+        match self.t.rules().get(best as usize) {
             Some(rule) => Verdict {
                 allowed: rule.allow(),
                 rule: Some(RuleId(best)),
@@ -92,7 +92,7 @@ impl<'p> View<'p> {
         if literal != NONE {
             best.offer(literal, self.t.rank(literal));
         }
-        if let Some(rule_set) = self.t.sets.get(set as usize) {
+        if let Some(rule_set) = self.t.sets().get(set as usize) {
             self.match_wildcards(wild, rule_set, self.wildcard_path(path), &mut best);
         }
         best.id
@@ -144,7 +144,7 @@ impl<'p> View<'p> {
     /// nodes have one).
     #[inline(never)]
     fn exact_rule(&self, key: u32) -> u32 {
-        let exact = self.t.exact;
+        let exact = self.t.exact();
         exact
             .binary_search_by_key(&key, |e| e.node.get())
             .ok()
@@ -159,7 +159,7 @@ impl<'p> View<'p> {
     fn search(&self, rule_set: &RuleSet, path: &[u8]) -> u32 {
         let mut wild = WildNodes::new();
         let mut best = Best::EMPTY;
-        for root in rule_set.roots.of(self.t.set_roots) {
+        for root in rule_set.roots.of(self.t.set_roots()) {
             let literal = self.walk_literal(root.get(), path, &mut wild);
             if literal != NONE {
                 best.offer(literal, self.t.rank(literal));
@@ -187,11 +187,11 @@ impl<'p> View<'p> {
     #[inline(never)]
     fn wide_position(&self, node: &Inner, byte: u8) -> Option<usize> {
         let at = usize::try_from(node.edges.get()).ok()?;
-        let (&lo, &hi) = (self.t.wide.get(at)?, self.t.wide.get(at + 1)?);
+        let (&lo, &hi) = (self.t.wide().get(at)?, self.t.wide().get(at + 1)?);
         if byte < lo || byte > hi {
             return None;
         }
-        let entry = usize::from(*self.t.wide.get(at + 2 + usize::from(byte - lo))?);
+        let entry = usize::from(*self.t.wide().get(at + 2 + usize::from(byte - lo))?);
         if node.flags() & NODE_FULL != 0 {
             Some(entry)
         } else {
@@ -232,7 +232,7 @@ impl<'p> View<'p> {
         let Label::Long(span) = Label::of(label, true) else {
             return None;
         };
-        let label = span.of(self.t.text);
+        let label = span.of(self.t.text());
         path.get(depth..depth + label.len())
             .is_some_and(|rest| same_long(rest, label))
             .then_some(label.len())
@@ -244,7 +244,7 @@ impl<'p> View<'p> {
     /// before `depth` (only in tables from bytes) matches nothing.
     #[inline(always)]
     fn leaf_label_matches(&self, rule: u32, path: &[u8], depth: usize) -> Option<usize> {
-        let record = self.t.rules.get(rule as usize)?;
+        let record = self.t.rules().get(rule as usize)?;
         let (start, end) = if record.complex() {
             self.first_segment_of_complex(rule)?
         } else {
@@ -260,15 +260,15 @@ impl<'p> View<'p> {
         // The walk read `path[..depth]` as the segment's first bytes, so any
         // word that ends where the label ends and covers it compares it whole.
         if len <= 8 && end >= 8 {
-            let want = eight_at(self.t.text, start + end - 8)?;
+            let want = eight_at(self.t.text(), start + end - 8)?;
             return (eight_at(path, end - 8)? == want).then_some(len);
         }
         if end < 8 {
             let mask = LOW_BYTES.get(end).copied().unwrap_or(0);
-            let want = Self::path_word(self.t.text, start, end)? & mask;
+            let want = Self::path_word(self.t.text(), start, end)? & mask;
             return (Self::path_word(path, 0, end)? & mask == want).then_some(len);
         }
-        let label = self.t.text.get(start + depth..start + end)?;
+        let label = self.t.text().get(start + depth..start + end)?;
         path.get(depth..end)
             .is_some_and(|rest| same_long(rest, label))
             .then_some(len)
@@ -278,7 +278,7 @@ impl<'p> View<'p> {
     /// (out of line: most leaves name a plain rule).
     #[inline(never)]
     fn first_segment_of_complex(&self, rule: u32) -> Option<(usize, usize)> {
-        let (first, _) = self.t.segments(rule)?;
+        let (first, _) = self.t.rule_segments(rule)?;
         Some((first.start.get() as usize, first.len.get() as usize))
     }
 
@@ -329,7 +329,7 @@ impl<'p> View<'p> {
         path: &[u8],
         mut on_node: impl FnMut(u32, u32, usize),
     ) -> End {
-        let (inners, leaves) = (self.t.inners, self.t.leaves);
+        let (inners, leaves) = (self.t.inners(), self.t.leaves());
         let Some(mut node) = inners.get(root as usize) else {
             return End {
                 key: root,
@@ -399,7 +399,7 @@ impl<'p> View<'p> {
         let inner_count = node.inner_count();
         if at < inner_count {
             let next = node.first_inner.get().wrapping_add(at as u32);
-            let child = self.t.inners.get(next as usize)?;
+            let child = self.t.inners().get(next as usize)?;
             let after = self.enter_inner(child, path, depth)?;
             Some(Ok((next, child, after)))
         } else {
@@ -407,7 +407,7 @@ impl<'p> View<'p> {
                 .first_leaf
                 .get()
                 .wrapping_add((at - inner_count) as u32);
-            let leaf = self.t.leaves.get(next as usize)?;
+            let leaf = self.t.leaves().get(next as usize)?;
             self.enter_leaf(node, leaf, next | LEAF_KEY, path, depth)
                 .map(Err)
         }
@@ -426,18 +426,18 @@ fn eight_at(bytes: &[u8], at: usize) -> Option<u64> {
 /// matches them (explanations and brute force use it; the search uses its own,
 /// filtered form in [`wildcards`](super::wildcards)).
 pub(crate) fn rule_tail_matches(t: &Tables<'_>, id: u32, rest: &[u8]) -> bool {
-    let (Some(rule), Some((_, tail))) = (t.rules.get(id as usize), t.segments(id)) else {
+    let (Some(rule), Some((_, tail))) = (t.rules().get(id as usize), t.rule_segments(id)) else {
         return false;
     };
-    tail_matches(rest, tail.iter().map(|s| s.of(t.text)), rule.anchored())
+    tail_matches(rest, tail.iter().map(|s| s.of(t.text())), rule.anchored())
 }
 
 /// Whether rule `id` matches a normalised path, tested on its own.
 pub(crate) fn rule_matches_alone(t: &Tables<'_>, id: u32, path: &[u8]) -> bool {
-    let Some((first, _)) = t.segments(id) else {
+    let Some((first, _)) = t.rule_segments(id) else {
         return false;
     };
-    match path.strip_prefix(first.of(t.text)) {
+    match path.strip_prefix(first.of(t.text())) {
         Some(rest) => rule_tail_matches(t, id, rest),
         None => false,
     }

@@ -24,7 +24,7 @@ impl View<'_> {
     ) {
         if wild.overflow() {
             // More nodes than were noted: walk again and test each where it is met.
-            for root in rule_set.roots.of(self.t.set_roots) {
+            for root in rule_set.roots.of(self.t.set_roots()) {
                 self.walk(root.get(), path, |key, flags, depth| {
                     if flags & NODE_WILD != 0 {
                         let rest = path.get(depth..).unwrap_or_default();
@@ -39,7 +39,7 @@ impl View<'_> {
             }
         }
         if let Some(from) = wild.anchored_from() {
-            for root in rule_set.roots.of(self.t.set_roots) {
+            for root in rule_set.roots.of(self.t.set_roots()) {
                 self.match_anchored(root.get(), path, from, best);
             }
         }
@@ -50,14 +50,14 @@ impl View<'_> {
     fn node_wild(&self, key: u32) -> Span {
         self.automata
             .node_wild(self.t, key)
-            .and_then(|i| self.t.node_wild.get(i))
+            .and_then(|i| self.t.node_wild().get(i))
             .map_or(Span::EMPTY, |w| w.rules)
     }
 
     /// Test the wildcard rules of one node (best rank first) on `rest`.
     #[inline]
     fn match_wild(&self, wild: Span, rest: &[u8], best: &mut Best) {
-        for id in wild.of(self.t.wild_rules) {
+        for id in wild.of(self.t.wild_rules()) {
             let id = id.get();
             let rank = self.t.rank(id);
             if best.id != NONE && rank <= best.rank {
@@ -73,11 +73,11 @@ impl View<'_> {
     /// Whether rule `id` matches the whole `path`.
     pub(crate) fn rule_matches(&self, id: u32, path: &[u8]) -> bool {
         let (Some(rule), Some((first, tail))) =
-            (self.t.rules.get(id as usize), self.t.segments(id))
+            (self.t.rules().get(id as usize), self.t.rule_segments(id))
         else {
             return false;
         };
-        let text = self.t.text;
+        let text = self.t.text();
         path.strip_prefix(first.of(text)).is_some_and(|rest| {
             tail_matches_fast(rest, tail.iter().map(|s| s.of(text)), rule.anchored())
         })
@@ -87,7 +87,8 @@ impl View<'_> {
     /// check first, then a search tuned for short paths.
     #[inline]
     fn tail_matches(&self, id: u32, rest: &[u8]) -> bool {
-        let (Some(rule), Some((_, tail))) = (self.t.rules.get(id as usize), self.t.segments(id))
+        let (Some(rule), Some((_, tail))) =
+            (self.t.rules().get(id as usize), self.t.rule_segments(id))
         else {
             return false;
         };
@@ -96,7 +97,7 @@ impl View<'_> {
         if literal > rest.len() {
             return false;
         }
-        let text = self.t.text;
+        let text = self.t.text();
         tail_matches_fast(rest, tail.iter().map(|s| s.of(text)), rule.anchored())
     }
 }

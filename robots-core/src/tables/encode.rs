@@ -6,9 +6,10 @@
 //! header   magic "ROBOTPOL" (8 bytes), version (u16), flags (u8), profile (u8),
 //!          a CRC-32 of the whole buffer taken with this field zeroed (u32),
 //!          then as LEB128 numbers: the any-set, the one-crawler selection (with
-//!          FLAG_AGENT), the truncation (with FLAG_TRUNCATED), and the number
-//!          of entries of each table
-//! tables   each table's records, one after another, in a fixed order
+//!          FLAG_AGENT), and the number of entries of each table and of the
+//!          crawler's name
+//! tables   each table's records, one after another, in a fixed order (the
+//!          region a [`Tables`] reads), then the crawler's name
 //! ```
 //!
 //! Every fixed-size number is little-endian and nothing is aligned, so the
@@ -21,30 +22,31 @@
 use crate::profile::Profile;
 use crate::tables::layout::{
     AgentEntry, Anchor, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule,
-    NodeWild, RuleExtra, RuleRecord, RuleSet, Span, Tables, TruncationRecord, WildRoot, NONE, U32,
+    NodeWild, RuleExtra, RuleRecord, RuleSet, Span, Tables, TruncationRecord, WildRoot, SIZES,
+    TABLE_COUNT, U32,
 };
 use crate::tables::validate::LayoutError;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
-use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
+use zerocopy::IntoBytes;
 
 /// The first eight bytes of every serialised policy.
 pub const MAGIC: [u8; 8] = *b"ROBOTPOL";
 
-/// The format version this build writes and reads. Version 4 has four-byte
+/// The format version this build writes and reads. Version 5 keeps the
+/// truncation as a table of its own, not in the header. Version 4 has four-byte
 /// leaves, which read their labels from their rules; version 3 has twelve-byte
 /// rule records (with `rule_extras` for the rules they cannot describe);
 /// version 2 filed wildcard rules under anchors where version 1 had a pair index.
-pub const VERSION: u16 = 4;
+pub const VERSION: u16 = 5;
 
-/// The number of tables (the crawler's name of a one-crawler policy counts as one).
-pub const TABLE_COUNT: usize = 21;
+/// The number of parts after the header: the tables, and the crawler's name of
+/// a one-crawler policy.
+const PART_COUNT: usize = TABLE_COUNT + 1;
 
 /// The header flag of a one-crawler policy.
 const FLAG_AGENT: u8 = 1;
-/// The header flag of a policy whose input the parsing cap cut.
-const FLAG_TRUNCATED: u8 = 2;
 
 /// The header's fixed part: magic, version, flags, profile, checksum.
 const FIXED_HEADER: usize = 16;
@@ -147,206 +149,127 @@ fn profile_code(profile: Profile) -> u8 {
         .unwrap_or(u8::MAX)
 }
 
-/// Every table of a [`TableVecs`], by name, with a closure over it.
-macro_rules! each_table {
-    ($vecs:expr, $f:ident) => {{
-        let v = $vecs;
-        $f(&mut v.text);
-        $f(&mut v.agents);
-        $f(&mut v.sets);
-        $f(&mut v.set_roots);
-        $f(&mut v.set_groups);
-        $f(&mut v.inners);
-        $f(&mut v.leaves);
-        $f(&mut v.wide);
-        $f(&mut v.exact);
-        $f(&mut v.node_wild);
-        $f(&mut v.wild_rules);
-        $f(&mut v.wild_roots);
-        $f(&mut v.anchors);
-        $f(&mut v.anchor_rules);
-        $f(&mut v.rules);
-        $f(&mut v.rule_extras);
-        $f(&mut v.segments);
-        $f(&mut v.groups);
-        $f(&mut v.group_agents);
-        $f(&mut v.extensions);
-    }};
-}
-
 impl TableVecs {
-    /// The bytes of the tables' entries.
-    pub(crate) fn byte_len(&self) -> usize {
-        self.view(Profile::Rfc9309, NONE, None).byte_len()
+    /// Every table's bytes and record counts, in region order.
+    fn parts<'t>(
+        &'t self,
+        truncations: &'t [TruncationRecord],
+    ) -> ([&'t [u8]; TABLE_COUNT], [usize; TABLE_COUNT]) {
+        let parts: [&[u8]; TABLE_COUNT] = [
+            &self.text,
+            self.agents.as_bytes(),
+            self.sets.as_bytes(),
+            self.set_roots.as_bytes(),
+            self.set_groups.as_bytes(),
+            self.inners.as_bytes(),
+            self.leaves.as_bytes(),
+            &self.wide,
+            self.exact.as_bytes(),
+            self.node_wild.as_bytes(),
+            self.wild_rules.as_bytes(),
+            self.wild_roots.as_bytes(),
+            self.anchors.as_bytes(),
+            self.anchor_rules.as_bytes(),
+            self.rules.as_bytes(),
+            self.rule_extras.as_bytes(),
+            self.segments.as_bytes(),
+            self.groups.as_bytes(),
+            self.group_agents.as_bytes(),
+            self.extensions.as_bytes(),
+            truncations.as_bytes(),
+        ];
+        let counts = [
+            self.text.len(),
+            self.agents.len(),
+            self.sets.len(),
+            self.set_roots.len(),
+            self.set_groups.len(),
+            self.inners.len(),
+            self.leaves.len(),
+            self.wide.len(),
+            self.exact.len(),
+            self.node_wild.len(),
+            self.wild_rules.len(),
+            self.wild_roots.len(),
+            self.anchors.len(),
+            self.anchor_rules.len(),
+            self.rules.len(),
+            self.rule_extras.len(),
+            self.segments.len(),
+            self.groups.len(),
+            self.group_agents.len(),
+            self.extensions.len(),
+            truncations.len(),
+        ];
+        (parts, counts)
     }
 
-    /// The heap bytes the vectors hold (their capacity).
-    pub(crate) fn heap_bytes(&self) -> usize {
-        fn bytes<T>(v: &Vec<T>) -> usize {
-            v.capacity() * size_of::<T>()
-        }
-        let mut total = 0;
-        let mut add = |n: usize| total += n;
-        add(bytes(&self.text) + bytes(&self.agents) + bytes(&self.sets) + bytes(&self.set_roots));
-        add(bytes(&self.set_groups)
-            + bytes(&self.inners)
-            + bytes(&self.leaves)
-            + bytes(&self.wide));
-        add(bytes(&self.exact) + bytes(&self.node_wild) + bytes(&self.wild_rules));
-        add(bytes(&self.wild_roots) + bytes(&self.anchors) + bytes(&self.anchor_rules));
-        add(bytes(&self.rules) + bytes(&self.rule_extras));
-        add(bytes(&self.segments));
-        add(bytes(&self.groups) + bytes(&self.group_agents) + bytes(&self.extensions));
-        total
-    }
-
-    /// Give back every vector's spare room.
-    pub(crate) fn shrink_to_fit(&mut self) {
-        fn shrink<T>(v: &mut Vec<T>) {
-            v.shrink_to_fit();
-        }
-        each_table!(self, shrink);
-    }
-
-    /// The tables, as a view of these vectors.
-    pub(crate) fn view(
+    /// The byte form of the tables (checksum zero, no one-crawler part).
+    #[cfg(test)]
+    pub(crate) fn encode(
         &self,
         profile: Profile,
         any_set: u32,
         truncation: Option<TruncationRecord>,
-    ) -> Tables<'_> {
-        Tables {
-            profile,
-            any_set,
-            truncation,
-            text: &self.text,
-            agents: &self.agents,
-            sets: &self.sets,
-            set_roots: &self.set_roots,
-            set_groups: &self.set_groups,
-            inners: &self.inners,
-            leaves: &self.leaves,
-            wide: &self.wide,
-            exact: &self.exact,
-            node_wild: &self.node_wild,
-            wild_rules: &self.wild_rules,
-            wild_roots: &self.wild_roots,
-            anchors: &self.anchors,
-            anchor_rules: &self.anchor_rules,
-            rules: &self.rules,
-            rule_extras: &self.rule_extras,
-            segments: &self.segments,
-            groups: &self.groups,
-            group_agents: &self.group_agents,
-            extensions: &self.extensions,
-        }
+    ) -> Vec<u8> {
+        let (parts, counts) = self.parts(truncation.as_slice());
+        write(parts, counts, profile, any_set, None)
     }
-}
 
-impl Tables<'_> {
-    /// The bytes of the tables' entries (the byte form, less its header).
-    pub fn byte_len(&self) -> usize {
-        self.text.len()
-            + self.agents.as_bytes().len()
-            + self.sets.as_bytes().len()
-            + self.set_roots.as_bytes().len()
-            + self.set_groups.as_bytes().len()
-            + self.inners.as_bytes().len()
-            + self.leaves.as_bytes().len()
-            + self.wide.len()
-            + self.exact.as_bytes().len()
-            + self.node_wild.as_bytes().len()
-            + self.wild_rules.as_bytes().len()
-            + self.wild_roots.as_bytes().len()
-            + self.anchors.as_bytes().len()
-            + self.anchor_rules.as_bytes().len()
-            + self.rules.as_bytes().len()
-            + self.rule_extras.as_bytes().len()
-            + self.segments.as_bytes().len()
-            + self.groups.as_bytes().len()
-            + self.group_agents.as_bytes().len()
-            + self.extensions.as_bytes().len()
+    /// The tables as one region (what [`Tables::new`] reads), with their
+    /// record counts. The text, the first table and most often the largest,
+    /// becomes the region, so a large policy is not copied whole.
+    pub(crate) fn into_region(
+        mut self,
+        truncation: Option<TruncationRecord>,
+    ) -> (Vec<u8>, [usize; TABLE_COUNT]) {
+        let truncations = truncation.as_slice();
+        let (_, counts) = self.parts(truncations);
+        let mut region = core::mem::take(&mut self.text);
+        let (parts, _) = self.parts(truncations);
+        region.reserve_exact(parts.iter().map(|p| p.len()).sum());
+        for part in parts {
+            region.extend_from_slice(part);
+        }
+        (region, counts)
     }
 }
 
 /// One buffer: the header (checksum zero), then every table, then for a
 /// one-crawler policy the crawler's name.
 pub(crate) fn encode(t: &Tables<'_>, agent: Option<AgentPart<'_>>) -> Vec<u8> {
+    write(t.parts(), t.counts(), t.profile, t.any_set, agent)
+}
+
+/// The byte form of tables given as their bytes and record counts.
+fn write(
+    parts: [&[u8]; TABLE_COUNT],
+    counts: [usize; TABLE_COUNT],
+    profile: Profile,
+    any_set: u32,
+    agent: Option<AgentPart<'_>>,
+) -> Vec<u8> {
     let name = agent.map_or(&[][..], |a| a.name);
-    let parts: [&[u8]; TABLE_COUNT] = [
-        t.text,
-        t.agents.as_bytes(),
-        t.sets.as_bytes(),
-        t.set_roots.as_bytes(),
-        t.set_groups.as_bytes(),
-        t.inners.as_bytes(),
-        t.leaves.as_bytes(),
-        t.wide,
-        t.exact.as_bytes(),
-        t.node_wild.as_bytes(),
-        t.wild_rules.as_bytes(),
-        t.wild_roots.as_bytes(),
-        t.anchors.as_bytes(),
-        t.anchor_rules.as_bytes(),
-        t.rules.as_bytes(),
-        t.rule_extras.as_bytes(),
-        t.segments.as_bytes(),
-        t.groups.as_bytes(),
-        t.group_agents.as_bytes(),
-        t.extensions.as_bytes(),
-        name,
-    ];
-    let counts = [
-        t.text.len(),
-        t.agents.len(),
-        t.sets.len(),
-        t.set_roots.len(),
-        t.set_groups.len(),
-        t.inners.len(),
-        t.leaves.len(),
-        t.wide.len(),
-        t.exact.len(),
-        t.node_wild.len(),
-        t.wild_rules.len(),
-        t.wild_roots.len(),
-        t.anchors.len(),
-        t.anchor_rules.len(),
-        t.rules.len(),
-        t.rule_extras.len(),
-        t.segments.len(),
-        t.groups.len(),
-        t.group_agents.len(),
-        t.extensions.len(),
-        name.len(),
-    ];
-    let truncation = t.truncation;
-    let flags = if agent.is_some() { FLAG_AGENT } else { 0 }
-        | if truncation.is_some() {
-            FLAG_TRUNCATED
-        } else {
-            0
-        };
-    let total: usize = parts.iter().map(|p| p.len()).sum();
-    let mut out = Vec::with_capacity(FIXED_HEADER + 8 + 2 * TABLE_COUNT + total);
-    out.extend_from_slice(&MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
-    out.push(flags);
-    out.push(profile_code(t.profile));
-    out.extend_from_slice(&[0; 4]);
-    put_index(&mut out, t.any_set);
+    let flags = if agent.is_some() { FLAG_AGENT } else { 0 };
+    let mut header = Vec::with_capacity(FIXED_HEADER + 16 + 2 * PART_COUNT);
+    header.extend_from_slice(&MAGIC);
+    header.extend_from_slice(&VERSION.to_le_bytes());
+    header.push(flags);
+    header.push(profile_code(profile));
+    header.extend_from_slice(&[0; 4]);
+    put_index(&mut header, any_set);
     if let Some(agent) = agent {
-        put_index(&mut out, agent.set);
-        put_index(&mut out, agent.root);
+        put_index(&mut header, agent.set);
+        put_index(&mut header, agent.root);
     }
-    if let Some(t) = truncation {
-        put_number(&mut out, u64::from(t.first_ignored_line));
-        put_number(&mut out, t.max_bytes);
-        put_number(&mut out, t.input_len);
+    for n in counts.into_iter().chain([name.len()]) {
+        put_number(&mut header, n as u64);
     }
-    for n in counts {
-        put_number(&mut out, n as u64);
-    }
-    for part in parts {
+    // Sized exactly: a policy keeps this buffer, and a crawler keeps millions.
+    let total: usize = parts.iter().map(|p| p.len()).sum::<usize>() + name.len();
+    let mut out = Vec::with_capacity(header.len() + total);
+    out.extend_from_slice(&header);
+    for part in parts.into_iter().chain([name]) {
         out.extend_from_slice(part);
     }
     out
@@ -405,7 +328,7 @@ pub(crate) fn decode(
         ));
     }
     let (flags, profile) = (field(10), field(11));
-    if flags & !(FLAG_AGENT | FLAG_TRUNCATED) != 0 {
+    if flags & !FLAG_AGENT != 0 {
         return Err(error(format!("unknown header flags {flags:#x}")));
     }
     let profile = *Profile::ALL
@@ -420,91 +343,34 @@ pub(crate) fn decode(
     } else {
         None
     };
-    let truncation = if flags & FLAG_TRUNCATED != 0 {
-        Some(TruncationRecord {
-            first_ignored_line: numbers.u32()?,
-            max_bytes: numbers.number()?,
-            input_len: numbers.number()?,
-        })
-    } else {
-        None
-    };
     let mut counts = [0usize; TABLE_COUNT];
     for count in &mut counts {
         *count = usize::try_from(numbers.u32()?).unwrap_or(usize::MAX);
     }
-    let mut rest = numbers.bytes;
-    let mut next = |i: usize, size: usize| -> Result<&[u8], LayoutError> {
-        let count = counts.get(i).copied().unwrap_or(0);
-        let len = count
+    let name_len = usize::try_from(numbers.u32()?).unwrap_or(usize::MAX);
+    let rest = numbers.bytes;
+    let mut region_len = 0usize;
+    for (i, (&count, &size)) in counts.iter().zip(&SIZES).enumerate() {
+        region_len = count
             .checked_mul(size)
-            .filter(|&len| len <= rest.len())
+            .and_then(|len| region_len.checked_add(len))
+            .filter(|&end| end <= rest.len())
             .ok_or_else(|| error(format!("table {i} ({count} entries) is past the end")))?;
-        let (part, tail) = rest.split_at(len);
-        rest = tail;
-        Ok(part)
-    };
-    fn cast<T: FromBytes + Immutable + KnownLayout + Unaligned>(
-        bytes: &[u8],
-    ) -> Result<&[T], LayoutError> {
-        <[T]>::ref_from_bytes(bytes)
-            .map_err(|_| error("a table's length is not a whole number of records"))
     }
-    use core::mem::size_of;
-    let text = next(0, 1)?;
-    let agents = cast(next(1, size_of::<AgentEntry>())?)?;
-    let sets = cast(next(2, size_of::<RuleSet>())?)?;
-    let set_roots = cast(next(3, 4)?)?;
-    let set_groups = cast(next(4, 4)?)?;
-    let inners = cast(next(5, size_of::<Inner>())?)?;
-    let leaves = cast(next(6, size_of::<Leaf>())?)?;
-    let wide = next(7, 1)?;
-    let exact = cast(next(8, size_of::<NodeRule>())?)?;
-    let node_wild = cast(next(9, size_of::<NodeWild>())?)?;
-    let wild_rules = cast(next(10, 4)?)?;
-    let wild_roots = cast(next(11, size_of::<WildRoot>())?)?;
-    let anchors = cast(next(12, size_of::<Anchor>())?)?;
-    let anchor_rules = cast(next(13, 4)?)?;
-    let rules = cast(next(14, size_of::<RuleRecord>())?)?;
-    let rule_extras = cast(next(15, size_of::<RuleExtra>())?)?;
-    let segments = cast(next(16, size_of::<Span>())?)?;
-    let groups = cast(next(17, size_of::<GroupRecord>())?)?;
-    let group_agents = cast(next(18, size_of::<GroupAgentRecord>())?)?;
-    let extensions = cast(next(19, size_of::<ExtensionRecord>())?)?;
-    let agent = next(20, 1)?;
-    if !rest.is_empty() {
-        return Err(error(format!("{} bytes past the last table", rest.len())));
+    let (region, name) = rest.split_at(region_len);
+    if name.len() != name_len {
+        return Err(error(if name.len() < name_len {
+            format!("the crawler's name ({name_len} bytes) is past the end")
+        } else {
+            format!("{} bytes past the last table", name.len() - name_len)
+        }));
     }
-    let agent = agent_set.map(|(set, root)| AgentPart {
-        name: agent,
-        set,
-        root,
-    });
-    let tables = Tables {
-        profile,
-        any_set,
-        truncation,
-        text,
-        agents,
-        sets,
-        set_roots,
-        set_groups,
-        inners,
-        leaves,
-        wide,
-        exact,
-        node_wild,
-        wild_rules,
-        wild_roots,
-        anchors,
-        anchor_rules,
-        rules,
-        rule_extras,
-        segments,
-        groups,
-        group_agents,
-        extensions,
-    };
+    if agent_set.is_none() && !name.is_empty() {
+        return Err(error("a crawler's name in a policy for every crawler"));
+    }
+    let agent = agent_set.map(|(set, root)| AgentPart { name, set, root });
+    let tables = Tables::new(region, &counts, profile, any_set)
+        .ok_or_else(|| error("the tables do not fill their part of the buffer"))?;
     Ok((tables, agent))
 }
 

@@ -510,116 +510,37 @@ record! {
     }
 }
 
-/// Where the parse cap cut the input: [`Truncation`](crate::parse::Truncation) as stored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TruncationRecord {
-    /// The cap in bytes.
-    pub max_bytes: u64,
-    /// The input's real length.
-    pub input_len: u64,
-    /// The first line not wholly read.
-    pub first_ignored_line: u32,
+record! {
+    /// Where the parse cap cut the input: [`Truncation`](crate::parse::Truncation) as stored.
+    pub struct TruncationRecord {
+        /// The cap in bytes.
+        pub max_bytes: U64,
+        /// The input's real length.
+        pub input_len: U64,
+        /// The first line not wholly read.
+        pub first_ignored_line: U32,
+    }
 }
 
-/// Every table of a compiled policy (see the module docs), with the scalars a
-/// check needs: the profile and the rule set of crawlers no group names.
-///
-/// The tables are borrowed: from a policy's own buffer, from serialised bytes,
-/// or from `static` data.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Tables<'a> {
-    /// The semantics the tables were compiled under.
-    pub profile: Profile,
-    /// The rule set of crawlers no group names (`*`), or [`NONE`].
-    pub any_set: u32,
-    /// Where the parse cap cut the input, if it did.
-    pub truncation: Option<TruncationRecord>,
-    /// Every string: patterns, segments, labels, names, record values.
-    pub text: &'a [u8],
-    /// Crawler names and the rule set each selects, in the order the profile resolves them.
-    pub agents: &'a [AgentEntry],
-    /// Rule sets.
-    pub sets: &'a [RuleSet],
-    /// The trie roots of each set (inner nodes).
-    pub set_roots: &'a [U32],
-    /// The groups of each set.
-    pub set_groups: &'a [U32],
-    /// Trie nodes with children.
-    pub inners: &'a [Inner],
-    /// Trie nodes without children.
-    pub leaves: &'a [Leaf],
-    /// The edge blocks of inner nodes with more than eight edges.
-    pub wide: &'a [u8],
-    /// Nodes whose exact-path rule beats their prefix rule, by node key.
-    pub exact: &'a [NodeRule],
-    /// Nodes with wildcard rules to test, by node key.
-    pub node_wild: &'a [NodeWild],
-    /// Wildcard rules tested on trie nodes.
-    pub wild_rules: &'a [U32],
-    /// The trie roots with anchors, by root.
-    pub wild_roots: &'a [WildRoot],
-    /// The anchors of the roots.
-    pub anchors: &'a [Anchor],
-    /// The rules filed under each anchor.
-    pub anchor_rules: &'a [U32],
-    /// Rules.
-    pub rules: &'a [RuleRecord],
-    /// What complex rules' records do not say, in rule order.
-    pub rule_extras: &'a [RuleExtra],
-    /// Literal segments of the rules (ranges of the text).
-    pub segments: &'a [Span],
-    /// Groups as written.
-    pub groups: &'a [GroupRecord],
-    /// User-agent lines of the groups.
-    pub group_agents: &'a [GroupAgentRecord],
-    /// Extension records.
-    pub extensions: &'a [ExtensionRecord],
-}
+pub use super::view::{Tables, SIZES, TABLE_COUNT};
 
 impl Tables<'_> {
-    /// The tables of a policy with no rules and no records.
-    pub const EMPTY: Tables<'static> = Tables {
-        profile: Profile::Rfc9309,
-        any_set: NONE,
-        truncation: None,
-        text: &[],
-        agents: &[],
-        sets: &[],
-        set_roots: &[],
-        set_groups: &[],
-        inners: &[],
-        leaves: &[],
-        wide: &[],
-        exact: &[],
-        node_wild: &[],
-        wild_rules: &[],
-        wild_roots: &[],
-        anchors: &[],
-        anchor_rules: &[],
-        rules: &[],
-        rule_extras: &[],
-        segments: &[],
-        groups: &[],
-        group_agents: &[],
-        extensions: &[],
-    };
-
     /// The bytes of a span of the text.
     #[inline]
     pub fn bytes(&self, span: Span) -> &[u8] {
-        span.of(self.text)
+        span.of(self.text())
     }
 
     /// The [`RuleExtra`] of rule `rule`, if it is complex.
     #[inline]
     pub fn extra(&self, rule: &RuleRecord) -> Option<&RuleExtra> {
-        self.rule_extras.get(rule.extra()?)
+        self.rule_extras().get(rule.extra()?)
     }
 
     /// The pattern of rule `id` as written (a range of the text).
     #[inline]
     pub fn rule_pattern(&self, id: u32) -> Option<Span> {
-        let rule = self.rules.get(id as usize)?;
+        let rule = self.rules().get(id as usize)?;
         let len = match rule.extra() {
             Some(_) => self.extra(rule)?.len.get(),
             None => rule.short_len(),
@@ -629,7 +550,7 @@ impl Tables<'_> {
 
     /// Everything rule `id`'s record and extra say.
     pub fn rule_fields(&self, id: u32) -> Option<RuleFields> {
-        let rule = self.rules.get(id as usize)?;
+        let rule = self.rules().get(id as usize)?;
         let (len, column, priority) = match rule.extra() {
             Some(_) => {
                 let extra = self.extra(rule)?;
@@ -651,12 +572,12 @@ impl Tables<'_> {
     /// The rank of rule `id` (0 for no rule).
     #[inline]
     pub fn rank(&self, id: u32) -> u64 {
-        let Some(rule) = self.rules.get(id as usize) else {
+        let Some(rule) = self.rules().get(id as usize) else {
             return 0;
         };
         let priority = match rule.extra() {
             // Its priority is not its length.
-            Some(at) => self.rule_extras.get(at).map_or(0, |e| e.priority.get()),
+            Some(at) => self.rule_extras().get(at).map_or(0, |e| e.priority.get()),
             None => rule.short_len(),
         };
         rank(self.profile, priority, rule.allow(), id)
@@ -665,19 +586,19 @@ impl Tables<'_> {
     /// The literal segments of rule `id`: the first (which the trie matches) and
     /// the rest (each after a `*`). `None` if there is no such rule.
     #[inline]
-    pub fn segments(&self, id: u32) -> Option<(Span, &[Span])> {
-        let rule = self.rules.get(id as usize)?;
+    pub fn rule_segments(&self, id: u32) -> Option<(Span, &[Span])> {
+        let rule = self.rules().get(id as usize)?;
         let Some(at) = rule.extra() else {
             let len = rule.short_len().saturating_sub(u32::from(rule.anchored()));
             return Some((Span::new(rule.pattern.get(), len), &[]));
         };
-        let extra = self.rule_extras.get(at)?;
+        let extra = self.rule_extras().get(at)?;
         let start = extra.segments.get() as usize;
         let end = self
-            .rule_extras
+            .rule_extras()
             .get(at + 1)
-            .map_or(self.segments.len(), |next| next.segments.get() as usize);
-        match self.segments.get(start..end) {
+            .map_or(self.segments().len(), |next| next.segments.get() as usize);
+        match self.segments().get(start..end) {
             Some([first, rest @ ..]) => Some((*first, rest)),
             _ => {
                 let len = extra.len.get().saturating_sub(u32::from(rule.anchored()));

@@ -687,7 +687,7 @@ mod tests {
         let policy = Policy::parse(body.as_bytes(), Profile::Google);
         assert_eq!(policy.rule_count(), 500);
         let t = policy.tables();
-        let nodes = t.inners.len() + t.leaves.len();
+        let nodes = t.inners().len() + t.leaves().len();
         assert!(nodes <= 2 * 500 + 1, "{nodes} nodes");
         // Rule i is on line i + 2; a longer path still matches its prefix.
         let path = alloc::format!("/{:x}/deep/path/segment/1.html.extra", 7919);
@@ -725,7 +725,7 @@ mod tests {
         assert_eq!(line("/twofold"), Some(7));
         assert!(policy.is_allowed("bot", "/twofold/x"));
         assert_eq!(
-            policy.tables().leaves.len(),
+            policy.tables().leaves().len(),
             4,
             "one leaf per distinct key but /two"
         );

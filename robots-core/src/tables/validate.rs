@@ -163,61 +163,69 @@ impl Tables<'_> {
     /// Every table is addressable by a `u32`.
     fn validate_sizes(&self) -> Result<(), LayoutError> {
         let sizes = [
-            ("text", self.text.len()),
-            ("agents", self.agents.len()),
-            ("sets", self.sets.len()),
-            ("set_roots", self.set_roots.len()),
-            ("set_groups", self.set_groups.len()),
-            ("inners", self.inners.len()),
-            ("leaves", self.leaves.len()),
-            ("wide", self.wide.len()),
-            ("wild_rules", self.wild_rules.len()),
-            ("wild_roots", self.wild_roots.len()),
-            ("anchors", self.anchors.len()),
-            ("anchor_rules", self.anchor_rules.len()),
-            ("rules", self.rules.len()),
-            ("segments", self.segments.len()),
-            ("groups", self.groups.len()),
-            ("group_agents", self.group_agents.len()),
-            ("extensions", self.extensions.len()),
+            ("text", self.text().len()),
+            ("agents", self.agents().len()),
+            ("sets", self.sets().len()),
+            ("set_roots", self.set_roots().len()),
+            ("set_groups", self.set_groups().len()),
+            ("inners", self.inners().len()),
+            ("leaves", self.leaves().len()),
+            ("wide", self.wide().len()),
+            ("wild_rules", self.wild_rules().len()),
+            ("wild_roots", self.wild_roots().len()),
+            ("anchors", self.anchors().len()),
+            ("anchor_rules", self.anchor_rules().len()),
+            ("rules", self.rules().len()),
+            ("segments", self.segments().len()),
+            ("groups", self.groups().len()),
+            ("group_agents", self.group_agents().len()),
+            ("extensions", self.extensions().len()),
         ];
         for (table, len) in sizes {
             if len >= (LEAF_KEY as usize).min(NONE as usize) {
                 return Err(LayoutError::new(table, len, format!("{len} entries")));
             }
         }
+        let truncations = self.truncations().len();
+        if truncations > 1 {
+            return Err(LayoutError::new(
+                "truncations",
+                truncations,
+                format!("{truncations} entries (a file is cut once at most)"),
+            ));
+        }
         let any = Entries { table: "any_set" };
-        any.index_or_none(0, "set", self.any_set, self.sets.len())
+        any.index_or_none(0, "set", self.any_set, self.sets().len())
     }
 
     /// Agents, sets, rules, segments, groups and records refer to what exists.
     fn validate_records(&self) -> Result<(), LayoutError> {
-        let (text, rules, groups) = (self.text.len(), self.rules.len(), self.groups.len());
-        each("agents", self.agents, |e, i, a| {
+        let (text, rules, groups) = (self.text().len(), self.rules().len(), self.groups().len());
+        each("agents", self.agents(), |e, i, a| {
             e.span(i, "name", a.name, text)?;
-            e.index_or_none(i, "set", a.set.get(), self.sets.len())?;
+            e.index_or_none(i, "set", a.set.get(), self.sets().len())?;
             if a.any > 1 {
                 return Err(e.error(i, format!("`any` is {}", a.any)));
             }
             Ok(())
         })?;
-        each("sets", self.sets, |e, i, s| {
-            e.span(i, "roots", s.roots, self.set_roots.len())?;
-            e.span(i, "groups", s.groups, self.set_groups.len())
+        each("sets", self.sets(), |e, i, s| {
+            e.span(i, "roots", s.roots, self.set_roots().len())?;
+            e.span(i, "groups", s.groups, self.set_groups().len())
         })?;
-        each("set_roots", self.set_roots, |e, i, root| {
-            e.index(i, "root", root.get(), self.inners.len())
+        each("set_roots", self.set_roots(), |e, i, root| {
+            e.index(i, "root", root.get(), self.inners().len())
         })?;
-        each("set_groups", self.set_groups, |e, i, g| {
+        each("set_groups", self.set_groups(), |e, i, g| {
             e.index(i, "group", g.get(), groups)
         })?;
         self.validate_rules()?;
-        each("segments", self.segments, |e, i, &s| {
+        each("segments", self.segments(), |e, i, &s| {
             e.span(i, "segment", s, text)
         })?;
         let mut previous_rules = 0;
-        each("groups", self.groups, |e, i, g| {
-            e.span(i, "agents", g.agents, self.group_agents.len())?;
+        each("groups", self.groups(), |e, i, g| {
+            e.span(i, "agents", g.agents, self.group_agents().len())?;
             e.span(i, "rules", g.rules, rules)?;
             // Rules are in group order, so a rule's group can be found by its number.
             if g.rules.len.get() != 0 {
@@ -228,10 +236,10 @@ impl Tables<'_> {
             }
             Ok(())
         })?;
-        each("group_agents", self.group_agents, |e, i, a| {
+        each("group_agents", self.group_agents(), |e, i, a| {
             e.span(i, "value", a.value, text)
         })?;
-        each("extensions", self.extensions, |e, i, r| {
+        each("extensions", self.extensions(), |e, i, r| {
             e.span(i, "value", r.value, text)?;
             e.index_or_none(i, "group", r.group.get(), groups)?;
             if Directive::ALL.get(usize::from(r.directive)).is_none() {
@@ -245,28 +253,28 @@ impl Tables<'_> {
     /// to exactly one rule, in rule order), patterns lie in the text, and the
     /// extras' segments are in order.
     fn validate_rules(&self) -> Result<(), LayoutError> {
-        let text = self.text.len();
-        if self.rules.len() > RULE_COUNT_MAX {
+        let text = self.text().len();
+        if self.rules().len() > RULE_COUNT_MAX {
             return Err(LayoutError::new(
                 "rules",
-                self.rules.len(),
-                format!("{} rules (at most {RULE_COUNT_MAX})", self.rules.len()),
+                self.rules().len(),
+                format!("{} rules (at most {RULE_COUNT_MAX})", self.rules().len()),
             ));
         }
         let mut previous_segments = 0;
-        each("rule_extras", self.rule_extras, |e, i, x| {
+        each("rule_extras", self.rule_extras(), |e, i, x| {
             let start = x.segments.get();
-            if start < previous_segments || start as usize > self.segments.len() {
+            if start < previous_segments || start as usize > self.segments().len() {
                 return Err(e.error(i, format!("segments start {start} out of order or range")));
             }
             previous_segments = start;
             Ok(())
         })?;
         let mut extras = 0;
-        each("rules", self.rules, |e, i, r| {
+        each("rules", self.rules(), |e, i, r| {
             let len = match r.extra() {
                 Some(at) => {
-                    let Some(extra) = self.rule_extras.get(at).filter(|_| at == extras) else {
+                    let Some(extra) = self.rule_extras().get(at).filter(|_| at == extras) else {
                         return Err(
                             e.error(i, format!("extra {at} is not the next one ({extras})"))
                         );
@@ -283,13 +291,13 @@ impl Tables<'_> {
             }
             Ok(())
         })?;
-        if extras != self.rule_extras.len() {
+        if extras != self.rule_extras().len() {
             return Err(LayoutError::new(
                 "rule_extras",
                 extras,
                 format!(
                     "{} extras for {extras} complex rules",
-                    self.rule_extras.len()
+                    self.rule_extras().len()
                 ),
             ));
         }
@@ -299,9 +307,9 @@ impl Tables<'_> {
     /// Inner nodes and leaves, their labels, edges and best rules, and the side
     /// tables of exact rules and wildcard lists.
     fn validate_nodes(&self) -> Result<(), LayoutError> {
-        let rules = self.rules.len();
-        let (inners, leaves) = (self.inners.len(), self.leaves.len());
-        each("inners", self.inners, |e, i, n| {
+        let rules = self.rules().len();
+        let (inners, leaves) = (self.inners().len(), self.leaves().len());
+        each("inners", self.inners(), |e, i, n| {
             self.validate_label(e, i, n.label())?;
             if n.shape.get() & SHAPE_RESERVED != 0 {
                 return Err(e.error(i, "unknown shape bits".into()));
@@ -329,19 +337,19 @@ impl Tables<'_> {
         })?;
         // Every inner node but a root is someone's child: a non-empty label.
         let mut is_root = alloc::vec![false; inners];
-        for root in self.set_roots {
+        for root in self.set_roots() {
             if let Some(slot) = is_root.get_mut(root.get() as usize) {
                 *slot = true;
             }
         }
-        each("inners", self.inners, |e, i, n| {
+        each("inners", self.inners(), |e, i, n| {
             let root = is_root.get(i).copied().unwrap_or(false);
             if !root && n.label().is_empty() {
                 return Err(e.error(i, "an inner node with an empty label".into()));
             }
             Ok(())
         })?;
-        each("leaves", self.leaves, |e, i, n| {
+        each("leaves", self.leaves(), |e, i, n| {
             if n.info.get() & LEAF_RESERVED != 0 {
                 return Err(e.error(i, "unknown leaf bits".into()));
             }
@@ -356,14 +364,16 @@ impl Tables<'_> {
         };
         let flagged = |key: u32, flag: u32| {
             let field = if key & LEAF_KEY != 0 {
-                self.leaves.get((key & !LEAF_KEY) as usize).map(Leaf::flags)
+                self.leaves()
+                    .get((key & !LEAF_KEY) as usize)
+                    .map(Leaf::flags)
             } else {
-                self.inners.get(key as usize).map(Inner::flags)
+                self.inners().get(key as usize).map(Inner::flags)
             };
             field.is_some_and(|f| f & flag != 0)
         };
         let mut previous = None;
-        each("exact", self.exact, |e, i, x| {
+        each("exact", self.exact(), |e, i, x| {
             let key = x.node.get();
             if !node_exists(key) || !flagged(key, NODE_EXACT) || previous >= Some(key) {
                 return Err(e.error(i, format!("node key {key}: not a flagged node in order")));
@@ -372,15 +382,15 @@ impl Tables<'_> {
             e.index(i, "rule", x.rule.get(), rules)
         })?;
         let mut previous = None;
-        each("node_wild", self.node_wild, |e, i, w| {
+        each("node_wild", self.node_wild(), |e, i, w| {
             let key = w.node.get();
             if !node_exists(key) || !flagged(key, NODE_WILD) || previous >= Some(key) {
                 return Err(e.error(i, format!("node key {key}: not a flagged node in order")));
             }
             previous = Some(key);
-            e.span(i, "rules", w.rules, self.wild_rules.len())
+            e.span(i, "rules", w.rules, self.wild_rules().len())
         })?;
-        each("wild_rules", self.wild_rules, |e, i, r| {
+        each("wild_rules", self.wild_rules(), |e, i, r| {
             e.index(i, "rule", r.get(), rules)
         })
     }
@@ -388,7 +398,7 @@ impl Tables<'_> {
     /// A label in the text lies inside it.
     fn validate_label(&self, e: &Entries, i: usize, label: Label) -> Result<(), LayoutError> {
         match label {
-            Label::Long(span) => e.span(i, "label", span, self.text.len()),
+            Label::Long(span) => e.span(i, "label", span, self.text().len()),
             Label::Inline(_) => Ok(()),
         }
     }
@@ -398,7 +408,7 @@ impl Tables<'_> {
         let count = u16::try_from(n.edge_count()).unwrap_or(u16::MAX);
         let full = n.flags() & NODE_FULL != 0;
         let at = usize::try_from(n.edges.get()).unwrap_or(usize::MAX);
-        let block = self.wide.get(at..).and_then(|rest| {
+        let block = self.wide().get(at..).and_then(|rest| {
             let (&lo, &hi) = (rest.first()?, rest.get(1)?);
             let entries = usize::from(hi.checked_sub(lo)?) + 1;
             rest.get(2..2 + entries).map(|map| (lo, hi, map))
@@ -422,33 +432,33 @@ impl Tables<'_> {
     /// next (so none is a prefix of another: a search finds at most one at each
     /// position, and a position reports a bounded number); rules in range.
     fn validate_anchors(&self) -> Result<(), LayoutError> {
-        let (rules, text) = (self.rules.len(), self.text.len());
+        let (rules, text) = (self.rules().len(), self.text().len());
         let mut previous_root = None;
         let mut previous_end = 0u64;
-        each("wild_roots", self.wild_roots, |e, i, w| {
+        each("wild_roots", self.wild_roots(), |e, i, w| {
             let root = w.root.get();
-            e.index(i, "root", root, self.inners.len())?;
+            e.index(i, "root", root, self.inners().len())?;
             if previous_root >= Some(root) {
                 return Err(e.error(i, format!("root {root} out of order")));
             }
             previous_root = Some(root);
-            e.span(i, "anchors", w.anchors, self.anchors.len())?;
+            e.span(i, "anchors", w.anchors, self.anchors().len())?;
             if u64::from(w.anchors.start.get()) < previous_end {
                 return Err(e.error(i, "anchors shared with another root".into()));
             }
             previous_end = u64::from(w.anchors.start.get()) + u64::from(w.anchors.len.get());
             Ok(())
         })?;
-        each("anchors", self.anchors, |e, i, a| {
+        each("anchors", self.anchors(), |e, i, a| {
             e.span(i, "literal", a.literal, text)?;
             let len = a.literal.len.get();
             if len == 0 || len > ANCHOR_MAX_LEN {
                 return Err(e.error(i, format!("a literal of {len} bytes")));
             }
-            e.span(i, "rules", a.rules, self.anchor_rules.len())
+            e.span(i, "rules", a.rules, self.anchor_rules().len())
         })?;
-        each("wild_roots", self.wild_roots, |e, i, w| {
-            let anchors = w.anchors.of(self.anchors);
+        each("wild_roots", self.wild_roots(), |e, i, w| {
+            let anchors = w.anchors.of(self.anchors());
             let ordered = anchors.windows(2).all(|pair| match pair {
                 [a, b] => {
                     let (a, b) = (self.bytes(a.literal), self.bytes(b.literal));
@@ -462,7 +472,7 @@ impl Tables<'_> {
                 Err(e.error(i, "anchors out of order, or one a prefix of another".into()))
             }
         })?;
-        each("anchor_rules", self.anchor_rules, |e, i, r| {
+        each("anchor_rules", self.anchor_rules(), |e, i, r| {
             e.index(i, "rule", r.get(), rules)
         })
     }

@@ -8,6 +8,7 @@ use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use zerocopy::IntoBytes;
 
 /// A small deterministic generator (xorshift).
 struct Rng(u64);
@@ -299,10 +300,11 @@ fn overlapping_anchors_answer_as_brute_force() {
     }
     let policy = Policy::parse(&body, Profile::Google);
     let t = policy.tables();
-    assert!(t.anchors.len() >= 4, "{} anchors", t.anchors.len());
+    assert!(t.anchors().len() >= 4, "{} anchors", t.anchors().len());
     let indexed = |flags: u32| flags & NODE_INDEXED != 0;
     assert!(
-        t.inners.iter().any(|n| indexed(n.flags())) || t.leaves.iter().any(|n| indexed(n.flags()))
+        t.inners().iter().any(|n| indexed(n.flags()))
+            || t.leaves().iter().any(|n| indexed(n.flags()))
     );
     let mut paths: Vec<Vec<u8>> = Vec::new();
     for len in [0, 1, 2, 3, 15, 16, 17, 31, 32, 33, 64, 65, 200] {
@@ -401,9 +403,16 @@ fn bad_anchors_do_not_validate() {
     let policy = Policy::parse(&body, Profile::Google);
     let t: &Tables<'_> = policy.tables();
     assert_eq!(t.validate(), Ok(()));
-    let anchors = t.anchors;
+    let anchors = t.anchors();
     assert!(anchors.len() >= 3);
-    let check = |anchors: &[crate::tables::layout::Anchor]| Tables { anchors, ..*t }.validate();
+    // Table 12 is `anchors`, 13 `anchor_rules` (see `tables::view`).
+    let with = |k: usize, part: &[u8]| {
+        let (region, counts) = t.with_part(k, part);
+        Tables::new(&region, &counts, t.profile, t.any_set)
+            .map(|t| t.validate())
+            .expect("the counts fit")
+    };
+    let check = |anchors: &[crate::tables::layout::Anchor]| with(12, anchors.as_bytes());
     // Out of order.
     let mut swapped = anchors.to_vec();
     swapped.swap(0, 1);
@@ -425,14 +434,9 @@ fn bad_anchors_do_not_validate() {
     empty[0].literal.len = U32::new(0);
     assert!(check(&empty).is_err());
     // A rule out of range.
-    let mut rules = t.anchor_rules.to_vec();
-    rules[0] = U32::new(t.rules.len() as u32);
-    assert!(Tables {
-        anchor_rules: &rules,
-        ..*t
-    }
-    .validate()
-    .is_err());
+    let mut rules = t.anchor_rules().to_vec();
+    rules[0] = U32::new(t.rules().len() as u32);
+    assert!(with(13, rules.as_bytes()).is_err());
 }
 
 /// A DFA too large for its cap gives way to an NFA that answers the same.
@@ -508,7 +512,7 @@ fn many_nodes_with_wildcard_rules_answer_as_brute_force() {
         body.push_str(&format!("Allow: /d{i:02}/keep*x\n"));
     }
     let policy = Policy::parse(&body, Profile::Google);
-    assert!(policy.tables().node_wild.len() > 16);
+    assert!(policy.tables().node_wild().len() > 16);
     for i in 0..40 {
         for path in [
             format!("/d{i:02}/ax{i}"),

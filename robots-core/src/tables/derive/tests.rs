@@ -5,6 +5,7 @@ use crate::{Policy, Profile};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use zerocopy::IntoBytes;
 
 /// `agent`'s verdict rule is the best matching rule found by brute force.
 fn agrees_with_brute_force(policy: &Policy, agent: &str, path: &str) {
@@ -29,11 +30,11 @@ fn anchors_answer_as_brute_force() {
         let policy = Policy::parse(body.as_bytes(), profile);
         let t = policy.tables();
         assert!(
-            t.anchor_rules.len() >= 80,
+            t.anchor_rules().len() >= 80,
             "{} filed under anchors",
-            t.anchor_rules.len()
+            t.anchor_rules().len()
         );
-        assert!(t.inners.iter().any(|n| n.flags() & NODE_INDEXED != 0));
+        assert!(t.inners().iter().any(|n| n.flags() & NODE_INDEXED != 0));
         for path in [
             "/",
             "/word7",
@@ -82,7 +83,7 @@ fn sets_of_several_tries_answer_as_brute_force() {
     }
     let policy = Policy::parse(body.as_bytes(), Profile::Google);
     assert!(
-        policy.tables().sets.iter().any(|s| s.roots.len.get() > 1),
+        policy.tables().sets().iter().any(|s| s.roots.len.get() > 1),
         "not merged"
     );
     for i in 0..10u8 {
@@ -110,7 +111,7 @@ fn wide_nodes_find_every_edge_and_no_other() {
     let policy = Policy::parse(body.as_bytes(), Profile::Original1994);
     let t = policy.tables();
     // One block: `lo`, `hi`, and the entries of `a..=t`.
-    assert_eq!(t.wide.len(), 2 + 20, "one wide node");
+    assert_eq!(t.wide().len(), 2 + 20, "one wide node");
     for c in b'a'..=b't' {
         let c = char::from(c);
         assert!(!policy.is_allowed("bot", format!("/{c}x/y")), "{c}");
@@ -128,7 +129,7 @@ fn wide_nodes_find_every_edge_and_no_other() {
     let policy = Policy::parse(every.as_bytes(), Profile::Rfc9309);
     let t = policy.tables();
     assert!(
-        t.inners.iter().any(|n| n.flags() & NODE_FULL != 0),
+        t.inners().iter().any(|n| n.flags() & NODE_FULL != 0),
         "a full node"
     );
     assert_eq!(t.validate(), Ok(()));
@@ -151,7 +152,7 @@ fn label_bytes(t: &Tables<'_>, label: Label) -> Vec<u8> {
             let len = 8 - (word.leading_zeros() / 8) as usize;
             word.to_le_bytes()[..len].to_vec()
         }
-        Label::Long(span) => span.of(t.text).to_vec(),
+        Label::Long(span) => span.of(t.text()).to_vec(),
     }
 }
 
@@ -174,18 +175,24 @@ fn every_node_holds_the_best_prefix_rule_of_its_path() {
 
 fn every_node_holds_the_best_prefix_rule(policy: &Policy) {
     let t = policy.tables();
-    let key = |r: u32| t.segments(r).map_or(&[][..], |(first, _)| first.of(t.text));
+    let key = |r: u32| {
+        t.rule_segments(r)
+            .map_or(&[][..], |(first, _)| first.of(t.text()))
+    };
     let expected = |path: &[u8]| {
-        (0..t.rules.len() as u32)
+        (0..t.rules().len() as u32)
             .filter(|&r| path.starts_with(key(r)))
             .max_by_key(|&r| t.rank(r))
             .unwrap_or(NONE)
     };
     let mut checked = 0;
-    let mut stack: Vec<(u32, Vec<u8>)> =
-        t.set_roots.iter().map(|r| (r.get(), Vec::new())).collect();
+    let mut stack: Vec<(u32, Vec<u8>)> = t
+        .set_roots()
+        .iter()
+        .map(|r| (r.get(), Vec::new()))
+        .collect();
     while let Some((id, path)) = stack.pop() {
-        let node = &t.inners[id as usize];
+        let node = &t.inners()[id as usize];
         assert_eq!(node.best.get(), expected(&path), "{path:?}");
         checked += 1;
         let count = node.edge_count();
@@ -193,12 +200,12 @@ fn every_node_holds_the_best_prefix_rule(policy: &Policy) {
         for i in 0..count {
             if i < inner {
                 let child = node.first_inner.get() + i as u32;
-                let c = &t.inners[child as usize];
+                let c = &t.inners()[child as usize];
                 let mut p = path.clone();
                 p.extend_from_slice(&label_bytes(t, c.label()));
                 stack.push((child, p));
             } else {
-                let leaf = &t.leaves[(node.first_leaf.get() as usize) + i - inner];
+                let leaf = &t.leaves()[(node.first_leaf.get() as usize) + i - inner];
                 // The leaf's rule's first segment is the whole key to the leaf:
                 // the search reads the leaf's label from it.
                 let p = key(leaf.rule()).to_vec();
@@ -214,7 +221,7 @@ fn every_node_holds_the_best_prefix_rule(policy: &Policy) {
         }
     }
     assert!(checked >= 16, "{checked} nodes");
-    assert_eq!(checked, t.inners.len() + t.leaves.len());
+    assert_eq!(checked, t.inners().len() + t.leaves().len());
 }
 
 /// Children come after their parent and are numbered consecutively, inner ones
@@ -228,23 +235,28 @@ fn nodes_are_numbered_parent_first_and_leaves_are_most() {
     let policy = Policy::parse(body.as_bytes(), Profile::Rfc9309);
     let t: &Tables<'_> = policy.tables();
     assert_eq!(t.validate(), Ok(()));
-    for (i, node) in t.inners.iter().enumerate() {
+    for (i, node) in t.inners().iter().enumerate() {
         if node.inner_count() != 0 {
             assert!(node.first_inner.get() as usize > i);
         }
     }
     assert!(
-        t.leaves.len() > 2 * t.inners.len(),
+        t.leaves().len() > 2 * t.inners().len(),
         "{} leaves, {} inner",
-        t.leaves.len(),
-        t.inners.len()
+        t.leaves().len(),
+        t.inners().len()
     );
     // Exact rules and wildcard lists are keyed by node, leaves marked.
     let exact = Policy::parse(
         b"User-agent: *\nDisallow: /x\nAllow: /x/y$\n",
         Profile::Rfc9309,
     );
-    let keys: Vec<u32> = exact.tables().exact.iter().map(|e| e.node.get()).collect();
+    let keys: Vec<u32> = exact
+        .tables()
+        .exact()
+        .iter()
+        .map(|e| e.node.get())
+        .collect();
     assert_eq!(keys.len(), 1);
     assert!(keys[0] & LEAF_KEY != 0);
     assert!(exact.is_allowed("bot", "/x/y"));
@@ -273,7 +285,7 @@ fn a_leaf_reads_its_label_from_the_rule_it_names() {
     assert_eq!(rule(t, b"/abcdef/x"), Some(1));
     assert_eq!(rule(t, b"/azzzzzzz"), Some(0));
     let renamed = |to: u32| -> Vec<Leaf> {
-        t.leaves
+        t.leaves()
             .iter()
             .map(|leaf| match leaf.rule() {
                 1 => Leaf {
@@ -285,19 +297,14 @@ fn a_leaf_reads_its_label_from_the_rule_it_names() {
     };
     // Named `/zzzzzzzz`, the leaf under `/a` (reached by its edge byte `b`)
     // reads `zzzzzz`, which no path passes: the walk stops at `/a`.
-    let leaves = renamed(2);
-    let other = Tables {
-        leaves: &leaves,
-        ..*t
-    };
+    // Table 6 is `leaves` (see `tables::view`).
+    let (region, counts) = t.with_part(6, renamed(2).as_bytes());
+    let other = Tables::new(&region, &counts, t.profile, t.any_set).expect("the counts fit");
     assert_eq!(other.validate(), Ok(()));
     assert_eq!(rule(&other, b"/abcdef/x"), Some(0));
     // Named `/a`, which ends at the leaf's parent, it matches nothing.
-    let leaves = renamed(0);
-    let shorter = Tables {
-        leaves: &leaves,
-        ..*t
-    };
+    let (region, counts) = t.with_part(6, renamed(0).as_bytes());
+    let shorter = Tables::new(&region, &counts, t.profile, t.any_set).expect("the counts fit");
     assert_eq!(shorter.validate(), Ok(()));
     for path in [&b"/abcdef/x"[..], b"/abcdef", b"/a", b"/abc", b"/azzzzzzz"] {
         assert_eq!(rule(&shorter, path), Some(0), "{path:?}");

@@ -1,0 +1,309 @@
+//! [`Tables`]: every table of a compiled policy, read from one byte region.
+//!
+//! The tables lie one after another in a region of bytes (the byte form's body,
+//! or a `static` byte string from the code generator), and the view keeps only
+//! the region and where each table ends. A crawler holds one policy per site, so
+//! the view's own size is paid a million times: twenty-one `u32` ends take 84
+//! bytes where twenty-one slices took 336.
+//!
+//! This is the crate's one module with `unsafe` code: each table is read as a
+//! slice of its records with no check, because [`Tables::new`] (or
+//! [`Tables::from_static`]) checked once that every table lies inside the region
+//! and is a whole number of records. Every record type is plain bytes of
+//! alignment one that any bit pattern is valid for (zerocopy's `FromBytes`,
+//! `Unaligned` and `Immutable`), so a slice of records at any offset of the
+//! region is sound. What the records *say* (indexes, spans) is not trusted by
+//! this module: the search reads other tables through bounds-checked indexing,
+//! and [`validate`](super::validate) checks untrusted bytes before they are used.
+
+use super::layout::{
+    AgentEntry, Anchor, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule,
+    NodeWild, RuleExtra, RuleRecord, RuleSet, Span, TruncationRecord, WildRoot, NONE, U32,
+};
+use crate::profile::Profile;
+#[cfg(test)]
+use alloc::vec::Vec;
+use core::mem::size_of;
+use zerocopy::{FromBytes, Immutable, Unaligned};
+
+/// The number of tables in a region.
+pub const TABLE_COUNT: usize = 21;
+
+/// Every table of a compiled policy (see the module docs), with the scalars a
+/// check needs: the profile and the rule set of crawlers no group names.
+///
+/// The tables are borrowed: from a policy's own buffer, from serialised bytes,
+/// or from `static` data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tables<'a> {
+    /// The tables' bytes, one table after another in the order of [`SIZES`].
+    region: &'a [u8],
+    /// Where each table but the last ends in the region (the last ends with it).
+    ends: [u32; TABLE_COUNT - 1],
+    /// The record counts of the tables a check reads whose record size is not a
+    /// power of two (see [`COUNTED`]), so that reading them divides nothing.
+    counts: [u32; COUNTED.len()],
+    /// The semantics the tables were compiled under.
+    pub profile: Profile,
+    /// The rule set of crawlers no group names (`*`), or [`NONE`].
+    pub any_set: u32,
+}
+
+/// The tables whose record counts a [`Tables`] keeps: those a check reads
+/// whose records are not a power of two bytes (`agents`, `node_wild`,
+/// `wild_roots`, `rules`). The others' counts are their lengths divided by a
+/// power of two, or read only outside checks.
+const COUNTED: [usize; 4] = [1, 9, 11, 14];
+
+/// Where table `k`'s count is kept in [`Tables::counts`], if it is.
+const fn counted(k: usize) -> Option<usize> {
+    let mut i = 0;
+    while i < COUNTED.len() {
+        if COUNTED[i] == k {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The counts of the [`COUNTED`] tables of a region cut at `ends`.
+const fn counts_of(len: usize, ends: &[u32; TABLE_COUNT - 1]) -> [u32; COUNTED.len()] {
+    let mut counts = [0u32; COUNTED.len()];
+    let mut i = 0;
+    while i < COUNTED.len() {
+        let k = COUNTED[i];
+        let start = if k == 0 { 0 } else { ends[k - 1] as usize };
+        let end = if k + 1 < TABLE_COUNT {
+            ends[k] as usize
+        } else {
+            len
+        };
+        counts[i] = ((end - start) / SIZES[k]) as u32;
+        i += 1;
+    }
+    counts
+}
+
+/// Whether `ends` cut a region of `len` bytes into tables of whole records: the
+/// invariant every [`Tables`] keeps, which its unchecked reads rely on.
+const fn ends_fit(len: usize, ends: &[u32; TABLE_COUNT - 1]) -> bool {
+    let mut start = 0usize;
+    let mut k = 0;
+    while k < TABLE_COUNT {
+        let end = if k + 1 < TABLE_COUNT {
+            ends[k] as usize
+        } else {
+            len
+        };
+        if end < start || end > len || (end - start) % SIZES[k] != 0 {
+            return false;
+        }
+        start = end;
+        k += 1;
+    }
+    true
+}
+
+macro_rules! tables {
+    ($($k:literal $name:ident: $ty:ty, $doc:literal;)*) => {
+        /// The size of one record of each table, in region order.
+        pub const SIZES: [usize; TABLE_COUNT] = [$(size_of::<$ty>()),*];
+
+        impl<'a> Tables<'a> {
+            $(
+                #[doc = $doc]
+                #[inline(always)]
+                pub fn $name(&self) -> &'a [$ty] {
+                    self.table::<$ty, $k>()
+                }
+            )*
+
+            /// Every table's bytes, in region order.
+            pub fn parts(&self) -> [&'a [u8]; TABLE_COUNT] {
+                [$(self.part($k)),*]
+            }
+
+            /// Every table's number of records, in region order.
+            pub fn counts(&self) -> [usize; TABLE_COUNT] {
+                [$(self.$name().len()),*]
+            }
+        }
+    };
+}
+
+tables! {
+    0 text: u8, "Every string: patterns, segments, labels, names, record values.";
+    1 agents: AgentEntry, "Crawler names and the rule set each selects, in the order the profile resolves them.";
+    2 sets: RuleSet, "Rule sets.";
+    3 set_roots: U32, "The trie roots of each set (inner nodes).";
+    4 set_groups: U32, "The groups of each set.";
+    5 inners: Inner, "Trie nodes with children.";
+    6 leaves: Leaf, "Trie nodes without children.";
+    7 wide: u8, "The edge blocks of inner nodes with more than eight edges.";
+    8 exact: NodeRule, "Nodes whose exact-path rule beats their prefix rule, by node key.";
+    9 node_wild: NodeWild, "Nodes with wildcard rules to test, by node key.";
+    10 wild_rules: U32, "Wildcard rules tested on trie nodes.";
+    11 wild_roots: WildRoot, "The trie roots with anchors, by root.";
+    12 anchors: Anchor, "The anchors of the roots.";
+    13 anchor_rules: U32, "The rules filed under each anchor.";
+    14 rules: RuleRecord, "Rules.";
+    15 rule_extras: RuleExtra, "What complex rules' records do not say, in rule order.";
+    16 segments: Span, "Literal segments of the rules (ranges of the text).";
+    17 groups: GroupRecord, "Groups as written.";
+    18 group_agents: GroupAgentRecord, "User-agent lines of the groups.";
+    19 extensions: ExtensionRecord, "Extension records.";
+    20 truncations: TruncationRecord, "Where the parse cap cut the input: one record if it did, none if not.";
+}
+
+impl<'a> Tables<'a> {
+    /// The tables of a policy with no rules and no records.
+    pub const EMPTY: Tables<'static> = Tables {
+        region: &[],
+        ends: [0; TABLE_COUNT - 1],
+        counts: [0; COUNTED.len()],
+        profile: Profile::Rfc9309,
+        any_set: NONE,
+    };
+
+    /// The tables of `region`, whose tables have `counts` records each: `None`
+    /// if they do not fill the region exactly.
+    pub fn new(
+        region: &'a [u8],
+        counts: &[usize; TABLE_COUNT],
+        profile: Profile,
+        any_set: u32,
+    ) -> Option<Tables<'a>> {
+        let mut ends = [0u32; TABLE_COUNT - 1];
+        let mut end = 0usize;
+        for (k, (&count, &size)) in counts.iter().zip(&SIZES).enumerate() {
+            end = end.checked_add(count.checked_mul(size)?)?;
+            if let Some(slot) = ends.get_mut(k) {
+                *slot = u32::try_from(end).ok()?;
+            }
+        }
+        if end != region.len() || !ends_fit(region.len(), &ends) {
+            return None;
+        }
+        Some(Tables {
+            region,
+            ends,
+            counts: counts_of(region.len(), &ends),
+            profile,
+            any_set,
+        })
+    }
+
+    /// The tables of a `static` region, for generated code. Ends that do not cut
+    /// the region into whole tables stop the build (a panic in a constant).
+    pub const fn from_static(
+        region: &'static [u8],
+        ends: [u32; TABLE_COUNT - 1],
+        profile: Profile,
+        any_set: u32,
+    ) -> Tables<'static> {
+        assert!(
+            ends_fit(region.len(), &ends),
+            "the table ends do not fit the region"
+        );
+        Tables {
+            region,
+            ends,
+            counts: counts_of(region.len(), &ends),
+            profile,
+            any_set,
+        }
+    }
+
+    /// The region: every table's bytes.
+    pub fn region(&self) -> &'a [u8] {
+        self.region
+    }
+
+    /// Where each table but the last ends in the region.
+    pub fn ends(&self) -> [u32; TABLE_COUNT - 1] {
+        self.ends
+    }
+
+    /// The bytes of the tables (the byte form, less its header).
+    pub fn byte_len(&self) -> usize {
+        self.region.len()
+    }
+
+    /// Where table `k` starts and ends in the region.
+    #[inline(always)]
+    fn bounds(&self, k: usize) -> (usize, usize) {
+        let start = match k.checked_sub(1) {
+            Some(before) => self.ends.get(before).map_or(0, |&e| e as usize),
+            None => 0,
+        };
+        let end = self.ends.get(k).map_or(self.region.len(), |&e| e as usize);
+        (start, end)
+    }
+
+    /// Table `k`'s bytes.
+    fn part(&self, k: usize) -> &'a [u8] {
+        let (start, end) = self.bounds(k);
+        self.region.get(start..end).unwrap_or_default()
+    }
+
+    /// The region with table `k` replaced by `part`, and the new record counts:
+    /// for tests that break one table and expect validation to say so.
+    #[cfg(test)]
+    pub(crate) fn with_part(&self, k: usize, part: &[u8]) -> (Vec<u8>, [usize; TABLE_COUNT]) {
+        let mut region = Vec::new();
+        let mut counts = self.counts();
+        for (i, bytes) in self.parts().into_iter().enumerate() {
+            region.extend_from_slice(if i == k { part } else { bytes });
+        }
+        counts[k] = part.len() / SIZES[k];
+        (region, counts)
+    }
+
+    /// Table `K` as its records.
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    fn table<T: FromBytes + Unaligned + Immutable, const K: usize>(&self) -> &'a [T] {
+        let (start, end) = self.bounds(K);
+        let count = match const { counted(K) } {
+            Some(i) => self.counts.get(i).map_or(0, |&n| n as usize),
+            None => (end - start) / size_of::<T>(),
+        };
+        debug_assert!(start <= end && end <= self.region.len());
+        debug_assert_eq!((end - start) % size_of::<T>().max(1), 0);
+        debug_assert_eq!(count, (end - start) / size_of::<T>());
+        // SAFETY: every constructor checked `ends_fit`, so `start..end` lies in
+        // the region and holds a whole number of `T`s, and took the kept counts
+        // from the same ends: `count` records of `T` fill `start..end`. `T` has
+        // alignment one, no padding, no interior mutability, and every bit
+        // pattern is a valid `T`. The slice borrows the region for `'a`, as the
+        // region does.
+        unsafe { core::slice::from_raw_parts(self.region.as_ptr().add(start).cast::<T>(), count) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Tables, SIZES, TABLE_COUNT};
+    use crate::profile::Profile;
+    use crate::tables::layout::NONE;
+
+    /// Counts that do not fill the region, or overflow, make no tables; counts
+    /// that do read back, table by table.
+    #[test]
+    fn counts_must_fill_the_region_exactly() {
+        let mut counts = [0usize; TABLE_COUNT];
+        counts[0] = 3; // text
+        counts[3] = 2; // set_roots
+        let len = 3 + 2 * SIZES[3];
+        let region = [7u8; 64];
+        let t = Tables::new(&region[..len], &counts, Profile::Google, NONE).unwrap();
+        assert_eq!(t.text(), &[7, 7, 7]);
+        assert_eq!(t.set_roots().len(), 2);
+        assert_eq!(t.counts(), counts);
+        assert!(Tables::new(&region[..len + 1], &counts, Profile::Google, NONE).is_none());
+        assert!(Tables::new(&region[..len - 1], &counts, Profile::Google, NONE).is_none());
+        counts[5] = usize::MAX / 2;
+        assert!(Tables::new(&region, &counts, Profile::Google, NONE).is_none());
+    }
+}
