@@ -3,6 +3,7 @@
 
 use crate::compile::pattern::{compile_segments, google_index_alias, google_plain, may_hold_index};
 use crate::document::Document;
+use crate::group::agent::{agent_name, names, AgentMatch};
 use crate::parse::{Directive, LineKind, LineReport};
 use crate::profile::Profile;
 use crate::swar::word;
@@ -336,12 +337,17 @@ impl Builder {
     /// one-pass judgement compiled of other groups (a `*` group, before the group
     /// naming the crawler came), and drops the text only the dropped records used.
     /// The kept rules keep their order, and are ranked by their new numbers.
+    /// Of the kept groups' user-agent lines, only those that select the group
+    /// for `agent` stay (see [`Builder::keep_agent_lines`]).
     /// Returns the kept groups' new numbers. With every group kept (`kept`
-    /// lists each group once), nothing else can have been compiled, so nothing
-    /// changes.
-    pub(crate) fn keep_groups(&mut self, kept: &[u32]) -> Vec<u32> {
+    /// lists each group once), nothing else can have been compiled, so only
+    /// user-agent lines can go.
+    pub(crate) fn keep_groups(&mut self, kept: &[u32], agent: &[u8]) -> Vec<u32> {
         let new_numbers = (0..index(kept.len())).collect();
         if kept.len() == self.groups.len() {
+            if self.keep_agent_lines(agent) {
+                self.compact_text();
+            }
             return new_numbers;
         }
         let renumbered = |g: u32| kept.binary_search(&g).ok().map(index);
@@ -398,8 +404,47 @@ impl Builder {
             }
             renumbered(e.group).map(|g| e.group = g).is_some()
         });
+        self.keep_agent_lines(agent);
         self.compact_text();
         new_numbers
+    }
+
+    /// Of every group (each one that applies to `agent`), keep the user-agent
+    /// lines that select it for `agent`: the lines naming it, or, when no line
+    /// names it, the `*` lines. A group that applies keeps at least one. A
+    /// one-crawler policy has no use for the other names (a group listing a
+    /// hundred AI crawlers would keep all hundred for each). Returns whether
+    /// any line went (their text is then unused).
+    fn keep_agent_lines(&mut self, agent: &[u8]) -> bool {
+        let (profile, text) = (self.profile, &self.text.0);
+        let relation = |line: &GroupAgentRecord| match agent_name(line.value.of(text), profile) {
+            None => AgentMatch::Any,
+            Some(name) if names(profile, name, agent) => AgentMatch::Name,
+            Some(_) => AgentMatch::No,
+        };
+        let named = self
+            .group_agents
+            .iter()
+            .any(|line| relation(line) == AgentMatch::Name);
+        let wanted = if named {
+            AgentMatch::Name
+        } else {
+            AgentMatch::Any
+        };
+        let mut agents = Vec::new();
+        for group in &mut self.groups {
+            let start = agents.len();
+            let lines = group.agents.of(&self.group_agents);
+            agents.extend(lines.iter().filter(|line| relation(line) == wanted));
+            // A group applies through one of its lines; never leave it none.
+            if agents.len() == start {
+                agents.extend(lines.first());
+            }
+            group.agents = span_of(start, agents.len());
+        }
+        let dropped = agents.len() != self.group_agents.len();
+        self.group_agents = agents;
+        dropped
     }
 
     /// Drop the bytes of the text no record refers to, and move every span to

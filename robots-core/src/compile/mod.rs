@@ -79,7 +79,9 @@ fn gather_document(doc: &Document<'_>, only: Option<&[u8]>) -> Gathered {
         b.add_group(doc, at, keep);
     }
     // One crawler keeps nothing of the groups that do not apply to it.
-    let kept = kept.map(|kept| b.keep_groups(&kept));
+    let kept = kept
+        .zip(only)
+        .map(|(kept, agent)| b.keep_groups(&kept, agent));
     for line in doc
         .file_records()
         .iter()
@@ -452,6 +454,46 @@ mod tests {
             assert!(!lean.is_allowed("a", "/kept/x"));
             assert!(lean.is_allowed("a", &dropped));
             assert!(lean.is_allowed("a", "/other"));
+        }
+    }
+
+    /// A one-crawler policy keeps, of each group, the user-agent lines that
+    /// select it for its crawler: the lines naming it, or the `*` lines when no
+    /// group names it; the other crawlers' names and their text go.
+    #[test]
+    fn one_crawler_keeps_only_the_user_agent_lines_that_select_it() {
+        let body =
+            "User-agent: gptbot\nUser-agent: examplebot\nUser-agent: ccbot-with-a-long-name\n\
+                    Disallow: /ai\n\
+                    User-agent: bingbot\nUser-agent: *\nUser-agent: yandex\nDisallow: /all\n";
+        for profile in PROFILES {
+            let options = ParseOptions::new(profile);
+            let doc = parse(body.as_bytes(), options);
+            for (agent, expected) in [
+                (&b"examplebot"[..], vec![(1, vec![&b"examplebot"[..]])]),
+                (b"zzz", vec![(5, vec![&b"*"[..]])]),
+            ] {
+                for lean in [
+                    Policy::from_compiled(super::parse(body.as_bytes(), options, Some(agent))),
+                    Policy::from_compiled(compile(&doc, Some(agent))),
+                ] {
+                    let groups: Vec<(u32, Vec<&[u8]>)> = lean
+                        .groups()
+                        .map(|g| (g.line, g.agents.iter().map(|a| -> &[u8] { a.1 }).collect()))
+                        .collect();
+                    assert_eq!(groups, expected, "{profile:?} {:?}", BStr::new(agent));
+                    let text = lean.tables().text();
+                    for gone in [&b"gptbot"[..], b"ccbot", b"bingbot", b"yandex"] {
+                        assert!(
+                            !text.windows(gone.len()).any(|w| w == gone),
+                            "{profile:?}: {:?} kept",
+                            BStr::new(gone)
+                        );
+                    }
+                    let disallowed = if agent == b"zzz" { "/all" } else { "/ai" };
+                    assert!(!lean.is_allowed(BStr::new(agent).to_string().as_str(), disallowed));
+                }
+            }
         }
     }
 

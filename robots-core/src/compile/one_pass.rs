@@ -121,7 +121,7 @@ pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -
         // did, its rules would be missing): parse again in two passes.
         return super::gather_document(&crate::document::parse(input, options), only);
     }
-    let kept = b.keep_groups(&kept);
+    let kept = b.keep_groups(&kept, agent);
     Gathered {
         profile,
         builder: b,

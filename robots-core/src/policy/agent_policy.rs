@@ -142,7 +142,9 @@ impl AgentPolicy {
     }
 
     /// The underlying policy: the crawler's groups only, with their records and
-    /// the file-wide records. It answers as the crawler whatever agent it is asked about.
+    /// the file-wide records. Each group keeps the user-agent lines that select
+    /// it for the crawler (those naming it, or its `*` lines when no group
+    /// names it), not the names of other crawlers it lists. It answers as the crawler whatever agent it is asked about.
     pub fn policy(&self) -> &Policy {
         &self.policy
     }
