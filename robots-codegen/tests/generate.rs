@@ -65,8 +65,8 @@ fn output_parses_back_as_an_expression() {
     assert!(matches!(expr, syn::Expr::Block(_)));
 }
 
-/// The output is a few tokens per table, whatever the number of rules, and its
-/// text (the tables' bytes, as byte strings) grows linearly with the rules.
+/// The output is a few tokens, whatever the number of rules, and its text (the
+/// tables' bytes, as one byte string) grows linearly with the rules.
 #[test]
 fn output_grows_linearly() {
     let file = |rules: usize| {
