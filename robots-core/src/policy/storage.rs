@@ -8,8 +8,9 @@
 //! holds: a crawler holds millions of them.
 
 use crate::compile::Compiled;
+use crate::profile::Profile;
 use crate::tables::encode::decode;
-use crate::tables::layout::Tables;
+use crate::tables::layout::{Tables, TABLE_COUNT};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
@@ -84,16 +85,26 @@ impl Storage {
     pub(crate) fn of_compiled(compiled: Compiled) -> Storage {
         let (profile, any_set) = (compiled.profile, compiled.any_set);
         let (region, counts) = compiled.into_region();
+        let storage = Storage::of_region(region, &counts, profile, any_set);
+        debug_assert_eq!(storage.tables().validate(), Ok(()));
+        storage
+    }
+
+    /// A policy over `region`, tables of `counts` records each that this crate
+    /// laid out: they fit it; if they did not, the policy is empty.
+    fn of_region(
+        region: Vec<u8>,
+        counts: &[usize; TABLE_COUNT],
+        profile: Profile,
+        any_set: u32,
+    ) -> Storage {
         let memory = Memory::Region(region.into_boxed_slice());
         match Owned::try_new(memory, |m| {
-            Tables::new(m.bytes(), &counts, profile, any_set).ok_or(())
+            Tables::new(m.bytes(), counts, profile, any_set).ok_or(())
         }) {
-            Ok(owned) => {
-                debug_assert_eq!(owned.borrow_dependent().validate(), Ok(()));
-                Storage::Owned(owned)
-            }
+            Ok(owned) => Storage::Owned(owned),
             Err(()) => {
-                debug_assert!(false, "compiled tables did not fit their region");
+                debug_assert!(false, "tables that do not fit their region");
                 Storage::Static(&Tables::EMPTY)
             }
         }
@@ -118,21 +129,13 @@ impl Clone for Storage {
     fn clone(&self) -> Self {
         match self {
             Storage::Static(t) => Storage::Static(t),
-            Storage::Owned(owned) => {
-                let tables = owned.borrow_dependent();
-                let memory = match owned.borrow_owner() {
-                    Memory::ByteForm(b) => Memory::ByteForm(b.clone()),
-                    Memory::Region(b) => Memory::Region(b.clone()),
-                };
-                let (counts, profile, any_set) = (tables.counts(), tables.profile, tables.any_set);
-                match Owned::try_new(memory, |m| match m {
-                    Memory::ByteForm(b) => decode(b, false).map(|(t, _)| t).map_err(|_| ()),
-                    Memory::Region(b) => Tables::new(b, &counts, profile, any_set).ok_or(()),
-                }) {
-                    Ok(owned) => Storage::Owned(owned),
-                    Err(()) => Storage::Static(&Tables::EMPTY),
+            Storage::Owned(owned) => match owned.borrow_owner() {
+                Memory::ByteForm(b) => Storage::of_buffer(b.to_vec()),
+                Memory::Region(b) => {
+                    let t = owned.borrow_dependent();
+                    Storage::of_region(b.to_vec(), &t.counts(), t.profile, t.any_set)
                 }
-            }
+            },
         }
     }
 }

@@ -150,12 +150,9 @@ fn profile_code(profile: Profile) -> u8 {
 }
 
 impl TableVecs {
-    /// Every table's bytes and record counts, in region order.
-    fn parts<'t>(
-        &'t self,
-        truncations: &'t [TruncationRecord],
-    ) -> ([&'t [u8]; TABLE_COUNT], [usize; TABLE_COUNT]) {
-        let parts: [&[u8]; TABLE_COUNT] = [
+    /// Every table's bytes, in region order.
+    fn parts<'t>(&'t self, truncations: &'t [TruncationRecord]) -> [&'t [u8]; TABLE_COUNT] {
+        [
             &self.text,
             self.agents.as_bytes(),
             self.sets.as_bytes(),
@@ -177,31 +174,7 @@ impl TableVecs {
             self.group_agents.as_bytes(),
             self.extensions.as_bytes(),
             truncations.as_bytes(),
-        ];
-        let counts = [
-            self.text.len(),
-            self.agents.len(),
-            self.sets.len(),
-            self.set_roots.len(),
-            self.set_groups.len(),
-            self.inners.len(),
-            self.leaves.len(),
-            self.wide.len(),
-            self.exact.len(),
-            self.node_wild.len(),
-            self.wild_rules.len(),
-            self.wild_roots.len(),
-            self.anchors.len(),
-            self.anchor_rules.len(),
-            self.rules.len(),
-            self.rule_extras.len(),
-            self.segments.len(),
-            self.groups.len(),
-            self.group_agents.len(),
-            self.extensions.len(),
-            truncations.len(),
-        ];
-        (parts, counts)
+        ]
     }
 
     /// The byte form of the tables (checksum zero, no one-crawler part).
@@ -212,8 +185,8 @@ impl TableVecs {
         any_set: u32,
         truncation: Option<TruncationRecord>,
     ) -> Vec<u8> {
-        let (parts, counts) = self.parts(truncation.as_slice());
-        write(parts, counts, profile, any_set, None)
+        let parts = self.parts(truncation.as_slice());
+        write(parts, counts_of(&parts), profile, any_set, None)
     }
 
     /// The tables as one region (what [`Tables::new`] reads), with their
@@ -224,15 +197,24 @@ impl TableVecs {
         truncation: Option<TruncationRecord>,
     ) -> (Vec<u8>, [usize; TABLE_COUNT]) {
         let truncations = truncation.as_slice();
-        let (_, counts) = self.parts(truncations);
+        let counts = counts_of(&self.parts(truncations));
         let mut region = core::mem::take(&mut self.text);
-        let (parts, _) = self.parts(truncations);
+        let parts = self.parts(truncations);
         region.reserve_exact(parts.iter().map(|p| p.len()).sum());
         for part in parts {
             region.extend_from_slice(part);
         }
         (region, counts)
     }
+}
+
+/// The record count of each table, from its bytes.
+fn counts_of(parts: &[&[u8]; TABLE_COUNT]) -> [usize; TABLE_COUNT] {
+    let mut counts = [0; TABLE_COUNT];
+    for ((count, part), size) in counts.iter_mut().zip(parts).zip(SIZES) {
+        *count = part.len() / size;
+    }
+    counts
 }
 
 /// One buffer: the header (checksum zero), then every table, then for a
