@@ -1,6 +1,7 @@
 //! The heap a one-crawler policy holds per byte of its robots.txt, file by file:
 //! the files around the median ratio (the memory report's "median file"), what an
-//! empty policy holds, and how many files are at or under 1.0x.
+//! empty policy holds, the total over the corpus (the larger of heap and byte form
+//! per file, as the report counts it), and how many files are at or under 1.0x.
 //! `cargo run --release --manifest-path benches/Cargo.toml --no-default-features --example heap_ratio`
 use robots_benches::corpus;
 use robots_runtime::{Policy, Profile};
@@ -41,6 +42,13 @@ fn main() {
         "empty heap {} bytes {}",
         empty.heap_bytes(),
         empty.policy().to_bytes().len()
+    );
+    let (text, held) = rows
+        .iter()
+        .fold((0, 0), |(t, h), r| (t + r.1, h + r.2.max(r.3)));
+    println!(
+        "total: held {held} of text {text}: {:.4}x",
+        held as f64 / text as f64
     );
     let below: usize = rows.iter().filter(|r| r.0 <= 1.0).count();
     println!("files <= 1.0: {below} of {}", rows.len());

@@ -57,6 +57,7 @@ fn main() {
             ("groups", b(t.groups())),
             ("group_agents", b(t.group_agents())),
             ("extensions", b(t.extensions())),
+            ("lines", b(t.lines())),
         ];
         let file_total: usize = rows.iter().map(|r| r.1 .0).sum();
         ratios.push((

@@ -1,8 +1,9 @@
 //! The compiler's records ([`staging`](crate::tables::staging)) written as the
 //! [`layout`](crate::tables::layout) a check reads: little-endian records, each
-//! rule in twelve bytes, with an extra record only for the rules whose priority,
-//! segments, length or column the twelve bytes cannot say (see
-//! [`RuleRecord`](layout::RuleRecord)).
+//! rule in eight bytes, with an extra record only for the rules whose priority,
+//! segments, length or column the eight bytes cannot say (see
+//! [`RuleRecord`](layout::RuleRecord)), and its line in a byte past a base
+//! (see [`Lines`](layout::Lines)).
 
 use crate::compile::builder::Builder;
 use crate::tables::derive::SearchTables;
@@ -89,6 +90,7 @@ pub(crate) fn tables(
                 value: span(e.value),
             })
             .collect(),
+        lines: layout::Lines::encode(b.rules.iter().map(|r| r.line)),
     }
 }
 
@@ -139,7 +141,6 @@ fn rule_tables(b: &Builder) -> RuleTables {
         }
         out.rules.push(layout::RuleRecord {
             pattern: U32::new(r.pattern.start),
-            line: U32::new(r.line),
             info: U32::new(info),
         });
     }

@@ -34,12 +34,13 @@ use zerocopy::IntoBytes;
 /// The first eight bytes of every serialised policy.
 pub const MAGIC: [u8; 8] = *b"ROBOTPOL";
 
-/// The format version this build writes and reads. Version 5 keeps the
-/// truncation as a table of its own, not in the header. Version 4 has four-byte
+/// The format version this build writes and reads. Version 6 keeps rule lines
+/// apart from the rule records, a byte a rule past a base per block. Version 5
+/// keeps the truncation as a table of its own, not in the header. Version 4 has four-byte
 /// leaves, which read their labels from their rules; version 3 has twelve-byte
 /// rule records (with `rule_extras` for the rules they cannot describe);
 /// version 2 filed wildcard rules under anchors where version 1 had a pair index.
-pub const VERSION: u16 = 5;
+pub const VERSION: u16 = 6;
 
 /// The number of parts after the header: the tables, and the crawler's name of
 /// a one-crawler policy.
@@ -127,6 +128,7 @@ pub(crate) struct TableVecs {
     pub(crate) groups: Vec<GroupRecord>,
     pub(crate) group_agents: Vec<GroupAgentRecord>,
     pub(crate) extensions: Vec<ExtensionRecord>,
+    pub(crate) lines: Vec<u8>,
 }
 
 /// The one-crawler part of a policy: the crawler as given, its rule set and
@@ -174,6 +176,7 @@ impl TableVecs {
             self.group_agents.as_bytes(),
             self.extensions.as_bytes(),
             truncations.as_bytes(),
+            &self.lines,
         ]
     }
 

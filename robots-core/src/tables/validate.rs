@@ -13,8 +13,8 @@
 
 use crate::parse::Directive;
 use crate::tables::layout::{
-    Inner, Label, Leaf, Span, Tables, ANCHOR_MAX_LEN, LEAF_KEY, LEAF_RESERVED, NODE_EXACT,
-    NODE_FULL, NODE_WILD, NONE, RULE_COUNT_MAX, SHAPE_RESERVED,
+    Inner, Label, Leaf, Span, Tables, ANCHOR_MAX_LEN, LEAF_KEY, LEAF_RESERVED, LINE_ESCAPE,
+    NODE_EXACT, NODE_FULL, NODE_WILD, NONE, RULE_COUNT_MAX, SHAPE_RESERVED,
 };
 use alloc::boxed::Box;
 use alloc::format;
@@ -291,6 +291,7 @@ impl Tables<'_> {
             }
             Ok(())
         })?;
+        self.validate_lines()?;
         if extras != self.rule_extras().len() {
             return Err(LayoutError::new(
                 "rule_extras",
@@ -300,6 +301,41 @@ impl Tables<'_> {
                     self.rule_extras().len()
                 ),
             ));
+        }
+        Ok(())
+    }
+
+    /// Rule lines: the table splits into a byte for each rule, a base for each
+    /// block of rules and whole escapes, and there is one escape, in rule
+    /// order, for each rule whose byte says it has one.
+    fn validate_lines(&self) -> Result<(), LayoutError> {
+        let rules = self.rules().len();
+        let Some(lines) = self.rule_lines() else {
+            let problem = format!(
+                "{} bytes do not hold the lines of {rules} rules",
+                self.lines().len()
+            );
+            return Err(LayoutError::new("lines", self.lines().len(), problem));
+        };
+        let mut next = 0usize;
+        each("lines", lines.escapes, |e, i, x| {
+            let rule = x.rule.get() as usize;
+            if rule < next || lines.offsets.get(rule) != Some(&LINE_ESCAPE) {
+                return Err(e.error(
+                    i,
+                    format!("escape of rule {rule} out of order or not escaped"),
+                ));
+            }
+            next = rule + 1;
+            Ok(())
+        })?;
+        let escaped = lines.offsets.iter().filter(|&&b| b == LINE_ESCAPE).count();
+        if escaped != lines.escapes.len() {
+            let problem = format!(
+                "{} escapes for {escaped} escaped lines",
+                lines.escapes.len()
+            );
+            return Err(LayoutError::new("lines", escaped, problem));
         }
         Ok(())
     }
