@@ -623,7 +623,7 @@ record! {
 
 pub use super::view::{Tables, SIZES, TABLE_COUNT};
 
-impl Tables<'_> {
+impl<'a> Tables<'a> {
     /// The bytes of a span of the text.
     #[inline]
     pub fn bytes(&self, span: Span) -> &[u8] {
@@ -669,7 +669,7 @@ impl Tables<'_> {
     }
 
     /// The rules' lines, if the `lines` table splits as [`Lines`] says.
-    pub fn rule_lines(&self) -> Option<Lines<'_>> {
+    pub fn rule_lines(&self) -> Option<Lines<'a>> {
         Lines::of(self.lines(), self.rules().len())
     }
 

@@ -4,7 +4,7 @@
 //! or a `static` byte string from the code generator), and the view keeps only
 //! the region and where each table ends. A crawler holds one policy per site, so
 //! the view's own size is paid a million times: twenty-one `u32` ends take 84
-//! bytes where twenty-one slices took 336.
+//! bytes where a slice per table would take 352.
 //!
 //! This is the crate's one module with `unsafe` code: each table is read as a
 //! slice of its records with no check, because [`Tables::new`] (or
