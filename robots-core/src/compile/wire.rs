@@ -90,7 +90,7 @@ pub(crate) fn tables(
                 value: span(e.value),
             })
             .collect(),
-        lines: layout::Lines::encode(b.rules.iter().map(|r| r.line)),
+        lines: layout::Lines::encode(&b.rules, |r| r.line),
     }
 }
 

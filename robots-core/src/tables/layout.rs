@@ -559,30 +559,22 @@ impl<'a> Lines<'a> {
         })
     }
 
-    /// The `lines` table of rules on `lines`, in rule order.
-    pub fn encode(lines: impl ExactSizeIterator<Item = u32>) -> Vec<u8> {
-        let rules = lines.len();
-        let mut offsets = Vec::with_capacity(rules);
-        let mut bases = Vec::with_capacity(4 * rules.div_ceil(LINE_BLOCK));
+    /// The `lines` table of `rules` (in rule order), each on line `line_of(rule)`.
+    pub fn encode<R>(rules: &[R], line_of: impl Fn(&R) -> u32) -> Vec<u8> {
+        let mut offsets = Vec::with_capacity(rules.len());
+        let mut bases = Vec::with_capacity(4 * rules.len().div_ceil(LINE_BLOCK));
         let mut escapes = Vec::new();
-        let mut block = [0u32; LINE_BLOCK];
-        let mut lines = lines.enumerate().peekable();
-        while let Some(&(first, _)) = lines.peek() {
-            let mut len = 0;
-            for (slot, (_, line)) in block.iter_mut().zip(lines.by_ref().take(LINE_BLOCK)) {
-                *slot = line;
-                len += 1;
-            }
-            let block = block.get(..len).unwrap_or_default();
-            let base = block.iter().copied().min().unwrap_or(0);
+        for (block, chunk) in rules.chunks(LINE_BLOCK).enumerate() {
+            let base = chunk.iter().map(&line_of).min().unwrap_or(0);
             bases.extend_from_slice(&base.to_le_bytes());
-            for (i, &line) in block.iter().enumerate() {
+            for (i, rule) in chunk.iter().enumerate() {
+                let line = line_of(rule);
                 match u8::try_from(line - base) {
                     Ok(offset) if offset != LINE_ESCAPE => offsets.push(offset),
                     _ => {
                         offsets.push(LINE_ESCAPE);
                         escapes.push(LineEscape {
-                            rule: U32::new(index(first + i)),
+                            rule: U32::new(index(block * LINE_BLOCK + i)),
                             line: U32::new(line),
                         });
                     }
@@ -736,7 +728,7 @@ mod tests {
         lines[17] = 70_000;
         lines[18] = 3;
         lines[39] = u32::MAX;
-        let table = Lines::encode(lines.iter().copied());
+        let table = Lines::encode(&lines, |&line| line);
         let read = Lines::of(&table, lines.len()).unwrap();
         let escaped: Vec<u32> = read.escapes.iter().map(|e| e.rule.get()).collect();
         assert_eq!(escaped, [5, 17, 39]);
