@@ -350,6 +350,62 @@ fn edge_case_bodies_keep_invariants() {
 // ---------------------------------------------------------------------------
 
 proptest! {
+    #![proptest_config(config(512))]
+
+    /// Groups that repeat an earlier group's rules (all of them, or with a few
+    /// more) walk that group's trie with their rule numbers shifted: each
+    /// crawler's verdict is still decided by its own group's rule, on the line
+    /// where that group writes it.
+    #[test]
+    fn repeated_groups_decide_by_their_own_lines(
+        base in vec((any::<bool>(), small_rule()), 1..9),
+        extra in vec((any::<bool>(), small_rule()), 0..3),
+        paths in vec(small_path(), 1..6),
+    ) {
+        let with_extra: Vec<_> = base.iter().chain(&extra).cloned().collect();
+        let groups = [
+            Group { agents: vec!["foo"], rules: base.clone() },
+            Group { agents: vec!["bar"], rules: with_extra.clone() },
+            Group { agents: vec!["*"], rules: base.clone() },
+        ];
+        let body = body_of(&groups);
+        let paths = with_rule_paths(&groups, &paths);
+        // Each group: its user-agent line, its rules, a blank line.
+        let first_rule_line = |g: usize| -> u32 {
+            let before: usize = groups[..g].iter().map(|g| g.rules.len() + 2).sum();
+            u32::try_from(before).unwrap() + 2
+        };
+        for profile in Profile::ALL {
+            let policy = Policy::parse(&body, profile);
+            for (agent, g) in [("foo", 0), ("bar", 1), ("other", 2)] {
+                for url in &paths {
+                    invariants::check_one(&policy, agent, url);
+                    if !matches!(profile, Profile::Google | Profile::Rfc9309) {
+                        continue;
+                    }
+                    let path = &path_from_url(url);
+                    let rules = &groups[g].rules;
+                    let expected = reference::decide(rules, path, profile);
+                    let verdict = policy.check(agent, url);
+                    let got = verdict.rule.and_then(|id| policy.rule(id)).map(|r| r.line);
+                    let want = expected.map(|i| u32::try_from(i).unwrap() + first_rule_line(g));
+                    prop_assert_eq!(
+                        got, want,
+                        "{} {} path {:?} body:\n{}", profile, agent,
+                        String::from_utf8_lossy(path), String::from_utf8_lossy(&body)
+                    );
+                    let want_allowed = match expected {
+                        Some(i) => rules[i].0,
+                        None => true,
+                    };
+                    prop_assert_eq!(verdict.allowed, want_allowed);
+                }
+            }
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(config(1536))]
 
     /// The trie's verdict is the best of the rules a brute-force search finds

@@ -40,11 +40,11 @@ fn profile(p: Profile) -> TokenStream {
 }
 
 /// The tables as a block expression of type `Policy`, naming the runtime as
-/// `crate_path`; with `agent` (the crawler, its rule set and trie root), of type
-/// `AgentPolicy`.
+/// `crate_path`; with `agent` (the crawler, and its rule set and tries as
+/// `agent_selection` gives them), of type `AgentPolicy`.
 pub(crate) fn policy(
     tables: &Tables<'_>,
-    agent: Option<(&[u8], u32, u32)>,
+    agent: Option<(&[u8], [u32; 5])>,
     crate_path: &TokenStream,
 ) -> TokenStream {
     let r = alias();
@@ -53,10 +53,10 @@ pub(crate) fn policy(
     let region = Literal::byte_string(tables.region());
     let ends = tables.ends().map(int);
     let value = match agent {
-        Some((name, set, root)) => {
+        Some((name, selection)) => {
             let name = Literal::byte_string(name);
-            let (set, root) = (int(set), int(root));
-            quote!(#r::agent_policy(&TABLES, #name, #set, #root))
+            let selection = selection.map(int);
+            quote!(#r::agent_policy(&TABLES, #name, [#(#selection),*]))
         }
         None => quote!(#r::policy(&TABLES)),
     };

@@ -110,9 +110,9 @@ pub fn policy_expr(source: &[u8], options: &Options) -> Result<TokenStream, Vec<
             if !broken.is_empty() {
                 return Err(broken);
             }
-            let (set, root) = robots_core::__private::agent_selection(&mine);
+            let selection = robots_core::__private::agent_selection(&mine);
             let tables = valid_tables(mine.policy())?;
-            Ok(emit::policy(tables, Some((agent, set, root)), crate_path))
+            Ok(emit::policy(tables, Some((agent, selection)), crate_path))
         }
         None => {
             let policy = doc.compile();

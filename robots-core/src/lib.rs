@@ -110,17 +110,16 @@ pub mod __private {
         }
     }
 
-    /// A one-crawler policy over `static` tables, for `agent`, whose rule set is
-    /// `set` (with `root`, its one trie root, or `NONE`).
+    /// A one-crawler policy over `static` tables, for `agent`, whose rule set
+    /// and tries are `selection` (as [`agent_selection`] gives them).
     pub const fn agent_policy(
         tables: &'static Tables<'static>,
         agent: &'static [u8],
-        set: u32,
-        root: u32,
+        selection: [u32; 5],
     ) -> AgentPolicy {
         AgentPolicy {
             policy: policy(tables),
-            selected: Selected { set, root },
+            selected: Selected::from_parts(selection),
             agent: Cow::Borrowed(agent),
         }
     }
@@ -147,8 +146,9 @@ pub mod __private {
         crate::tables::encode::seal(bytes);
     }
 
-    /// The rule set and trie root of `policy`'s crawler.
-    pub fn agent_selection(policy: &AgentPolicy) -> (u32, u32) {
-        (policy.selected.set, policy.selected.root)
+    /// The rule set and tries of `policy`'s crawler, as five numbers (for
+    /// [`agent_policy`]).
+    pub fn agent_selection(policy: &AgentPolicy) -> [u32; 5] {
+        policy.selected.parts()
     }
 }

@@ -3,6 +3,7 @@
 //! - `builder`: the rule, group and record tables, rule by rule;
 //! - `one_pass`: lexing, grouping and compiling in one pass over the input;
 //! - `pattern`: how a profile reads a rule's value into literal segments;
+//! - `repeats`: groups that repeat an earlier group's rules, and walk its trie;
 //! - `rule_sets`: the distinct group lists crawlers select, as rule sets;
 //! - `wire`: the compiler's records written as the layout a check reads.
 //!
@@ -11,6 +12,7 @@
 pub(crate) mod builder;
 mod one_pass;
 pub(crate) mod pattern;
+mod repeats;
 mod rule_sets;
 mod wire;
 
@@ -192,24 +194,59 @@ fn build(gathered: Gathered) -> Compiled {
         .sum();
     let merge = merged_cost <= 4 * total_rules + 4096;
 
+    // The groups walked on their own trie: in a set of their own, or in any set
+    // when groups are not merged. Those that repeat an earlier one's rules walk
+    // its trie instead (see `repeats`).
+    let mut walked = alloc::vec![false; b.groups.len()];
+    for list in set_lists.iter().filter(|l| !merge || l.len() == 1) {
+        for &g in *list {
+            if let Some(slot) = walked.get_mut(g as usize) {
+                *slot = true;
+            }
+        }
+    }
+    let repeats = repeats::find(&b, &walked);
+
     let mut trie = TrieBuilder::new(&b.rules, &b.segments, &b.text.0, &b.heads);
     let mut sets = Vec::new();
-    let mut set_roots = Vec::new();
+    let mut set_roots: Vec<(u32, u32)> = Vec::new();
     let mut set_groups = Vec::new();
-    let mut group_roots: Vec<Option<u32>> = alloc::vec![None; b.groups.len()];
+    // Each group's own trie, and the trie of the rules it adds to those it
+    // repeats: built once, shared by the sets that walk them.
+    let mut own_roots: Vec<Option<u32>> = alloc::vec![None; b.groups.len()];
+    let mut added_roots: Vec<Option<u32>> = alloc::vec![None; b.groups.len()];
     for &list in &set_lists {
         let roots_start = set_roots.len();
-        if merge {
-            set_roots.push(trie.build(list.iter().map(|&g| group_rules(g))));
+        if merge && list.len() > 1 {
+            set_roots.push((trie.build(list.iter().map(|&g| group_rules(g))), 0));
         } else {
             for &g in list {
-                let slot = group_roots.get_mut(g as usize);
-                let root = match slot {
-                    Some(Some(root)) => *root,
-                    Some(slot) => *slot.insert(trie.build(core::iter::once(group_rules(g)))),
-                    None => trie.build(core::iter::once(group_rules(g))),
+                let mut own = |trie: &mut TrieBuilder<'_>, g: u32, rules| {
+                    let slot = own_roots.get_mut(g as usize);
+                    match slot {
+                        Some(Some(root)) => *root,
+                        Some(slot) => *slot.insert(trie.build(core::iter::once(rules))),
+                        None => trie.build(core::iter::once(rules)),
+                    }
                 };
-                set_roots.push(root);
+                match repeats.get(g as usize).copied().flatten() {
+                    Some(repeat) => {
+                        let root = own(&mut trie, repeat.group, group_rules(repeat.group));
+                        set_roots.push((root, repeat.shift));
+                        let all = group_rules(g);
+                        let added = all.start + repeat.len as usize..all.end;
+                        if !added.is_empty() {
+                            let slot = added_roots.get_mut(g as usize);
+                            let root = match slot {
+                                Some(Some(root)) => *root,
+                                Some(slot) => *slot.insert(trie.build(core::iter::once(added))),
+                                None => trie.build(core::iter::once(added)),
+                            };
+                            set_roots.push((root, 0));
+                        }
+                    }
+                    None => set_roots.push((own(&mut trie, g, group_rules(g)), 0)),
+                }
             }
         }
         let groups_start = set_groups.len();

@@ -29,7 +29,7 @@ use crate::search::segments::find;
 use crate::search::walk::{Best, View};
 use crate::swar::{tail_word, word, zero_flags, HIGH, LOW_BYTES, ONES};
 use crate::tables::key_sort::common_prefix;
-use crate::tables::layout::{Anchor, NodeWild, Tables, WildRoot, ANCHOR_MAX_LEN, NONE};
+use crate::tables::layout::{shift_rule, Anchor, NodeWild, Tables, WildRoot, ANCHOR_MAX_LEN, NONE};
 use aho_corasick::automaton::Automaton;
 use aho_corasick::nfa::contiguous;
 use aho_corasick::{dfa, Anchored, MatchKind};
@@ -171,7 +171,9 @@ struct RootAutomaton {
     /// A few anchors too short for the filter's stride, searched for together
     /// on their own ([`Shorts`]).
     short: Shorts,
-    /// The rank of each anchor's best rule.
+    /// The rank of each anchor's best rule, as the trie numbers it. A set that
+    /// walks the trie with a shift numbers the same rules later, and among
+    /// rules alike a later one ranks lower: these ranks bound theirs too.
     tops: Vec<u64>,
     /// The best of them: a check whose best rule ranks as high has nothing to
     /// look for here.
@@ -983,7 +985,14 @@ impl View<'_> {
     /// Test the rules filed under the anchors of trie root `root` that occur in
     /// `path[from..]` (the rules' first segments end at `from` or later).
     #[inline(never)]
-    pub(crate) fn match_anchored(&self, root: u32, path: &[u8], from: usize, best: &mut Best) {
+    pub(crate) fn match_anchored(
+        &self,
+        root: u32,
+        shift: u32,
+        path: &[u8],
+        from: usize,
+        best: &mut Best,
+    ) {
         let t = self.t;
         let Some(i) = self.automata.place(t, root) else {
             return;
@@ -1002,7 +1011,7 @@ impl View<'_> {
             || matches!(automaton.finder, Finder::Missing)
             || automaton.short.find(hay, &mut |_| false)
         {
-            self.match_found(i, automaton, path, from, first, best);
+            self.match_found(i, automaton, (path, from), first, shift, best);
         }
     }
 
@@ -1013,9 +1022,9 @@ impl View<'_> {
         &self,
         i: usize,
         automaton: &RootAutomaton,
-        path: &[u8],
-        from: usize,
+        (path, from): (&[u8], usize),
         first: Option<(usize, u8)>,
+        shift: u32,
         best: &mut Best,
     ) {
         let hay = path.get(from..).unwrap_or_default();
@@ -1043,7 +1052,7 @@ impl View<'_> {
             .map_or(&[][..], |w| w.anchors.of(t.anchors()));
         if !scanned || found.overflow {
             // Too many different anchors to remember: test every rule once.
-            return self.match_all(anchors, path, best);
+            return self.match_all(anchors, path, shift, best);
         }
         // Best rule first across the anchors found: the tests stop at the first
         // anchor whose best rule cannot beat the best found.
@@ -1059,16 +1068,17 @@ impl View<'_> {
                 break;
             }
             if let Some(anchor) = anchors.get(anchor as usize) {
-                self.match_anchor(anchor, path, best);
+                self.match_anchor(anchor, path, shift, best);
             }
         }
     }
 
-    /// Test the rules of `anchor` (best rank first) on `path`.
+    /// Test the rules of `anchor` (best rank first, numbered with `shift`) on
+    /// `path`.
     #[inline]
-    fn match_anchor(&self, anchor: &Anchor, path: &[u8], best: &mut Best) {
+    fn match_anchor(&self, anchor: &Anchor, path: &[u8], shift: u32, best: &mut Best) {
         for id in anchor.rules.of(self.t.anchor_rules()) {
-            let id = id.get();
+            let id = shift_rule(id.get(), shift);
             let rank = self.t.rank(id);
             if best.id != NONE && rank <= best.rank {
                 break;
@@ -1083,9 +1093,9 @@ impl View<'_> {
     /// Test the rules of every anchor in `anchors`: when nothing could be built
     /// to find them, or the path has too many different ones to remember.
     #[cold]
-    fn match_all(&self, anchors: &[Anchor], path: &[u8], best: &mut Best) {
+    fn match_all(&self, anchors: &[Anchor], path: &[u8], shift: u32, best: &mut Best) {
         for anchor in anchors {
-            self.match_anchor(anchor, path, best);
+            self.match_anchor(anchor, path, shift, best);
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::search::segments::{normalize_path, profile_normalizes};
 use crate::search::verdict::Verdict;
 use crate::search::walk::{is_robots_txt, End, View};
 use crate::search::Selected;
-use crate::tables::layout::{Inner, NODE_INDEXED, NODE_WILD};
+use crate::tables::layout::{shift_rule, Inner, NODE_INDEXED, NODE_WILD, NONE};
 use alloc::borrow::Cow;
 
 /// Paths walked together.
@@ -59,6 +59,9 @@ impl Selected {
     /// nearly every walk would meet wildcard rules at once (on the root or on `/`)
     /// and leave the lockstep to start again on its own.
     fn lockstep_root<'t>(self, view: View<'t>) -> Option<&'t Inner> {
+        if self.second != NONE {
+            return None;
+        }
         let root = view.t.inners().get(self.root as usize)?;
         let wild = |flags: u32| flags & (NODE_WILD | NODE_INDEXED) != 0;
         let slash = match view.step(root, b"/", 0) {
@@ -135,10 +138,11 @@ impl Selected {
         }
         for (k, path) in paths.iter().enumerate().take(count) {
             let verdict = if alone & (1 << k) != 0 {
-                view.decide(self.set, self.root, path)
+                view.decide(self, path)
             } else {
                 let end = &ends[k];
-                view.verdict_of(view.literal_at(end, view.path_ends_at(path, end.depth)))
+                let literal = view.literal_at(end, view.path_ends_at(path, end.depth));
+                view.verdict_of(shift_rule(literal, self.shift))
             };
             each(k, verdict);
         }

@@ -20,35 +20,76 @@ pub(crate) mod wildcards;
 use crate::search::segments::search_path;
 use crate::search::verdict::Verdict;
 use crate::search::walk::View;
-use crate::tables::layout::{Tables, NONE};
+use crate::tables::layout::{SetRoot, Tables, NONE};
 
 /// A crawler's rule set, resolved once: what a matcher checks against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Selected {
     /// The rule set, or [`NONE`] when no group applies.
     pub(crate) set: u32,
-    /// The set's trie root when it has exactly one (the common case), else [`NONE`].
+    /// The set's first trie root when it has one or two (the common cases),
+    /// else [`NONE`]; and its rule shift (see
+    /// [`SetRoot`](crate::tables::layout::SetRoot)).
     pub(crate) root: u32,
+    pub(crate) shift: u32,
+    /// Its second trie root when it has two (a group that repeats another's
+    /// rules and adds some), else [`NONE`]; and its rule shift.
+    pub(crate) second: u32,
+    pub(crate) second_shift: u32,
 }
 
 impl Selected {
     /// The selection of rule set `set` of `t`.
     pub(crate) fn of(t: &Tables<'_>, set: u32) -> Selected {
-        let root = match t
+        let roots = t
             .sets()
             .get(set as usize)
-            .map(|s| s.roots.of(t.set_roots()))
-        {
-            Some([root]) => root.get(),
-            _ => NONE,
+            .map(|s| s.roots.of(t.set_roots()));
+        let (first, second) = match roots {
+            Some([one]) => (Some(one), None),
+            Some([one, two]) => (Some(one), Some(two)),
+            _ => (None, None),
         };
-        Selected { set, root }
+        let part =
+            |root: Option<&SetRoot>| root.map_or((NONE, 0), |r| (r.root.get(), r.shift.get()));
+        let ((root, shift), (second, second_shift)) = (part(first), part(second));
+        Selected {
+            set,
+            root,
+            shift,
+            second,
+            second_shift,
+        }
+    }
+
+    /// The selection written as its five numbers (the code generator writes
+    /// one-crawler policies with [`Selected::from_parts`]).
+    pub(crate) const fn parts(self) -> [u32; 5] {
+        [
+            self.set,
+            self.root,
+            self.shift,
+            self.second,
+            self.second_shift,
+        ]
+    }
+
+    /// The selection of [`Selected::parts`].
+    pub(crate) const fn from_parts(parts: [u32; 5]) -> Selected {
+        let [set, root, shift, second, second_shift] = parts;
+        Selected {
+            set,
+            root,
+            shift,
+            second,
+            second_shift,
+        }
     }
 
     /// Check a path that is already `/path?query` (no scheme, host or fragment).
     #[inline]
     pub(crate) fn check_path(self, view: View<'_>, path: &[u8]) -> Verdict {
         let path = search_path(path, view.t.profile);
-        view.decide(self.set, self.root, &path)
+        view.decide(self, &path)
     }
 }

@@ -13,10 +13,11 @@ use crate::search::anchors::Automata;
 use crate::search::segments::{c_string, tail_matches};
 use crate::search::verdict::{Reason, Verdict};
 use crate::search::wildcards::WildNodes;
+use crate::search::Selected;
 use crate::swar::{position_in_word, same_long, tail_word, LOW_BYTES};
 use crate::tables::layout::{
-    Inner, Label, Leaf, RuleSet, Tables, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT,
-    NODE_FULL, NODE_LONG, NONE,
+    shift_rule, Inner, Label, Leaf, RuleSet, Tables, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK,
+    NODE_EXACT, NODE_FULL, NODE_LONG, NONE,
 };
 
 /// The search over a policy's tables, with the automata of its anchors (built
@@ -43,20 +44,21 @@ impl<'p> View<'p> {
         View { t, automata }
     }
 
-    /// Decide for an already normalised path in rule set `set`.
-    /// `root` is the set's only trie root, or [`NONE`] to look the set up.
+    /// Decide for an already normalised path, for the crawler `selected` is of.
     #[inline]
-    pub(crate) fn decide(&self, set: u32, root: u32, path: &[u8]) -> Verdict {
+    pub(crate) fn decide(&self, selected: Selected, path: &[u8]) -> Verdict {
         if self.t.profile.robots_txt_always_allowed() && is_robots_txt(path) {
             return Verdict::without_rule(Reason::RobotsTxt);
         }
-        let best = if root != NONE {
-            self.search_one(root, set, path)
-        } else {
-            let Some(rule_set) = self.t.sets().get(set as usize) else {
+        let best = if selected.root == NONE {
+            let Some(rule_set) = self.t.sets().get(selected.set as usize) else {
                 return Verdict::without_rule(Reason::NoGroup);
             };
             self.search(rule_set, path)
+        } else if selected.second == NONE {
+            self.search_one(selected.root, selected.shift, path)
+        } else {
+            self.search_two(selected, path)
         };
         self.verdict_of(best)
     }
@@ -74,27 +76,33 @@ impl<'p> View<'p> {
         }
     }
 
-    /// [`View::search`] for a set with one trie root (`root`).
+    /// [`View::search`] for a set with one trie root (`root`, walked with
+    /// rule `shift`).
     #[inline(always)]
-    fn search_one(&self, root: u32, set: u32, path: &[u8]) -> u32 {
+    fn search_one(&self, root: u32, shift: u32, path: &[u8]) -> u32 {
         let mut wild = WildNodes::new();
-        let literal = self.walk_literal(root, path, &mut wild);
+        let literal = shift_rule(self.walk_literal(root, path, &mut wild), shift);
         if wild.is_empty() {
             return literal;
         }
-        self.search_one_wild(literal, &wild, set, path)
+        self.search_one_wild(literal, &wild, root, shift, path)
     }
 
     /// The rest of [`View::search_one`] when the walk passed wildcard rules.
     #[inline(never)]
-    fn search_one_wild(&self, literal: u32, wild: &WildNodes, set: u32, path: &[u8]) -> u32 {
+    fn search_one_wild(
+        &self,
+        literal: u32,
+        wild: &WildNodes,
+        root: u32,
+        shift: u32,
+        path: &[u8],
+    ) -> u32 {
         let mut best = Best::EMPTY;
         if literal != NONE {
             best.offer(literal, self.t.rank(literal));
         }
-        if let Some(rule_set) = self.t.sets().get(set as usize) {
-            self.match_wildcards(wild, rule_set, self.wildcard_path(path), &mut best);
-        }
+        self.match_wildcards(wild, root, shift, self.wildcard_path(path), &mut best);
         best.id
     }
 
@@ -152,23 +160,31 @@ impl<'p> View<'p> {
             .map_or(NONE, |e| e.rule.get())
     }
 
-    /// The best rule of `rule_set` for `path` (or [`NONE`]): the literal rules from
-    /// the walks, then the wildcard rules (on the nodes passed, and under each root's
-    /// anchors). [`View::search_one`] is the same for a set with one root.
+    /// The best rule of `rule_set` for `path` (or [`NONE`]): the best of what
+    /// [`View::search_one`] finds in each of its tries.
     #[inline(never)]
     fn search(&self, rule_set: &RuleSet, path: &[u8]) -> u32 {
-        let mut wild = WildNodes::new();
         let mut best = Best::EMPTY;
         for root in rule_set.roots.of(self.t.set_roots()) {
-            let literal = self.walk_literal(root.get(), path, &mut wild);
-            if literal != NONE {
-                best.offer(literal, self.t.rank(literal));
+            let id = self.search_one(root.root.get(), root.shift.get(), path);
+            if id != NONE {
+                best.offer(id, self.t.rank(id));
             }
         }
-        if !wild.is_empty() {
-            self.match_wildcards(&wild, rule_set, self.wildcard_path(path), &mut best);
-        }
         best.id
+    }
+
+    /// [`View::search`] for a set of two tries, known in advance.
+    #[inline(never)]
+    fn search_two(&self, selected: Selected, path: &[u8]) -> u32 {
+        let one = self.search_one(selected.root, selected.shift, path);
+        let two = self.search_one(selected.second, selected.second_shift, path);
+        match (one, two) {
+            (NONE, _) => two,
+            (_, NONE) => one,
+            _ if self.t.rank(two) > self.t.rank(one) => two,
+            _ => one,
+        }
     }
 
     /// The position of `byte` among the children of `node` (inner ones first).

@@ -8,40 +8,38 @@
 
 use crate::search::segments::tail_matches_fast;
 use crate::search::walk::{Best, View};
-use crate::tables::layout::{RuleSet, Span, NODE_INDEXED, NODE_WILD, NONE};
+use crate::tables::layout::{shift_rule, Span, NODE_INDEXED, NODE_WILD, NONE};
 
 impl View<'_> {
-    /// Test the wildcard rules of the nodes the walks passed (deepest first: longer
-    /// literal prefixes tend to rank higher), then those filed under the anchors of
-    /// each root whose walk passed a node with many.
+    /// Test the wildcard rules of the nodes the walk from `root` passed (deepest
+    /// first: longer literal prefixes tend to rank higher), then, if it passed a
+    /// node with many, those filed under the root's anchors. Rule numbers are
+    /// the trie's plus `shift` (see [`SetRoot`](crate::tables::layout::SetRoot)).
     #[inline(never)]
     pub(crate) fn match_wildcards(
         &self,
         wild: &WildNodes,
-        rule_set: &RuleSet,
+        root: u32,
+        shift: u32,
         path: &[u8],
         best: &mut Best,
     ) {
         if wild.overflow() {
             // More nodes than were noted: walk again and test each where it is met.
-            for root in rule_set.roots.of(self.t.set_roots()) {
-                self.walk(root.get(), path, |key, flags, depth| {
-                    if flags & NODE_WILD != 0 {
-                        let rest = path.get(depth..).unwrap_or_default();
-                        self.match_wild(self.node_wild(key), rest, best);
-                    }
-                });
-            }
+            self.walk(root, path, |key, flags, depth| {
+                if flags & NODE_WILD != 0 {
+                    let rest = path.get(depth..).unwrap_or_default();
+                    self.match_wild(self.node_wild(key), shift, rest, best);
+                }
+            });
         } else {
             for &(key, depth) in wild.items().iter().rev() {
                 let rest = path.get(depth as usize..).unwrap_or_default();
-                self.match_wild(self.node_wild(key), rest, best);
+                self.match_wild(self.node_wild(key), shift, rest, best);
             }
         }
         if let Some(from) = wild.anchored_from() {
-            for root in rule_set.roots.of(self.t.set_roots()) {
-                self.match_anchored(root.get(), path, from, best);
-            }
+            self.match_anchored(root, shift, path, from, best);
         }
     }
 
@@ -54,11 +52,12 @@ impl View<'_> {
             .map_or(Span::EMPTY, |w| w.rules)
     }
 
-    /// Test the wildcard rules of one node (best rank first) on `rest`.
+    /// Test the wildcard rules of one node (best rank first, numbered with
+    /// `shift`) on `rest`.
     #[inline]
-    fn match_wild(&self, wild: Span, rest: &[u8], best: &mut Best) {
+    fn match_wild(&self, wild: Span, shift: u32, rest: &[u8], best: &mut Best) {
         for id in wild.of(self.t.wild_rules()) {
-            let id = id.get();
+            let id = shift_rule(id.get(), shift);
             let rank = self.t.rank(id);
             if best.id != NONE && rank <= best.rank {
                 break;

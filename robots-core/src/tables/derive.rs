@@ -31,9 +31,9 @@
 
 use crate::tables::layout::index;
 use crate::tables::layout::{
-    Anchor, Inner, Label, Leaf, NodeRule, NodeWild, Span as WireSpan, WildRoot, ANCHOR_MAX_LEN,
-    LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT, NODE_FULL, NODE_INDEXED, NODE_WILD,
-    RULE_COUNT_MAX, SHAPE_EDGES_MASK, SHAPE_INNER_SHIFT, U32, U64,
+    Anchor, Inner, Label, Leaf, NodeRule, NodeWild, SetRoot, Span as WireSpan, WildRoot,
+    ANCHOR_MAX_LEN, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT, NODE_FULL, NODE_INDEXED,
+    NODE_WILD, RULE_COUNT_MAX, SHAPE_EDGES_MASK, SHAPE_INNER_SHIFT, U32, U64,
 };
 use crate::tables::staging::{Node, RuleRecord, Span, NONE};
 use alloc::vec::Vec;
@@ -72,8 +72,9 @@ pub(crate) struct SearchTables {
     pub exact: Vec<NodeRule>,
     pub node_wild: Vec<NodeWild>,
     pub wild_rules: Vec<U32>,
-    /// Each set root's inner node, in the order of the builder's `set_roots`.
-    pub set_roots: Vec<U32>,
+    /// Each set root's inner node and rule shift, in the order of the
+    /// builder's `set_roots`.
+    pub set_roots: Vec<SetRoot>,
     pub wild_roots: Vec<WildRoot>,
     pub anchors: Vec<Anchor>,
     pub anchor_rules: Vec<U32>,
@@ -84,7 +85,8 @@ pub(crate) struct SearchTables {
 pub(crate) struct Tries<'a> {
     pub edge_targets: &'a [u32],
     pub wild_rules: &'a [u32],
-    pub set_roots: &'a [u32],
+    /// Each set's tries: the builder's root and its rule shift.
+    pub set_roots: &'a [(u32, u32)],
     pub rules: &'a [RuleRecord],
     pub segments: &'a [Span],
     pub text: &'a [u8],
@@ -283,7 +285,7 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
     // written by its parent.
     let mut keys: Vec<u32> = alloc::vec![NONE; node_count];
     let mut inherited: Vec<u32> = alloc::vec![NONE; node_count];
-    let mut roots: Vec<u32> = t.set_roots.to_vec();
+    let mut roots: Vec<u32> = t.set_roots.iter().map(|&(root, _)| root).collect();
     roots.sort_unstable();
     roots.dedup();
     for (k, &root) in roots.iter().enumerate() {
@@ -431,7 +433,10 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
     out.set_roots = t
         .set_roots
         .iter()
-        .map(|&r| U32::new(keys.get(r as usize).copied().unwrap_or(NONE)))
+        .map(|&(r, shift)| SetRoot {
+            root: U32::new(keys.get(r as usize).copied().unwrap_or(NONE)),
+            shift: U32::new(shift),
+        })
         .collect();
     out
 }

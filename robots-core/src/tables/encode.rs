@@ -22,8 +22,8 @@
 use crate::profile::Profile;
 use crate::tables::layout::{
     AgentEntry, Anchor, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule,
-    NodeWild, RuleExtra, RuleRecord, RuleSet, Span, Tables, TruncationRecord, WildRoot, SIZES,
-    TABLE_COUNT, U32,
+    NodeWild, RuleExtra, RuleRecord, RuleSet, SetRoot, Span, Tables, TruncationRecord, WildRoot,
+    SIZES, TABLE_COUNT, U32,
 };
 use crate::tables::validate::LayoutError;
 use alloc::format;
@@ -40,7 +40,7 @@ pub const MAGIC: [u8; 8] = *b"ROBOTPOL";
 /// leaves, which read their labels from their rules; version 3 has twelve-byte
 /// rule records (with `rule_extras` for the rules they cannot describe);
 /// version 2 filed wildcard rules under anchors where version 1 had a pair index.
-pub const VERSION: u16 = 6;
+pub const VERSION: u16 = 7;
 
 /// The number of parts after the header: the tables, and the crawler's name of
 /// a one-crawler policy.
@@ -111,7 +111,7 @@ pub(crate) struct TableVecs {
     pub(crate) text: Vec<u8>,
     pub(crate) agents: Vec<AgentEntry>,
     pub(crate) sets: Vec<RuleSet>,
-    pub(crate) set_roots: Vec<U32>,
+    pub(crate) set_roots: Vec<SetRoot>,
     pub(crate) set_groups: Vec<U32>,
     pub(crate) inners: Vec<Inner>,
     pub(crate) leaves: Vec<Leaf>,

@@ -436,6 +436,42 @@ record! {
 }
 
 record! {
+    /// A trie a rule set walks, and what to add to the rule numbers it gives.
+    ///
+    /// A group that repeats an earlier group's rules (a file that writes the
+    /// same rules under several crawlers' groups) walks that group's trie
+    /// instead of one of its own: its rules are the earlier group's, in the
+    /// same order, `shift` rules further on. Ranks follow rule numbers in the
+    /// same order, so the walk finds the same best rule, shifted.
+    pub struct SetRoot {
+        /// The root (an inner node).
+        pub root: U32,
+        /// Added to every rule number the trie holds (0: the trie is the set's
+        /// own). A shifted number past the rules names no rule.
+        pub shift: U32,
+    }
+}
+
+impl SetRoot {
+    /// Rule `id` of the trie as a rule of the set ([`NONE`] stays [`NONE`]).
+    #[inline(always)]
+    pub fn rule(self, id: u32) -> u32 {
+        shift_rule(id, self.shift.get())
+    }
+}
+
+/// Rule `id` of a trie walked with `shift` (see [`SetRoot`]): [`NONE`] stays
+/// [`NONE`].
+#[inline(always)]
+pub fn shift_rule(id: u32, shift: u32) -> u32 {
+    if id == NONE {
+        NONE
+    } else {
+        id.wrapping_add(shift)
+    }
+}
+
+record! {
     /// A crawler name the file mentions, and the rule set it selects.
     pub struct AgentEntry {
         /// The name as matched (lower case; for `google`, cut to a product token).

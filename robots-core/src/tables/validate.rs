@@ -213,8 +213,14 @@ impl Tables<'_> {
             e.span(i, "roots", s.roots, self.set_roots().len())?;
             e.span(i, "groups", s.groups, self.set_groups().len())
         })?;
+        // A shift lies within the rules. A check reads a shifted rule number
+        // past them as no rule, so nothing more is needed for safety.
         each("set_roots", self.set_roots(), |e, i, root| {
-            e.index(i, "root", root.get(), self.inners().len())
+            e.index(i, "root", root.root.get(), self.inners().len())?;
+            match root.shift.get() {
+                0 => Ok(()),
+                shift => e.index(i, "shift", shift, rules),
+            }
         })?;
         each("set_groups", self.set_groups(), |e, i, g| {
             e.index(i, "group", g.get(), groups)
@@ -374,7 +380,7 @@ impl Tables<'_> {
         // Every inner node but a root is someone's child: a non-empty label.
         let mut is_root = alloc::vec![false; inners];
         for root in self.set_roots() {
-            if let Some(slot) = is_root.get_mut(root.get() as usize) {
+            if let Some(slot) = is_root.get_mut(root.root.get() as usize) {
                 *slot = true;
             }
         }

@@ -18,7 +18,7 @@
 
 use super::layout::{
     AgentEntry, Anchor, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule,
-    NodeWild, RuleExtra, RuleRecord, RuleSet, Span, TruncationRecord, WildRoot, NONE, U32,
+    NodeWild, RuleExtra, RuleRecord, RuleSet, SetRoot, Span, TruncationRecord, WildRoot, NONE, U32,
 };
 use crate::profile::Profile;
 #[cfg(test)]
@@ -138,7 +138,7 @@ tables! {
     0 text: u8, "Every string: patterns, segments, labels, names, record values.";
     1 agents: AgentEntry, "Crawler names and the rule set each selects, in the order the profile resolves them.";
     2 sets: RuleSet, "Rule sets.";
-    3 set_roots: U32, "The trie roots of each set (inner nodes).";
+    3 set_roots: SetRoot, "The tries each set walks, with their rule shifts.";
     4 set_groups: U32, "The groups of each set.";
     5 inners: Inner, "Trie nodes with children.";
     6 leaves: Leaf, "Trie nodes without children.";

@@ -189,7 +189,7 @@ fn every_node_holds_the_best_prefix_rule(policy: &Policy) {
     let mut stack: Vec<(u32, Vec<u8>)> = t
         .set_roots()
         .iter()
-        .map(|r| (r.get(), Vec::new()))
+        .map(|r| (r.root.get(), Vec::new()))
         .collect();
     while let Some((id, path)) = stack.pop() {
         let node = &t.inners()[id as usize];
@@ -279,7 +279,10 @@ fn a_leaf_reads_its_label_from_the_rule_it_names() {
     let t = policy.tables();
     let automata = Automata::new();
     let rule = |t: &Tables<'_>, path: &[u8]| {
-        let v = View::new(t, &automata).decide(0, NONE, path);
+        let v = View::new(t, &automata).decide(
+            crate::search::Selected::from_parts([0, NONE, 0, NONE, 0]),
+            path,
+        );
         v.rule.map(crate::ids::RuleId::as_u32)
     };
     assert_eq!(rule(t, b"/abcdef/x"), Some(1));

@@ -1,0 +1,306 @@
+//! Groups that repeat an earlier group's rules. Files often write one list of
+//! rules under several crawlers' groups, sometimes with a rule or two more in
+//! one of them. Such a group walks the earlier group's trie, its rule numbers
+//! shifted ([`SetRoot`](crate::tables::layout::SetRoot)), and has a trie of its
+//! own only for the rules it adds: the tables hold the list's trie once.
+
+use crate::compile::builder::Builder;
+use crate::tables::layout::{index, NONE};
+use crate::tables::staging::RuleRecord;
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+/// A group's rules that repeat an earlier group's, in the same order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Repeat {
+    /// The earlier group: every one of its rules is repeated.
+    pub(crate) group: u32,
+    /// How many rules it has: the repeating group's first `len`.
+    pub(crate) len: u32,
+    /// How much further on the repeating group's rules are numbered.
+    pub(crate) shift: u32,
+}
+
+/// How many earlier groups that start with the same rule (and repeat none)
+/// are compared with a group, at most: a file of many groups that start alike
+/// costs linear time.
+const CANDIDATES_MAX: usize = 8;
+
+/// For each group, the earlier group whose rules it repeats, if any. Only the
+/// groups `walked` says have a trie of their own are looked at (`walked` is
+/// indexed by group). An earlier group qualifies if it repeats none itself, has
+/// rules, and all of them start the later group's; the longest one wins. A
+/// group that adds rules of its own repeats only if the repeated ones are at
+/// least four times as many: its set then walks two tries instead of one.
+pub(crate) fn find(b: &Builder, walked: &[bool]) -> Vec<Option<Repeat>> {
+    let kinds = rule_kinds(b);
+    let kind = |rule: usize| kinds.get(rule).copied().unwrap_or(u32::MAX);
+    let mut repeats = alloc::vec![None; b.groups.len()];
+    // The groups that may be repeated, listed by the kind of their first rule
+    // (earlier groups first): each kind's first and last, and each's next.
+    let (mut first_of, mut last_of) = (
+        alloc::vec![NONE; kinds.len()],
+        alloc::vec![NONE; kinds.len()],
+    );
+    let mut next_of = alloc::vec![NONE; b.groups.len()];
+    for (g, group) in b.groups.iter().enumerate() {
+        let rules = group.rules.range();
+        if rules.is_empty() || !walked.get(g).copied().unwrap_or(false) {
+            continue;
+        }
+        let first = kind(rules.start) as usize;
+        let mut best: Option<Repeat> = None;
+        let mut donor = first_of.get(first).copied().unwrap_or(NONE);
+        for _ in 0..CANDIDATES_MAX {
+            let Some(theirs) = b.groups.get(donor as usize).map(|d| d.rules.range()) else {
+                break;
+            };
+            let len = theirs.len();
+            let repeated = len <= rules.len()
+                && theirs
+                    .clone()
+                    .zip(rules.clone())
+                    .all(|(x, y)| kind(x) == kind(y));
+            let rest = rules.len() - len.min(rules.len());
+            if repeated && len >= 4 * rest && best.map_or(true, |b| b.len < index(len)) {
+                best = Some(Repeat {
+                    group: donor,
+                    len: index(len),
+                    shift: index(rules.start - theirs.start),
+                });
+            }
+            donor = next_of.get(donor as usize).copied().unwrap_or(NONE);
+        }
+        if let (Some(repeat), Some(slot)) = (best, repeats.get_mut(g)) {
+            *slot = Some(repeat);
+            continue;
+        }
+        // Repeats nothing: later groups may repeat it.
+        let g = index(g);
+        match last_of.get(first).copied() {
+            Some(NONE) => {
+                if let Some(head) = first_of.get_mut(first) {
+                    *head = g;
+                }
+            }
+            Some(last) => {
+                if let Some(next) = next_of.get_mut(last as usize) {
+                    *next = g;
+                }
+            }
+            None => continue,
+        }
+        if let Some(last) = last_of.get_mut(first) {
+            *last = g;
+        }
+    }
+    repeats
+}
+
+/// Each rule's kind: rules of one kind are the same rule wherever they are
+/// (pattern, segments, `$`, allow, priority, Google's derived alias), so a
+/// trie over one run of them serves another run of the same kinds.
+fn rule_kinds(b: &Builder) -> Vec<u32> {
+    let text = &b.text.0;
+    let bytes = |span: crate::tables::staging::Span| span.of(text);
+    let segments = |r: &RuleRecord| r.segments.of(&b.segments).iter().map(move |&s| bytes(s));
+    let order = |x: &RuleRecord, y: &RuleRecord| -> Ordering {
+        (x.allow, x.derived, x.anchored, x.priority)
+            .cmp(&(y.allow, y.derived, y.anchored, y.priority))
+            .then_with(|| bytes(x.pattern).cmp(bytes(y.pattern)))
+            .then_with(|| segments(x).cmp(segments(y)))
+    };
+    let rule = |i: usize| b.rules.get(i);
+    let mut sorted: Vec<usize> = (0..b.rules.len()).collect();
+    sorted.sort_unstable_by(|&x, &y| match (rule(x), rule(y)) {
+        (Some(x), Some(y)) => order(x, y),
+        _ => Ordering::Equal,
+    });
+    let mut kinds = alloc::vec![0u32; b.rules.len()];
+    let mut kind = 0u32;
+    for pair in sorted.windows(2) {
+        if let [x, y] = *pair {
+            let same = matches!((rule(x), rule(y)), (Some(a), Some(b)) if order(a, b).is_eq());
+            if !same {
+                kind += 1;
+            }
+            if let Some(slot) = kinds.get_mut(y) {
+                *slot = kind;
+            }
+        }
+    }
+    kinds
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use crate::policy::Policy;
+    use crate::profile::Profile;
+    use crate::tables::layout::{SetRoot, Tables, U32};
+    use alloc::string::String;
+    use alloc::vec;
+    use alloc::vec::Vec;
+    use zerocopy::IntoBytes;
+
+    /// Each rule set's tries, as (root, shift).
+    fn tries(policy: &Policy) -> Vec<Vec<(u32, u32)>> {
+        let t = policy.tables();
+        t.sets()
+            .iter()
+            .map(|s| {
+                s.roots
+                    .of(t.set_roots())
+                    .iter()
+                    .map(|r| (r.root.get(), r.shift.get()))
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn group(agent: &str, rules: &[&str]) -> String {
+        let mut out = alloc::format!("User-agent: {agent}\n");
+        for rule in rules {
+            out.push_str(rule);
+            out.push('\n');
+        }
+        out + "\n"
+    }
+
+    const RULES: [&str; 4] = [
+        "Disallow: /private",
+        "Allow: /private/ok",
+        "Disallow: /*.pdf$",
+        "Disallow: /*?*sort=",
+    ];
+
+    /// The line of the rule that decides `path` for `agent`.
+    fn line(policy: &Policy, agent: &str, path: &str) -> Option<u32> {
+        let verdict = policy.check(agent, path);
+        verdict.rule.and_then(|id| policy.rule(id)).map(|r| r.line)
+    }
+
+    #[test]
+    fn groups_that_repeat_walk_the_first_ones_trie() {
+        let body = [group("a", &RULES), group("b", &RULES), group("*", &RULES)].concat();
+        for profile in Profile::ALL {
+            let policy = Policy::parse(&body, profile);
+            let tries = tries(&policy);
+            assert_eq!(tries.len(), 3, "{profile}");
+            let root = tries[0][0].0;
+            // Original 1994 has no `Allow`: three rules a group.
+            let per_group = policy.tables().groups()[1].rules.start.get();
+            let want = [0, 1, 2].map(|g| vec![(root, g * per_group)]);
+            assert_eq!(tries, want.to_vec(), "{profile}");
+            let alone = Policy::parse(group("*", &RULES), profile);
+            assert_eq!(
+                policy.tables().inners().len(),
+                alone.tables().inners().len(),
+                "{profile}: one trie"
+            );
+            // Each crawler's verdicts name its own group's lines.
+            for (agent, first) in [("a", 2), ("b", 8), ("other", 14)] {
+                assert_eq!(line(&policy, agent, "/private/x"), Some(first), "{profile}");
+            }
+        }
+        let policy = Policy::parse(&body, Profile::Google);
+        for (agent, first) in [("a", 2), ("b", 8), ("other", 14)] {
+            assert_eq!(line(&policy, agent, "/private/ok/1"), Some(first + 1));
+            assert_eq!(line(&policy, agent, "/x/y.pdf"), Some(first + 2));
+            assert_eq!(line(&policy, agent, "/x?a=1&sort=up"), Some(first + 3));
+            assert_eq!(line(&policy, agent, "/public"), None);
+        }
+    }
+
+    #[test]
+    fn a_group_that_adds_a_few_rules_walks_a_second_trie_for_them() {
+        let more = [&RULES[..], &["Disallow: /tickets"]].concat();
+        let body = [group("a", &RULES), group("*", &more)].concat();
+        let policy = Policy::parse(&body, Profile::Rfc9309);
+        let tries = tries(&policy);
+        let root = tries[0][0].0;
+        assert_eq!(tries[0], [(root, 0)]);
+        assert_eq!(tries[1].len(), 2);
+        assert_eq!(tries[1][0], (root, 4));
+        assert_eq!(tries[1][1].1, 0);
+        assert_eq!(line(&policy, "other", "/tickets/1"), Some(12));
+        assert_eq!(line(&policy, "other", "/private"), Some(8));
+        assert_eq!(line(&policy, "other", "/x.pdf"), Some(10));
+        assert_eq!(line(&policy, "a", "/tickets/1"), None);
+        assert_eq!(line(&policy, "a", "/private"), Some(2));
+        // The same through a matcher that knows its two tries in advance, a
+        // one-crawler policy, and the byte form.
+        let matcher = policy.matcher("other");
+        assert_eq!(
+            matcher.check("/tickets").rule,
+            policy.check("x", "/tickets").rule
+        );
+        let bytes = policy.to_bytes();
+        let loaded = crate::policy::PolicyRef::from_bytes(&bytes).unwrap();
+        for path in ["/tickets", "/private/ok", "/a.pdf", "/b?sort=1"] {
+            assert_eq!(loaded.check("other", path), policy.check("other", path));
+            assert_eq!(loaded.check("a", path), policy.check("a", path));
+        }
+    }
+
+    #[test]
+    fn groups_that_differ_or_add_too_much_keep_their_own_trie() {
+        let flipped: Vec<String> = RULES
+            .iter()
+            .map(|r| match r.strip_prefix("Disallow") {
+                Some(rest) => alloc::format!("Allow{rest}"),
+                None => r.replacen("Allow", "Disallow", 1),
+            })
+            .collect();
+        let flipped: Vec<&str> = flipped.iter().map(String::as_str).collect();
+        let more = [&RULES[..], &["Disallow: /t", "Disallow: /u"]].concat();
+        let body = [group("a", &RULES), group("b", &flipped), group("*", &more)].concat();
+        let policy = Policy::parse(&body, Profile::Google);
+        for set in tries(&policy) {
+            assert_eq!(set.len(), 1);
+            assert_eq!(set[0].1, 0, "no shift");
+        }
+    }
+
+    #[test]
+    fn many_groups_that_start_alike_find_the_one_repeated() {
+        // Names Google reads whole: letters only.
+        let name = |i: usize| -> String {
+            let (hi, lo) = (i / 26 / 26, i / 26 % 26);
+            [hi, lo, i % 26]
+                .iter()
+                .map(|&d| char::from(b'a' + d as u8))
+                .collect()
+        };
+        let mut body = String::new();
+        for i in 0..2000 {
+            let own = alloc::format!("Disallow: /b{i}");
+            body.push_str(&group(&name(i), &["Disallow: /a", &own]));
+        }
+        body.push_str(&group("*", &["Disallow: /a", "Disallow: /b0"]));
+        let policy = Policy::parse(&body, Profile::Google);
+        let tries = tries(&policy);
+        let set_of = |agent: &str| policy.matcher(agent).selected.set as usize;
+        let first = tries[set_of(&name(0))][0].0;
+        assert_eq!(tries[set_of("other")], [(first, 4000)]);
+        assert_eq!(line(&policy, "other", "/b0"), Some(8003));
+    }
+
+    #[test]
+    fn a_shift_past_the_rules_does_not_validate() {
+        let body = [group("a", &RULES), group("*", &RULES)].concat();
+        let policy = Policy::parse(&body, Profile::Google);
+        let t: &Tables<'_> = policy.tables();
+        assert_eq!(t.validate(), Ok(()));
+        // Table 3 is `set_roots` (see `tables::view`).
+        let with = |roots: &[SetRoot]| {
+            let (region, counts) = t.with_part(3, roots.as_bytes());
+            Tables::new(&region, &counts, t.profile, t.any_set)
+                .map(|t| t.validate())
+                .expect("the counts fit")
+        };
+        let mut roots = t.set_roots().to_vec();
+        assert_eq!(with(&roots), Ok(()));
+        roots[1].shift = U32::new(t.rules().len() as u32);
+        assert!(with(&roots).is_err());
+    }
+}
