@@ -221,31 +221,26 @@ fn build(gathered: Gathered) -> Compiled {
             set_roots.push((trie.build(list.iter().map(|&g| group_rules(g))), 0));
         } else {
             for &g in list {
-                let mut own = |trie: &mut TrieBuilder<'_>, g: u32, rules| {
-                    let slot = own_roots.get_mut(g as usize);
-                    match slot {
-                        Some(Some(root)) => *root,
-                        Some(slot) => *slot.insert(trie.build(core::iter::once(rules))),
-                        None => trie.build(core::iter::once(rules)),
-                    }
-                };
+                let rules = group_rules(g);
                 match repeats.get(g as usize).copied().flatten() {
                     Some(repeat) => {
-                        let root = own(&mut trie, repeat.group, group_rules(repeat.group));
+                        let shared = group_rules(repeat.group);
+                        let root = cached(&mut own_roots, repeat.group, || {
+                            trie.build(core::iter::once(shared))
+                        });
                         set_roots.push((root, repeat.shift));
-                        let all = group_rules(g);
-                        let added = all.start + repeat.len as usize..all.end;
+                        let added = rules.start + repeat.len as usize..rules.end;
                         if !added.is_empty() {
-                            let slot = added_roots.get_mut(g as usize);
-                            let root = match slot {
-                                Some(Some(root)) => *root,
-                                Some(slot) => *slot.insert(trie.build(core::iter::once(added))),
-                                None => trie.build(core::iter::once(added)),
-                            };
+                            let root =
+                                cached(&mut added_roots, g, || trie.build(core::iter::once(added)));
                             set_roots.push((root, 0));
                         }
                     }
-                    None => set_roots.push((own(&mut trie, g, group_rules(g)), 0)),
+                    None => {
+                        let root =
+                            cached(&mut own_roots, g, || trie.build(core::iter::once(rules)));
+                        set_roots.push((root, 0));
+                    }
                 }
             }
         }
@@ -280,6 +275,15 @@ fn build(gathered: Gathered) -> Compiled {
         profile,
         any_set,
         truncation,
+    }
+}
+
+/// The trie root noted for group `g` in `roots`, built the first time.
+fn cached(roots: &mut [Option<u32>], g: u32, build: impl FnOnce() -> u32) -> u32 {
+    match roots.get_mut(g as usize) {
+        Some(Some(root)) => *root,
+        Some(slot) => *slot.insert(build()),
+        None => build(),
     }
 }
 

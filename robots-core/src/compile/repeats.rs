@@ -32,37 +32,71 @@ const CANDIDATES_MAX: usize = 8;
 /// rules, and all of them start the later group's; the longest one wins. A
 /// group that adds rules of its own repeats only if the repeated ones are at
 /// least four times as many: its set then walks two tries instead of one.
+///
+/// The cost is a sort of the groups by their first rule, then at most
+/// [`CANDIDATES_MAX`] comparisons of a group's rules: linear in the rules but
+/// for the sort, and nothing at all for a policy of one group.
 pub(crate) fn find(b: &Builder, walked: &[bool]) -> Vec<Option<Repeat>> {
-    let kinds = rule_kinds(b);
-    let kind = |rule: usize| kinds.get(rule).copied().unwrap_or(u32::MAX);
     let mut repeats = alloc::vec![None; b.groups.len()];
-    // The groups that may be repeated, listed by the kind of their first rule
-    // (earlier groups first): each kind's first and last, and each's next.
-    let (mut first_of, mut last_of) = (
-        alloc::vec![NONE; kinds.len()],
-        alloc::vec![NONE; kinds.len()],
-    );
-    let mut next_of = alloc::vec![NONE; b.groups.len()];
-    for (g, group) in b.groups.iter().enumerate() {
-        let rules = group.rules.range();
-        if rules.is_empty() || !walked.get(g).copied().unwrap_or(false) {
-            continue;
+    let rules_of = |g: usize| b.groups.get(g).map_or(0..0, |group| group.rules.range());
+    let mut groups: Vec<usize> = (0..b.groups.len())
+        .filter(|&g| walked.get(g).copied().unwrap_or(false) && !rules_of(g).is_empty())
+        .collect();
+    if groups.len() < 2 {
+        return repeats;
+    }
+    let same = |x: usize, y: usize| match (b.rules.get(x), b.rules.get(y)) {
+        (Some(x), Some(y)) => rule_order(b, x, y).is_eq(),
+        _ => false,
+    };
+    // Groups by their first rule (earlier groups first among equals): each
+    // group's bucket is the first group of its run.
+    groups.sort_by(|&x, &y| {
+        match (
+            b.rules.get(rules_of(x).start),
+            b.rules.get(rules_of(y).start),
+        ) {
+            (Some(rx), Some(ry)) => rule_order(b, rx, ry),
+            _ => Ordering::Equal,
         }
-        let first = kind(rules.start) as usize;
+        .then(x.cmp(&y))
+    });
+    let mut bucket = alloc::vec![NONE; b.groups.len()];
+    let (mut run, mut previous) = (NONE, None);
+    for &g in &groups {
+        let alike = previous.is_some_and(|p| same(rules_of(p).start, rules_of(g).start));
+        if !alike {
+            run = index(g);
+        }
+        if let Some(slot) = bucket.get_mut(g) {
+            *slot = run;
+        }
+        previous = Some(g);
+    }
+    // The groups that may be repeated, listed by bucket (earlier groups
+    // first): each bucket's first and last, and each one's next.
+    let mut first_of = alloc::vec![NONE; b.groups.len()];
+    let mut last_of = alloc::vec![NONE; b.groups.len()];
+    let mut next_of = alloc::vec![NONE; b.groups.len()];
+    for g in 0..b.groups.len() {
+        let Some(&own) = bucket.get(g).filter(|&&k| k != NONE) else {
+            continue;
+        };
+        let (k, rules) = (own as usize, rules_of(g));
         let mut best: Option<Repeat> = None;
-        let mut donor = first_of.get(first).copied().unwrap_or(NONE);
+        let mut donor = first_of.get(k).copied().unwrap_or(NONE);
         for _ in 0..CANDIDATES_MAX {
-            let Some(theirs) = b.groups.get(donor as usize).map(|d| d.rules.range()) else {
+            if donor == NONE {
                 break;
-            };
+            }
+            let theirs = rules_of(donor as usize);
             let len = theirs.len();
+            let rest = rules.len().saturating_sub(len);
             let repeated = len <= rules.len()
-                && theirs
-                    .clone()
-                    .zip(rules.clone())
-                    .all(|(x, y)| kind(x) == kind(y));
-            let rest = rules.len() - len.min(rules.len());
-            if repeated && len >= 4 * rest && best.map_or(true, |b| b.len < index(len)) {
+                && len >= 4 * rest
+                && best.map_or(true, |b| b.len < index(len))
+                && theirs.clone().zip(rules.clone()).all(|(x, y)| same(x, y));
+            if repeated {
                 best = Some(Repeat {
                     group: donor,
                     len: index(len),
@@ -77,9 +111,9 @@ pub(crate) fn find(b: &Builder, walked: &[bool]) -> Vec<Option<Repeat>> {
         }
         // Repeats nothing: later groups may repeat it.
         let g = index(g);
-        match last_of.get(first).copied() {
+        match last_of.get(k).copied() {
             Some(NONE) => {
-                if let Some(head) = first_of.get_mut(first) {
+                if let Some(head) = first_of.get_mut(k) {
                     *head = g;
                 }
             }
@@ -90,46 +124,25 @@ pub(crate) fn find(b: &Builder, walked: &[bool]) -> Vec<Option<Repeat>> {
             }
             None => continue,
         }
-        if let Some(last) = last_of.get_mut(first) {
+        if let Some(last) = last_of.get_mut(k) {
             *last = g;
         }
     }
     repeats
 }
 
-/// Each rule's kind: rules of one kind are the same rule wherever they are
-/// (pattern, segments, `$`, allow, priority, Google's derived alias), so a
-/// trie over one run of them serves another run of the same kinds.
-fn rule_kinds(b: &Builder) -> Vec<u32> {
+/// The order of rules by what they match and how they rank: rules equal in it
+/// are the same rule wherever they are (pattern, segments, `$`, allow,
+/// priority, Google's derived alias), so a trie over one run of them serves
+/// another run of equal rules.
+fn rule_order(b: &Builder, x: &RuleRecord, y: &RuleRecord) -> Ordering {
     let text = &b.text.0;
     let bytes = |span: crate::tables::staging::Span| span.of(text);
     let segments = |r: &RuleRecord| r.segments.of(&b.segments).iter().map(move |&s| bytes(s));
-    let order = |x: &RuleRecord, y: &RuleRecord| -> Ordering {
-        (x.allow, x.derived, x.anchored, x.priority)
-            .cmp(&(y.allow, y.derived, y.anchored, y.priority))
-            .then_with(|| bytes(x.pattern).cmp(bytes(y.pattern)))
-            .then_with(|| segments(x).cmp(segments(y)))
-    };
-    let rule = |i: usize| b.rules.get(i);
-    let mut sorted: Vec<usize> = (0..b.rules.len()).collect();
-    sorted.sort_unstable_by(|&x, &y| match (rule(x), rule(y)) {
-        (Some(x), Some(y)) => order(x, y),
-        _ => Ordering::Equal,
-    });
-    let mut kinds = alloc::vec![0u32; b.rules.len()];
-    let mut kind = 0u32;
-    for pair in sorted.windows(2) {
-        if let [x, y] = *pair {
-            let same = matches!((rule(x), rule(y)), (Some(a), Some(b)) if order(a, b).is_eq());
-            if !same {
-                kind += 1;
-            }
-            if let Some(slot) = kinds.get_mut(y) {
-                *slot = kind;
-            }
-        }
-    }
-    kinds
+    (x.allow, x.derived, x.anchored, x.priority)
+        .cmp(&(y.allow, y.derived, y.anchored, y.priority))
+        .then_with(|| bytes(x.pattern).cmp(bytes(y.pattern)))
+        .then_with(|| segments(x).cmp(segments(y)))
 }
 
 #[cfg(all(test, feature = "std"))]
