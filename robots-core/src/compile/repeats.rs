@@ -5,7 +5,7 @@
 //! own only for the rules it adds: the tables hold the list's trie once.
 
 use crate::compile::builder::Builder;
-use crate::tables::layout::{index, NONE};
+use crate::tables::layout::index;
 use crate::tables::staging::RuleRecord;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -49,8 +49,21 @@ pub(crate) fn find(b: &Builder, walked: &[bool]) -> Vec<Option<Repeat>> {
         (Some(x), Some(y)) => rule_order(b, x, y).is_eq(),
         _ => false,
     };
-    // Groups by their first rule (earlier groups first among equals): each
-    // group's bucket is the first group of its run.
+    // Group `h`'s rules as the first of group `g`'s, if they are and qualify.
+    let repeat_of = |h: usize, g: usize| -> Option<Repeat> {
+        let (theirs, rules) = (rules_of(h), rules_of(g));
+        let len = theirs.len();
+        let rest = rules.len().checked_sub(len)?;
+        let repeated =
+            len >= 4 * rest && theirs.clone().zip(rules.clone()).all(|(x, y)| same(x, y));
+        repeated.then(|| Repeat {
+            group: index(h),
+            len: index(len),
+            shift: index(rules.start - theirs.start),
+        })
+    };
+    // Groups by their first rule, earlier groups first among equals: a run of
+    // groups that start alike, in file order, holds every candidate of each.
     groups.sort_by(|&x, &y| {
         match (
             b.rules.get(rules_of(x).start),
@@ -61,71 +74,23 @@ pub(crate) fn find(b: &Builder, walked: &[bool]) -> Vec<Option<Repeat>> {
         }
         .then(x.cmp(&y))
     });
-    let mut bucket = alloc::vec![NONE; b.groups.len()];
-    let (mut run, mut previous) = (NONE, None);
+    // The groups of the current run that repeat none (later ones may repeat them).
+    let mut plain: Vec<usize> = Vec::new();
+    let mut previous = None;
     for &g in &groups {
-        let alike = previous.is_some_and(|p| same(rules_of(p).start, rules_of(g).start));
-        if !alike {
-            run = index(g);
-        }
-        if let Some(slot) = bucket.get_mut(g) {
-            *slot = run;
+        if !previous.is_some_and(|p| same(rules_of(p).start, rules_of(g).start)) {
+            plain.clear();
         }
         previous = Some(g);
-    }
-    // The groups that may be repeated, listed by bucket (earlier groups
-    // first): each bucket's first and last, and each one's next.
-    let mut first_of = alloc::vec![NONE; b.groups.len()];
-    let mut last_of = alloc::vec![NONE; b.groups.len()];
-    let mut next_of = alloc::vec![NONE; b.groups.len()];
-    for g in 0..b.groups.len() {
-        let Some(&own) = bucket.get(g).filter(|&&k| k != NONE) else {
-            continue;
-        };
-        let (k, rules) = (own as usize, rules_of(g));
-        let mut best: Option<Repeat> = None;
-        let mut donor = first_of.get(k).copied().unwrap_or(NONE);
-        for _ in 0..CANDIDATES_MAX {
-            if donor == NONE {
-                break;
-            }
-            let theirs = rules_of(donor as usize);
-            let len = theirs.len();
-            let rest = rules.len().saturating_sub(len);
-            let repeated = len <= rules.len()
-                && len >= 4 * rest
-                && best.map_or(true, |b| b.len < index(len))
-                && theirs.clone().zip(rules.clone()).all(|(x, y)| same(x, y));
-            if repeated {
-                best = Some(Repeat {
-                    group: donor,
-                    len: index(len),
-                    shift: index(rules.start - theirs.start),
-                });
-            }
-            donor = next_of.get(donor as usize).copied().unwrap_or(NONE);
-        }
-        if let (Some(repeat), Some(slot)) = (best, repeats.get_mut(g)) {
-            *slot = Some(repeat);
-            continue;
-        }
-        // Repeats nothing: later groups may repeat it.
-        let g = index(g);
-        match last_of.get(k).copied() {
-            Some(NONE) => {
-                if let Some(head) = first_of.get_mut(k) {
-                    *head = g;
-                }
-            }
-            Some(last) => {
-                if let Some(next) = next_of.get_mut(last as usize) {
-                    *next = g;
-                }
-            }
-            None => continue,
-        }
-        if let Some(last) = last_of.get_mut(k) {
-            *last = g;
+        // The longest; the earliest among equals.
+        let best = plain
+            .iter()
+            .take(CANDIDATES_MAX)
+            .filter_map(|&h| repeat_of(h, g))
+            .min_by_key(|r| core::cmp::Reverse(r.len));
+        match (best, repeats.get_mut(g)) {
+            (Some(repeat), Some(slot)) => *slot = Some(repeat),
+            _ => plain.push(g),
         }
     }
     repeats

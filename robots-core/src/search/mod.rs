@@ -53,13 +53,7 @@ impl Selected {
         let part =
             |root: Option<&SetRoot>| root.map_or((NONE, 0), |r| (r.root.get(), r.shift.get()));
         let ((root, shift), (second, second_shift)) = (part(first), part(second));
-        Selected {
-            set,
-            root,
-            shift,
-            second,
-            second_shift,
-        }
+        Selected::from_parts([set, root, shift, second, second_shift])
     }
 
     /// The selection written as its five numbers (the code generator writes
