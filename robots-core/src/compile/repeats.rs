@@ -220,6 +220,53 @@ mod tests {
         }
     }
 
+    /// The search skips the added trie for paths that do not get past its root;
+    /// added rules at the root or its first step (a wildcard under `/`, an
+    /// exact `/`, a pattern that starts with `*`) and paths that end there
+    /// must still find their rule.
+    #[test]
+    fn the_added_trie_is_skipped_only_where_it_holds_nothing() {
+        let added = [
+            "Disallow: /tickets",
+            "Disallow: /*.zip",
+            "Allow: /$",
+            "Disallow: *x",
+            "Disallow: /t",
+        ];
+        let paths = [
+            "",
+            "/",
+            "/t",
+            "/tickets",
+            "/tickets/1",
+            "/ticket",
+            "/a.zip",
+            "/ax",
+            "/b",
+            "/\0x",
+        ];
+        for rule in added {
+            let more = [&RULES[..], &[rule]].concat();
+            let body = [group("a", &RULES), group("*", &more)].concat();
+            for profile in Profile::ALL {
+                let policy = Policy::parse(&body, profile);
+                let alone = Policy::parse(group("*", &more), profile);
+                for path in paths {
+                    let (got, want) = (policy.check("other", path), alone.check("other", path));
+                    let pattern = |p: &Policy, v: crate::Verdict| {
+                        v.rule.and_then(|id| p.rule(id)).map(|r| r.pattern.to_vec())
+                    };
+                    assert_eq!(got.allowed, want.allowed, "{profile} {rule} {path:?}");
+                    assert_eq!(
+                        pattern(&policy, got),
+                        pattern(&alone, want),
+                        "{profile} {rule} {path:?}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn groups_that_differ_or_add_too_much_keep_their_own_trie() {
         let flipped: Vec<String> = RULES

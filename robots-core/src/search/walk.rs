@@ -17,7 +17,7 @@ use crate::search::Selected;
 use crate::swar::{position_in_word, same_long, tail_word, LOW_BYTES};
 use crate::tables::layout::{
     shift_rule, Inner, Label, Leaf, RuleSet, Tables, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK,
-    NODE_EXACT, NODE_FULL, NODE_LONG, NONE,
+    NODE_EXACT, NODE_FULL, NODE_INDEXED, NODE_LONG, NODE_WILD, NONE,
 };
 
 /// The search over a policy's tables, with the automata of its anchors (built
@@ -174,10 +174,16 @@ impl<'p> View<'p> {
         best.id
     }
 
-    /// [`View::search`] for a set of two tries, known in advance.
+    /// [`View::search`] for a set of two tries, known in advance. The second
+    /// holds the few rules a group adds to those it repeats (often one, such
+    /// as Zendesk's `Disallow: /tickets`): most paths leave it at its root,
+    /// which one step tells without a whole walk.
     #[inline(never)]
     fn search_two(&self, selected: Selected, path: &[u8]) -> u32 {
         let one = self.search_one(selected.root, selected.shift, path);
+        if !self.may_match(selected.second, path) {
+            return one;
+        }
         let two = self.search_one(selected.second, selected.second_shift, path);
         match (one, two) {
             (NONE, _) => two,
@@ -185,6 +191,19 @@ impl<'p> View<'p> {
             _ if self.t.rank(two) > self.t.rank(one) => two,
             _ => one,
         }
+    }
+
+    /// Whether a walk from `root` can find a rule for `path`: false when the
+    /// root has no rule and no wildcard or exact rules of its own, and `path`
+    /// does not get past it (the walk would stop there and find nothing).
+    #[inline]
+    fn may_match(&self, root: u32, path: &[u8]) -> bool {
+        let Some(node) = self.t.inners().get(root as usize) else {
+            return false;
+        };
+        node.flags() & (NODE_WILD | NODE_INDEXED | NODE_EXACT) != 0
+            || node.best.get() != NONE
+            || self.step(node, path, 0).is_some()
     }
 
     /// The position of `byte` among the children of `node` (inner ones first).
