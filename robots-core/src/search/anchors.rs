@@ -184,29 +184,48 @@ struct RootAutomaton {
 /// positions a step: a position is a candidate where an anchor's first two
 /// bytes are (a few word operations an anchor, no table load), and a candidate
 /// is compared as a word.
+///
+/// Short anchors often come from rules deeper in the trie than the root's own
+/// (`/resumes*rb=` beside many `/*…` rules): the search is skipped for a path
+/// that starts with none of their rules' first bytes, which is most paths.
 struct Shorts {
     /// Each anchor's number, its bytes as a little-endian word (zero-filled)
     /// and the mask of its bytes.
     anchors: [(u32, u64, u64); Shorts::MAX],
     /// Each anchor's first byte, and its second, in every byte of a word.
     pairs: [(u64, u64); Shorts::MAX],
+    /// The first bytes (up to eight) that every rule filed under each anchor
+    /// starts with, as a word and its mask, and their number: a path that
+    /// starts with none of them has no rule here to find.
+    starts: [(u64, u64, usize); Shorts::MAX],
+    /// Some anchor's rules start with at most `/`, which every path does:
+    /// no need to look.
+    always: bool,
     len: usize,
 }
 
 impl Shorts {
     const MAX: usize = 4;
 
-    /// `anchors` (number, bytes: two to eight of them) to search for.
-    fn of(anchors: &[(u32, &[u8])]) -> Shorts {
+    /// `anchors` (number, bytes: two to eight of them, and the bytes all
+    /// their rules start with) to search for.
+    fn of(anchors: &[(u32, &[u8], &[u8])]) -> Shorts {
         let mut shorts = Shorts {
             anchors: [(0, 0, 0); Shorts::MAX],
             pairs: [(0, 0); Shorts::MAX],
+            starts: [(0, 0, 0); Shorts::MAX],
+            always: false,
             len: 0,
         };
-        for (&(number, literal), (anchor, pair)) in anchors
-            .iter()
-            .zip(shorts.anchors.iter_mut().zip(shorts.pairs.iter_mut()))
-        {
+        let slots = shorts
+            .anchors
+            .iter_mut()
+            .zip(shorts.pairs.iter_mut().zip(shorts.starts.iter_mut()));
+        for (&(number, literal, start), (anchor, (pair, starts))) in anchors.iter().zip(slots) {
+            let start = start.get(..8).unwrap_or(start);
+            let mask = LOW_BYTES.get(start.len()).copied().unwrap_or(0);
+            *starts = (word(start), mask, start.len());
+            shorts.always |= start.len() < 2;
             let len = literal.len().clamp(2, 8);
             *anchor = (
                 number,
@@ -218,6 +237,24 @@ impl Shorts {
             shorts.len += 1;
         }
         shorts
+    }
+
+    /// Whether `path` (the whole path, not the part searched) starts with the
+    /// first bytes of some anchor's rules: if not, none of them can match it
+    /// and the search can be skipped.
+    #[inline]
+    fn may_match(&self, path: &[u8]) -> bool {
+        if self.always {
+            return true;
+        }
+        let starts = self.starts.get(..self.len).unwrap_or_default();
+        if starts.is_empty() {
+            return false;
+        }
+        let first = word(path);
+        starts
+            .iter()
+            .any(|&(start, mask, len)| first & mask == start && path.len() >= len)
     }
 
     /// Report to `found` each anchor that `hay` holds, until it says to stop;
@@ -703,9 +740,9 @@ impl RootAutomaton {
             && shorts < literals.len()
             && literals.iter().all(|l| l.len() >= 2);
         let (mut long, mut long_numbers, mut short) = (Vec::new(), Vec::new(), Vec::new());
-        for (&literal, &number) in literals.iter().zip(&numbers) {
+        for ((&literal, &number), anchor) in literals.iter().zip(&numbers).zip(anchors) {
             if split && is_short(&literal) {
-                short.push((number, literal));
+                short.push((number, literal, rules_start(t, anchor)));
             } else {
                 long.push(literal);
                 long_numbers.push(number);
@@ -735,6 +772,25 @@ impl RootAutomaton {
             + self.finder.memory_usage()
             + self.tops.capacity() * size_of::<u64>()
     }
+}
+
+/// The bytes that every rule filed under `anchor` starts with (empty if its
+/// rules cannot be read: then every path may match).
+fn rules_start<'t>(t: &Tables<'t>, anchor: &Anchor) -> &'t [u8] {
+    let mut common: Option<&'t [u8]> = None;
+    for id in anchor.rules.of(t.anchor_rules()) {
+        let Some((first, _)) = t.rule_segments(id.get()) else {
+            return &[];
+        };
+        let bytes = first.of(t.text());
+        common = Some(match common {
+            Some(before) => before
+                .get(..common_prefix(before, bytes))
+                .unwrap_or_default(),
+            None => bytes,
+        });
+    }
+    common.unwrap_or_default()
 }
 
 /// A filter in front of the finder: the `gram`-byte strings (`gram` up to
@@ -1009,7 +1065,7 @@ impl View<'_> {
         let first = automaton.grams.next(hay, 0);
         if first.is_some()
             || matches!(automaton.finder, Finder::Missing)
-            || automaton.short.find(hay, &mut |_| false)
+            || automaton.short.may_match(path) && automaton.short.find(hay, &mut |_| false)
         {
             self.match_found(i, automaton, (path, from), first, shift, best);
         }
@@ -1044,7 +1100,9 @@ impl View<'_> {
                 scan(a, *longest, &automaton.grams, hay, first.0, &mut note)
             }
         };
-        automaton.short.find(hay, &mut |anchor| found.note(anchor));
+        if automaton.short.may_match(path) {
+            automaton.short.find(hay, &mut |anchor| found.note(anchor));
+        }
         let t = self.t;
         let anchors = t
             .wild_roots()

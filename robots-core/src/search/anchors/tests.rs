@@ -458,7 +458,9 @@ fn searchers_of_both_kinds_build() {
 
 /// The short anchors' search reports exactly the anchors that occur, over a
 /// small alphabet (near misses everywhere) and haystacks of every length around
-/// the word size.
+/// the word size; and a path may match exactly when it starts with one of the
+/// anchors' rules' first bytes (the first eight, if they are more), or when one
+/// of those is at most one byte.
 #[test]
 fn shorts_find_exactly_the_anchors_that_occur() {
     let mut rng = Rng(0x51A7_E5C0_FFEE_1234);
@@ -473,10 +475,18 @@ fn shorts_find_exactly_the_anchors_that_occur() {
                 })
                 .collect(),
         );
-        let numbered: Vec<(u32, &[u8])> = anchors
+        let starts: Vec<Vec<u8>> = anchors
             .iter()
+            .map(|_| {
+                let len = rng.below(11);
+                rng.word(len, alphabet)
+            })
+            .collect();
+        let numbered: Vec<(u32, &[u8], &[u8])> = anchors
+            .iter()
+            .zip(&starts)
             .enumerate()
-            .map(|(i, a)| (i as u32 + 7, a.as_slice()))
+            .map(|(i, (a, s))| (i as u32 + 7, a.as_slice(), s.as_slice()))
             .collect();
         let shorts = Shorts::of(&numbered);
         // Long paths too (past 256 bytes they are searched otherwise).
@@ -488,9 +498,14 @@ fn shorts_find_exactly_the_anchors_that_occur() {
         let hay = rng.word(len, alphabet);
         let expected: BTreeSet<u32> = numbered
             .iter()
-            .filter(|(_, a)| hay.windows(a.len()).any(|w| w == *a))
-            .map(|&(n, _)| n)
+            .filter(|(_, a, _)| hay.windows(a.len()).any(|w| w == *a))
+            .map(|&(n, _, _)| n)
             .collect();
+        // Starts of under two bytes are taken as every path's (all start with
+        // `/`).
+        let may = starts.iter().any(|s| s.len() < 2)
+            || starts.iter().any(|s| hay.starts_with(&s[..s.len().min(8)]));
+        assert_eq!(shorts.may_match(&hay), may, "{starts:?} {hay:?}");
         let mut found = BTreeSet::new();
         let any = shorts.find(&hay, &mut |n| {
             found.insert(n);
