@@ -222,6 +222,7 @@ impl Shorts {
             .iter_mut()
             .zip(shorts.pairs.iter_mut().zip(shorts.starts.iter_mut()));
         for (&(number, literal, start), (anchor, (pair, starts))) in anchors.iter().zip(slots) {
+            // Eight bytes fill the word compared.
             let start = start.get(..8).unwrap_or(start);
             let mask = LOW_BYTES.get(start.len()).copied().unwrap_or(0);
             *starts = (word(start), mask, start.len());
@@ -774,8 +775,10 @@ impl RootAutomaton {
     }
 }
 
-/// The bytes that every rule filed under `anchor` starts with (empty if its
-/// rules cannot be read: then every path may match).
+/// The first bytes, eight at most, that every rule filed under `anchor`
+/// starts with (empty if its rules cannot be read: then every path may match).
+/// Eight at most also keeps the work a rule's constant: tables from bytes may
+/// point many rules at one long segment.
 fn rules_start<'t>(t: &Tables<'t>, anchor: &Anchor) -> &'t [u8] {
     let mut common: Option<&'t [u8]> = None;
     for id in anchor.rules.of(t.anchor_rules()) {
@@ -783,6 +786,7 @@ fn rules_start<'t>(t: &Tables<'t>, anchor: &Anchor) -> &'t [u8] {
             return &[];
         };
         let bytes = first.of(t.text());
+        let bytes = bytes.get(..8).unwrap_or(bytes);
         common = Some(match common {
             Some(before) => before
                 .get(..common_prefix(before, bytes))
