@@ -10,12 +10,10 @@ fn main() {
     let name = args.first().map_or("texting_robots-ebay", String::as_str);
     let mode = args.get(1).map_or("check", String::as_str);
     let passes: usize = args.get(2).and_then(|p| p.parse().ok()).unwrap_or(10);
-    let dir = corpus::corpus_dir();
-    if !dir.join(format!("{name}.urls")).exists() {
+    let Some(site) = corpus::named_site(name) else {
         eprintln!("no corpus file {name}");
         std::process::exit(2);
-    }
-    let site = corpus::load_site(&dir, name.to_owned());
+    };
     let policy = Policy::parse(&site.body, Profile::Google);
     if mode == "check" {
         let mut allowed = 0usize;

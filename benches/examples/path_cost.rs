@@ -14,16 +14,14 @@ fn main() {
         eprintln!("usage: path_cost NAME [PATH [N] [AGENT]]");
         std::process::exit(2);
     };
-    let dir = corpus::corpus_dir();
-    if !dir.join(format!("{name}.urls")).exists() {
+    let Some(site) = corpus::named_site(name) else {
         eprintln!("no corpus file {name}");
         std::process::exit(2);
-    }
-    let site = corpus::load_site(&dir, name.to_owned());
+    };
     let policy = Policy::parse(&site.body, Profile::Google);
     if let Some(path) = args.get(1) {
         let n: usize = args.get(2).and_then(|x| x.parse().ok()).unwrap_or(1000);
-        let matcher = policy.matcher(args.get(3).map_or("UnknownCrawler", String::as_str));
+        let matcher = policy.matcher(args.get(3).map_or(corpus::UNKNOWN_AGENT, String::as_str));
         let allowed = (0..n)
             .filter(|_| matcher.check_path(black_box(path.as_bytes())).allowed)
             .count();

@@ -75,6 +75,14 @@ pub fn load() -> Vec<Site> {
         .collect()
 }
 
+/// The corpus file `name` (for the tools that study one file), or `None` if
+/// the corpus has no such file.
+pub fn named_site(name: &str) -> Option<Site> {
+    let dir = corpus_dir();
+    let exists = |ext: &str| dir.join(format!("{name}.{ext}")).exists();
+    (exists("txt") && exists("urls")).then(|| load_site(&dir, name.to_owned()))
+}
+
 /// One corpus file of `dir` (`NAME.txt` and its paths, `NAME.urls`).
 ///
 /// # Panics
