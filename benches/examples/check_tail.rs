@@ -1,7 +1,9 @@
 //! The tail of the per-file check cost: each corpus file's cost per check as a
 //! multiple of the bytewise floor's on the same file (median, 90th percentile,
 //! worst), and the files furthest from it.
-//! `cargo run --release -p robots-benches --example check_tail [ENGINE] [ROUNDS] [TOP]`
+//! `cargo run --release -p robots-benches --example check_tail [ENGINE] [ROUNDS] [TOP] [FILE...]`
+//! (with FILEs, only those corpus files: to re-time the tail alone; its
+//! percentiles are then over them).
 use robots_benches::corpus;
 use robots_benches::engines::Engine;
 use robots_benches::measure::{floor_ratios, summarize, time_file};
@@ -15,7 +17,11 @@ fn main() {
         eprintln!("unknown engine {id}");
         std::process::exit(2);
     };
-    let sites = corpus::load();
+    let only: Vec<&String> = args.iter().skip(3).collect();
+    let sites: Vec<_> = corpus::load()
+        .into_iter()
+        .filter(|s| only.is_empty() || only.contains(&&s.name))
+        .collect();
     let mut ours = Vec::new();
     let mut floor = Vec::new();
     for site in &sites {

@@ -9,9 +9,9 @@
 //! writes). Building is lock-free (`once_cell::race::OnceBox`): threads that race
 //! build one each and all but one are dropped.
 //!
-//! A path is short (40 bytes on average over the corpus): the fixed cost of a
-//! library search call would outweigh the scan, so the search reads the path
-//! itself. A filter ([`Grams`]) reads it first, a few bytes a step: most paths
+//! A path is short (40 bytes on average over the corpus): for most roots the
+//! fixed cost of a library search call would outweigh the scan, so the search
+//! reads the path itself. A filter ([`Grams`]) reads it first, a few bytes a step: most paths
 //! hold no anchor and are done there, and most of the rest pass it where an
 //! anchor is. Where it passes, a root with few anchors (most roots: up to
 //! [`Finder::TABLE_MAX`]) looks the positions it vouches for up in a hash table
@@ -21,6 +21,13 @@
 //! larger than [`Finder::DFA_MAX_BYTES`] (about 15,000 anchors); then a
 //! contiguous NFA, whose memory stays near the anchors' bytes but which is two to
 //! three times slower.
+//!
+//! Where the filter would read a gram at most positions (its shortest anchor is
+//! five bytes or less) and the root has few anchors, aho-corasick's packed
+//! searcher (Teddy: 16 or 32 positions a step, with SIMD shuffles) goes first
+//! on paths long enough for it, if the CPU has one: it tells exactly whether
+//! the path holds an anchor and where the first starts, so paths that only
+//! pass the filter by chance cost no lookups, and the scan starts there.
 //!
 //! The anchors found (each once) are then tested best rule first, and the tests
 //! stop once no rule left can beat the best one ([`Found`]).
@@ -32,6 +39,7 @@ use crate::tables::key_sort::common_prefix;
 use crate::tables::layout::{shift_rule, Anchor, NodeWild, Tables, WildRoot, ANCHOR_MAX_LEN, NONE};
 use aho_corasick::automaton::Automaton;
 use aho_corasick::nfa::contiguous;
+use aho_corasick::packed;
 use aho_corasick::{dfa, Anchored, MatchKind};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -178,6 +186,9 @@ struct RootAutomaton {
     /// The best of them: a check whose best rule ranks as high has nothing to
     /// look for here.
     top: u64,
+    /// For a root with few anchors found by [`Table`], aho-corasick's packed
+    /// (SIMD) searcher over them, where the crate has one for this CPU.
+    packed: Option<packed::Searcher>,
 }
 
 /// Up to [`Shorts::MAX`] anchors searched for on their own, together, eight
@@ -699,6 +710,17 @@ impl RootAutomaton {
     /// step.
     const SHORT_BELOW: usize = 4;
 
+    /// Roots with up to this many anchors for [`Table`] get a packed searcher
+    /// in front of the filter. With more, Teddy's buckets (8 or 16 of them)
+    /// each hold several anchors and its candidates are checked one anchor at
+    /// a time: measured on the corpus, it then costs more than the filter.
+    const PACKED_MAX: usize = 16;
+
+    /// The longest filter stride behind which a packed searcher is built. A
+    /// longer stride (anchors of six bytes or more) reads a path's grams at
+    /// few positions, which costs less than the packed searcher's call.
+    const PACKED_STRIDE_MAX: usize = 3;
+
     /// What finds the anchors of `root`.
     fn build(t: &Tables<'_>, root: Option<&WildRoot>) -> RootAutomaton {
         let anchors = root.map_or(&[][..], |w| w.anchors.of(t.anchors()));
@@ -722,6 +744,7 @@ impl RootAutomaton {
             short: Shorts::of(&[]),
             tops,
             top,
+            packed: None,
         };
         if numbers.len() != literals.len() {
             return missing(tops, top);
@@ -733,6 +756,7 @@ impl RootAutomaton {
                 short: Shorts::of(&[]),
                 tops,
                 top,
+                packed: None,
             };
         }
         let is_short = |l: &&[u8]| l.len() < RootAutomaton::SHORT_BELOW;
@@ -750,20 +774,59 @@ impl RootAutomaton {
             }
         }
         match Table::of(&long, &long_numbers) {
-            Some(table) => RootAutomaton {
-                grams: Grams::of(&long),
-                finder: Finder::Table(table),
-                short: Shorts::of(&short),
-                tops,
-                top,
-            },
+            Some(table) => {
+                let grams = Grams::of(&long);
+                RootAutomaton {
+                    packed: RootAutomaton::packed(&long, &grams),
+                    grams,
+                    finder: Finder::Table(table),
+                    short: Shorts::of(&short),
+                    tops,
+                    top,
+                }
+            }
             None => RootAutomaton {
                 grams: Grams::of(&literals),
                 finder: Finder::automaton(&literals),
                 short: Shorts::of(&[]),
                 tops,
                 top,
+                packed: None,
             },
+        }
+    }
+
+    /// aho-corasick's packed searcher over `anchors` (which `grams` filters),
+    /// if there are at most [`RootAutomaton::PACKED_MAX`], the filter's stride
+    /// is short enough for it to pay, and the crate has one for this CPU (none
+    /// without SSSE3 or NEON, or without `std` to detect them).
+    fn packed(anchors: &[&[u8]], grams: &Grams) -> Option<packed::Searcher> {
+        if anchors.len() > RootAutomaton::PACKED_MAX
+            || grams.stride > RootAutomaton::PACKED_STRIDE_MAX
+        {
+            return None;
+        }
+        // Leftmost-first: the first match is where the scan starts.
+        packed::Config::new()
+            .match_kind(packed::MatchKind::LeftmostFirst)
+            .builder()
+            .extend(anchors)
+            .build()
+    }
+
+    /// Where the first anchor of `hay` may start, with the offsets (bit `k`:
+    /// `k` bytes before) at which the finder should look (see
+    /// [`Grams::next`]); `None` if no anchor is in it.
+    #[inline]
+    fn first_pass(&self, hay: &[u8]) -> Option<(usize, u8)> {
+        match &self.packed {
+            Some(packed) if hay.len() >= packed.minimum_len() => {
+                // An anchor starts there (the only one: they are prefix-free),
+                // and none before: the scan looks it up and goes on after it.
+                let first = packed.find(hay)?;
+                Some((first.start(), 1))
+            }
+            _ => self.grams.next(hay, 0),
         }
     }
 
@@ -772,6 +835,10 @@ impl RootAutomaton {
             + size_of::<[u8; Grams::SIZE]>()
             + self.finder.memory_usage()
             + self.tops.capacity() * size_of::<u64>()
+            + self
+                .packed
+                .as_ref()
+                .map_or(0, packed::Searcher::memory_usage)
     }
 }
 
@@ -1066,7 +1133,7 @@ impl View<'_> {
         let hay = path.get(from..).unwrap_or_default();
         // Most paths pass no gram of an anchor and hold no short one: done
         // without the finder.
-        let first = automaton.grams.next(hay, 0);
+        let first = automaton.first_pass(hay);
         if first.is_some()
             || matches!(automaton.finder, Finder::Missing)
             || automaton.short.may_match(path) && automaton.short.find(hay, &mut |_| false)

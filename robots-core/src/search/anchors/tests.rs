@@ -1,4 +1,4 @@
-use super::{scan, scan_table, Finder, Grams, NodeIndex, Shorts, Table};
+use super::{scan, scan_table, Finder, Grams, NodeIndex, RootAutomaton, Shorts, Table};
 use crate::tables::layout::{NodeWild, Span, Tables, ANCHOR_MAX_LEN, NODE_INDEXED, U32};
 use crate::{Policy, PolicyRef, Profile};
 use aho_corasick::automaton::Automaton;
@@ -437,6 +437,82 @@ fn bad_anchors_do_not_validate() {
     let mut rules = t.anchor_rules().to_vec();
     rules[0] = U32::new(t.rules().len() as u32);
     assert!(with(13, rules.as_bytes()).is_err());
+}
+
+/// Behind a packed searcher (few anchors of two to five bytes: the filter's
+/// stride is at most 3), the scan still reports exactly the anchors that occur,
+/// on paths shorter than the searcher reads at once (the filter alone) and
+/// longer; and on a CPU that has one, the searcher is there.
+#[test]
+fn the_packed_searcher_in_front_finds_exactly_the_anchors_that_occur() {
+    let mut rng = Rng(0x7EDD_1E5E_A5C4_0001);
+    let mut built = 0;
+    for round in 0..1500 {
+        let alphabet = 2 + (round % 4) as u8;
+        let shortest = 2 + (round / 4) % 4;
+        let count = 1 + rng.below(RootAutomaton::PACKED_MAX);
+        let anchors = prefix_free(
+            (0..count)
+                .map(|i| {
+                    // The first is the shortest: the stride follows it.
+                    let len = shortest + if i == 0 { 0 } else { rng.below(4) };
+                    rng.word(len, alphabet)
+                })
+                .collect(),
+        );
+        let refs: Vec<&[u8]> = anchors.iter().map(Vec::as_slice).collect();
+        let numbers: Vec<u32> = (0..refs.len() as u32).collect();
+        let table = Table::of(&refs, &numbers).expect("prefix-free anchors");
+        let grams = Grams::of(&refs);
+        assert!(grams.stride <= RootAutomaton::PACKED_STRIDE_MAX);
+        let root = RootAutomaton {
+            packed: RootAutomaton::packed(&refs, &grams),
+            grams,
+            finder: Finder::Table(table),
+            short: Shorts::of(&[]),
+            tops: Vec::new(),
+            top: 0,
+        };
+        built += usize::from(root.packed.is_some());
+        let Finder::Table(table) = &root.finder else {
+            unreachable!("built with a table");
+        };
+        for len in [0, 1, 3, 8, 15, 17, 20, 31, 33, 34, 35, 48, 64, 97] {
+            let hay = rng.word(len, alphabet + 1);
+            let expected: BTreeSet<u32> = refs
+                .iter()
+                .zip(&numbers)
+                .filter(|(a, _)| hay.windows(a.len()).any(|w| w == **a))
+                .map(|(_, &n)| n)
+                .collect();
+            let mut found = BTreeSet::new();
+            if let Some(first) = root.first_pass(&hay) {
+                scan_table(table, &root.grams, &hay, first, &mut |id| {
+                    found.insert(id);
+                    true
+                });
+            }
+            assert_eq!(
+                found,
+                expected,
+                "anchors {refs:?} in {:?}",
+                String::from_utf8_lossy(&hay)
+            );
+        }
+    }
+    // More anchors, or a longer stride, get none.
+    let many: Vec<Vec<u8>> = (0..=RootAutomaton::PACKED_MAX)
+        .map(|i| format!("{i:03}").into_bytes())
+        .collect();
+    let many: Vec<&[u8]> = many.iter().map(Vec::as_slice).collect();
+    assert!(RootAutomaton::packed(&many, &Grams::of(&many)).is_none());
+    let long: [&[u8]; 2] = [b"abcdef", b"uvwxyz"];
+    assert!(RootAutomaton::packed(&long, &Grams::of(&long)).is_none());
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    if std::is_x86_feature_detected!("ssse3") {
+        assert_eq!(built, 1500, "a packed searcher for every round");
+    }
+    let _ = built;
 }
 
 /// A DFA too large for its cap gives way to an NFA that answers the same.
