@@ -140,8 +140,13 @@ def test_action(tmp):
 # repository, and cargo names a workspace crate's build by its path within the
 # workspace, so the clone's build of a crate would take the place of the
 # checkout's, and the next build of the checkout would redo every crate above
-# it. A setting of their own gives the hooks' builds names of their own.
+# it. A setting of their own gives the hooks' builds names of their own. The
+# repository's own flags (its .cargo/config.toml, which cargo does not read from
+# here) are repeated, so that the dependencies' builds stay shared: different
+# flags would build every one of them again.
 CARGO_CONFIG = """\
+[target.'cfg(target_arch = "x86_64")']
+rustflags = ["-C", "llvm-args=-align-loops=64"]
 [profile.dev.package.robots-registry]
 debug-assertions = false
 [profile.dev.package.robots-core]

@@ -11,16 +11,16 @@
 //!
 //! A path is short (40 bytes on average over the corpus): for most roots the
 //! fixed cost of a library search call would outweigh the scan, so the search
-//! reads the path itself. A filter ([`Grams`]) reads it first, a few bytes a step: most paths
-//! hold no anchor and are done there, and most of the rest pass it where an
-//! anchor is. Where it passes, a root with few anchors (most roots: up to
-//! [`Finder::TABLE_MAX`]) looks the positions it vouches for up in a hash table
-//! of its anchors ([`Table`]). A root with more anchors runs an Aho-Corasick
-//! automaton over the rest of the path from there: one table load a byte,
-//! whatever the number of anchors. It gets a DFA unless the DFA's table would be
-//! larger than [`Finder::DFA_MAX_BYTES`] (about 15,000 anchors); then a
-//! contiguous NFA, whose memory stays near the anchors' bytes but which is two to
-//! three times slower.
+//! reads the path itself. A filter ([`Grams`]) reads it first, a few bytes a
+//! step: most paths hold no anchor and are done there, and most of the rest
+//! pass it where an anchor is. Where it passes, a root with few anchors (most
+//! roots: up to [`Finder::TABLE_MAX`]) looks the positions it vouches for up in
+//! a hash table of its anchors ([`Table`]). A root with more anchors runs an
+//! Aho-Corasick automaton over the rest of the path from there: one table load
+//! a byte, whatever the number of anchors. It gets a DFA unless the DFA's table
+//! would be larger than [`Finder::DFA_MAX_BYTES`] (about 15,000 anchors); then
+//! a contiguous NFA, whose memory stays near the anchors' bytes but which is
+//! two to three times slower.
 //!
 //! Where the filter would read a gram at most positions (its shortest anchor is
 //! five bytes or less) and the root has few anchors, aho-corasick's packed
