@@ -141,12 +141,8 @@ def test_action(tmp):
 # workspace, so the clone's build of a crate would take the place of the
 # checkout's, and the next build of the checkout would redo every crate above
 # it. A setting of their own gives the hooks' builds names of their own. The
-# repository's own flags (its .cargo/config.toml, which cargo does not read from
-# here) are repeated, so that the dependencies' builds stay shared: different
-# flags would build every one of them again.
+# repository's compiler flags are added to it (see `repository_flags`).
 CARGO_CONFIG = """\
-[target.'cfg(target_arch = "x86_64")']
-rustflags = ["-C", "llvm-args=-align-loops=64"]
 [profile.dev.package.robots-registry]
 debug-assertions = false
 [profile.dev.package.robots-core]
@@ -160,11 +156,27 @@ debug-assertions = false
 """
 
 
+def repository_flags():
+    """The `[target.…]` tables (compiler flags) of the repository's own
+    .cargo/config.toml, which cargo does not read from the hooks' sites: with
+    other flags, the hooks' builds would build every dependency again instead
+    of sharing the checkout's builds."""
+    with open(os.path.join(REPO, ".cargo", "config.toml")) as f:
+        lines = f.read().splitlines()
+    kept, in_target = [], False
+    for line in lines:
+        if line.startswith("["):
+            in_target = line.startswith("[target.")
+        if in_target:
+            kept.append(line)
+    return "\n".join(kept) + "\n"
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="robots-hooks-") as tmp:
         os.makedirs(os.path.join(tmp, ".cargo"))
         with open(os.path.join(tmp, ".cargo", "config.toml"), "w") as f:
-            f.write(CARGO_CONFIG)
+            f.write(repository_flags() + CARGO_CONFIG)
         test_pre_commit(tmp)
         test_action(tmp)
     print("2 passed, 0 failed")
