@@ -3,8 +3,9 @@
 //! whole check of the static engine (as `check_tail` times it).
 //!
 //! For each file, the literals are, per wildcard rule of any group, its longest
-//! segment after the first `*`: a search that settles the rule must look for
-//! it, or for something as long. Over the file's paths:
+//! segment after the first `*` (the rarest one to look for; the engine's own
+//! anchors are cut to eight bytes and made prefix-free per trie root, so these
+//! only approximate them). Over the file's paths:
 //! - **any**: whether a path holds one (`is_match`), by the crate's default
 //!   searcher, its DFA without a prefilter, and its packed (Teddy) searcher
 //!   where one can be built; the cheapest of them;
@@ -14,7 +15,7 @@
 //! A path that holds a literal needs every occurrence, not just one, since a
 //! later one may name a better rule: "all" is what a design that hands the
 //! scan to the crate would pay before testing a single rule.
-//! `cargo run --release --example anchor_floor [ROUNDS] [FILE...]`
+//! `cargo run --release --manifest-path benches/Cargo.toml --example anchor_floor [ROUNDS] [FILE...]`
 use aho_corasick::{packed, AhoCorasick, AhoCorasickKind, MatchKind, Span};
 use robots_benches::corpus::{self, Site};
 use robots_benches::engines::{floor_read_bytewise, Engine};
