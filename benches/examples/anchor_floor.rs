@@ -18,10 +18,8 @@
 //! `cargo run --release --manifest-path benches/Cargo.toml --example anchor_floor [ROUNDS] [FILE...]`
 use aho_corasick::{packed, AhoCorasick, AhoCorasickKind, MatchKind, Span};
 use robots_benches::corpus::{self, Site};
-use robots_benches::engines::{floor_read_bytewise, Engine};
-use robots_benches::measure::time_file;
-use std::hint::black_box;
-use std::time::Instant;
+use robots_benches::engines::{floor_read_bytewise, Engine, Visit};
+use robots_benches::measure::{time_file, Timer};
 
 /// The longest literal after the first `*` of each wildcard rule in `body`.
 fn literals(body: &[u8]) -> Vec<Vec<u8>> {
@@ -48,19 +46,14 @@ fn literals(body: &[u8]) -> Vec<Vec<u8>> {
     out
 }
 
-/// Nanoseconds per path of `f` over `paths`, best of `rounds`.
+/// Nanoseconds per path of `f` over `paths`: the median of `rounds` passes,
+/// timed as the engines are.
 fn time(paths: &[String], rounds: usize, mut f: impl FnMut(&[u8]) -> bool) -> f64 {
-    let mut best = f64::MAX;
-    for _ in 0..rounds {
-        let start = Instant::now();
-        let mut n = 0usize;
-        for p in paths {
-            n += usize::from(f(black_box(p.as_bytes())));
-        }
-        black_box(n);
-        best = best.min(start.elapsed().as_nanos() as f64 / paths.len() as f64);
-    }
-    best
+    let mut timer = Timer::new(rounds, 1);
+    timer.visit(paths.len(), |i| {
+        paths.get(i).is_some_and(|p| f(p.as_bytes()))
+    });
+    timer.nanos / timer.checks.max(1) as f64
 }
 
 /// Every occurrence Teddy finds in `hay`, searching again one byte after each.
@@ -140,12 +133,9 @@ fn row(site: &Site, pats: &[Vec<u8>], rounds: usize) -> String {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rounds: usize = args.first().and_then(|r| r.parse().ok()).unwrap_or(20);
-    let only: Vec<&String> = args.iter().skip(1).collect();
+
     println!("file | literals | static check | any: default | any: dfa | any: teddy | any: cheapest | all: dfa | all: teddy");
-    for site in corpus::load()
-        .into_iter()
-        .filter(|s| only.is_empty() || only.contains(&&s.name))
-    {
+    for site in corpus::load_only(args.get(1..).unwrap_or_default()) {
         let pats = literals(&site.body);
         if !pats.is_empty() {
             println!("{}", row(&site, &pats, rounds));

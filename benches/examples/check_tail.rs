@@ -17,11 +17,7 @@ fn main() {
         eprintln!("unknown engine {id}");
         std::process::exit(2);
     };
-    let only: Vec<&String> = args.iter().skip(3).collect();
-    let sites: Vec<_> = corpus::load()
-        .into_iter()
-        .filter(|s| only.is_empty() || only.contains(&&s.name))
-        .collect();
+    let sites = corpus::load_only(args.get(3..).unwrap_or_default());
     let mut ours = Vec::new();
     let mut floor = Vec::new();
     for site in &sites {

@@ -75,6 +75,21 @@ pub fn load() -> Vec<Site> {
         .collect()
 }
 
+/// The corpus files named in `names` (those the corpus has), sorted by name;
+/// every file if `names` is empty. For the tools that re-time a few files.
+pub fn load_only(names: &[String]) -> Vec<Site> {
+    if names.is_empty() {
+        return load();
+    }
+    let mut names: Vec<&String> = names.iter().collect();
+    names.sort();
+    names.dedup();
+    names
+        .into_iter()
+        .filter_map(|name| named_site(name))
+        .collect()
+}
+
 /// The corpus file `name` (for the tools that study one file), or `None` if
 /// the corpus has no such file.
 pub fn named_site(name: &str) -> Option<Site> {
