@@ -1,12 +1,22 @@
 //! The tail of the per-file check cost: each corpus file's cost per check as a
 //! multiple of the bytewise floor's on the same file (median, 90th percentile,
 //! worst), and the files furthest from it.
-//! `cargo run --release -p robots-benches --example check_tail [ENGINE] [ROUNDS] [TOP] [FILE...]`
+//! `cargo run --release --manifest-path benches/Cargo.toml --example check_tail [ENGINE] [ROUNDS] [TOP] [FILE...]`
 //! (with FILEs, only those corpus files: to re-time the tail alone; its
 //! percentiles are then over them).
-use robots_benches::corpus;
+//!
+//! Then, for each of those files, the same ratio for its short, middling and
+//! long paths apart: which paths keep a file far from the floor. Each class is
+//! timed on its own, in the file's order; a class of like lengths is kinder to
+//! the branch predictor than the mix, so the classes' costs, weighted by their
+//! paths, come out below the file's, and that gap is shown too.
+use robots_benches::corpus::{self, Site};
 use robots_benches::engines::Engine;
-use robots_benches::measure::{floor_ratios, summarize, time_file};
+use robots_benches::measure::{floor_ratios, summarize, time_file, FileCost};
+
+/// The path-length classes of the breakdown: a name, and the longest path (in
+/// bytes) each holds.
+const LENGTHS: [(&str, usize); 3] = [("<=32 B", 32), ("33-64 B", 64), (">64 B", usize::MAX)];
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -50,4 +60,51 @@ fn main() {
             ns(&floor)
         );
     }
+    println!("\nby path length (x bytewise floor, ns per check, share of the paths; the classes' weighted cost over the file's):");
+    for (_, name) in r.by_file.iter().take(top) {
+        if let Some(site) = sites.iter().find(|s| &s.name == name) {
+            by_length(engine, site, rounds);
+        }
+    }
+}
+
+/// Print `engine`'s cost over the bytewise floor's on each class of `site`'s
+/// paths (see [`LENGTHS`]).
+fn by_length(engine: Engine, site: &Site, rounds: usize) {
+    let per_check = |c: &FileCost| c.per_check();
+    let whole = time_file(engine, site, rounds, None);
+    let mut line = format!("{:32}", site.name);
+    let mut weighted = 0.0;
+    let mut shortest = 0;
+    for (label, longest) in LENGTHS {
+        let class = with_lengths(site, shortest, longest);
+        shortest = longest.saturating_add(1);
+        if class.paths.is_empty() {
+            continue;
+        }
+        let share = class.paths.len() as f64 / site.paths.len().max(1) as f64;
+        let ours = per_check(&time_file(engine, &class, rounds, None));
+        let floor = per_check(&time_file(Engine::FloorBytewise, &class, rounds, None));
+        weighted += share * ours;
+        line += &format!(
+            "  {label}: {:5.2}x {:6.1} ns {:3.0}%",
+            ours / floor,
+            ours,
+            100.0 * share
+        );
+    }
+    println!("{line}  weighted/whole {:.2}", weighted / per_check(&whole));
+}
+
+/// `site` with only its paths of `shortest` to `longest` bytes.
+fn with_lengths(site: &Site, shortest: usize, longest: usize) -> Site {
+    let keep = |p: &String| (shortest..=longest).contains(&p.len());
+    let mut class = site.clone();
+    class.paths.retain(keep);
+    class.urls = class
+        .paths
+        .iter()
+        .map(|p| format!("{}{p}", corpus::ORIGIN))
+        .collect();
+    class
 }
