@@ -87,13 +87,25 @@ fn by_length(engine: Engine, site: &Site, rounds: usize) {
         let floor = per_check(&time_file(Engine::FloorBytewise, &class, rounds, None));
         weighted += share * ours;
         line += &format!(
-            "  {label}: {:5.2}x {:6.1} ns {:3.0}%",
-            ours / floor,
-            ours,
+            "  {label}: {} {ours:6.1} ns {:3.0}%",
+            ratio(ours, floor),
             100.0 * share
         );
     }
-    println!("{line}  weighted/whole {:.2}", weighted / per_check(&whole));
+    println!(
+        "{line}  weighted/whole {}",
+        ratio(weighted, per_check(&whole))
+    );
+}
+
+/// `a / b` for the table, or a dash where `b` did not time (an engine that
+/// is not built in, or rejected the file).
+fn ratio(a: f64, b: f64) -> String {
+    if b > 0.0 {
+        format!("{:5.2}x", a / b)
+    } else {
+        format!("{:>6}", "-")
+    }
 }
 
 /// `site` with only its paths of `shortest` to `longest` bytes.
