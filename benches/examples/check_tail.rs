@@ -7,9 +7,9 @@
 //!
 //! Then, for each of those files, the same ratio for its short, middling and
 //! long paths apart: which paths keep a file far from the floor. Each class is
-//! timed on its own, in the file's order; a class of like lengths is kinder to
-//! the branch predictor than the mix, so the classes' costs, weighted by their
-//! paths, come out below the file's, and that gap is shown too.
+//! timed on its own, in the file's order. The classes' costs, weighted by their
+//! paths, mostly come out below the file's (paths of like lengths are likely
+//! kinder to the branch predictor than the mix), and that gap is shown too.
 use robots_benches::corpus::{self, Site};
 use robots_benches::engines::Engine;
 use robots_benches::measure::{floor_ratios, summarize, time_file, FileCost};
