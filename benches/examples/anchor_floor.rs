@@ -18,7 +18,7 @@
 //! `cargo run --release --manifest-path benches/Cargo.toml --example anchor_floor [ROUNDS] [FILE...]`
 use aho_corasick::{packed, AhoCorasick, AhoCorasickKind, MatchKind, Span};
 use robots_benches::corpus::{self, Site};
-use robots_benches::engines::{floor_read_bytewise, Engine, Visit};
+use robots_benches::engines::{Engine, Visit};
 use robots_benches::measure::{time_file, Timer};
 
 /// The longest literal after the first `*` of each wildcard rule in `body`.
@@ -74,18 +74,15 @@ fn teddy_all(searcher: &packed::Searcher, hay: &[u8]) -> usize {
 
 /// One file's row: the static check and each searcher, × the bytewise floor.
 fn row(site: &Site, pats: &[Vec<u8>], rounds: usize) -> String {
-    let check = time_file(Engine::Static, site, rounds, None).per_check()
-        / time_file(Engine::FloorBytewise, site, rounds, None).per_check();
+    let floor = time_file(Engine::FloorBytewise, site, rounds, None).per_check();
+    let check = time_file(Engine::Static, site, rounds, None).per_check() / floor;
     let paths = &site.paths;
-    let floor = time(paths, rounds, floor_read_bytewise);
-    let dfa = |kind: MatchKind| {
-        AhoCorasick::builder()
-            .kind(Some(AhoCorasickKind::DFA))
-            .match_kind(kind)
-            .prefilter(false)
-            .build(pats)
-            .ok()
-    };
+    let dfa = AhoCorasick::builder()
+        .kind(Some(AhoCorasickKind::DFA))
+        .match_kind(MatchKind::Standard)
+        .prefilter(false)
+        .build(pats)
+        .ok();
     let teddy = packed::Config::new()
         .match_kind(packed::MatchKind::LeftmostFirst)
         .builder()
@@ -96,14 +93,14 @@ fn row(site: &Site, pats: &[Vec<u8>], rounds: usize) -> String {
         AhoCorasick::new(pats)
             .ok()
             .map(|a| time(paths, rounds, |p| a.is_match(p))),
-        dfa(MatchKind::Standard).map(|a| time(paths, rounds, |p| a.is_match(p))),
+        dfa.as_ref().map(|a| time(paths, rounds, |p| a.is_match(p))),
         teddy
             .as_ref()
             .map(|s| time(paths, rounds, |p| s.find(p).is_some())),
     ]
     .map(ratio);
     let all = [
-        dfa(MatchKind::Standard).map(|a| {
+        dfa.as_ref().map(|a| {
             time(paths, rounds, |p| {
                 a.find_overlapping_iter(p).count().is_multiple_of(2)
             })

@@ -62,17 +62,17 @@ fn main() {
     }
     println!("\nby path length (x bytewise floor, ns per check, share of the paths; the classes' weighted cost over the file's):");
     for (_, name) in r.by_file.iter().take(top) {
-        if let Some(site) = sites.iter().find(|s| &s.name == name) {
-            by_length(engine, site, rounds);
+        let whole = ours.iter().find(|c| &c.site == name);
+        if let (Some(site), Some(whole)) = (sites.iter().find(|s| &s.name == name), whole) {
+            by_length(engine, site, whole, rounds);
         }
     }
 }
 
 /// Print `engine`'s cost over the bytewise floor's on each class of `site`'s
-/// paths (see [`LENGTHS`]).
-fn by_length(engine: Engine, site: &Site, rounds: usize) {
+/// paths (see [`LENGTHS`]), beside its cost on all of them (`whole`).
+fn by_length(engine: Engine, site: &Site, whole: &FileCost, rounds: usize) {
     let per_check = |c: &FileCost| c.per_check();
-    let whole = time_file(engine, site, rounds, None);
     let mut line = format!("{:32}", site.name);
     let mut weighted = 0.0;
     let mut shortest = 0;
@@ -94,7 +94,7 @@ fn by_length(engine: Engine, site: &Site, rounds: usize) {
     }
     println!(
         "{line}  weighted/whole {}",
-        ratio(weighted, per_check(&whole))
+        ratio(weighted, per_check(whole))
     );
 }
 
@@ -108,15 +108,18 @@ fn ratio(a: f64, b: f64) -> String {
     }
 }
 
-/// `site` with only its paths of `shortest` to `longest` bytes.
+/// `site` with only its paths of `shortest` to `longest` bytes (and their URLs).
 fn with_lengths(site: &Site, shortest: usize, longest: usize) -> Site {
-    let keep = |p: &String| (shortest..=longest).contains(&p.len());
-    let mut class = site.clone();
-    class.paths.retain(keep);
-    class.urls = class
+    let (paths, urls) = site
         .paths
         .iter()
-        .map(|p| format!("{}{p}", corpus::ORIGIN))
-        .collect();
-    class
+        .zip(&site.urls)
+        .filter(|(p, _)| (shortest..=longest).contains(&p.len()))
+        .map(|(p, u)| (p.clone(), u.clone()))
+        .unzip();
+    Site {
+        paths,
+        urls,
+        ..site.clone()
+    }
 }
