@@ -76,25 +76,45 @@ fn typo_of(value: &[u8], target: &[u8]) -> bool {
     }
 }
 
-/// The registry token `value` most likely misspells, if any: the same letters
-/// once case, `-`, `_`, `.` and spaces are ignored (`GPT-Bot`, `Google
-/// Extended`), or one typo away ([`typo_of`]).
-fn misspelling_of(value: &[u8]) -> Option<&'static str> {
-    let norm = normalise(value);
-    if norm.is_empty() {
-        return None;
+/// The registry's tokens, each with its [normalised](normalise) form: built
+/// once per file, as a file may name thousands of crawlers.
+struct Known(Vec<(&'static str, Vec<u8>)>);
+
+impl Known {
+    fn new() -> Known {
+        Known(
+            robots_registry::known_tokens()
+                .map(|token| (token, normalise(token.as_bytes())))
+                .collect(),
+        )
     }
-    let mut typo = None;
-    for token in robots_registry::known_tokens() {
-        let target = normalise(token.as_bytes());
-        if target == norm {
-            return Some(token);
-        }
-        if typo.is_none() && typo_of(&norm, &target) {
-            typo = Some(token);
-        }
+
+    /// Whether `value` is a registry token (ignoring ASCII case).
+    fn contains(&self, value: &[u8]) -> bool {
+        self.0
+            .iter()
+            .any(|(token, _)| token.as_bytes().eq_ignore_ascii_case(value))
     }
-    typo
+
+    /// The registry token `value` most likely misspells, if any: the same
+    /// letters once case, `-`, `_`, `.` and spaces are ignored (`GPT-Bot`,
+    /// `Google Extended`), or one typo away ([`typo_of`]).
+    fn misspelling_of(&self, value: &[u8]) -> Option<&'static str> {
+        let norm = normalise(value);
+        if norm.is_empty() {
+            return None;
+        }
+        let mut typo = None;
+        for (token, target) in &self.0 {
+            if *target == norm {
+                return Some(token);
+            }
+            if typo.is_none() && typo_of(&norm, target) {
+                typo = Some(*token);
+            }
+        }
+        typo
+    }
 }
 
 /// What Google's parser makes of a value it cuts (`Google Extended` → `Google`), in words.
@@ -199,22 +219,19 @@ enum Judgement {
     Unknown,
 }
 
-fn judge(value: &[u8]) -> Judgement {
+fn judge(known: &Known, value: &[u8]) -> Judgement {
     if let Some(r) = robots_registry::retired(value) {
         return Judgement::Retired(r);
     }
-    if robots_registry::is_known(value) {
+    if known.contains(value) {
         return Judgement::Known;
     }
     // `Googlebot/2.1`: a known token with a version; `invalid-product-token` says so.
     let prefix = product_token_prefix(value);
-    if !prefix.is_empty()
-        && value.get(prefix.len()) == Some(&b'/')
-        && robots_registry::is_known(prefix)
-    {
+    if !prefix.is_empty() && value.get(prefix.len()) == Some(&b'/') && known.contains(prefix) {
         return Judgement::Known;
     }
-    match misspelling_of(value) {
+    match known.misspelling_of(value) {
         Some(meant) => Judgement::Misspelled(meant),
         None => Judgement::Unknown,
     }
@@ -224,6 +241,7 @@ fn judge(value: &[u8]) -> Judgement {
 /// once (a file may repeat a token on many lines); `unknown-agent` is reported
 /// on its first line only, the others on every line.
 pub(super) fn findings(doc: &Document<'_>, out: &mut Vec<Finding>) {
+    let known = Known::new();
     let mut judged: BTreeMap<Vec<u8>, Judgement> = BTreeMap::new();
     for line in doc.lines() {
         if line.kind != LineKind::Directive(Directive::UserAgent) {
@@ -238,7 +256,7 @@ pub(super) fn findings(doc: &Document<'_>, out: &mut Vec<Finding>) {
         let (judgement, first) = match judged.get(&key) {
             Some(j) => (*j, false),
             None => {
-                let j = judge(value);
+                let j = judge(&known, value);
                 judged.insert(key, j);
                 (j, true)
             }
@@ -278,15 +296,24 @@ mod tests {
 
     #[test]
     fn misspellings_name_the_registry_token() {
-        assert_eq!(misspelling_of(b"GPT-Bot"), Some("GPTBot"));
-        assert_eq!(misspelling_of(b"Google Extended"), Some("Google-Extended"));
-        assert_eq!(misspelling_of(b"Googelbot"), Some("Googlebot"));
-        assert_eq!(misspelling_of(b"PerplexityBott"), Some("PerplexityBot"));
-        assert_eq!(misspelling_of(b"anthropic_ai"), Some("anthropic-ai"));
+        assert_eq!(Known::new().misspelling_of(b"GPT-Bot"), Some("GPTBot"));
+        assert_eq!(
+            Known::new().misspelling_of(b"Google Extended"),
+            Some("Google-Extended")
+        );
+        assert_eq!(Known::new().misspelling_of(b"Googelbot"), Some("Googlebot"));
+        assert_eq!(
+            Known::new().misspelling_of(b"PerplexityBott"),
+            Some("PerplexityBot")
+        );
+        assert_eq!(
+            Known::new().misspelling_of(b"anthropic_ai"),
+            Some("anthropic-ai")
+        );
         // Not close enough, or a sub-crawler's longer token.
-        assert_eq!(misspelling_of(b"ExampleBot"), None);
-        assert_eq!(misspelling_of(b"SemrushBot-SA"), None);
-        assert_eq!(misspelling_of(b"Yeta"), None);
+        assert_eq!(Known::new().misspelling_of(b"ExampleBot"), None);
+        assert_eq!(Known::new().misspelling_of(b"SemrushBot-SA"), None);
+        assert_eq!(Known::new().misspelling_of(b"Yeta"), None);
         // Real crawlers one edit from a short registry token are not typos.
         for real in [
             "AIBOT",
@@ -296,7 +323,7 @@ mod tests {
             "Roverbot",
             "dataforseo.com",
         ] {
-            assert_eq!(misspelling_of(real.as_bytes()), None, "{real}");
+            assert_eq!(Known::new().misspelling_of(real.as_bytes()), None, "{real}");
         }
         // Every registry token is its own nearest (no two are misspellings of each other).
         for token in robots_registry::known_tokens() {

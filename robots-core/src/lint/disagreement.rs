@@ -3,7 +3,8 @@
 //! The file is read under every profile (each with its default parsing cap).
 //! Candidate URLs are the [probe paths](super::probe_paths) of its rules;
 //! candidate crawlers are the names its user-agent lines suggest (one per
-//! distinct choice of groups across the profiles) and one crawler it does not name. Every
+//! distinct choice of groups across the profiles, among the first
+//! [`MAX_PROBE_NAMES`] names) and one crawler it does not name. Every
 //! pair is checked under every profile with [`Policy::check`]: the work is at
 //! most [`MAX_PROBES`] × [`MAX_PROBE_AGENTS`] × 4 checks per file.
 
@@ -27,6 +28,13 @@ use alloc::vec::Vec;
 
 /// At most this many crawlers are tried per file (the unnamed one included).
 pub const MAX_PROBE_AGENTS: usize = 32;
+
+/// At most this many of the names a file's user-agent lines suggest are tried
+/// for a new choice of groups. Trying one resolves it under every profile, and
+/// under the substring profiles that reads every user-agent line: without a
+/// bound, a file of many names that share a choice (one group naming thousands
+/// of crawlers) would cost the square of its lines.
+pub const MAX_PROBE_NAMES: usize = 8 * MAX_PROBE_AGENTS;
 
 /// At most this many disagreements are reported per file (warnings first).
 pub const MAX_DISAGREEMENTS: usize = 8;
@@ -133,7 +141,8 @@ fn unknown_agent(policies: &[Policy]) -> Vec<u8> {
 }
 
 /// The crawlers to try: the unnamed one, then each [name](crawler_names) the
-/// file's user-agent lines suggest whose choice of groups (under all profiles) is new.
+/// file's user-agent lines suggest whose choice of groups (under all profiles)
+/// is new, among the first [`MAX_PROBE_NAMES`] distinct names.
 fn probe_agents(doc: &Document<'_>, policies: &[Policy]) -> Vec<(Vec<u8>, bool)> {
     let signature = |agent: &[u8]| -> Vec<Vec<u32>> {
         policies
@@ -147,7 +156,7 @@ fn probe_agents(doc: &Document<'_>, policies: &[Policy]) -> Vec<(Vec<u8>, bool)>
     let mut out = alloc::vec![(unknown, false)];
     let mut names = BTreeSet::new();
     for agent in doc.groups().iter().flat_map(|g| &g.agents) {
-        if out.len() >= MAX_PROBE_AGENTS {
+        if out.len() >= MAX_PROBE_AGENTS || names.len() >= MAX_PROBE_NAMES {
             break;
         }
         if agent.token == AgentToken::Any {
@@ -155,6 +164,7 @@ fn probe_agents(doc: &Document<'_>, policies: &[Policy]) -> Vec<(Vec<u8>, bool)>
         }
         for name in crawler_names(doc.value(&doc.lines()[agent.line])) {
             if out.len() < MAX_PROBE_AGENTS
+                && names.len() < MAX_PROBE_NAMES
                 && names.insert(name.to_ascii_lowercase())
                 && signatures.insert(signature(name))
             {
@@ -452,5 +462,66 @@ pub(crate) fn findings(doc: &Document<'_>, out: &mut Vec<Finding>) {
             )
             .with_help(help),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{probe_agents, MAX_PROBE_AGENTS, MAX_PROBE_NAMES};
+    use crate::document::{parse, Document, ParseOptions};
+    use crate::policy::Policy;
+    use crate::profile::Profile;
+    use alloc::format;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    /// One group naming `shared` crawlers (one choice of groups for them all),
+    /// then a group of its own for `Loner`.
+    fn file(shared: usize) -> String {
+        let mut body = String::new();
+        for i in 0..shared {
+            body.push_str(&format!("User-agent: shared{}\n", letters(i)));
+        }
+        body.push_str("Disallow: /a\n\nUser-agent: Loner\nDisallow: /b\n");
+        body
+    }
+
+    /// `i` written in letters (crawler names have no digits).
+    fn letters(mut i: usize) -> String {
+        let mut out = String::new();
+        loop {
+            out.push(char::from(b'a' + (i % 26) as u8));
+            i /= 26;
+            if i == 0 {
+                return out;
+            }
+        }
+    }
+
+    /// The crawlers the analysis of `body` under `rfc9309` tries.
+    fn tried(body: &str) -> Vec<Vec<u8>> {
+        let docs: Vec<Document<'_>> = Profile::ALL
+            .iter()
+            .map(|&p| parse(body.as_bytes(), ParseOptions::new(p)))
+            .collect();
+        let policies: Vec<Policy> = docs.iter().map(Document::compile).collect();
+        probe_agents(&docs[0], &policies)
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect()
+    }
+
+    /// Names that bring no new choice of groups still count against the bound,
+    /// so a file of thousands of names costs a bounded number of resolutions:
+    /// a name past the first [`MAX_PROBE_NAMES`] is not tried, one before is.
+    #[test]
+    fn the_names_tried_are_bounded() {
+        let before = tried(&file(MAX_PROBE_NAMES - 10));
+        assert!(before.iter().any(|n| n == b"Loner"), "{}", before.len());
+        assert!(before.len() <= MAX_PROBE_AGENTS);
+        let past = tried(&file(MAX_PROBE_NAMES + 10));
+        assert!(!past.iter().any(|n| n == b"Loner"));
+        // Both: the unnamed crawler, and the shared names' one choice.
+        assert_eq!(past.len(), 2);
     }
 }

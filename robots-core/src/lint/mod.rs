@@ -49,6 +49,7 @@ pub use assertions::{
 };
 pub use disagreement::{
     profile_disagreements, Disagreement, ProfileVerdict, MAX_DISAGREEMENTS, MAX_PROBE_AGENTS,
+    MAX_PROBE_NAMES,
 };
 pub use finding::{line_findings, suggest_directive, Finding, Severity};
 pub use probe::{probe_paths, Probe, MAX_PROBES, PROBES_PER_RULE};
