@@ -91,13 +91,30 @@ pub(crate) fn all<'p>(t: &'p Tables<'p>) -> impl Iterator<Item = Record<'p>> + '
 }
 
 /// The records of `groups` (group numbers of the tables), in file order.
+///
+/// A set lists its groups in file order, so each record's group is looked up
+/// by binary search: a file of thousands of `*` groups and thousands of records
+/// costs their sum, not their product. (Tables from bytes need not be sorted;
+/// those are searched one by one, which gives the same answer.)
 pub(crate) fn of_groups<'p>(
     t: &'p Tables<'p>,
     groups: &'p [U32],
 ) -> impl Iterator<Item = Record<'p>> + 'p {
+    let sorted = groups
+        .windows(2)
+        .all(|pair| matches!(pair, [a, b] if a.get() < b.get()));
+    let applies = move |group: U32| {
+        if sorted {
+            groups
+                .binary_search_by_key(&group.get(), |g| g.get())
+                .is_ok()
+        } else {
+            groups.contains(&group)
+        }
+    };
     t.extensions()
         .iter()
-        .filter(move |r| r.group.get() != NONE && groups.contains(&r.group))
+        .filter(move |r| r.group.get() != NONE && applies(r.group))
         .filter_map(move |r| Record::of(t, r))
 }
 
@@ -115,4 +132,86 @@ pub(crate) fn file_values<'p>(
         .map(move |r| r.value.of(t.text()))
         .filter(move |value| !valid_only || parse_value(directive, value) == RecordValue::Text)
         .map(BStr::new)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::profile::Profile;
+    use crate::tables::layout::{Tables, U32};
+    use crate::Policy;
+    use alloc::format;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use zerocopy::IntoBytes;
+
+    /// `*` groups and named groups interleaved, each with a record: the
+    /// records a crawler reads are exactly those of its groups, in file order.
+    #[test]
+    fn a_crawler_reads_the_records_of_its_groups_only() {
+        let mut body = String::new();
+        for i in 0..300 {
+            if i % 3 == 0 {
+                body.push_str(&format!(
+                    "User-agent: *\nCrawl-delay: {i}\nDisallow: /s{i}\n\n"
+                ));
+            } else {
+                body.push_str(&format!("User-agent: bot{}\nCrawl-delay: {i}\n\n", i % 7));
+            }
+        }
+        for profile in Profile::ALL {
+            let policy = Policy::parse(&body, profile);
+            for agent in ["other", "bot1", "bot5"] {
+                let matcher = policy.matcher(agent);
+                let groups: Vec<u32> = matcher.group_numbers().iter().map(|g| g.get()).collect();
+                assert!(!groups.is_empty(), "{profile} {agent}");
+                let got: Vec<u32> = matcher.records().map(|r| r.line).collect();
+                let want: Vec<u32> = super::all(policy.tables())
+                    .filter(|r| r.group.is_some_and(|g| groups.contains(&g.0)))
+                    .map(|r| r.line)
+                    .collect();
+                assert_eq!(got, want, "{profile} {agent}");
+                assert!(!got.is_empty(), "{profile} {agent}");
+            }
+        }
+    }
+
+    /// A set's groups are listed once each, in file order, and the lists do not
+    /// overlap: tables that break either do not validate.
+    #[test]
+    fn set_groups_out_of_order_do_not_validate() {
+        let body = "User-agent: *\nDisallow: /a\n\nUser-agent: b\nDisallow: /b\n\n\
+                    User-agent: *\nCrawl-delay: 1\n\nUser-agent: c\nAllow: /c\n";
+        let policy = Policy::parse(body, Profile::Rfc9309);
+        let t: &Tables<'_> = policy.tables();
+        assert_eq!(t.validate(), Ok(()));
+        let lists = t.set_groups().to_vec();
+        assert!(lists.len() >= 3, "{lists:?}");
+        // Table 4 is `set_groups` (see `tables::view`).
+        let with = |k: usize, part: &[u8]| {
+            let (region, counts) = t.with_part(k, part);
+            Tables::new(&region, &counts, t.profile, t.any_set)
+                .map(|t| t.validate())
+                .expect("the counts fit")
+        };
+        assert_eq!(with(4, lists.as_bytes()), Ok(()));
+        // The `*` set lists two groups: swapped, or one twice.
+        let any = t.sets()[t.any_set as usize].groups;
+        let (start, len) = (any.start.get() as usize, any.len.get() as usize);
+        assert_eq!(len, 2);
+        let mut swapped = lists.clone();
+        swapped.swap(start, start + 1);
+        assert!(with(4, swapped.as_bytes()).is_err());
+        let mut twice = lists.clone();
+        twice[start + 1] = twice[start];
+        assert!(with(4, twice.as_bytes()).is_err());
+        // Two sets' lists overlapping: every set pointed at the whole table.
+        let mut sets = t.sets().to_vec();
+        for set in &mut sets {
+            set.groups.start = U32::new(0);
+            set.groups.len = U32::new(1);
+        }
+        // Table 2 is `sets`.
+        assert!(sets.len() >= 2);
+        assert!(with(2, sets.as_bytes()).is_err());
+    }
 }

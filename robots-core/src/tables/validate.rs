@@ -209,9 +209,25 @@ impl Tables<'_> {
             }
             Ok(())
         })?;
+        // Each set lists its groups once each, in file order, and the lists
+        // follow one another: records are looked up in them by binary search,
+        // and checking them all here reads each entry once.
+        let mut previous_groups = 0;
         each("sets", self.sets(), |e, i, s| {
             e.span(i, "roots", s.roots, self.set_roots().len())?;
-            e.span(i, "groups", s.groups, self.set_groups().len())
+            e.span(i, "groups", s.groups, self.set_groups().len())?;
+            if s.groups.start.get() < previous_groups {
+                return Err(e.error(i, "group lists overlap or are out of order".into()));
+            }
+            previous_groups = s.groups.start.get() + s.groups.len.get();
+            let list = s.groups.of(self.set_groups());
+            if !list
+                .windows(2)
+                .all(|pair| matches!(pair, [a, b] if a.get() < b.get()))
+            {
+                return Err(e.error(i, "groups not in file order".into()));
+            }
+            Ok(())
         })?;
         // A shift lies within the rules. A check reads a shifted rule number
         // past them as no rule, so nothing more is needed for safety.
