@@ -62,6 +62,7 @@
 #![deny(missing_docs)]
 
 mod commands;
+mod derived;
 mod echo;
 mod error;
 mod flags;

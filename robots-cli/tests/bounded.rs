@@ -1,7 +1,8 @@
 //! Human output stays readable whatever the input: echoed patterns, URLs and
 //! witnesses are cut to 80 bytes plus `… (N bytes)` (JSON keeps them whole),
 //! and `lint` prints at most 50 findings of one code per file, then
-//! `… and N more`.
+//! `… and N more`. And the work stays bounded: `report` and `diff` check a
+//! bounded share of the paths a file of many wildcard rules derives.
 
 use serde_json::Value;
 use std::io::Write;
@@ -128,4 +129,116 @@ fn explain_diff_and_test_cut_long_urls() {
     let human = text(&test.stdout);
     assert_eq!(test.status.code(), Some(1), "{human}");
     assert!(widest(&human) <= WIDE, "test: a line of {}", widest(&human));
+}
+
+/// `count` distinct rules `Disallow: /*a*b*c*d` (one-byte literals, which no
+/// index can look up: a path may be tested against each).
+fn unindexable(count: usize) -> String {
+    let mut body = String::from("User-agent: *\n");
+    for i in 0..count {
+        let mut rest = i;
+        let mut pattern = String::from("/");
+        for _ in 0..4 {
+            pattern.push('*');
+            let digit = (rest % 36) as u8;
+            pattern.push(char::from(if digit < 26 {
+                b'a' + digit
+            } else {
+                b'0' + digit - 26
+            }));
+            rest /= 36;
+        }
+        body.push_str(&format!("Disallow: {pattern}\n"));
+    }
+    body
+}
+
+#[test]
+fn report_and_diff_check_a_bounded_share_of_derived_paths() {
+    use robots_runtime::document::{parse, ParseOptions};
+    use robots_runtime::lint::probe_paths;
+    use robots_runtime::Profile;
+    let body = unindexable(30_000);
+    let derived = probe_paths(
+        &[&parse(body.as_bytes(), ParseOptions::new(Profile::Google))],
+        usize::MAX,
+    )
+    .len();
+    let file = Temp::new("unindexable.txt", body.as_bytes());
+    let out = robots(
+        &[
+            "report",
+            file.path(),
+            "--profile",
+            "google",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let sample = report["sample_paths"].as_u64().expect("sample_paths") as usize;
+    assert!(
+        sample >= 1_024 && 2 * sample < derived,
+        "{sample} of {derived}"
+    );
+    assert!(
+        text(&out.stderr).contains("only the first"),
+        "{}",
+        text(&out.stderr)
+    );
+    let base = Temp::new("base.txt", b"User-agent: *\nDisallow: /a\n");
+    let out = robots(
+        &[
+            "diff",
+            file.path(),
+            base.path(),
+            "--agent",
+            "x",
+            "--profile",
+            "google",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("only the first"));
+    let changes = text(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with('-') || l.starts_with('+'))
+        .count();
+    assert!(
+        changes > 0 && 2 * changes < derived,
+        "{changes} of {derived}"
+    );
+}
+
+/// The corpus file with the most derived paths × wildcard rules is checked
+/// whole, with no warning.
+#[test]
+fn report_checks_every_derived_path_of_a_real_file() {
+    use robots_runtime::document::{parse, ParseOptions};
+    use robots_runtime::lint::probe_paths;
+    use robots_runtime::Profile;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../testdata/corpus/www.unesco.org.txt"
+    );
+    let body = std::fs::read(path).expect("corpus file");
+    let derived = probe_paths(
+        &[&parse(&body, ParseOptions::new(Profile::Rfc9309))],
+        usize::MAX,
+    )
+    .into_iter()
+    .filter(|p| p.path != b"/robots.txt")
+    .count();
+    let out = robots(&["report", path, "--format", "json"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stderr).contains("only the first"),
+        "{}",
+        text(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(report["sample_paths"].as_u64(), Some(derived as u64));
 }

@@ -2,7 +2,7 @@
 //!
 //! The URLs come from `--urls FILE` (one per line; blank lines and lines starting
 //! with `#` are skipped), or else are derived from the rules of both files
-//! ([`probe_paths`]: `/`, `/robots.txt`, and for each rule its literal prefix, its
+//! ([`probe_paths`](robots_runtime::lint::probe_paths): `/`, `/robots.txt`, and for each rule its literal prefix, its
 //! wildcards filled, the path just past a `$`, percent-encoded variants…), sorted.
 //! Each change is one line, for review in CI:
 //!
@@ -16,6 +16,7 @@
 //! is `{"allowed", "reason", "rule": {"line", "directive", "pattern"} | null}`.
 //! Exit status: 0 when no verdict changes, 1 when some do.
 
+use crate::derived;
 use crate::echo;
 use crate::error::Error;
 use crate::flags::{Diff, Format};
@@ -25,12 +26,8 @@ use crate::notices;
 use crate::output::Streams;
 use crate::{EXIT_FAIL, EXIT_OK};
 use robots_runtime::document::{parse, Directive, ParseOptions};
-use robots_runtime::lint::probe_paths;
 use robots_runtime::{Policy, Reason, Verdict};
 use serde_json::{json, Value};
-
-/// At most this many URLs are derived from the two files' rules.
-const MAX_DERIVED_URLS: usize = 200_000;
 
 /// Echoed input in human output: cut when long (JSON uses [`echo::whole`]).
 fn text(bytes: &[u8]) -> String {
@@ -90,11 +87,16 @@ pub fn run(args: &Diff, io: &mut Streams<'_>) -> Result<i32, Error> {
     let urls: Vec<Vec<u8>> = match &args.urls {
         Some(list) => input::lines(&list.read("URL list", io.stdin)?),
         None => {
-            let mut paths: Vec<Vec<u8>> = probe_paths(&[&old_doc, &new_doc], MAX_DERIVED_URLS)
-                .into_iter()
-                .map(|p| p.path)
-                .collect();
+            // Each file's own first: a cut must not leave out the new file's rules.
+            let limit = derived::limit(&[&old, &new]);
+            let (mut paths, old_cut) = derived::paths(&[&old_doc], limit);
+            let (new_paths, new_cut) = derived::paths(&[&new_doc], limit);
+            if old_cut || new_cut {
+                derived::warn_cut(io, limit, "name the URLs that matter with --urls");
+            }
+            paths.extend(new_paths);
             paths.sort();
+            paths.dedup();
             paths
         }
     };

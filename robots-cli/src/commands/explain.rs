@@ -20,6 +20,7 @@ use robots_runtime::document::Directive;
 use robots_runtime::explain::Explanation;
 use robots_runtime::{Policy, Profile, Reason, Rule};
 use serde_json::{json, Value};
+use std::collections::BTreeSet;
 
 /// How `robots explain --json` spells an [`AgentMatch`].
 fn match_json(m: AgentMatch) -> Value {
@@ -246,10 +247,12 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
         .as_ref()
         .and_then(|t| cut_off(&body, profile, &chain, url, &e, t.first_ignored_line));
     let (kind, why) = selection(profile, agent, &e);
-    // The groups that did not apply, by first line.
+    // The groups that did not apply, by first line (a set: a file of thousands
+    // of `*` groups applies them all).
+    let applied: BTreeSet<_> = e.groups.iter().map(|g| g.id).collect();
     let others: Vec<u32> = policy
         .groups()
-        .filter(|group| !e.groups.iter().any(|g| g.id == group.id))
+        .filter(|group| !applied.contains(&group.id))
         .map(|group| group.line)
         .collect();
     let out = &mut io.stdout;

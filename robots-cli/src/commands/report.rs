@@ -12,21 +12,18 @@
 //! Human output is an aligned table grouped by purpose; `--format json` one
 //! object; `--format csv` one row per crawler. Exit status 0.
 
+use crate::derived;
 use crate::error::Error;
 use crate::flags::{Format, Report};
 use crate::output::Streams;
 use crate::table::{self, Align};
 use crate::{input, json, notices, EXIT_OK};
 use robots_runtime::document::{parse, ParseOptions};
-use robots_runtime::lint::probe_paths;
 use robots_runtime::registry::{Crawler, Purpose, RobotsTxt, CRAWLERS};
 use robots_runtime::{GroupId, Policy};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::time::Duration;
-
-/// At most this many sample paths are derived from the file's rules.
-const MAX_DERIVED_PATHS: usize = 200_000;
 
 /// Which group a crawler obeys.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -394,9 +391,13 @@ pub fn run(args: &Report, io: &mut Streams<'_>) -> Result<i32, Error> {
     let doc = parse(&body, ParseOptions::new(args.profile));
     let policy = doc.compile();
     // `/robots.txt` itself is no content (and some profiles always allow it).
-    let mut sample: Vec<Vec<u8>> = probe_paths(&[&doc], MAX_DERIVED_PATHS)
+    let limit = derived::limit(&[&policy]);
+    let (derived, cut) = derived::paths(&[&doc], limit);
+    if cut {
+        derived::warn_cut(io, limit, "add the paths that matter with --paths");
+    }
+    let mut sample: Vec<Vec<u8>> = derived
         .into_iter()
-        .map(|p| p.path)
         .filter(|p| p != b"/robots.txt")
         .collect();
     if let Some(list) = &args.paths {
