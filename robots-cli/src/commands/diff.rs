@@ -2,8 +2,10 @@
 //!
 //! The URLs come from `--urls FILE` (one per line; blank lines and lines starting
 //! with `#` are skipped), or else are derived from the rules of both files
-//! ([`probe_paths`](robots_runtime::lint::probe_paths): `/`, `/robots.txt`, and for each rule its literal prefix, its
-//! wildcards filled, the path just past a `$`, percent-encoded variants…), sorted.
+//! ([`probe_paths`](robots_runtime::lint::probe_paths): `/`, `/robots.txt`, and
+//! for each rule its literal prefix, its wildcards filled, the path just past a
+//! `$`, percent-encoded variants…), sorted; for files of very many wildcard
+//! rules, a bounded share of them (see [`derived`]).
 //! Each change is one line, for review in CI:
 //!
 //! ```text
