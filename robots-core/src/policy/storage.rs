@@ -69,15 +69,16 @@ impl Storage {
     }
 
     /// A policy over `buffer`, a byte form already checked (or written by this
-    /// crate): reading it again cannot fail; if it did, the policy is empty.
+    /// crate): reading it again cannot fail.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if it does: a policy that answered
+    /// anyway would allow everything.
     pub(crate) fn of_buffer(buffer: Vec<u8>) -> Storage {
         let memory = Memory::ByteForm(buffer.into_boxed_slice());
         match Owned::try_new(memory, |m| decode(m.bytes(), false).map(|(t, _)| t)) {
             Ok(owned) => Storage::Owned(owned),
-            Err(_) => {
-                debug_assert!(false, "a checked byte form did not read back");
-                Storage::Static(&Tables::EMPTY)
-            }
+            Err(e) => panic!("bug: a checked byte form did not read back: {e}"),
         }
     }
 
@@ -91,7 +92,11 @@ impl Storage {
     }
 
     /// A policy over `region`, tables of `counts` records each that this crate
-    /// laid out: they fit it; if they did not, the policy is empty.
+    /// laid out: they fit it.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if they do not (never an empty policy,
+    /// which would allow everything).
     fn of_region(
         region: Vec<u8>,
         counts: &[usize; TABLE_COUNT],
@@ -103,10 +108,7 @@ impl Storage {
             Tables::new(m.bytes(), counts, profile, any_set).ok_or(())
         }) {
             Ok(owned) => Storage::Owned(owned),
-            Err(()) => {
-                debug_assert!(false, "tables that do not fit their region");
-                Storage::Static(&Tables::EMPTY)
-            }
+            Err(()) => panic!("bug: compiled tables do not fit their region ({counts:?})"),
         }
     }
 

@@ -2,7 +2,7 @@
 //! anchors the path contains, and tests only the rules filed under those.
 //!
 //! The tables keep the anchors as literals of one to [`ANCHOR_MAX_LEN`] bytes
-//! ([`Anchor`], see [`derive`](crate::tables::derive)); what finds them is built
+//! ([`Anchor`], see [`derive`](crate::compile::derive)); what finds them is built
 //! from those the first time a check needs it ([`Automata`], held beside the
 //! tables: in a [`Policy`](crate::Policy), an [`AgentPolicy`](crate::AgentPolicy),
 //! a [`PolicyRef`](crate::PolicyRef), or the `static` policy the code generator
@@ -34,8 +34,7 @@
 
 use crate::search::segments::find;
 use crate::search::walk::{Best, View};
-use crate::swar::{tail_word, word, zero_flags, HIGH, LOW_BYTES, ONES};
-use crate::tables::key_sort::common_prefix;
+use crate::swar::{common_prefix, tail_word, word, zero_flags, HIGH, LOW_BYTES, ONES};
 use crate::tables::layout::{shift_rule, Anchor, NodeWild, Tables, WildRoot, ANCHOR_MAX_LEN, NONE};
 use aho_corasick::automaton::Automaton;
 use aho_corasick::nfa::contiguous;

@@ -3,7 +3,7 @@
 //!
 //! A check walks the rule set's trie along the path (one node record read, one
 //! word search and one word compare per step), reads the best literal rule where
-//! the walk stopped (known in advance, see [`derive`](crate::tables::derive)),
+//! the walk stopped (known in advance, see [`derive`](crate::compile::derive)),
 //! and tests wildcard rules ([`wildcards`](super::wildcards)) only if the walk
 //! passed nodes that have them.
 

@@ -40,11 +40,25 @@ pub const ANCHOR_MAX_LEN: u32 = 8;
 ///
 /// The parser reads at most [`MAX_INPUT_BYTES`](crate::document::MAX_INPUT_BYTES) of
 /// any input, and no table holds more entries than a small multiple of the bytes
-/// read, so every index fits below [`NONE`]; the saturation is never reached.
+/// read, so every index fits below [`NONE`].
+///
+/// # Panics
+/// With a message starting "bug:" when `n` does not fit: a wrapped or
+/// saturated index would point at another record.
 #[inline]
+#[track_caller]
 pub(crate) fn index(n: usize) -> u32 {
-    debug_assert!(n < NONE as usize, "table index {n} does not fit the layout");
-    u32::try_from(n).unwrap_or(NONE - 1)
+    match u32::try_from(n) {
+        Ok(i) if i != NONE => i,
+        _ => index_overflow(n),
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn index_overflow(n: usize) -> ! {
+    panic!("bug: table index {n} does not fit the layout (below {NONE})")
 }
 
 /// An inner node's label is longer than eight bytes or holds a NUL: its `label`
