@@ -130,6 +130,7 @@ pub(crate) fn same_long(a: &[u8], b: &[u8]) -> bool {
 }
 
 /// `LOW_BYTES[n]`: the low `n` bytes of a word set (`n` in `0..=8`).
+#[allow(clippy::indexing_slicing)] // const evaluation: `n` runs over the array
 pub(crate) const LOW_BYTES: [u64; 9] = {
     let mut masks = [0u64; 9];
     let mut n = 1;
@@ -142,6 +143,7 @@ pub(crate) const LOW_BYTES: [u64; 9] = {
 
 /// The position of `byte` among the first `count` (at most eight) bytes of `word`.
 #[inline]
+#[allow(clippy::indexing_slicing)] // `count.min(8)` is within the nine masks
 pub(crate) fn position_in_word(word: u64, count: usize, byte: u8) -> Option<usize> {
     // The lowest flagged byte is a true match (borrows only run upwards).
     let found = flag_byte(word, byte) & HIGH & LOW_BYTES[count.min(8)];

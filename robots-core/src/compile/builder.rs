@@ -282,6 +282,7 @@ impl Builder {
         });
     }
 
+    #[allow(clippy::indexing_slicing)] // the document's own group and line numbers
     pub(crate) fn add_group(&mut self, doc: &Document<'_>, at: usize, keep_rules: bool) {
         let group = &doc.groups()[at];
         let group_id = index(at);

@@ -547,6 +547,7 @@ mod tests {
 
     /// Every rule value over a small alphabet (plain bytes, `/`, `$`, `*`, `%`,
     /// a hex digit, a non-ASCII byte), up to five bytes.
+    #[allow(clippy::indexing_slicing)] // a test's helper: a panic fails the test
     fn rule_values() -> Vec<Vec<u8>> {
         let alphabet = [b'a', b'/', b'$', b'*', b'%', b'4', 0xC3];
         let mut values = Vec::new();

@@ -184,10 +184,10 @@ pub(crate) fn google_index_alias(value: &[u8]) -> Option<Vec<u8>> {
     }
     let escaped = google_escape(value);
     let slash = memchr::memrchr(b'/', &escaped)?;
-    if !escaped[slash..].starts_with(b"/index.htm") {
+    if !escaped.get(slash..)?.starts_with(b"/index.htm") {
         return None;
     }
-    let mut alias = escaped[..=slash].to_vec();
+    let mut alias = escaped.get(..=slash)?.to_vec();
     alias.push(b'$');
     Some(alias)
 }

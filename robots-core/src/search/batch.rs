@@ -23,6 +23,7 @@ impl Selected {
     /// The verdicts of [`Selected::check_path`] for many paths (each `/path?query`),
     /// handed to `each` with their index, in order; `Matcher::check_paths` is the
     /// public face.
+    #[allow(clippy::indexing_slicing)] // lanes are numbered below `LANES`, the arrays' length
     pub(crate) fn check_paths<P: AsRef<[u8]>>(
         self,
         view: View<'_>,
@@ -75,6 +76,7 @@ impl Selected {
     /// [`Selected::check_paths`] for the first `count` of `paths` (normalised),
     /// walked from `root` (see [`Selected::lockstep_root`]).
     #[inline(never)]
+    #[allow(clippy::indexing_slicing)] // lanes are numbered below `LANES`, the arrays' length
     fn check_lanes(
         self,
         view: View<'_>,

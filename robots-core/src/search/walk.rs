@@ -250,6 +250,7 @@ impl<'p> View<'p> {
     /// flag: see [`Label`](crate::tables::layout::Label)) if `path[depth..]`
     /// starts with it.
     #[inline(always)]
+    #[allow(clippy::indexing_slicing)] // `len` is a word's byte count, at most eight
     fn label_matches(&self, label: u64, long: bool, path: &[u8], depth: usize) -> Option<usize> {
         if long {
             return self.long_label_matches(label, path, depth);
