@@ -211,17 +211,34 @@ impl Span {
         start..start + self.len.get() as usize
     }
 
-    /// The span's elements of `table` (validated tables never miss; an empty
-    /// span may start anywhere and reads nothing).
+    /// The span's elements of `table`. An empty span may start anywhere and
+    /// reads nothing.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if a non-empty span runs past `table`:
+    /// tables are self-built or validated ([`validate`](super::validate)) before
+    /// they are read, so this is a broken invariant, never a property of input
+    /// (an empty answer would drop rules, and so allow what they disallow).
     #[inline]
+    #[track_caller]
     pub fn of<T>(self, table: &[T]) -> &[T] {
-        debug_assert!(
-            self.len.get() == 0 || self.range().end <= table.len(),
-            "span {self:?} past a table of {}",
-            table.len()
-        );
-        table.get(self.range()).unwrap_or_default()
+        match table.get(self.range()) {
+            Some(part) => part,
+            None if self.len.get() == 0 => &[],
+            None => span_past_table(self, table.len()),
+        }
     }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn span_past_table(span: Span, len: usize) -> ! {
+    panic!(
+        "bug: span {}..+{} past a table of {len}",
+        span.start.get(),
+        span.len.get()
+    )
 }
 
 record! {
