@@ -316,7 +316,18 @@ mod plain_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::segments::matches;
+    use crate::search::segments::tail_matches;
+
+    /// Whether `path` matches `pattern` (first segment as a prefix, then the tail).
+    fn matches(path: &[u8], pattern: &Pattern) -> bool {
+        let Some((first, tail)) = pattern.segments.split_first() else {
+            return false;
+        };
+        match path.strip_prefix(first.as_slice()) {
+            Some(rest) => tail_matches(rest, tail.iter().map(Vec::as_slice), pattern.anchored),
+            None => false,
+        }
+    }
 
     fn m(pattern: &str, path: &str) -> bool {
         matches(

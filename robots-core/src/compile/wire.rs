@@ -15,6 +15,9 @@ use crate::tables::layout::{
 };
 use alloc::vec::Vec;
 
+// An extension record's directive number is read back as one of these.
+const _: () = assert!(crate::parse::Directive::ALL.len() == layout::DIRECTIVE_COUNT as usize);
+
 fn span(s: staging::Span) -> layout::Span {
     layout::Span::new(s.start, s.len)
 }

@@ -208,18 +208,6 @@ fn find_short(hay: &[u8], needle: &[u8]) -> Option<usize> {
     (at..=last).find(|&at| here(at))
 }
 
-/// Whether `path` matches `pattern` (first segment as a prefix, then the tail).
-#[cfg(test)]
-pub(crate) fn matches(path: &[u8], pattern: &crate::compile::pattern::Pattern) -> bool {
-    let Some((first, tail)) = pattern.segments.split_first() else {
-        return false;
-    };
-    match path.strip_prefix(first.as_slice()) {
-        Some(rest) => tail_matches(rest, tail.iter().map(Vec::as_slice), pattern.anchored),
-        None => false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::{c_string, find};
