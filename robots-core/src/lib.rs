@@ -90,7 +90,7 @@ pub use search::verdict::{Reason, Verdict};
 pub mod __private {
     use crate::policy::storage::Storage;
     use crate::policy::{AgentPolicy, Policy};
-    use crate::search::anchors::Automata;
+    use crate::search::automata::Automata;
     use crate::search::Selected;
     use crate::tables::layout::Tables;
     use alloc::borrow::Cow;
@@ -134,7 +134,7 @@ pub mod __private {
     /// Whether rule `id` of `policy` matches the normalised `path`, tested on its
     /// own (the brute-force reference the tests hold the search to).
     pub fn rule_matches(policy: &Policy, id: crate::RuleId, path: &[u8]) -> bool {
-        crate::search::walk::rule_matches_alone(policy.tables(), id.as_u32(), path)
+        crate::search::view::rule_matches_alone(policy.tables(), id.as_u32(), path)
     }
 
     /// Write the checksum of a policy's byte form into it (tests alter bytes

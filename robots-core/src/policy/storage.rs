@@ -150,7 +150,7 @@ mod tests {
     use super::Storage;
     use crate::policy::Policy;
     use crate::profile::Profile;
-    use crate::search::anchors::Automata;
+    use crate::search::automata::Automata;
     use crate::tables::encode::{encode, seal};
     use crate::tables::layout::{RuleSet, Span, Tables};
     use alloc::string::String;
@@ -163,8 +163,8 @@ mod tests {
     /// set's trie roots pointing past the `set_roots` table.
     fn corrupted(t: &Tables<'_>) -> (Vec<u8>, [usize; crate::tables::layout::TABLE_COUNT]) {
         let mut sets: Vec<RuleSet> = t.sets().to_vec();
-        let past = u32::try_from(t.set_roots().len()).unwrap() + 5;
-        sets[0].roots = Span::new(past, 1);
+        let past = u32::try_from(t.set_roots().len()).expect("a small table") + 5;
+        sets.first_mut().expect("a rule set").roots = Span::new(past, 1);
         // Table 2 is `sets` (see `tables::view`).
         t.with_part(2, sets.as_bytes())
     }

@@ -9,9 +9,10 @@
 //! When the crawler's rules put wildcard rules on the root or on `/`, nearly every
 //! walk would leave, so such a policy is checked path by path.
 
+use crate::search::best::End;
 use crate::search::segments::{normalize_path, profile_normalizes};
 use crate::search::verdict::Verdict;
-use crate::search::walk::{is_robots_txt, End, View};
+use crate::search::view::{is_robots_txt, View};
 use crate::search::Selected;
 use crate::tables::layout::{shift_rule, Inner, NODE_INDEXED, NODE_WILD, NONE};
 use alloc::borrow::Cow;

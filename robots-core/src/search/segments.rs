@@ -72,8 +72,8 @@ fn nul_short(path: &[u8]) -> Option<usize> {
 /// path at it only when wildcard rules are tested ([`View::wildcard_path`]). Most
 /// checks never pay for the scan.
 ///
-/// [`View::path_ends_at`]: crate::search::walk::View::path_ends_at
-/// [`View::wildcard_path`]: crate::search::walk::View::wildcard_path
+/// [`View::path_ends_at`]: crate::search::view::View::path_ends_at
+/// [`View::wildcard_path`]: crate::search::view::View::wildcard_path
 #[inline]
 pub(crate) fn search_path(path: &[u8], profile: Profile) -> Cow<'_, [u8]> {
     match profile {
