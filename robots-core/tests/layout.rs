@@ -105,6 +105,61 @@ fn stages_depend_only_on_lower_stages() {
     }
 }
 
+/// Each submodule of `search` and the submodules its code names
+/// (`crate::search::X`, or `super::X` from a file right under `search/`).
+fn search_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let dir = src.join("search");
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in rust_files(&dir) {
+        let rel = file.strip_prefix(&dir).expect("under search");
+        let top = rel
+            .components()
+            .next()
+            .and_then(|c| c.as_os_str().to_str())
+            .expect("a utf-8 name");
+        let module = top.trim_end_matches(".rs").to_owned();
+        if module == "mod" {
+            continue;
+        }
+        let code = code_of_file(&file);
+        let mut uses: BTreeSet<String> = crate_paths(&code)
+            .into_iter()
+            .filter(|names| names.len() > 1 && names[0] == "search")
+            .map(|names| names[1].clone())
+            .collect();
+        if rel.components().count() == 1 {
+            for (at, _) in code.match_indices("super::") {
+                let name: String = code[at + "super::".len()..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                uses.insert(name);
+            }
+        }
+        let known =
+            |name: &String| dir.join(format!("{name}.rs")).is_file() || dir.join(name).is_dir();
+        let uses: Vec<String> = uses
+            .into_iter()
+            .filter(|used| *used != module && known(used))
+            .collect();
+        graph.entry(module).or_default().extend(uses);
+    }
+    graph
+}
+
+/// The search's parts form no cycle: what a check keeps (`best`) and reads
+/// (`view`) are below what orchestrates it (`decide`).
+#[test]
+fn search_has_no_module_cycle() {
+    let graph = search_graph(&src());
+    assert!(graph["decide"].contains("view"), "{graph:?}");
+    assert!(graph["view"].contains("best"), "{graph:?}");
+    assert!(graph["best"].is_empty(), "`best` is a leaf: {graph:?}");
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("search module cycle: {}", cycle.join(" -> "));
+    }
+}
+
 /// The stage order is enforced: an upward or sideways edge is named.
 #[test]
 fn an_upward_or_sideways_edge_is_refused() {
