@@ -1,7 +1,9 @@
 //! The tables a check reads: their format only (what builds them is
 //! [`compile`](crate::compile)).
 //!
-//! - [`layout`]: every record of a compiled policy, as a check reads them;
+//! - [`layout`]: every record of a compiled policy, as a check reads them
+//!   (with `lines`, the codec of the rules' lines, and `rank`, the order of
+//!   rules);
 //! - [`view`]: the tables, read from one byte region (the crate's one `unsafe` module);
 //! - [`encode`]: all the tables in one buffer, the byte form of a policy;
 //! - [`validate`]: the check that a set of tables is a layout the search can rely on.
@@ -10,6 +12,8 @@
 
 pub mod encode;
 pub mod layout;
+mod lines;
+mod rank;
 pub mod validate;
 pub mod view;
 
