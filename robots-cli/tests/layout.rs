@@ -49,7 +49,7 @@ fn code(path: &Path) -> String {
 fn references(code: &str, known: &BTreeSet<String>) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for names in guard::crate_paths(code) {
-        let first = names[0].clone();
+        let first = names.first().cloned().unwrap_or_default();
         let nested = names.get(1).map(|second| format!("{first}::{second}"));
         match nested {
             Some(n) if known.contains(&n) => {
