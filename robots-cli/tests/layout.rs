@@ -2,8 +2,12 @@
 //! `flags` and the shared helpers, never each other, and no two modules import
 //! each other, directly or in a longer cycle.
 //!
-//! A module's dependencies are the `crate::NAME` paths in its code (test modules
-//! after `#[cfg(test)]` are left out: they may use what they test).
+//! A module's dependencies are the `crate::NAME` paths in its code: whole
+//! files less comments, literals and `mod tests` blocks (tests may use what
+//! they test). The scan is robots-core's layout guard's.
+
+#[path = "../../robots-core/tests/guard/mod.rs"]
+mod guard;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -12,16 +16,9 @@ fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-/// Every `.rs` file under `dir`, recursively.
+/// Every `.rs` file under `dir`, recursively (but `tests.rs` files).
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("list src") {
-        let path = entry.expect("dir entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
+    out.extend(guard::rust_files(dir));
 }
 
 /// The module a file belongs to: `flags` for `flags/defs.rs`, `commands::check`
@@ -42,28 +39,18 @@ fn module_of(path: &Path) -> Option<String> {
     }
 }
 
-/// The code of a file without its test modules.
+/// The code of a file without its comments, literals and test modules.
 fn code(path: &Path) -> String {
-    let text = std::fs::read_to_string(path).expect("read source");
-    match text.find("#[cfg(test)]") {
-        Some(at) => text[..at].to_owned(),
-        None => text,
-    }
+    guard::code_of_file(path)
 }
 
 /// The modules `code` refers to with `crate::` paths (`crate::commands::x` is
 /// `commands::x`), among `known`.
 fn references(code: &str, known: &BTreeSet<String>) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    for (at, _) in code.match_indices("crate::") {
-        let rest = &code[at + "crate::".len()..];
-        let path: String = rest
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
-            .collect();
-        let mut names = path.split("::");
-        let first = names.next().unwrap_or_default().to_owned();
-        let nested = names.next().map(|second| format!("{first}::{second}"));
+    for names in guard::crate_paths(code) {
+        let first = names.first().cloned().unwrap_or_default();
+        let nested = names.get(1).map(|second| format!("{first}::{second}"));
         match nested {
             Some(n) if known.contains(&n) => {
                 out.insert(n);
@@ -147,33 +134,7 @@ fn commands_use_flags_and_helpers_never_each_other() {
 #[test]
 fn no_module_import_cycles() {
     let graph = graph();
-    // Depth-first search; a module met again while on the path closes a cycle.
-    fn visit<'g>(
-        m: &'g str,
-        graph: &'g BTreeMap<String, BTreeSet<String>>,
-        path: &mut Vec<&'g str>,
-        done: &mut BTreeSet<&'g str>,
-        cycles: &mut Vec<String>,
-    ) {
-        if let Some(at) = path.iter().position(|p| *p == m) {
-            let mut cycle: Vec<&str> = path[at..].to_vec();
-            cycle.push(m);
-            cycles.push(cycle.join(" -> "));
-            return;
-        }
-        if !done.insert(m) {
-            return;
-        }
-        path.push(m);
-        for next in graph.get(m).into_iter().flatten() {
-            visit(next, graph, path, done, cycles);
-        }
-        path.pop();
+    if let Some(cycle) = guard::find_cycle(&graph) {
+        panic!("import cycle: {}", cycle.join(" -> "));
     }
-    let mut cycles = Vec::new();
-    let mut done = BTreeSet::new();
-    for m in graph.keys() {
-        visit(m, &graph, &mut Vec::new(), &mut done, &mut cycles);
-    }
-    assert!(cycles.is_empty(), "import cycles:\n{}", cycles.join("\n"));
 }

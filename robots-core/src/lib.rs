@@ -44,12 +44,6 @@
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
-// The workspace denies indexing that can panic; this crate is the exception,
-// for now. Its indexes are into tables validated once when built or loaded
-// (`tables::validate`), or bounded by the loop that makes them, and three fuzz
-// targets and the property tests run it on hostile input. Moving the ~180
-// sites (most in `parse::directive` and `lint`) to `get` is open work.
-#![allow(clippy::indexing_slicing)]
 
 extern crate alloc;
 
@@ -66,6 +60,9 @@ pub mod error;
 pub mod fetch;
 pub mod group;
 pub mod ids;
+// The findings index the lines and groups of the document they are about;
+// this module moves to its own crate (robots-lint), which keeps the allow.
+#[allow(clippy::indexing_slicing)]
 pub mod lint;
 pub mod parse;
 pub mod policy;
@@ -93,7 +90,7 @@ pub use search::verdict::{Reason, Verdict};
 pub mod __private {
     use crate::policy::storage::Storage;
     use crate::policy::{AgentPolicy, Policy};
-    use crate::search::anchors::Automata;
+    use crate::search::automata::Automata;
     use crate::search::Selected;
     use crate::tables::layout::Tables;
     use alloc::borrow::Cow;
@@ -137,7 +134,7 @@ pub mod __private {
     /// Whether rule `id` of `policy` matches the normalised `path`, tested on its
     /// own (the brute-force reference the tests hold the search to).
     pub fn rule_matches(policy: &Policy, id: crate::RuleId, path: &[u8]) -> bool {
-        crate::search::walk::rule_matches_alone(policy.tables(), id.as_u32(), path)
+        crate::search::view::rule_matches_alone(policy.tables(), id.as_u32(), path)
     }
 
     /// Write the checksum of a policy's byte form into it (tests alter bytes

@@ -130,6 +130,7 @@ pub(crate) fn same_long(a: &[u8], b: &[u8]) -> bool {
 }
 
 /// `LOW_BYTES[n]`: the low `n` bytes of a word set (`n` in `0..=8`).
+#[allow(clippy::indexing_slicing)] // const evaluation: `n` runs over the array
 pub(crate) const LOW_BYTES: [u64; 9] = {
     let mut masks = [0u64; 9];
     let mut n = 1;
@@ -142,10 +143,34 @@ pub(crate) const LOW_BYTES: [u64; 9] = {
 
 /// The position of `byte` among the first `count` (at most eight) bytes of `word`.
 #[inline]
+#[allow(clippy::indexing_slicing)] // `count.min(8)` is within the nine masks
 pub(crate) fn position_in_word(word: u64, count: usize, byte: u8) -> Option<usize> {
     // The lowest flagged byte is a true match (borrows only run upwards).
     let found = flag_byte(word, byte) & HIGH & LOW_BYTES[count.min(8)];
     (found != 0).then(|| (found.trailing_zeros() / 8) as usize)
+}
+
+/// The length of the common prefix of `a` and `b`, eight bytes at a time.
+pub(crate) fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let mut n = 0;
+    for (x, y) in a.chunks_exact(8).zip(b.chunks_exact(8)) {
+        let mut xa = [0u8; 8];
+        let mut ya = [0u8; 8];
+        xa.copy_from_slice(x);
+        ya.copy_from_slice(y);
+        let diff = u64::from_le_bytes(xa) ^ u64::from_le_bytes(ya);
+        if diff != 0 {
+            return n + diff.trailing_zeros() as usize / 8;
+        }
+        n += 8;
+    }
+    n + a
+        .get(n..)
+        .unwrap_or_default()
+        .iter()
+        .zip(b.get(n..).unwrap_or_default())
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 #[cfg(test)]

@@ -1,160 +1,215 @@
-//! The crate's folders are its pipeline: no stage may depend on a later one.
+//! The crate's folders are its pipeline: a stage depends only on the stages
+//! below it, and robots-core on no crate of this workspace.
 //!
 //! Every top-level module of `src/` (a folder, or a file beside `lib.rs`) is a
-//! node; `crate::X` in its code (not its comments or tests) is an edge to `X`.
-//! The graph must have no cycle, so a newcomer can read the stages in order.
+//! node; `crate::X` in its code is an edge to `X`. The code is whole files,
+//! less comments, literals and `mod tests` blocks (see `guard`).
+
 // A test may index: a panic there is a failed test, with its location.
 #![allow(clippy::indexing_slicing)]
 
+mod guard;
+
+use guard::{code_of_file, crate_paths, find_cycle, rust_files};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
-/// The code of a source file, without comments and without its test module
-/// (tests may reach any stage).
-fn code_of(source: &str) -> String {
-    let end = ["#[cfg(test)]", "#[cfg(all(test"]
-        .iter()
-        .filter_map(|marker| source.find(marker))
-        .min()
-        .unwrap_or(source.len());
-    source[..end]
-        .lines()
-        .filter(|line| !line.trim_start().starts_with("//"))
-        .collect::<Vec<_>>()
-        .join("\n")
+/// The stages, lowest first: a module may use the modules of lower layers,
+/// never its own layer's others or a higher one's. The first two layers are
+/// the crate's vocabulary (errors, ids, byte helpers, profiles).
+const LAYERS: &[&[&str]] = &[
+    &["error", "ids", "swar"],
+    &["profile", "encoding"],
+    &["parse", "tables"],
+    &["group"],
+    &["document"],
+    &["compile", "search", "records"],
+    &["policy"],
+    // Beside the engine, on its public face (each moving to a crate of its own).
+    &["lint", "fetch"],
+];
+
+fn layer_of(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|layer| layer.contains(&module))
 }
 
-/// The top-level modules `code` refers to as `crate::X`.
-fn references(code: &str) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for (at, _) in code.match_indices("crate::") {
-        let rest = &code[at + "crate::".len()..];
-        let name: String = rest
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect();
-        if !name.is_empty() {
-            out.insert(name);
-        }
-    }
-    out
-}
-
-fn collect(dir: &Path, module: &str, graph: &mut BTreeMap<String, BTreeSet<String>>) {
-    for entry in fs::read_dir(dir).expect("source folder") {
-        let path = entry.expect("entry").path();
-        if path.is_dir() {
-            collect(&path, module, graph);
-        } else if path.extension().is_some_and(|e| e == "rs")
-            && path.file_stem().is_some_and(|s| s != "tests")
-        {
-            let code = code_of(&fs::read_to_string(&path).expect("source file"));
-            let deps = graph.entry(module.to_owned()).or_default();
-            deps.extend(references(&code).into_iter().filter(|d| d != module));
-        }
-    }
-}
-
-fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut graph = BTreeMap::new();
-    for entry in fs::read_dir(&src).expect("src") {
-        let path = entry.expect("entry").path();
-        let name = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .expect("utf-8 name")
-            .to_owned();
-        if name == "lib" {
+/// Each module of `src` and the modules its code names.
+fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in rust_files(src) {
+        let rel = file.strip_prefix(src).expect("under src");
+        let top = rel
+            .components()
+            .next()
+            .and_then(|c| c.as_os_str().to_str())
+            .expect("a utf-8 name");
+        let module = top.trim_end_matches(".rs").to_owned();
+        if module == "lib" {
             continue;
         }
-        if path.is_dir() {
-            collect(&path, &name, &mut graph);
-        } else {
-            let code = code_of(&fs::read_to_string(&path).expect("source file"));
-            let deps = graph.entry(name.clone()).or_default();
-            deps.extend(references(&code).into_iter().filter(|d| *d != name));
-        }
+        let uses: Vec<String> = crate_paths(&code_of_file(&file))
+            .into_iter()
+            .map(|names| names[0].clone())
+            .filter(|used| *used != module)
+            .collect();
+        graph.entry(module).or_default().extend(uses);
     }
-    // Only edges between modules (crate-root re-exports such as `crate::Policy`
-    // name a module's item through `lib.rs`; they are not allowed either).
     graph
 }
 
-/// A cycle of the graph, if it has one.
-fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
-    fn visit(
-        node: &str,
-        graph: &BTreeMap<String, BTreeSet<String>>,
-        stack: &mut Vec<String>,
-        done: &mut BTreeSet<String>,
-    ) -> Option<Vec<String>> {
-        if let Some(at) = stack.iter().position(|n| n == node) {
-            let mut cycle = stack[at..].to_vec();
-            cycle.push(node.to_owned());
-            return Some(cycle);
-        }
-        if done.contains(node) {
-            return None;
-        }
-        stack.push(node.to_owned());
-        for next in graph.get(node).into_iter().flatten() {
-            if let Some(cycle) = visit(next, graph, stack, done) {
-                return Some(cycle);
+/// Every edge that goes sideways or up the [`LAYERS`], or names a module
+/// with no layer, as a sentence.
+fn wrong_edges(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (module, uses) in graph {
+        let Some(from) = layer_of(module) else {
+            wrong.push(format!("`{module}` has no layer in LAYERS"));
+            continue;
+        };
+        for used in uses {
+            match layer_of(used) {
+                None if graph.contains_key(used) => {
+                    wrong.push(format!("`{used}` has no layer in LAYERS"));
+                }
+                None => wrong.push(format!(
+                    "`{module}` names `crate::{used}`: use the module path, not the root re-export"
+                )),
+                Some(to) if to >= from => wrong.push(format!(
+                    "`{module}` (layer {from}) uses `{used}` (layer {to}): a stage uses only lower ones"
+                )),
+                Some(_) => {}
             }
         }
-        stack.pop();
-        done.insert(node.to_owned());
-        None
     }
-    let mut done = BTreeSet::new();
-    graph
-        .keys()
-        .find_map(|node| visit(node, graph, &mut Vec::new(), &mut done))
+    wrong
+}
+
+fn src() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
 #[test]
-fn stages_depend_only_on_earlier_stages() {
-    let graph = module_graph();
-    for stage in [
-        "parse", "group", "compile", "tables", "search", "policy", "lint",
-    ] {
+fn stages_depend_only_on_lower_stages() {
+    let graph = module_graph(&src());
+    for stage in ["parse", "group", "compile", "tables", "search", "policy"] {
         assert!(graph.contains_key(stage), "no module `{stage}`: {graph:?}");
     }
-    // Every reference names a module, not an item re-exported at the crate root.
-    for (module, deps) in &graph {
-        for dep in deps {
-            assert!(
-                graph.contains_key(dep),
-                "`{module}` names `crate::{dep}`: use the module path, not the root re-export"
-            );
-        }
-    }
+    // The scan sees real uses (or every check would pass vacuously).
+    assert!(graph["policy"].contains("search"), "{graph:?}");
+    assert!(graph["compile"].contains("tables"), "{graph:?}");
+    let wrong = wrong_edges(&graph);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     if let Some(cycle) = find_cycle(&graph) {
         panic!("module cycle: {}", cycle.join(" -> "));
     }
 }
 
-#[test]
-fn the_cycle_finder_finds_cycles() {
+/// Each submodule of `search` and the submodules its code names
+/// (`crate::search::X`, or `super::X` from a file right under `search/`).
+fn search_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let dir = src.join("search");
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    graph.entry("a".into()).or_default().insert("b".into());
-    graph.entry("b".into()).or_default().insert("c".into());
-    graph.entry("c".into()).or_default();
-    assert_eq!(find_cycle(&graph), None);
-    graph.entry("c".into()).or_default().insert("a".into());
-    assert_eq!(
-        find_cycle(&graph),
-        Some(vec!["a".into(), "b".into(), "c".into(), "a".into()])
+    for file in rust_files(&dir) {
+        let rel = file.strip_prefix(&dir).expect("under search");
+        let top = rel
+            .components()
+            .next()
+            .and_then(|c| c.as_os_str().to_str())
+            .expect("a utf-8 name");
+        let module = top.trim_end_matches(".rs").to_owned();
+        if module == "mod" {
+            continue;
+        }
+        let code = code_of_file(&file);
+        let mut uses: BTreeSet<String> = crate_paths(&code)
+            .into_iter()
+            .filter(|names| names.len() > 1 && names[0] == "search")
+            .map(|names| names[1].clone())
+            .collect();
+        if rel.components().count() == 1 {
+            for (at, _) in code.match_indices("super::") {
+                let name: String = code[at + "super::".len()..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                uses.insert(name);
+            }
+        }
+        let known =
+            |name: &String| dir.join(format!("{name}.rs")).is_file() || dir.join(name).is_dir();
+        let uses: Vec<String> = uses
+            .into_iter()
+            .filter(|used| *used != module && known(used))
+            .collect();
+        graph.entry(module).or_default().extend(uses);
+    }
+    graph
+}
+
+/// The search's parts form no cycle: what a check keeps (`best`) and reads
+/// (`view`) are below what orchestrates it (`decide`).
+#[test]
+fn search_has_no_module_cycle() {
+    let graph = search_graph(&src());
+    assert!(graph["decide"].contains("view"), "{graph:?}");
+    assert!(graph["view"].contains("best"), "{graph:?}");
+    assert!(graph["best"].is_empty(), "`best` is a leaf: {graph:?}");
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("search module cycle: {}", cycle.join(" -> "));
+    }
+}
+
+/// The stage order is enforced: an upward or sideways edge is named.
+#[test]
+fn an_upward_or_sideways_edge_is_refused() {
+    let mut graph = module_graph(&src());
+    graph.get_mut("tables").unwrap().insert("search".into());
+    graph.get_mut("compile").unwrap().insert("search".into());
+    let wrong = wrong_edges(&graph);
+    assert!(
+        wrong.contains(
+            &"`tables` (layer 2) uses `search` (layer 5): a stage uses only lower ones".into()
+        ),
+        "{wrong:?}"
+    );
+    assert!(
+        wrong.contains(
+            &"`compile` (layer 5) uses `search` (layer 5): a stage uses only lower ones".into()
+        ),
+        "{wrong:?}"
     );
 }
 
+/// robots-core is the bottom of the workspace: none of its normal
+/// dependencies is a crate of this workspace. (The linter's registry is the
+/// one exception while `lint` is still a module here.)
 #[test]
-fn comments_and_tests_are_not_code() {
-    let source = "//! see crate::policy\nuse crate::parse::Directive;\n#[cfg(test)]\nmod tests { use crate::lint; }\n";
-    assert_eq!(
-        references(&code_of(source)),
-        BTreeSet::from(["parse".to_owned()])
-    );
+fn no_workspace_crate_below_robots_core() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).expect("Cargo.toml");
+    let workspace = fs::read_to_string(root.join("../Cargo.toml")).expect("workspace Cargo.toml");
+    let members: Vec<&str> = workspace
+        .lines()
+        .map(str::trim)
+        .filter_map(|l| l.strip_prefix('"')?.strip_suffix("\","))
+        .filter_map(|m| m.rsplit('/').next())
+        .collect();
+    assert!(members.contains(&"robots-core"), "{members:?}");
+    let mut section = "";
+    let mut below = Vec::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+            continue;
+        }
+        let name = line.split(['=', ' ', '.']).next().unwrap_or_default();
+        if section == "[dependencies]" && members.contains(&name) {
+            below.push(name.to_owned());
+        }
+    }
+    if root.join("src/lint").is_dir() {
+        below.retain(|name| name != "robots-registry");
+    }
+    assert!(below.is_empty(), "robots-core depends on {below:?}");
 }

@@ -1,17 +1,17 @@
 //! The builder of a policy's record tables: rules (with their literal segments),
 //! groups, user-agent lines and extension records, all strings in one text table.
 
+use crate::compile::key_sort::first_digit;
 use crate::compile::pattern::{compile_segments, google_index_alias, google_plain, may_hold_index};
+use crate::compile::staging::{
+    span_of, ExtensionRecord, GroupAgentRecord, GroupRecord, RuleRecord, Span, NONE,
+};
 use crate::document::Document;
 use crate::group::agent::{agent_name, names, AgentMatch};
 use crate::parse::{Directive, LineKind, LineReport};
 use crate::profile::Profile;
 use crate::swar::word;
-use crate::tables::key_sort::first_digit;
 use crate::tables::layout::{index, rank};
-use crate::tables::staging::{
-    span_of, ExtensionRecord, GroupAgentRecord, GroupRecord, RuleRecord, Span, NONE,
-};
 use alloc::vec::Vec;
 
 /// The byte table every string of a policy lives in.
@@ -282,6 +282,7 @@ impl Builder {
         });
     }
 
+    #[allow(clippy::indexing_slicing)] // the document's own group and line numbers
     pub(crate) fn add_group(&mut self, doc: &Document<'_>, at: usize, keep_rules: bool) {
         let group = &doc.groups()[at];
         let group_id = index(at);

@@ -5,29 +5,36 @@
 //! - `pattern`: how a profile reads a rule's value into literal segments;
 //! - `repeats`: groups that repeat an earlier group's rules, and walk its trie;
 //! - `rule_sets`: the distinct group lists crawlers select, as rule sets;
-//! - `wire`: the compiler's records written as the layout a check reads.
-//!
-//! The tries and search tables of each rule set are built by [`tables`](crate::tables).
+//! - `staging`: the compiler's working records (rules, groups, trie nodes);
+//! - `trie`: the path-compressed prefix trie over rules' first literal segments;
+//! - `key_sort`: sorting the trie's keys eight bytes at a time;
+//! - `derive`: the search tables derived from the tries;
+//! - `wire`: the compiler's records written as the layout a check reads
+//!   ([`tables`](crate::tables)).
 
 pub(crate) mod builder;
+pub(crate) mod derive;
+pub(crate) mod key_sort;
 mod one_pass;
 pub(crate) mod pattern;
 mod repeats;
 mod rule_sets;
+pub(crate) mod staging;
+pub(crate) mod trie;
 mod wire;
 
 use crate::compile::builder::Builder;
+use crate::compile::derive::Tries;
 use crate::compile::rule_sets::Requests;
+use crate::compile::staging::{span_of, AgentEntry, RuleSet, Span};
+use crate::compile::trie::TrieBuilder;
 use crate::document::{Document, ParseOptions};
 use crate::group::grouper::AgentToken;
 use crate::group::select::{groups_of_agent, select, Selection};
 use crate::parse::{LineKind, Truncation};
 use crate::profile::Profile;
-use crate::tables::derive::{self, Tries};
 use crate::tables::encode::TableVecs;
 use crate::tables::layout::{index, TruncationRecord, NONE, U32, U64};
-use crate::tables::staging::{span_of, AgentEntry, RuleSet, Span};
-use crate::tables::trie::TrieBuilder;
 use alloc::vec::Vec;
 
 /// Parse `input` with `options` and compile it in one pass: for every crawler,
@@ -291,9 +298,9 @@ fn cached(roots: &mut [Option<u32>], g: u32, build: impl FnOnce() -> u32) -> u32
 mod tests {
     use super::*;
     use crate::compile::builder::Builder;
+    use crate::compile::key_sort::first_digit;
     use crate::document::parse;
     use crate::policy::Policy;
-    use crate::tables::key_sort::first_digit;
     use alloc::format;
     use alloc::string::String;
     use bstr::BStr;
@@ -540,6 +547,7 @@ mod tests {
 
     /// Every rule value over a small alphabet (plain bytes, `/`, `$`, `*`, `%`,
     /// a hex digit, a non-ASCII byte), up to five bytes.
+    #[allow(clippy::indexing_slicing)] // a test's helper: a panic fails the test
     fn rule_values() -> Vec<Vec<u8>> {
         let alphabet = [b'a', b'/', b'$', b'*', b'%', b'4', 0xC3];
         let mut values = Vec::new();

@@ -184,10 +184,10 @@ pub(crate) fn google_index_alias(value: &[u8]) -> Option<Vec<u8>> {
     }
     let escaped = google_escape(value);
     let slash = memchr::memrchr(b'/', &escaped)?;
-    if !escaped[slash..].starts_with(b"/index.htm") {
+    if !escaped.get(slash..)?.starts_with(b"/index.htm") {
         return None;
     }
-    let mut alias = escaped[..=slash].to_vec();
+    let mut alias = escaped.get(..=slash)?.to_vec();
     alias.push(b'$');
     Some(alias)
 }
@@ -316,7 +316,18 @@ mod plain_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::segments::matches;
+    use crate::search::segments::tail_matches;
+
+    /// Whether `path` matches `pattern` (first segment as a prefix, then the tail).
+    fn matches(path: &[u8], pattern: &Pattern) -> bool {
+        let Some((first, tail)) = pattern.segments.split_first() else {
+            return false;
+        };
+        match path.strip_prefix(first.as_slice()) {
+            Some(rest) => tail_matches(rest, tail.iter().map(Vec::as_slice), pattern.anchored),
+            None => false,
+        }
+    }
 
     fn m(pattern: &str, path: &str) -> bool {
         matches(

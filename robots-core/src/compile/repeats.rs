@@ -5,8 +5,8 @@
 //! own only for the rules it adds: the tables hold the list's trie once.
 
 use crate::compile::builder::Builder;
+use crate::compile::staging::RuleRecord;
 use crate::tables::layout::index;
-use crate::tables::staging::RuleRecord;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
@@ -102,7 +102,7 @@ pub(crate) fn find(b: &Builder, walked: &[bool]) -> Vec<Option<Repeat>> {
 /// another run of equal rules.
 fn rule_order(b: &Builder, x: &RuleRecord, y: &RuleRecord) -> Ordering {
     let text = &b.text.0;
-    let bytes = |span: crate::tables::staging::Span| span.of(text);
+    let bytes = |span: crate::compile::staging::Span| span.of(text);
     let segments = |r: &RuleRecord| r.segments.of(&b.segments).iter().map(move |&s| bytes(s));
     (x.allow, x.derived, x.anchored, x.priority)
         .cmp(&(y.allow, y.derived, y.anchored, y.priority))

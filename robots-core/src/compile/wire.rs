@@ -1,4 +1,4 @@
-//! The compiler's records ([`staging`](crate::tables::staging)) written as the
+//! The compiler's records ([`staging`](crate::compile::staging)) written as the
 //! [`layout`](crate::tables::layout) a check reads: little-endian records, each
 //! rule in eight bytes, with an extra record only for the rules whose priority,
 //! segments, length or column the eight bytes cannot say (see
@@ -6,14 +6,17 @@
 //! (see [`Lines`](layout::Lines)).
 
 use crate::compile::builder::Builder;
-use crate::tables::derive::SearchTables;
+use crate::compile::derive::SearchTables;
+use crate::compile::staging;
 use crate::tables::encode::TableVecs;
 use crate::tables::layout::{
     self, index, RuleExtra, RULE_ALLOW, RULE_ANCHORED, RULE_COLUMN_MAX, RULE_COLUMN_SHIFT,
     RULE_COMPLEX, RULE_DERIVED, RULE_LEN_MAX, U32,
 };
-use crate::tables::staging;
 use alloc::vec::Vec;
+
+// An extension record's directive number is read back as one of these.
+const _: () = assert!(crate::parse::Directive::ALL.len() == layout::DIRECTIVE_COUNT as usize);
 
 fn span(s: staging::Span) -> layout::Span {
     layout::Span::new(s.start, s.len)

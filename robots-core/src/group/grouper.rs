@@ -45,6 +45,7 @@ pub(crate) struct Structure {
     pub file_records: Vec<usize>,
 }
 
+#[allow(clippy::indexing_slicing)] // `value` is a range the lexer found in `input`
 fn agent_token(input: &[u8], value: Range<usize>, profile: Profile) -> AgentToken {
     match agent_name(&input[value.clone()], profile) {
         None => AgentToken::Any,

@@ -186,7 +186,8 @@ const GOOGLE_PREFIXED: [Directive; 4] = [
 ];
 
 fn starts_with_ignore_case(key: &[u8], prefix: &[u8]) -> bool {
-    key.len() >= prefix.len() && key[..prefix.len()].eq_ignore_ascii_case(prefix)
+    key.get(..prefix.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
 }
 
 /// Recognise a key (already trimmed).
@@ -220,6 +221,7 @@ fn folded(bytes: &[u8]) -> u128 {
 }
 
 /// Every directive name, folded ([`folded`]), with its length.
+#[allow(clippy::indexing_slicing)] // const evaluation over fixed tables: a bad index fails the build
 const FOLDED_NAMES: [(u128, usize, Directive); 14] = {
     let mut out = [(0u128, 0usize, Directive::UserAgent); 14];
     let mut i = 0;
@@ -279,6 +281,7 @@ struct NamesOfLen {
 }
 
 /// [`NamesOfLen`] by length, up to sixteen bytes.
+#[allow(clippy::indexing_slicing)] // const evaluation over fixed tables: a bad index fails the build
 const NAMES_BY_LEN: [NamesOfLen; 17] = {
     const NONE: FoldedName = FoldedName {
         word: 0,

@@ -218,6 +218,7 @@ fn trim(input: &[u8], r: Range<usize>, spaces: u64) -> Range<usize> {
     start..trim_end(input, start..r.end, spaces)
 }
 
+#[allow(clippy::indexing_slicing)] // ranges the lexer found in `input`
 fn find(input: &[u8], r: &Range<usize>, pred: impl Fn(u8) -> bool) -> Option<usize> {
     input[r.clone()]
         .iter()
@@ -254,6 +255,7 @@ fn find_colon(input: &[u8], content: Range<usize>, head: Option<u128>) -> Option
 /// Lex one line's content (`span`, without its line end), under a profile of
 /// `LENIENT` syntax (Google's) or not. One copy for each: the syntax's tests are
 /// made once per input (by [`lex_each`]'s choice of copy), not on every line.
+#[allow(clippy::indexing_slicing)] // ranges the lexer found in `input`
 fn lex_line<const LENIENT: bool>(
     input: &[u8],
     span: Range<usize>,

@@ -8,7 +8,7 @@ use crate::policy::storage::Storage;
 use crate::policy::{Matcher, Policy, Rule};
 use crate::profile::Profile;
 use crate::records::{RequestRate, TimeWindow};
-use crate::search::anchors::Automata;
+use crate::search::automata::Automata;
 use crate::search::url::path_from_url;
 use crate::search::verdict::Verdict;
 use crate::search::Selected;

@@ -12,7 +12,7 @@
 
 use crate::group::select::{resolve_named, wildcard_set};
 use crate::policy::Matcher;
-use crate::search::anchors::Automata;
+use crate::search::automata::Automata;
 use crate::tables::layout::Tables;
 
 /// `Policy::chain_choice`: the position of the first token a group names.

@@ -4,7 +4,7 @@ use crate::policy::{GroupInfo, Matcher, Rule};
 use crate::search::segments::normalize_path;
 use crate::search::url::path_from_url;
 use crate::search::verdict::{Reason, Verdict};
-use crate::search::walk::rule_matches_alone;
+use crate::search::view::rule_matches_alone;
 use crate::tables::layout::index;
 use alloc::vec::Vec;
 use bstr::BString;

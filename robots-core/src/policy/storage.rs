@@ -69,15 +69,16 @@ impl Storage {
     }
 
     /// A policy over `buffer`, a byte form already checked (or written by this
-    /// crate): reading it again cannot fail; if it did, the policy is empty.
+    /// crate): reading it again cannot fail.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if it does: a policy that answered
+    /// anyway would allow everything.
     pub(crate) fn of_buffer(buffer: Vec<u8>) -> Storage {
         let memory = Memory::ByteForm(buffer.into_boxed_slice());
         match Owned::try_new(memory, |m| decode(m.bytes(), false).map(|(t, _)| t)) {
             Ok(owned) => Storage::Owned(owned),
-            Err(_) => {
-                debug_assert!(false, "a checked byte form did not read back");
-                Storage::Static(&Tables::EMPTY)
-            }
+            Err(e) => panic!("bug: a checked byte form did not read back: {e}"),
         }
     }
 
@@ -91,7 +92,11 @@ impl Storage {
     }
 
     /// A policy over `region`, tables of `counts` records each that this crate
-    /// laid out: they fit it; if they did not, the policy is empty.
+    /// laid out: they fit it.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if they do not (never an empty policy,
+    /// which would allow everything).
     fn of_region(
         region: Vec<u8>,
         counts: &[usize; TABLE_COUNT],
@@ -103,10 +108,7 @@ impl Storage {
             Tables::new(m.bytes(), counts, profile, any_set).ok_or(())
         }) {
             Ok(owned) => Storage::Owned(owned),
-            Err(()) => {
-                debug_assert!(false, "tables that do not fit their region");
-                Storage::Static(&Tables::EMPTY)
-            }
+            Err(()) => panic!("bug: compiled tables do not fit their region ({counts:?})"),
         }
     }
 
@@ -137,5 +139,85 @@ impl Clone for Storage {
                 }
             },
         }
+    }
+}
+
+/// A corrupted table is a bug where the crate trusts it (tables it built)
+/// and an error where it does not (bytes from outside): never a policy that
+/// quietly allows everything.
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::Storage;
+    use crate::policy::Policy;
+    use crate::profile::Profile;
+    use crate::search::automata::Automata;
+    use crate::tables::encode::{encode, seal};
+    use crate::tables::layout::{RuleSet, Span, Tables};
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use zerocopy::IntoBytes;
+
+    const ROBOTS: &str = "User-agent: *\nDisallow: /private\n";
+
+    /// The region and record counts of `ROBOTS`'s tables with the first rule
+    /// set's trie roots pointing past the `set_roots` table.
+    fn corrupted(t: &Tables<'_>) -> (Vec<u8>, [usize; crate::tables::layout::TABLE_COUNT]) {
+        let mut sets: Vec<RuleSet> = t.sets().to_vec();
+        let past = u32::try_from(t.set_roots().len()).expect("a small table") + 5;
+        sets.first_mut().expect("a rule set").roots = Span::new(past, 1);
+        // Table 2 is `sets` (see `tables::view`).
+        t.with_part(2, sets.as_bytes())
+    }
+
+    fn panic_message(f: impl FnOnce()) -> Option<String> {
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).err()?;
+        caught
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| caught.downcast_ref::<&str>().map(|s| String::from(*s)))
+    }
+
+    #[test]
+    fn a_corrupted_table_is_a_bug_when_trusted_and_an_error_from_bytes() {
+        let good = Policy::parse(ROBOTS, Profile::Rfc9309);
+        assert!(!good.is_allowed("bot", "/private"), "the rule applies");
+        let t = good.tables();
+        let (region, counts) = corrupted(t);
+
+        // Trusted: tables this crate laid out (as if it had built them so).
+        let trusted = Policy {
+            storage: Storage::of_region(region.clone(), &counts, t.profile, t.any_set),
+            automata: Automata::new(),
+        };
+        let message = panic_message(|| {
+            let verdict = trusted.check("bot", "/private");
+            panic!("answered {verdict:?} instead of failing");
+        })
+        .expect("a panic with a message");
+        assert!(message.starts_with("bug:"), "{message}");
+        assert!(message.contains("past a table"), "{message}");
+
+        // Untrusted: the same tables as serialised bytes are refused.
+        let broken = Tables::new(&region, &counts, t.profile, t.any_set).expect("the counts fit");
+        let mut bytes = encode(&broken, None);
+        seal(&mut bytes);
+        let error = Policy::from_bytes(bytes).expect_err("corrupted bytes are refused");
+        assert!(error.to_string().contains("sets"), "{error}");
+    }
+
+    /// A compiled region that does not fit its counts is a bug, not an empty
+    /// (allow-all) policy.
+    #[test]
+    fn a_region_that_does_not_fit_its_counts_is_a_bug() {
+        let good = Policy::parse(ROBOTS, Profile::Rfc9309);
+        let t = good.tables();
+        let mut counts = t.counts();
+        counts[14] += 1; // one rule more than the region holds
+        let region = t.region().to_vec();
+        let message = panic_message(|| {
+            let _ = Storage::of_region(region, &counts, t.profile, t.any_set);
+        })
+        .expect("a panic with a message");
+        assert!(message.starts_with("bug:"), "{message}");
     }
 }

@@ -9,9 +9,10 @@
 //! When the crawler's rules put wildcard rules on the root or on `/`, nearly every
 //! walk would leave, so such a policy is checked path by path.
 
+use crate::search::best::End;
 use crate::search::segments::{normalize_path, profile_normalizes};
 use crate::search::verdict::Verdict;
-use crate::search::walk::{is_robots_txt, End, View};
+use crate::search::view::{is_robots_txt, View};
 use crate::search::Selected;
 use crate::tables::layout::{shift_rule, Inner, NODE_INDEXED, NODE_WILD, NONE};
 use alloc::borrow::Cow;
@@ -23,6 +24,7 @@ impl Selected {
     /// The verdicts of [`Selected::check_path`] for many paths (each `/path?query`),
     /// handed to `each` with their index, in order; `Matcher::check_paths` is the
     /// public face.
+    #[allow(clippy::indexing_slicing)] // lanes are numbered below `LANES`, the arrays' length
     pub(crate) fn check_paths<P: AsRef<[u8]>>(
         self,
         view: View<'_>,
@@ -75,6 +77,7 @@ impl Selected {
     /// [`Selected::check_paths`] for the first `count` of `paths` (normalised),
     /// walked from `root` (see [`Selected::lockstep_root`]).
     #[inline(never)]
+    #[allow(clippy::indexing_slicing)] // lanes are numbered below `LANES`, the arrays' length
     fn check_lanes(
         self,
         view: View<'_>,

@@ -1,25 +1,33 @@
 //! The search: the one routine every check runs, over tables wherever they live.
 //!
-//! - `walk`: the trie walk and the best literal rule;
+//! - `best`: what a search keeps (the best rule so far, where a walk stopped);
+//! - `view`: the tables and their automata as the search reads them, and its
+//!   primitives (the trie walk, the best literal rule, testing a rule);
+//! - `decide`: a check, from the walks to the verdict;
 //! - `wildcards`: the wildcard rules a walk cannot settle;
-//! - `anchors`: those of them filed under anchors, found by an Aho-Corasick
-//!   automaton per trie root, built when a check first needs it;
+//! - `anchors`: each trie root's anchor automaton (built from the tables),
+//!   and `automata`: the automata a policy builds when a check first needs
+//!   one; `anchored`: the rules filed under anchors, tested on a path;
 //! - `batch`: many paths walked in lockstep;
 //! - `segments`: the path as a profile compares it, and segment matching;
 //! - `url`: the path of a URL;
 //! - `verdict`: what a check answers.
 
+mod anchored;
 pub(crate) mod anchors;
+pub(crate) mod automata;
 pub(crate) mod batch;
+pub(crate) mod best;
+mod decide;
 pub(crate) mod segments;
 pub mod url;
 pub(crate) mod verdict;
-pub(crate) mod walk;
+pub(crate) mod view;
 pub(crate) mod wildcards;
 
 use crate::search::segments::search_path;
 use crate::search::verdict::Verdict;
-use crate::search::walk::View;
+use crate::search::view::View;
 use crate::tables::layout::{SetRoot, Tables, NONE};
 
 /// A crawler's rule set, resolved once: what a matcher checks against.

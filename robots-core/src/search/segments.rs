@@ -72,8 +72,8 @@ fn nul_short(path: &[u8]) -> Option<usize> {
 /// path at it only when wildcard rules are tested ([`View::wildcard_path`]). Most
 /// checks never pay for the scan.
 ///
-/// [`View::path_ends_at`]: crate::search::walk::View::path_ends_at
-/// [`View::wildcard_path`]: crate::search::walk::View::wildcard_path
+/// [`View::path_ends_at`]: crate::search::view::View::path_ends_at
+/// [`View::wildcard_path`]: crate::search::view::View::wildcard_path
 #[inline]
 pub(crate) fn search_path(path: &[u8], profile: Profile) -> Cow<'_, [u8]> {
     match profile {
@@ -206,18 +206,6 @@ fn find_short(hay: &[u8], needle: &[u8]) -> Option<usize> {
         at += 8;
     }
     (at..=last).find(|&at| here(at))
-}
-
-/// Whether `path` matches `pattern` (first segment as a prefix, then the tail).
-#[cfg(test)]
-pub(crate) fn matches(path: &[u8], pattern: &crate::compile::pattern::Pattern) -> bool {
-    let Some((first, tail)) = pattern.segments.split_first() else {
-        return false;
-    };
-    match path.strip_prefix(first.as_slice()) {
-        Some(rest) => tail_matches(rest, tail.iter().map(Vec::as_slice), pattern.anchored),
-        None => false,
-    }
 }
 
 #[cfg(test)]

@@ -6,8 +6,8 @@
 //! anchors of their root, which one automaton pass over the path finds
 //! ([`anchors`](super::anchors)).
 
-use crate::search::segments::tail_matches_fast;
-use crate::search::walk::{Best, View};
+use crate::search::best::Best;
+use crate::search::view::View;
 use crate::tables::layout::{shift_rule, Span, NODE_INDEXED, NODE_WILD, NONE};
 
 impl View<'_> {
@@ -67,37 +67,6 @@ impl View<'_> {
                 break;
             }
         }
-    }
-
-    /// Whether rule `id` matches the whole `path`.
-    pub(crate) fn rule_matches(&self, id: u32, path: &[u8]) -> bool {
-        let (Some(rule), Some((first, tail))) =
-            (self.t.rules().get(id as usize), self.t.rule_segments(id))
-        else {
-            return false;
-        };
-        let text = self.t.text();
-        path.strip_prefix(first.of(text)).is_some_and(|rest| {
-            tail_matches_fast(rest, tail.iter().map(|s| s.of(text)), rule.anchored())
-        })
-    }
-
-    /// [`rule_tail_matches`](super::walk::rule_tail_matches) for the search: a length
-    /// check first, then a search tuned for short paths.
-    #[inline]
-    fn tail_matches(&self, id: u32, rest: &[u8]) -> bool {
-        let (Some(rule), Some((_, tail))) =
-            (self.t.rules().get(id as usize), self.t.rule_segments(id))
-        else {
-            return false;
-        };
-        // The literals must fit in the rest of the path.
-        let literal: usize = tail.iter().map(|s| s.len.get() as usize).sum();
-        if literal > rest.len() {
-            return false;
-        }
-        let text = self.t.text();
-        tail_matches_fast(rest, tail.iter().map(|s| s.of(text)), rule.anchored())
     }
 }
 

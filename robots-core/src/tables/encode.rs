@@ -261,6 +261,7 @@ fn write(
 }
 
 /// The CRC-32 of `buffer`, taken with the header's checksum field zeroed.
+#[allow(clippy::indexing_slicing)] // `min(4)` keeps the slice within the four zero bytes
 pub(crate) fn checksum(buffer: &[u8]) -> u32 {
     let mut hasher = crc32fast::Hasher::new();
     let (head, rest) = buffer.split_at(CHECKSUM_AT.min(buffer.len()));

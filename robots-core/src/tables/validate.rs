@@ -11,10 +11,9 @@
 //! before it writes a policy out; bytes from anywhere else are checked before a
 //! search reads them. The check reads each entry once: time linear in the tables.
 
-use crate::parse::Directive;
 use crate::tables::layout::{
-    Inner, Label, Leaf, Span, Tables, ANCHOR_MAX_LEN, LEAF_KEY, LEAF_RESERVED, LINE_ESCAPE,
-    NODE_EXACT, NODE_FULL, NODE_WILD, NONE, RULE_COUNT_MAX, SHAPE_RESERVED,
+    Inner, Label, Leaf, Span, Tables, ANCHOR_MAX_LEN, DIRECTIVE_COUNT, LEAF_KEY, LEAF_RESERVED,
+    LINE_ESCAPE, NODE_EXACT, NODE_FULL, NODE_WILD, NONE, RULE_COUNT_MAX, SHAPE_RESERVED,
 };
 use alloc::boxed::Box;
 use alloc::format;
@@ -264,7 +263,7 @@ impl Tables<'_> {
         each("extensions", self.extensions(), |e, i, r| {
             e.span(i, "value", r.value, text)?;
             e.index_or_none(i, "group", r.group.get(), groups)?;
-            if Directive::ALL.get(usize::from(r.directive)).is_none() {
+            if r.directive >= DIRECTIVE_COUNT {
                 return Err(e.error(i, format!("directive number {}", r.directive)));
             }
             Ok(())

@@ -58,6 +58,7 @@ pub struct Tables<'a> {
 const COUNTED: [usize; 3] = [1, 9, 14];
 
 /// Where table `k`'s count is kept in [`Tables::counts`], if it is.
+#[allow(clippy::indexing_slicing)] // `i` runs over `COUNTED`
 const fn counted(k: usize) -> Option<usize> {
     let mut i = 0;
     while i < COUNTED.len() {
@@ -70,6 +71,7 @@ const fn counted(k: usize) -> Option<usize> {
 }
 
 /// The counts of the [`COUNTED`] tables of a region cut at `ends`.
+#[allow(clippy::indexing_slicing)] // `k` is one of `COUNTED`, table numbers below `TABLE_COUNT`
 const fn counts_of(len: usize, ends: &[u32; TABLE_COUNT - 1]) -> [u32; COUNTED.len()] {
     let mut counts = [0u32; COUNTED.len()];
     let mut i = 0;
@@ -89,6 +91,7 @@ const fn counts_of(len: usize, ends: &[u32; TABLE_COUNT - 1]) -> [u32; COUNTED.l
 
 /// Whether `ends` cut a region of `len` bytes into tables of whole records: the
 /// invariant every [`Tables`] keeps, which its unchecked reads rely on.
+#[allow(clippy::indexing_slicing)] // `k` runs over the tables
 const fn ends_fit(len: usize, ends: &[u32; TABLE_COUNT - 1]) -> bool {
     let mut start = 0usize;
     let mut k = 0;

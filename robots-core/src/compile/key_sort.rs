@@ -27,29 +27,6 @@ pub(crate) fn chunk(key: &[u8], offset: usize) -> (u64, u64) {
     }
 }
 
-/// The length of the common prefix of `a` and `b`, eight bytes at a time.
-pub(crate) fn common_prefix(a: &[u8], b: &[u8]) -> usize {
-    let mut n = 0;
-    for (x, y) in a.chunks_exact(8).zip(b.chunks_exact(8)) {
-        let mut xa = [0u8; 8];
-        let mut ya = [0u8; 8];
-        xa.copy_from_slice(x);
-        ya.copy_from_slice(y);
-        let diff = u64::from_le_bytes(xa) ^ u64::from_le_bytes(ya);
-        if diff != 0 {
-            return n + diff.trailing_zeros() as usize / 8;
-        }
-        n += 8;
-    }
-    n + a
-        .get(n..)
-        .unwrap_or_default()
-        .iter()
-        .zip(b.get(n..).unwrap_or_default())
-        .take_while(|(x, y)| x == y)
-        .count()
-}
-
 /// The first sort digit of a key: its first eight bytes as a number and its length
 /// class. The compiler takes it while the key is at hand, so that sorting does not
 /// read the text again.

@@ -3,21 +3,20 @@
 //!
 //! A check walks the rule set's trie along the path (one node record read, one
 //! word search and one word compare per step), reads the best literal rule where
-//! the walk stopped (known in advance, see [`derive`](crate::tables::derive)),
+//! the walk stopped (known in advance, see [`derive`](crate::compile::derive)),
 //! and tests wildcard rules ([`wildcards`](super::wildcards)) only if the walk
 //! passed nodes that have them.
 
 use crate::ids::RuleId;
 use crate::profile::Profile;
-use crate::search::anchors::Automata;
-use crate::search::segments::{c_string, tail_matches};
+use crate::search::automata::Automata;
+use crate::search::best::End;
+use crate::search::segments::{c_string, tail_matches, tail_matches_fast};
 use crate::search::verdict::{Reason, Verdict};
-use crate::search::wildcards::WildNodes;
-use crate::search::Selected;
 use crate::swar::{position_in_word, same_long, tail_word, LOW_BYTES};
 use crate::tables::layout::{
-    shift_rule, Inner, Label, Leaf, RuleSet, Tables, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK,
-    NODE_EXACT, NODE_FULL, NODE_INDEXED, NODE_LONG, NODE_WILD, NONE,
+    Inner, Label, Leaf, Tables, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT, NODE_FULL,
+    NODE_LONG, NONE,
 };
 
 /// The search over a policy's tables, with the automata of its anchors (built
@@ -28,39 +27,10 @@ pub(crate) struct View<'p> {
     pub(crate) automata: &'p Automata,
 }
 
-/// Where a walk stopped: the node (an inner index, or a leaf index with
-/// [`LEAF_KEY`]), its best prefix rule and flags, and the depth reached.
-#[derive(Clone, Copy)]
-pub(crate) struct End {
-    pub(crate) key: u32,
-    pub(crate) best: u32,
-    pub(crate) flags: u32,
-    pub(crate) depth: usize,
-}
-
 impl<'p> View<'p> {
     #[inline]
     pub(crate) fn new(t: &'p Tables<'p>, automata: &'p Automata) -> View<'p> {
         View { t, automata }
-    }
-
-    /// Decide for an already normalised path, for the crawler `selected` is of.
-    #[inline]
-    pub(crate) fn decide(&self, selected: Selected, path: &[u8]) -> Verdict {
-        if self.t.profile.robots_txt_always_allowed() && is_robots_txt(path) {
-            return Verdict::without_rule(Reason::RobotsTxt);
-        }
-        let best = if selected.root == NONE {
-            let Some(rule_set) = self.t.sets().get(selected.set as usize) else {
-                return Verdict::without_rule(Reason::NoGroup);
-            };
-            self.search(rule_set, path)
-        } else if selected.second == NONE {
-            self.search_one(selected.root, selected.shift, path)
-        } else {
-            self.search_two(selected, path)
-        };
-        self.verdict_of(best)
     }
 
     /// The verdict of the best rule found ([`NONE`]: no rule matched).
@@ -74,36 +44,6 @@ impl<'p> View<'p> {
             },
             None => Verdict::without_rule(Reason::NoMatchingRule),
         }
-    }
-
-    /// [`View::search`] for a set with one trie root (`root`, walked with
-    /// rule `shift`).
-    #[inline(always)]
-    fn search_one(&self, root: u32, shift: u32, path: &[u8]) -> u32 {
-        let mut wild = WildNodes::new();
-        let literal = shift_rule(self.walk_literal(root, path, &mut wild), shift);
-        if wild.is_empty() {
-            return literal;
-        }
-        self.search_one_wild(literal, &wild, root, shift, path)
-    }
-
-    /// The rest of [`View::search_one`] when the walk passed wildcard rules.
-    #[inline(never)]
-    fn search_one_wild(
-        &self,
-        literal: u32,
-        wild: &WildNodes,
-        root: u32,
-        shift: u32,
-        path: &[u8],
-    ) -> u32 {
-        let mut best = Best::EMPTY;
-        if literal != NONE {
-            best.offer(literal, self.t.rank(literal));
-        }
-        self.match_wildcards(wild, root, shift, self.wildcard_path(path), &mut best);
-        best.id
     }
 
     /// Whether a walk that reached `depth` read the whole path. Under Google a
@@ -130,14 +70,6 @@ impl<'p> View<'p> {
         }
     }
 
-    /// Walk from `root`, noting wildcard nodes in `wild`: the best literal rule
-    /// where the walk stopped (found in advance), or [`NONE`].
-    #[inline(always)]
-    fn walk_literal(&self, root: u32, path: &[u8], wild: &mut WildNodes) -> u32 {
-        let end = self.walk(root, path, |key, flags, depth| wild.note(key, flags, depth));
-        self.literal_at(&end, self.path_ends_at(path, end.depth))
-    }
-
     /// The best literal rule for a walk that stopped at `end`, having read the
     /// whole path (`whole`) or not.
     #[inline(always)]
@@ -158,52 +90,6 @@ impl<'p> View<'p> {
             .ok()
             .and_then(|i| exact.get(i))
             .map_or(NONE, |e| e.rule.get())
-    }
-
-    /// The best rule of `rule_set` for `path` (or [`NONE`]): the best of what
-    /// [`View::search_one`] finds in each of its tries.
-    #[inline(never)]
-    fn search(&self, rule_set: &RuleSet, path: &[u8]) -> u32 {
-        let mut best = Best::EMPTY;
-        for root in rule_set.roots.of(self.t.set_roots()) {
-            let id = self.search_one(root.root.get(), root.shift.get(), path);
-            if id != NONE {
-                best.offer(id, self.t.rank(id));
-            }
-        }
-        best.id
-    }
-
-    /// [`View::search`] for a set of two tries, known in advance. The second
-    /// holds the few rules a group adds to those it repeats (often one, such
-    /// as Zendesk's `Disallow: /tickets`): most paths leave it at its root,
-    /// which one step tells without a whole walk.
-    #[inline(never)]
-    fn search_two(&self, selected: Selected, path: &[u8]) -> u32 {
-        let one = self.search_one(selected.root, selected.shift, path);
-        if !self.may_match(selected.second, path) {
-            return one;
-        }
-        let two = self.search_one(selected.second, selected.second_shift, path);
-        match (one, two) {
-            (NONE, _) => two,
-            (_, NONE) => one,
-            _ if self.t.rank(two) > self.t.rank(one) => two,
-            _ => one,
-        }
-    }
-
-    /// Whether a walk from `root` can find a rule for `path`: false when the
-    /// root has no rule and no wildcard or exact rules of its own, and `path`
-    /// does not get past it (the walk would stop there and find nothing).
-    #[inline]
-    fn may_match(&self, root: u32, path: &[u8]) -> bool {
-        let Some(node) = self.t.inners().get(root as usize) else {
-            return false;
-        };
-        node.flags() & (NODE_WILD | NODE_INDEXED | NODE_EXACT) != 0
-            || node.best.get() != NONE
-            || self.step(node, path, 0).is_some()
     }
 
     /// The position of `byte` among the children of `node` (inner ones first).
@@ -250,6 +136,7 @@ impl<'p> View<'p> {
     /// flag: see [`Label`](crate::tables::layout::Label)) if `path[depth..]`
     /// starts with it.
     #[inline(always)]
+    #[allow(clippy::indexing_slicing)] // `len` is a word's byte count, at most eight
     fn label_matches(&self, label: u64, long: bool, path: &[u8], depth: usize) -> Option<usize> {
         if long {
             return self.long_label_matches(label, path, depth);
@@ -447,6 +334,37 @@ impl<'p> View<'p> {
                 .map(Err)
         }
     }
+
+    /// Whether rule `id` matches the whole `path`.
+    pub(crate) fn rule_matches(&self, id: u32, path: &[u8]) -> bool {
+        let (Some(rule), Some((first, tail))) =
+            (self.t.rules().get(id as usize), self.t.rule_segments(id))
+        else {
+            return false;
+        };
+        let text = self.t.text();
+        path.strip_prefix(first.of(text)).is_some_and(|rest| {
+            tail_matches_fast(rest, tail.iter().map(|s| s.of(text)), rule.anchored())
+        })
+    }
+
+    /// [`rule_tail_matches`](rule_tail_matches) for the search: a length
+    /// check first, then a search tuned for short paths.
+    #[inline]
+    pub(crate) fn tail_matches(&self, id: u32, rest: &[u8]) -> bool {
+        let (Some(rule), Some((_, tail))) =
+            (self.t.rules().get(id as usize), self.t.rule_segments(id))
+        else {
+            return false;
+        };
+        // The literals must fit in the rest of the path.
+        let literal: usize = tail.iter().map(|s| s.len.get() as usize).sum();
+        if literal > rest.len() {
+            return false;
+        }
+        let text = self.t.text();
+        tail_matches_fast(rest, tail.iter().map(|s| s.of(text)), rule.anchored())
+    }
 }
 
 /// The eight bytes of `bytes` from `at`, as a little-endian word (with no
@@ -475,25 +393,6 @@ pub(crate) fn rule_matches_alone(t: &Tables<'_>, id: u32, path: &[u8]) -> bool {
     match path.strip_prefix(first.of(t.text())) {
         Some(rest) => rule_tail_matches(t, id, rest),
         None => false,
-    }
-}
-
-/// The best-ranked rule found so far.
-#[derive(Clone, Copy)]
-pub(crate) struct Best {
-    pub(crate) id: u32,
-    pub(crate) rank: u64,
-}
-
-impl Best {
-    pub(crate) const EMPTY: Best = Best { id: NONE, rank: 0 };
-
-    #[inline]
-    pub(crate) fn offer(&mut self, id: u32, rank: u64) {
-        if self.id == NONE || rank > self.rank {
-            self.id = id;
-            self.rank = rank;
-        }
     }
 }
 

@@ -29,13 +29,13 @@
 //! of nodes with only a few wildcard rules, stay on their trie node (`node_wild`): the
 //! walk notes the node and its rules are tested after it.
 
+use crate::compile::staging::{Node, RuleRecord, Span, NONE};
 use crate::tables::layout::index;
 use crate::tables::layout::{
     Anchor, Inner, Label, Leaf, NodeRule, NodeWild, SetRoot, Span as WireSpan, WildRoot,
     ANCHOR_MAX_LEN, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT, NODE_FULL, NODE_INDEXED,
     NODE_WILD, RULE_COUNT_MAX, SHAPE_EDGES_MASK, SHAPE_INNER_SHIFT, U32, U64,
 };
-use crate::tables::staging::{Node, RuleRecord, Span, NONE};
 use alloc::vec::Vec;
 
 /// Nodes with fewer indexable wildcard rules keep them (a walk tests them where

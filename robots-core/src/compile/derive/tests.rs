@@ -269,8 +269,8 @@ fn nodes_are_numbered_parent_first_and_leaves_are_most() {
 /// which matches nothing.
 #[test]
 fn a_leaf_reads_its_label_from_the_rule_it_names() {
-    use crate::search::anchors::Automata;
-    use crate::search::walk::View;
+    use crate::search::automata::Automata;
+    use crate::search::view::View;
     use crate::tables::layout::{Leaf, U32};
     let policy = Policy::parse(
         b"User-agent: *\nDisallow: /a\nAllow: /abcdef\nAllow: /zzzzzzzz\n",

@@ -11,13 +11,12 @@
 //! The trie is built from the keys in sorted order, with an explicit stack, in
 //! time linear in the total key length (plus the sort).
 
-use crate::tables::key_sort::{
-    chunk, common_prefix, digit_key, sort_first_digit_radix, sort_key, sort_runs, LONGER,
-    POSITION_BITS, POSITION_MASK, RADIX_MIN,
-};
+use crate::compile::key_sort::{chunk, digit_key};
+use crate::compile::staging::{Node, RuleRecord, Span, NONE};
 use crate::tables::layout::index;
-use crate::tables::staging::{Node, RuleRecord, Span, NONE};
 use alloc::vec::Vec;
+
+mod sort;
 
 /// The flattened trie tables of all rule sets.
 pub(crate) struct TrieTables {
@@ -61,7 +60,7 @@ struct Scratch {
     /// Ranges of `order` still to sort, with the key offset they agree up to.
     work: Vec<(usize, usize, usize)>,
     /// The first sort may leave keys with the same first digit in any order (see
-    /// [`TrieBuilder::sort`]).
+    /// [`Scratch::sort`]).
     loose_first: bool,
     stack: Vec<Pending>,
     wild: Vec<u32>,
@@ -177,6 +176,16 @@ impl<'r> TrieBuilder<'r> {
         text.get(item.range()).unwrap_or_default()
     }
 
+    /// Node `node`, which [`Self::new_node`] made.
+    #[track_caller]
+    fn node_mut(&mut self, node: u32) -> &mut Node {
+        let count = self.out.nodes.len();
+        match self.out.nodes.get_mut(node as usize) {
+            Some(n) => n,
+            None => panic!("bug: trie node {node} of {count}"),
+        }
+    }
+
     fn new_node(&mut self, label: Span) -> u32 {
         self.out.nodes.push(Node {
             label,
@@ -232,11 +241,11 @@ impl<'r> TrieBuilder<'r> {
         }
         let start = self.out.wild_rules.len();
         self.out.wild_rules.extend_from_slice(&s.wild);
-        if let Some(n) = self.out.nodes.get_mut(node as usize) {
-            n.prefix_rule = prefix;
-            n.exact_rule = exact;
-            n.wild = span(start, s.wild.len());
-        }
+        let wild = span(start, self.scratch.wild.len());
+        let n = self.node_mut(node);
+        n.prefix_rule = prefix;
+        n.exact_rule = exact;
+        n.wild = wild;
     }
 
     /// Attach the one rule whose key ends at this node, as [`Self::attach`] would
@@ -246,9 +255,7 @@ impl<'r> TrieBuilder<'r> {
         if item.slot == Slot::Wild {
             self.out.wild_rules.push(item.id);
         }
-        let Some(n) = self.out.nodes.get_mut(node as usize) else {
-            return;
-        };
+        let n = self.node_mut(node);
         n.wild = span(wild_start, usize::from(item.slot == Slot::Wild));
         match item.slot {
             Slot::Prefix => n.prefix_rule = item.id,
@@ -263,237 +270,12 @@ impl<'r> TrieBuilder<'r> {
     fn make_leaf(&mut self, node: u32, item: Item) {
         self.attach_one(node, item);
         let edges = span(self.out.edge_bytes.len(), 0);
-        if let Some(n) = self.out.nodes.get_mut(node as usize) {
-            n.edges = edges;
-        }
+        self.node_mut(node).edges = edges;
     }
 
-    /// Sort `scratch.items` by key bytes, ties in the order given, into
-    /// `scratch.sorted`, with the common prefix lengths of neighbours in `scratch.lcp`.
-    ///
-    /// Most significant digit first, eight bytes a digit: each range of keys that
-    /// agree on their first `offset` bytes is sorted on the next eight (as a
-    /// number, with the length and the position as tie-breakers); runs that still
-    /// agree and go on are sorted again eight bytes further. Each key takes part
-    /// in one sort per eight bytes of the prefix it shares with another key.
-    /// A range of two keys is compared where they part instead; a range whose
-    /// keys all agree on the next eight bytes skips the prefix they all share.
+    /// Sort the keys (see [`Scratch::sort`]).
     fn sort(&mut self) {
-        let text: &'r [u8] = self.text;
-        let s = &mut self.scratch;
-        let n = s.items.len();
-        s.order.clear();
-        s.order.extend(0..n);
-        s.lcp.clear();
-        s.lcp.resize(n, 0);
-        s.split.clear();
-        s.split.resize(n, (None, None));
-        s.work.clear();
-        if n > 1 {
-            s.work.push((0, n, 0));
-        }
-        let key = |item: &Item| -> &'r [u8] { text.get(item.range()).unwrap_or_default() };
-        while let Some((lo, hi, offset)) = s.work.pop() {
-            // A run of keys that agreed so far: skip the prefix they all share (one
-            // pass over their bytes), and stop if they are all the same key.
-            if offset > 0 && hi - lo == 2 {
-                // Two keys: compare them where they part.
-                let (Some(&p), Some(&q)) = (s.order.get(lo), s.order.get(lo + 1)) else {
-                    continue;
-                };
-                let (a, b) = (
-                    s.items.get(p).map_or(&[][..], key),
-                    s.items.get(q).map_or(&[][..], key),
-                );
-                let lcp = offset
-                    + common_prefix(
-                        a.get(offset..).unwrap_or_default(),
-                        b.get(offset..).unwrap_or_default(),
-                    );
-                let (x, y) = (a.get(lcp).copied(), b.get(lcp).copied());
-                // A key that ends sorts first; equal keys stay in the order given.
-                let swap = x > y || (x == y && p > q);
-                let (p, q, x, y) = if swap { (q, p, y, x) } else { (p, q, x, y) };
-                if let Some(o) = s.order.get_mut(lo) {
-                    *o = p;
-                }
-                if let Some(o) = s.order.get_mut(lo + 1) {
-                    *o = q;
-                }
-                if let Some(l) = s.lcp.get_mut(lo + 1) {
-                    *l = index(lcp);
-                }
-                if let Some(b) = s.split.get_mut(lo + 1) {
-                    *b = (x, y);
-                }
-                continue;
-            }
-            let mut offset = offset;
-            if offset > 0 {
-                // (The first range, all keys at offset 0, came with its sort keys.)
-                s.chunks.clear();
-                // Whether the keys all agree on the next eight bytes and go on:
-                // sorting on them would tell nothing.
-                let mut one_run = true;
-                for &pos in s.order.get(lo..hi).unwrap_or_default() {
-                    let Some(item) = s.items.get(pos) else {
-                        continue;
-                    };
-                    let k = sort_key(key(item), offset, pos);
-                    one_run &= (k as u64) >> POSITION_BITS == LONGER
-                        && !matches!(s.chunks.first(), Some(&f) if f >> 64 != k >> 64);
-                    s.chunks.push(k);
-                }
-                if one_run {
-                    // Skip the prefix they all share (one pass over their bytes),
-                    // and stop if they are all the same key.
-                    let order = s.order.get(lo..hi).unwrap_or_default();
-                    let at = |i: usize| {
-                        order
-                            .get(i)
-                            .and_then(|&p| s.items.get(p))
-                            .map_or(&[][..], key)
-                    };
-                    let first = at(0);
-                    let mut common = first.len();
-                    let mut all_same = true;
-                    for i in 1..order.len() {
-                        let other = at(i);
-                        let limit = common.min(other.len());
-                        common = offset
-                            + common_prefix(
-                                first.get(offset..limit).unwrap_or_default(),
-                                other.get(offset..limit).unwrap_or_default(),
-                            );
-                        all_same &= other.len() == first.len();
-                    }
-                    if all_same && common == first.len() {
-                        // Equal keys: in the order given (positions are that order).
-                        if let Some(order) = s.order.get_mut(lo..hi) {
-                            order.sort_unstable();
-                        }
-                        for i in lo + 1..hi {
-                            if let Some(l) = s.lcp.get_mut(i) {
-                                *l = index(common);
-                            }
-                            if let Some(b) = s.split.get_mut(i) {
-                                *b = (None, None);
-                            }
-                        }
-                        continue;
-                    }
-                    offset = common;
-                    s.chunks.clear();
-                    for &pos in s.order.get(lo..hi).unwrap_or_default() {
-                        let Some(item) = s.items.get(pos) else {
-                            continue;
-                        };
-                        s.chunks.push(sort_key(key(item), offset, pos));
-                    }
-                }
-            }
-            if offset == 0 && s.loose_first {
-                // Many keys share their first digit: sort on the digit alone, which
-                // takes equal digits in one sweep. Runs that go on are sorted again
-                // (with their positions); keys that end in this digit and agree are
-                // equal keys: put those in the order given.
-                const DIGIT_ONLY: u128 = !(POSITION_MASK as u128);
-                s.chunks.sort_unstable_by_key(|&k| k & DIGIT_ONLY);
-                sort_runs(
-                    &mut s.chunks,
-                    |k| k & DIGIT_ONLY,
-                    |k| (k as u64) >> POSITION_BITS != LONGER,
-                );
-            } else if offset == 0 && s.chunks.len() >= RADIX_MIN {
-                sort_first_digit_radix(&mut s.chunks);
-            } else {
-                s.chunks.sort_unstable();
-            }
-            let mut run = 0;
-            for (i, &k) in s.chunks.iter().enumerate() {
-                let pos = (k as u64 & POSITION_MASK) as usize;
-                if let Some(o) = s.order.get_mut(lo + i) {
-                    *o = pos;
-                }
-                let Some(&prev) = i.checked_sub(1).and_then(|p| s.chunks.get(p)) else {
-                    continue;
-                };
-                let (head_a, head_b) = ((prev >> 64) as u64, (k >> 64) as u64);
-                let class_a = (prev as u64) >> POSITION_BITS;
-                let class_b = (k as u64) >> POSITION_BITS;
-                if head_a == head_b && class_a == LONGER && class_b == LONGER {
-                    // Same run: they agree on eight more bytes and both go on.
-                    continue;
-                }
-                if i - run >= 2 {
-                    s.work.push((lo + run, lo + i, offset + 8));
-                }
-                run = i;
-                // A key's length as far as this digit tells (the class): exact up
-                // to eight bytes from `offset`; past that, longer than anything
-                // this digit can show, so "unbounded" gives the same minimum.
-                let len = |p: u128| {
-                    let class = (p as u64) >> POSITION_BITS;
-                    if class == LONGER {
-                        usize::MAX
-                    } else {
-                        offset + class as usize
-                    }
-                };
-                let agree = (head_a ^ head_b).leading_zeros() as usize / 8;
-                let lcp = (offset + agree).min(len(prev)).min(len(k));
-                if let Some(l) = s.lcp.get_mut(lo + i) {
-                    *l = index(lcp);
-                }
-                // The bytes where they part, when this digit has them.
-                // (`at` is the byte's place in the digit, most significant first: a
-                // shift, not an array in memory.)
-                let at = lcp.wrapping_sub(offset);
-                let byte = |head: u64, len: usize| {
-                    (at < 8 && lcp < len).then(|| (head >> (56 - 8 * at)) as u8)
-                };
-                if let Some(b) = s.split.get_mut(lo + i) {
-                    *b = (byte(head_a, len(prev)), byte(head_b, len(k)));
-                }
-            }
-            let len = s.chunks.len();
-            if len - run >= 2 {
-                s.work.push((lo + run, lo + len, offset + 8));
-            }
-        }
-        s.sorted.clear();
-        s.sorted.reserve(n);
-        // (Every position is one of `items`: the placeholder is never used, and a
-        // plain map lets `extend` write without a capacity check per key.)
-        let placeholder = Item {
-            start: 0,
-            len: 0,
-            id: NONE,
-            slot: Slot::Wild,
-        };
-        s.sorted.extend(
-            s.order
-                .iter()
-                .map(|&p| s.items.get(p).copied().unwrap_or(placeholder)),
-        );
-        // Next smaller-or-equal common prefix, with a stack (`order` is free now).
-        s.skip.clear();
-        s.skip.resize(n, index(n));
-        let stack = &mut s.order;
-        stack.clear();
-        for (k, &l) in s.lcp.iter().enumerate() {
-            while let Some(&t) = stack.last() {
-                if s.lcp.get(t).is_some_and(|&top| top >= l) {
-                    if let Some(x) = s.skip.get_mut(t) {
-                        *x = index(k);
-                    }
-                    stack.pop();
-                } else {
-                    break;
-                }
-            }
-            stack.push(k);
-        }
+        self.scratch.sort(self.text);
     }
 
     /// Note the keys of rules `range` in `items`, and their sort keys for the
@@ -657,9 +439,8 @@ impl<'r> TrieBuilder<'r> {
                 });
                 at = end;
             }
-            if let Some(n) = self.out.nodes.get_mut(node as usize) {
-                n.edges = span(start, self.out.edge_bytes.len() - start);
-            }
+            let edges = span(start, self.out.edge_bytes.len() - start);
+            self.node_mut(node).edges = edges;
         }
         self.scratch.stack = stack;
         root
@@ -735,7 +516,7 @@ mod tests {
     /// children (what `derive` relies on to visit them in one pass).
     #[test]
     fn nodes_are_numbered_root_first_and_parents_before_children() {
-        use crate::tables::staging::{RuleRecord, Span};
+        use crate::compile::staging::{RuleRecord, Span};
         let mut body = String::new();
         for agent in ["a", "b", "*"] {
             body.push_str(&alloc::format!("User-agent: {agent}\n"));
@@ -874,7 +655,7 @@ mod tests {
         }
     }
 
-    /// Enough keys for the radix first sort ([`super::RADIX_MIN`]): keys with the
+    /// Enough keys for the radix first sort ([`crate::compile::key_sort::RADIX_MIN`]): keys with the
     /// same first eight bytes but different lengths (`/abcdefg`, `/abcdefg/x`,
     /// `/abc`), given longest first, must still sort shortest first, and equal keys
     /// far apart in the order given.
@@ -897,7 +678,7 @@ mod tests {
         }
         let mut keys: Vec<String> = tricky.clone();
         let mut x: u32 = 12345;
-        for i in 0..super::RADIX_MIN + 100 {
+        for i in 0..crate::compile::key_sort::RADIX_MIN + 100 {
             // A few thousand keys with mostly distinct first eight bytes.
             x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
             keys.push(alloc::format!("/{:07x}/{}", x >> 4, i % 7));

@@ -1,0 +1,107 @@
+//! The filter in front of the finder: the grams of a root's anchors.
+
+use alloc::boxed::Box;
+
+/// A filter in front of the finder: the `gram`-byte strings (`gram` up to
+/// three) the anchors hold, hashed into a table of 4,096 entries, read at every
+/// `stride`-th position of the path.
+///
+/// With the shortest anchor `m` bytes long, `gram` is `min(m, 3)`, `stride` is
+/// `m - gram + 1`, and the table holds each anchor's grams at offsets
+/// `0..stride`, each entry the set of offsets its grams are at: every occurrence
+/// covers `stride` consecutive positions whose grams are in the table, one of
+/// which the filter reads, and the offsets there say where the occurrence may
+/// start. Its lookups do not wait on each other as an automaton's steps do, and
+/// three bytes seldom pass by chance.
+#[derive(Clone)]
+pub(crate) struct Grams {
+    /// For each hashed gram, the offsets (bit `k`: offset `k`) at which anchors
+    /// hold it.
+    pub(crate) offsets: Box<[u8; Grams::SIZE]>,
+    /// The bits of a little-endian word that a gram keeps.
+    pub(crate) mask: u32,
+    pub(crate) gram: usize,
+    pub(crate) stride: usize,
+}
+
+impl Grams {
+    pub(crate) const SIZE: usize = 4096;
+
+    /// The entry of a gram (as a little-endian word).
+    #[inline(always)]
+    pub(crate) fn entry(gram: u32) -> usize {
+        (gram.wrapping_mul(0x9E37_79B1) >> 20) as usize
+    }
+
+    pub(crate) fn of(anchors: &[&[u8]]) -> Grams {
+        let shortest = anchors.iter().map(|a| a.len()).min().unwrap_or(0);
+        let gram = shortest.clamp(1, 3);
+        // Offsets are bits of a byte.
+        let stride = (shortest.saturating_sub(gram) + 1).min(8);
+        let mut grams = Grams {
+            offsets: Box::new([0; Grams::SIZE]),
+            mask: u32::MAX >> (32 - 8 * gram),
+            gram,
+            stride,
+        };
+        for anchor in anchors {
+            if anchor.is_empty() {
+                // Matches everywhere (tables never hold one): every gram passes.
+                grams.offsets.fill(1);
+            }
+            for (k, window) in anchor.windows(gram).take(stride).enumerate() {
+                if let Some(entry) = grams.offsets.get_mut(Grams::entry(word_at(window, 0))) {
+                    *entry |= 1 << k;
+                }
+            }
+        }
+        grams
+    }
+
+    /// The offsets at which anchors hold the gram at the start of `word`.
+    #[inline(always)]
+    pub(crate) fn offsets(&self, word: u32) -> u8 {
+        self.offsets
+            .get(Grams::entry(word & self.mask))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The first position that passes among `from`, `from + stride`, … of `hay`,
+    /// with the offsets its gram is at.
+    #[inline]
+    pub(crate) fn next(&self, hay: &[u8], from: usize) -> Option<(usize, u8)> {
+        let mut at = from;
+        // Whole words while they fit.
+        let words = hay.len().saturating_sub(3);
+        while at < words {
+            let Some(bytes) = hay.get(at..at + 4) else {
+                break;
+            };
+            let word = <[u8; 4]>::try_from(bytes).map_or(0, u32::from_le_bytes);
+            let offsets = self.offsets(word);
+            if offsets != 0 {
+                return Some((at, offsets));
+            }
+            at += self.stride;
+        }
+        while at + self.gram <= hay.len() {
+            let offsets = self.offsets(word_at(hay, at));
+            if offsets != 0 {
+                return Some((at, offsets));
+            }
+            at += self.stride;
+        }
+        None
+    }
+}
+
+/// Up to four bytes of `hay` from `at` as a little-endian word, zero-filled.
+#[inline]
+pub(crate) fn word_at(hay: &[u8], at: usize) -> u32 {
+    let rest = hay.get(at..).unwrap_or_default();
+    rest.iter()
+        .take(4)
+        .rev()
+        .fold(0, |word, &b| (word << 8) | u32::from(b))
+}
