@@ -2,7 +2,7 @@
 //! `::error file=…,line=…,col=…,title=…::message` line per finding, which GitHub
 //! shows as an annotation on the line (`warning` and `notice` for the others).
 
-use robots_runtime::lint::{shorten_quoted, Finding, Severity};
+use robots_lint::{shorten_quoted, Finding, Severity};
 
 /// A message as a workflow command's data: `%`, CR and LF escaped.
 fn data(text: &str) -> String {
@@ -44,7 +44,7 @@ pub fn annotation(path: &str, finding: &Finding) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use robots_runtime::lint::lint;
+    use robots_lint::lint;
     use robots_runtime::Profile;
 
     #[test]

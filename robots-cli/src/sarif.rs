@@ -5,7 +5,7 @@
 //! column kind).
 
 use crate::json;
-use robots_runtime::lint::{Finding, Severity, CODES};
+use robots_lint::{Finding, Severity, CODES};
 use serde_json::{json, Value};
 
 /// Characters of a path that stay as they are in a URI reference.

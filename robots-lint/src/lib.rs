@@ -24,16 +24,35 @@
 //! use robots_runtime::Profile;
 //! let src = b"User-agent: *\nDisallow: /a\nDisallow: /a\n";
 //! let findings = lint(src, Profile::Rfc9309);
-//! assert_eq!(findings[0].code, "duplicate-rule");
+//! assert_eq!(findings[0].code, Code::DuplicateRule);
 //! assert_eq!(findings[0].line, 3);
 //! ```
 //!
 //! The module also holds what the site-owner tools share: the probe URLs derived
 //! from a file's rules ([`probe_paths`]) and the CI assertion format
 //! ([`parse_assertions`]).
+//!
+//! Most users reach this crate as `robots_runtime::lint` (feature `lint`).
+//! It is built on robots-core's public API and the known-crawler registry
+//! (`robots-registry`); the engine itself depends on neither.
+//!
+//! # Crate features
+//! - `std` (default): `std::error::Error` for [`AssertionError`]. Without it the
+//!   crate is `no_std` + `alloc`.
+//! - `render`: rustc-style rendering of findings ([`render`], annotate-snippets).
+#![cfg_attr(not(feature = "std"), no_std)]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+// Indexes here are into the parse report's own lines and the rule table built
+// from the same policy, bounded by the loops that make them (as in robots-core,
+// where this code lived).
+#![allow(clippy::indexing_slicing)]
+
+extern crate alloc;
 
 mod agents;
 mod assertions;
+mod code;
 mod disagreement;
 mod finding;
 mod probe;
@@ -47,6 +66,7 @@ mod structure;
 pub use assertions::{
     parse_assertion_file, parse_assertions, Assertion, AssertionError, Expectation,
 };
+pub use code::Code;
 pub use disagreement::{
     profile_disagreements, Disagreement, ProfileVerdict, MAX_DISAGREEMENTS, MAX_PROBE_AGENTS,
     MAX_PROBE_NAMES,
@@ -57,16 +77,17 @@ pub use probe::{probe_paths, Probe, MAX_PROBES, PROBES_PER_RULE};
 pub use render::{render, render_all, shorten, shorten_quoted, ECHO_BYTES};
 pub use sniff::{sniff, NotRobotsTxt};
 
-use crate::document::{parse, Document, ParseOptions};
-use crate::profile::Profile;
 use alloc::string::String;
 use alloc::vec::Vec;
+use robots_core::document::{parse, Document, ParseOptions};
+use robots_core::profile::Profile;
 
 /// A lint code: its stable name, default severity and what it means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CodeInfo {
-    /// The stable kebab-case code, as [`Finding::code`] carries it.
-    pub code: &'static str,
+    /// The code, as [`Finding::code`] carries it.
+    pub code: Code,
     /// The severity it is reported with (`profile-disagreement`: see its summary).
     pub severity: Severity,
     /// `syntax`, `values`, `file`, `structure` or `semantics`.
@@ -76,7 +97,7 @@ pub struct CodeInfo {
 }
 
 const fn code(
-    code: &'static str,
+    code: Code,
     severity: Severity,
     category: &'static str,
     summary: &'static str,
@@ -91,44 +112,44 @@ const fn code(
 
 /// Every code [`lint`] can report, line-level ones first.
 pub const CODES: &[CodeInfo] = &[
-    code("missing-colon", Severity::Error, "syntax", "`key value` without the `:`; only Google's parser reads it"),
-    code("unknown-directive", Severity::Warning, "syntax", "a key no profile knows, or a line that is not `key: value`; crawlers ignore it"),
-    code("unsupported-directive", Severity::Warning, "syntax", "a directive no crawler obeys in robots.txt (`Noindex`, `Nofollow`, `Noarchive`), or `Allow` under original1994"),
-    code("misspelled-directive", Severity::Error, "syntax", "a misspelt key (`Disalow`, `useragent`); only some crawlers accept it"),
-    code("empty-user-agent", Severity::Error, "values", "`User-agent:` with no value names no crawler"),
-    code("invalid-product-token", Severity::Warning, "values", "a user-agent value that is not a product token (`Googlebot/2.1`, `my bot`)"),
-    code("misspelled-agent", Severity::Warning, "values", "a user-agent token close to a known crawler's token but not it (`GPT-Bot`, `Google Extended`): it names no crawler"),
-    code("retired-agent", Severity::Warning, "values", "a user-agent token its operator retired (`anthropic-ai`, `Claude-Web`): name the replacement"),
-    code("unknown-agent", Severity::Note, "values", "a user-agent token the known-crawler registry does not list"),
-    code("rule-outside-group", Severity::Error, "structure", "a rule or record before any `User-agent` line applies to no crawler"),
-    code("path-not-absolute", Severity::Error, "values", "a pattern that starts with neither `/` nor `*` matches no URL"),
-    code("dollar-not-at-end", Severity::Error, "values", "a `$` before the end of a pattern is a literal `$`, not an anchor"),
-    code("line-too-long", Severity::Warning, "file", "a line longer than Google's line buffer is cut"),
-    code("file-too-large", Severity::Error, "file", "content past the parsing cap (500 KiB) is ignored"),
-    code("bom", Severity::Warning, "file", "the file starts with a UTF-8 byte order mark"),
-    code("invalid-utf8", Severity::Warning, "file", "a line that is not valid UTF-8"),
-    code("html-not-robots", Severity::Error, "file", "the file is an HTML page, not a robots.txt"),
-    code("utf16-not-utf8", Severity::Error, "file", "the file is UTF-16 or UTF-32 text: crawlers read it as empty"),
-    code("binary-not-robots", Severity::Error, "file", "the file is binary data, not a robots.txt"),
-    code("invalid-crawl-delay", Severity::Error, "values", "a `Crawl-delay` that is not a number of seconds"),
-    code("invalid-request-rate", Severity::Error, "values", "a `Request-rate` that is not `requests/seconds`"),
-    code("invalid-visit-time", Severity::Error, "values", "a `Visit-time` that is not `HHMM-HHMM`"),
-    code("relative-sitemap-url", Severity::Error, "values", "a `Sitemap` that is not an absolute http(s) URL"),
-    code("invalid-host", Severity::Error, "values", "a `Host` that is not a host name (with an optional scheme and port)"),
-    code("multiple-wildcard-groups", Severity::Warning, "structure", "more than one `User-agent: *` group: RFC 9309 and Google merge them, the 1996 and 1994 readings use only the first"),
-    code("empty-group", Severity::Warning, "structure", "user-agent lines with no rules and no records: those crawlers may fetch everything"),
-    code("duplicate-rule", Severity::Warning, "structure", "the same rule twice in one group"),
-    code("group-joined-by-extension-line", Severity::Warning, "structure", "a `Crawl-delay` (or other non-rule line) between user-agent lines does not end the group: the rules below apply to all of them"),
-    code("shadowed-rule", Severity::Warning, "semantics", "a rule that can never decide any URL: a higher-ranked rule matches every URL it matches"),
-    code("conflicting-rules", Severity::Warning, "semantics", "the same pattern both allowed and disallowed for the same crawlers"),
-    code("profile-disagreement", Severity::Warning, "semantics", "a URL that rfc9309, google, draft1996 and original1994 do not decide alike (a note when rfc9309 and google agree)"),
-    code("blocks-everything", Severity::Warning, "semantics", "`Disallow: /` for `*` with no `Allow` that lets anything back in"),
-    code("expensive-pattern", Severity::Warning, "semantics", "a pattern with more than 5 `*` wildcards, or longer than 512 bytes"),
+    code(Code::MissingColon, Severity::Error, "syntax", "`key value` without the `:`; only Google's parser reads it"),
+    code(Code::UnknownDirective, Severity::Warning, "syntax", "a key no profile knows, or a line that is not `key: value`; crawlers ignore it"),
+    code(Code::UnsupportedDirective, Severity::Warning, "syntax", "a directive no crawler obeys in robots.txt (`Noindex`, `Nofollow`, `Noarchive`), or `Allow` under original1994"),
+    code(Code::MisspelledDirective, Severity::Error, "syntax", "a misspelt key (`Disalow`, `useragent`); only some crawlers accept it"),
+    code(Code::EmptyUserAgent, Severity::Error, "values", "`User-agent:` with no value names no crawler"),
+    code(Code::InvalidProductToken, Severity::Warning, "values", "a user-agent value that is not a product token (`Googlebot/2.1`, `my bot`)"),
+    code(Code::MisspelledAgent, Severity::Warning, "values", "a user-agent token close to a known crawler's token but not it (`GPT-Bot`, `Google Extended`): it names no crawler"),
+    code(Code::RetiredAgent, Severity::Warning, "values", "a user-agent token its operator retired (`anthropic-ai`, `Claude-Web`): name the replacement"),
+    code(Code::UnknownAgent, Severity::Note, "values", "a user-agent token the known-crawler registry does not list"),
+    code(Code::RuleOutsideGroup, Severity::Error, "structure", "a rule or record before any `User-agent` line applies to no crawler"),
+    code(Code::PathNotAbsolute, Severity::Error, "values", "a pattern that starts with neither `/` nor `*` matches no URL"),
+    code(Code::DollarNotAtEnd, Severity::Error, "values", "a `$` before the end of a pattern is a literal `$`, not an anchor"),
+    code(Code::LineTooLong, Severity::Warning, "file", "a line longer than Google's line buffer is cut"),
+    code(Code::FileTooLarge, Severity::Error, "file", "content past the parsing cap (500 KiB) is ignored"),
+    code(Code::Bom, Severity::Warning, "file", "the file starts with a UTF-8 byte order mark"),
+    code(Code::InvalidUtf8, Severity::Warning, "file", "a line that is not valid UTF-8"),
+    code(Code::HtmlNotRobots, Severity::Error, "file", "the file is an HTML page, not a robots.txt"),
+    code(Code::Utf16NotUtf8, Severity::Error, "file", "the file is UTF-16 or UTF-32 text: crawlers read it as empty"),
+    code(Code::BinaryNotRobots, Severity::Error, "file", "the file is binary data, not a robots.txt"),
+    code(Code::InvalidCrawlDelay, Severity::Error, "values", "a `Crawl-delay` that is not a number of seconds"),
+    code(Code::InvalidRequestRate, Severity::Error, "values", "a `Request-rate` that is not `requests/seconds`"),
+    code(Code::InvalidVisitTime, Severity::Error, "values", "a `Visit-time` that is not `HHMM-HHMM`"),
+    code(Code::RelativeSitemapUrl, Severity::Error, "values", "a `Sitemap` that is not an absolute http(s) URL"),
+    code(Code::InvalidHost, Severity::Error, "values", "a `Host` that is not a host name (with an optional scheme and port)"),
+    code(Code::MultipleWildcardGroups, Severity::Warning, "structure", "more than one `User-agent: *` group: RFC 9309 and Google merge them, the 1996 and 1994 readings use only the first"),
+    code(Code::EmptyGroup, Severity::Warning, "structure", "user-agent lines with no rules and no records: those crawlers may fetch everything"),
+    code(Code::DuplicateRule, Severity::Warning, "structure", "the same rule twice in one group"),
+    code(Code::GroupJoinedByExtensionLine, Severity::Warning, "structure", "a `Crawl-delay` (or other non-rule line) between user-agent lines does not end the group: the rules below apply to all of them"),
+    code(Code::ShadowedRule, Severity::Warning, "semantics", "a rule that can never decide any URL: a higher-ranked rule matches every URL it matches"),
+    code(Code::ConflictingRules, Severity::Warning, "semantics", "the same pattern both allowed and disallowed for the same crawlers"),
+    code(Code::ProfileDisagreement, Severity::Warning, "semantics", "a URL that rfc9309, google, draft1996 and original1994 do not decide alike (a note when rfc9309 and google agree)"),
+    code(Code::BlocksEverything, Severity::Warning, "semantics", "`Disallow: /` for `*` with no `Allow` that lets anything back in"),
+    code(Code::ExpensivePattern, Severity::Warning, "semantics", "a pattern with more than 5 `*` wildcards, or longer than 512 bytes"),
 ];
 
-/// The [`CodeInfo`] of a code, if it is one.
-pub fn code_info(code: &str) -> Option<&'static CodeInfo> {
-    CODES.iter().find(|c| c.code == code)
+/// The [`CodeInfo`] of a code name (`duplicate-rule`), if it is one.
+pub fn code_info(name: &str) -> Option<&'static CodeInfo> {
+    CODES.iter().find(|c| c.code.as_str() == name)
 }
 
 /// Lint `source` under `profile` (with its default parsing cap): every finding, sorted by position.
@@ -157,7 +178,7 @@ pub fn lint_document(doc: &Document<'_>) -> Vec<Finding> {
     let mut out = line_findings(doc);
     if let Some(not) = sniff(doc.source()) {
         // No robots.txt at all: every line would be a finding; the one that matters is this.
-        out.retain(|f| f.code == not.code() || matches!(f.code, "bom" | "file-too-large"));
+        out.retain(|f| f.code == not.code() || matches!(f.code, Code::Bom | Code::FileTooLarge));
         return out;
     }
     let policy = doc.compile();

@@ -22,7 +22,7 @@ use crate::flags::{Format, Lint};
 use crate::output::Streams;
 use crate::{github, json, sarif};
 use crate::{EXIT_FAIL, EXIT_OK, EXIT_USAGE};
-use robots_runtime::lint::{Finding, Severity};
+use robots_lint::{Finding, Severity};
 use std::collections::BTreeMap;
 
 /// Human output shows at most this many findings of one code per file.
@@ -83,7 +83,7 @@ pub fn run(args: &Lint, io: &mut Streams<'_>) -> Result<i32, Error> {
                 continue;
             }
         };
-        let findings = robots_runtime::lint::lint(&source, args.profile);
+        let findings = robots_lint::lint(&source, args.profile);
         let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();
         let (errors, warnings, notes) = (
             count(Severity::Error),
@@ -125,7 +125,7 @@ pub fn run(args: &Lint, io: &mut Streams<'_>) -> Result<i32, Error> {
             _ => {
                 for (f, shown) in bounded(&findings) {
                     if shown {
-                        let text = robots_runtime::lint::render(f, &source, &name);
+                        let text = robots_lint::render(f, &source, &name);
                         writeln!(io.stdout, "{text}\n")?;
                     }
                 }
