@@ -25,7 +25,8 @@ pub fn annotation(path: &str, finding: &Finding) -> String {
     let command = match finding.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
-        Severity::Note => "notice",
+        // A severity added later is at least worth a notice.
+        _ => "notice",
     };
     let message = match &finding.help {
         Some(help) => format!("{}\nhelp: {help}", shorten_quoted(&finding.message)),

@@ -52,7 +52,7 @@
 //! // Strict generation fails on every error finding, and returns them all.
 //! let strict = Options::new(Profile::Rfc9309).strict(true);
 //! let findings = policy_expr(b"Disallow: /a\nUser-agent: *\nDisalow: /b\n", &strict).unwrap_err();
-//! let codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
+//! let codes: Vec<&str> = findings.iter().map(|f| f.code.as_str()).collect();
 //! assert_eq!(codes, ["rule-outside-group", "misspelled-directive"]);
 //! ```
 #![deny(missing_docs)]

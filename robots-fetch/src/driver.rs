@@ -16,6 +16,7 @@ pub trait Driver: Send + Sync {
 }
 
 /// The kind of failure an I/O error reports, when its kind says one.
+#[cfg(any(feature = "reqwest", feature = "ureq"))]
 pub(crate) fn io_kind_failure(kind: std::io::ErrorKind) -> Option<Failure> {
     use std::io::ErrorKind;
     match kind {

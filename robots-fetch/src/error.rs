@@ -3,6 +3,8 @@
 //! breaking change.
 
 use alloc::string::String;
+#[cfg(any(feature = "reqwest", feature = "ureq"))]
+use alloc::string::ToString;
 use core::fmt;
 
 /// Why a fetch could not start: a page URL no robots.txt can be fetched for, an
@@ -48,7 +50,7 @@ impl FetchError {
     /// An HTTP client that could not be set up, and why.
     #[cfg(any(feature = "reqwest", feature = "ureq"))]
     pub(crate) fn client(why: impl fmt::Display) -> FetchError {
-        FetchError::new(Kind::Client(alloc::string::ToString::to_string(&why)))
+        FetchError::new(Kind::Client(why.to_string()))
     }
 
     /// Whether the error is about the page URL (not absolute, not http(s), no

@@ -1,7 +1,7 @@
 //! The async driver: reqwest on tokio.
 
+use crate::Driver;
 use crate::{Action, Failure, FetchError, FetchSettings, Outcome, RobotsFetch};
-use crate::{Driver, FetchError};
 use std::time::Duration;
 
 /// Fetches robots.txt with reqwest (tokio, rustls, gzip, brotli). Redirects are

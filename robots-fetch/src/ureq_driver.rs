@@ -1,6 +1,5 @@
 //! The blocking driver: ureq.
 
-use crate::FetchError;
 use crate::{Action, Failure, FetchError, FetchSettings, Outcome, RobotsFetch};
 use std::io::Read;
 use std::time::Duration;

@@ -20,8 +20,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use robots_core::document::Document;
 use robots_core::group::agent::product_token_prefix;
-use robots_core::parse::directive::Directive;
-use robots_core::parse::report::{LineKind, LineReport};
+use robots_core::parse::Directive;
+use robots_core::parse::{LineKind, LineReport};
 
 /// A token as compared for misspellings: lower case, without `-`, `_`, `.` and spaces.
 fn normalise(token: &[u8]) -> Vec<u8> {

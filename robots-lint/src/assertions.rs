@@ -5,9 +5,9 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
-use robots_core::parse::directive::Directive;
+use robots_core::parse::Directive;
 use robots_core::policy::Policy;
-use robots_core::search::verdict::{Reason, Verdict};
+use robots_core::{Reason, Verdict};
 
 /// What an assertion expects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,15 +119,6 @@ pub struct AssertionError {
     pub column: u32,
     /// What is wrong.
     pub message: String,
-}
-
-impl From<AssertionError> for robots_core::error::Error {
-    fn from(e: AssertionError) -> Self {
-        robots_core::error::Error::new(
-            robots_core::error::ErrorKind::InvalidAssertion,
-            alloc::format!("{e}"),
-        )
-    }
 }
 
 impl fmt::Display for AssertionError {

@@ -19,13 +19,13 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use robots_core::document::{parse, Document, ParseOptions};
 use robots_core::group::agent::product_token_prefix;
-use robots_core::group::grouper::AgentToken;
-use robots_core::parse::directive::Directive;
-use robots_core::parse::report::LineKind;
+use robots_core::group::AgentToken;
+use robots_core::parse::Directive;
+use robots_core::parse::LineKind;
 use robots_core::policy::Matcher;
 use robots_core::policy::Policy;
 use robots_core::profile::Profile;
-use robots_core::search::verdict::{Reason, Verdict};
+use robots_core::{Reason, Verdict};
 
 /// At most this many crawlers are tried per file (the unnamed one included).
 pub const MAX_PROBE_AGENTS: usize = 32;

@@ -11,8 +11,8 @@ use alloc::vec::Vec;
 use core::ops::Range;
 use robots_core::document::Document;
 use robots_core::group::agent::{is_valid_product_token, product_token_prefix};
-use robots_core::parse::directive::{Directive, Scope};
-use robots_core::parse::report::{LineKind, LineReport};
+use robots_core::parse::{Directive, Scope};
+use robots_core::parse::{LineKind, LineReport};
 use robots_core::records::{
     check_sitemap_url, parse_crawl_delay, parse_host, parse_request_rate, parse_visit_time,
 };
@@ -459,7 +459,7 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
 /// use robots_runtime::document::{parse, ParseOptions};
 /// use robots_runtime::lint::line_findings;
 /// let doc = parse(b"Disallow: /a\nUser-agent: *\nDisalow: /b\nCrawl-delay: soon\n", ParseOptions::default());
-/// let codes: Vec<&str> = line_findings(&doc).iter().map(|f| f.code).collect();
+/// let codes: Vec<&str> = line_findings(&doc).iter().map(|f| f.code.as_str()).collect();
 /// assert_eq!(codes, [Code::RuleOutsideGroup, Code::MisspelledDirective, Code::InvalidCrawlDelay]);
 /// ```
 pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {

@@ -5,7 +5,7 @@ use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 use robots_core::document::Document;
 use robots_core::encoding::{decode_percent, google_escape};
-use robots_core::parse::directive::Directive;
+use robots_core::parse::Directive;
 use robots_core::search::url::path_from_url;
 
 /// The default cap on probes per call of [`probe_paths`].

@@ -4,10 +4,10 @@
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
-use robots_core::document::Directive;
 use robots_core::document::Document;
-use robots_core::group::grouper::AgentToken;
-use robots_core::parse::report::LineReport;
+use robots_core::group::AgentToken;
+use robots_core::parse::Directive;
+use robots_core::parse::LineReport;
 use robots_core::policy::Policy;
 use robots_core::{GroupId, Matcher};
 
@@ -130,7 +130,7 @@ pub(crate) fn rules(policy: &Policy) -> RuleTable<'_> {
         };
         let at = rules.len();
         if let Some(range) = groups.get_mut(rule.group.as_usize()) {
-            if range.is_empty() {
+            if range.start == range.end {
                 *range = at..at;
             }
             range.end = at + 1;
@@ -145,7 +145,7 @@ pub(crate) fn rules(policy: &Policy) -> RuleTable<'_> {
                 priority: rule.priority,
                 rank: shape.rank,
             },
-            segments: shape.segments.into_iter().map(|s| &s[..]).collect(),
+            segments: shape.segments.iter().map(|s| -> &[u8] { s }).collect(),
             written: rule,
         });
     }

@@ -12,9 +12,9 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use robots_core::document::Document;
-use robots_core::group::grouper::AgentToken;
-use robots_core::parse::directive::Directive;
-use robots_core::parse::report::LineKind;
+use robots_core::group::AgentToken;
+use robots_core::parse::Directive;
+use robots_core::parse::LineKind;
 use robots_core::policy::Policy;
 
 /// A pattern as the profile reads it: its literal segments and its anchor.
@@ -41,7 +41,7 @@ pub(crate) fn findings(doc: &Document<'_>, policy: &Policy, out: &mut Vec<Findin
         budget: MAX_PROOFS,
     };
     shadowed(doc, policy, &rules, &sets, &mut proofs, out, &reported);
-    blocks_everything(doc, policy, &rules, &mut proofs, out);
+    blocks_everything(doc, &rules, &mut proofs, out);
     expensive(doc, out);
 }
 
@@ -238,11 +238,7 @@ impl<'r, 'p> SetIndex<'r, 'p> {
     }
 }
 
-fn set_members<'r, 'p>(
-    policy: &Policy,
-    rules: &'r RuleTable<'p>,
-    set: &[u32],
-) -> Vec<&'r Rule<'p>> {
+fn set_members<'r, 'p>(rules: &'r RuleTable<'p>, set: &[u32]) -> Vec<&'r Rule<'p>> {
     set.iter().flat_map(|&g| rules.group(g)).collect()
 }
 
@@ -276,7 +272,7 @@ fn shadowed(
     let mut beaten = alloc::vec![0u32; rules.len()];
     let mut by: Vec<Option<u32>> = alloc::vec![None; rules.len()];
     for set in sets {
-        let members = set_members(policy, rules, set);
+        let members = set_members(rules, set);
         let set_index = SetIndex::new(members.iter().copied());
         for rule in &members {
             let i = rule.id as usize;
@@ -352,13 +348,12 @@ fn shadowed(
 
 fn blocks_everything(
     doc: &Document<'_>,
-    policy: &Policy,
     rules: &RuleTable<'_>,
     proofs: &mut Proofs,
     out: &mut Vec<Finding>,
 ) {
     let any = any_groups(doc);
-    let members = set_members(policy, rules, &any);
+    let members = set_members(rules, &any);
     let Some(block) = members
         .iter()
         .filter(|r| !r.rec.allow && r.matches_everything())

@@ -9,9 +9,9 @@ use crate::Code;
 use alloc::format;
 use alloc::vec::Vec;
 use robots_core::document::{parse, Document, ParseOptions};
-use robots_core::group::grouper::AgentToken;
-use robots_core::parse::directive::Directive;
-use robots_core::parse::report::{LineKind, LineReport};
+use robots_core::group::AgentToken;
+use robots_core::parse::Directive;
+use robots_core::parse::{LineKind, LineReport};
 use robots_core::profile::Profile;
 
 /// Append the structure findings of `doc`.

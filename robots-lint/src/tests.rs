@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use robots_core::Policy;
 
 /// `(code, line)` of every finding with one of `codes`.
-fn found(src: &str, profile: Profile, codes: &[&str]) -> Vec<(&'static str, u32)> {
+fn found(src: &str, profile: Profile, codes: &[Code]) -> Vec<(Code, u32)> {
     lint(src.as_bytes(), profile)
         .into_iter()
         .filter(|f| codes.contains(&f.code))
@@ -15,7 +15,7 @@ fn found(src: &str, profile: Profile, codes: &[&str]) -> Vec<(&'static str, u32)
         .collect()
 }
 
-const RULES: &[&str] = &[
+const RULES: &[Code] = &[
     Code::DuplicateRule,
     Code::ShadowedRule,
     Code::ConflictingRules,
@@ -216,7 +216,7 @@ fn findings_are_sorted_and_spans_are_in_range() {
                 f.span.start <= f.span.end && f.span.end <= src.len(),
                 "{f:?}"
             );
-            assert!(code_info(f.code).is_some(), "{}", f.code);
+            assert!(code_info(f.code.as_str()).is_some(), "{}", f.code);
         }
     }
 }
@@ -241,7 +241,7 @@ fn odd_inputs_do_not_panic() {
     }
 }
 
-const AGENTS: &[&str] = &[
+const AGENTS: &[Code] = &[
     Code::MisspelledAgent,
     Code::RetiredAgent,
     Code::UnknownAgent,
@@ -487,7 +487,7 @@ fn utf16_and_utf32_files_are_errors() {
         let source = encode_wide(text, unit, big_endian);
         for profile in Profile::ALL {
             let findings = lint(&source, profile);
-            let codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
+            let codes: Vec<Code> = findings.iter().map(|f| f.code).collect();
             assert_eq!(codes, [Code::Utf16NotUtf8], "{name} {big_endian} {profile}");
             assert_eq!(findings[0].severity, Severity::Error);
             assert!(
@@ -506,7 +506,7 @@ fn binary_files_are_errors_and_a_stray_nul_is_not_binary() {
         .collect();
     blob.splice(0..0, *b"\x89PNG\r\n\x1a\n");
     let findings = lint(&blob, Profile::Rfc9309);
-    let codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
+    let codes: Vec<Code> = findings.iter().map(|f| f.code).collect();
     assert_eq!(codes, [Code::BinaryNotRobots]);
     assert_eq!(findings[0].severity, Severity::Error);
     let text = b"User-agent: *\nDisallow: /a\0b\n";

@@ -156,7 +156,9 @@ pub use robots_core::bstr;
 /// assert!(!doc.compile().is_allowed("bot", "/private/x"));
 /// ```
 pub mod document {
-    pub use robots_core::document::{parse, Document, ParseOptions, DEFAULT_MAX_BYTES};
+    pub use robots_core::document::{
+        parse, Document, ParseOptions, DEFAULT_MAX_BYTES, GOOGLE_MAX_LINE_BYTES,
+    };
     pub use robots_core::group::{AgentToken, Group, GroupAgent};
     pub use robots_core::parse::{Directive, LineKind, LineReport, Scope, Truncation};
 }
@@ -165,7 +167,8 @@ pub mod document {
 pub mod records {
     pub use robots_core::policy::records::Record;
     pub use robots_core::records::{
-        parse_value, CleanParam, RecordValue, RequestRate, TimeWindow, ValueError, ValueErrorKind,
+        parse_crawl_delay, parse_request_rate, parse_value, parse_visit_time, RecordValue,
+        RequestRate, TimeWindow, ValueError, ValueErrorKind,
     };
 }
 
@@ -176,7 +179,9 @@ pub mod explain {
 
 /// How user-agent lines name crawlers, per profile.
 pub mod agent {
-    pub use robots_core::group::agent::{agent_match, product_token_prefix, AgentMatch};
+    pub use robots_core::group::agent::{
+        agent_match, is_valid_product_token, product_token_prefix, AgentMatch,
+    };
 }
 
 /// The lint catalogue: findings about a robots.txt, the CI assertion format,

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::time::Duration;
 use robots_core::policy::Policy;
-use robots_core::search::verdict::Verdict;
+use robots_core::Verdict;
 
 /// The rules a fetch decided on for an origin.
 #[derive(Clone, Debug)]
