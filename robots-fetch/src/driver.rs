@@ -1,6 +1,8 @@
 //! What the cache needs of an HTTP client: drive a fetch to its end.
 
-use crate::{Failure, Outcome, RobotsFetch};
+#[cfg(any(feature = "reqwest", feature = "ureq"))]
+use crate::Failure;
+use crate::{Outcome, RobotsFetch};
 use std::future::Future;
 
 /// Drives a [`RobotsFetch`] to its [`Outcome`] over some HTTP client: sends each
