@@ -222,9 +222,11 @@ fn robots_txt_location() {
         robots_txt_url("HTTPS://Example.com/a/b.html?x=1").as_deref(),
         Ok("https://example.com/robots.txt")
     );
+    assert!(robots_txt_url("not a url").is_err_and(|e| e.is_url()));
+    // Only http and https have a robots.txt.
     assert_eq!(
-        robots_txt_url("not a url").map_err(|e| e.kind()),
-        Err(ErrorKind::InvalidUrl)
+        robots_txt_url("ftp://example.com/file").map_err(|e| e.to_string()),
+        Err("not an http or https URL".to_owned())
     );
 }
 

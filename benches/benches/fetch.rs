@@ -14,7 +14,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use robots_fetch::{outcome_heap_bytes, AsyncFetcher, PolicyCache};
 use robots_loopback::{Reply, Server};
-use robots_runtime::fetch::{Action, FetchPolicy, FetchProfile, RobotsFetch};
+use robots_runtime::fetch::{Action, FetchSettings, FetchProfile, RobotsFetch};
 use robots_runtime::Policy;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
@@ -90,7 +90,7 @@ fn corpus() -> Vec<Site> {
 
 /// The outcome a fetch of `body` ends in, driven by hand (no network).
 fn outcome_of(body: &[u8]) -> robots_runtime::fetch::Outcome {
-    let policy = FetchPolicy::new(FetchProfile::Google);
+    let policy = FetchSettings::new(FetchProfile::Google);
     let mut fetch = RobotsFetch::new("http://127.0.0.1:9/", &policy).expect("a URL");
     fetch.receive_head(200, []);
     while let Action::Read { max } = fetch.action() {
@@ -142,7 +142,7 @@ fn benches(c: &mut Criterion) {
         .iter()
         .map(|s| Server::route("/robots.txt", Reply::ok(s.body.clone())))
         .collect();
-    let policy = FetchPolicy::new(FetchProfile::Google);
+    let policy = FetchSettings::new(FetchProfile::Google);
     let cache = PolicyCache::new(AsyncFetcher::new().expect("client"), policy);
     let agent = "ExampleBot";
     let urls: Vec<String> = sites

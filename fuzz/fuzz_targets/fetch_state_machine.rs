@@ -10,7 +10,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots_runtime::fetch::{Action, Failure, FetchPolicy, FetchProfile, RobotsFetch};
+use robots_runtime::fetch::{Action, Failure, FetchSettings, FetchProfile, RobotsFetch};
 
 const NAMES: [&[u8]; 6] = [
     b"location",
@@ -46,7 +46,7 @@ fuzz_target!(|data: &[u8]| {
         _ => FetchProfile::Rfc9309,
     };
     let hops = script.byte().unwrap_or(5) % 8;
-    let policy = FetchPolicy::new(profile).with_max_redirects(hops);
+    let policy = FetchSettings::new(profile).with_max_redirects(hops);
     let limit = policy.max_bytes();
     let Ok(mut fetch) = RobotsFetch::new("http://example.com/page", &policy) else {
         return;

@@ -12,8 +12,8 @@
 //! file order, with a warning.
 
 use crate::output::Streams;
+use robots_lint::probe_paths;
 use robots_runtime::document::Document;
-use robots_runtime::lint::probe_paths;
 use robots_runtime::Policy;
 
 /// The bound on derived paths × wildcard rules.

@@ -2,7 +2,7 @@
 //! `… (N bytes)` in human output, so a 16 KB URL or pattern does not flood
 //! the terminal. (`check`'s `allowed<TAB>URL` lines are data, echoed exactly.)
 
-use robots_runtime::lint::shorten;
+use robots_lint::shorten;
 
 /// The bytes as text (lossy UTF-8), whole: for JSON.
 pub fn whole(bytes: &[u8]) -> String {

@@ -35,6 +35,16 @@ pub enum Error {
 }
 
 impl Error {
+    /// The usage error of a command that needs the HTTP client, in a CLI built
+    /// without it (`--no-default-features`).
+    #[cfg(not(feature = "fetch"))]
+    pub fn without_fetch(command: &str) -> Error {
+        Error::Usage(format!(
+            "`{command}` needs the HTTP client, and this robots was built without it \
+             (without the `fetch` feature); build it with default features to fetch"
+        ))
+    }
+
     /// A read error: `what` names the input (`robots.txt 'x'`).
     pub fn read(what: impl Into<String>, source: io::Error) -> Error {
         Error::Read {

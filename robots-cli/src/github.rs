@@ -2,7 +2,7 @@
 //! `::error file=…,line=…,col=…,title=…::message` line per finding, which GitHub
 //! shows as an annotation on the line (`warning` and `notice` for the others).
 
-use robots_runtime::lint::{shorten_quoted, Finding, Severity};
+use robots_lint::{shorten_quoted, Finding, Severity};
 
 /// A message as a workflow command's data: `%`, CR and LF escaped.
 fn data(text: &str) -> String {
@@ -25,7 +25,8 @@ pub fn annotation(path: &str, finding: &Finding) -> String {
     let command = match finding.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
-        Severity::Note => "notice",
+        // A severity added later is at least worth a notice.
+        _ => "notice",
     };
     let message = match &finding.help {
         Some(help) => format!("{}\nhelp: {help}", shorten_quoted(&finding.message)),
@@ -44,7 +45,7 @@ pub fn annotation(path: &str, finding: &Finding) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use robots_runtime::lint::lint;
+    use robots_lint::lint;
     use robots_runtime::Profile;
 
     #[test]

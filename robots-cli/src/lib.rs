@@ -67,6 +67,7 @@ mod echo;
 mod error;
 mod flags;
 mod github;
+#[cfg(feature = "fetch")]
 mod http;
 mod input;
 mod json;
@@ -157,7 +158,13 @@ fn dispatch(command: flags::Command, io: &mut Streams<'_>) -> Result<i32, Error>
         Command::Test(args) => commands::test::run(&args, io),
         Command::Report(args) => commands::report::run(&args, io),
         Command::Compile(args) => commands::compile::run(&args, io).map(|()| EXIT_OK),
+        #[cfg(feature = "fetch")]
         Command::Fetch(args) => commands::fetch::run(&args, io),
+        #[cfg(feature = "fetch")]
         Command::CheckFetch(args) => commands::check_fetch::run(&args, io),
+        #[cfg(not(feature = "fetch"))]
+        Command::Fetch(_) => Err(Error::without_fetch("robots fetch")),
+        #[cfg(not(feature = "fetch"))]
+        Command::CheckFetch(_) => Err(Error::without_fetch("robots check --fetch")),
     }
 }

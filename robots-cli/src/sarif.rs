@@ -5,7 +5,7 @@
 //! column kind).
 
 use crate::json;
-use robots_runtime::lint::{Finding, Severity, CODES};
+use robots_lint::{Finding, Severity, CODES};
 use serde_json::{json, Value};
 
 /// Characters of a path that stay as they are in a URI reference.
@@ -21,7 +21,8 @@ fn level(severity: Severity) -> &'static str {
     match severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
-        Severity::Note => "note",
+        // A severity added later is at least a note.
+        _ => "note",
     }
 }
 
@@ -71,7 +72,7 @@ impl Log {
                 None => f.message.clone(),
             };
             let mut result = json!({
-                "ruleId": f.code,
+                "ruleId": f.code.as_str(),
                 "level": level(f.severity),
                 "message": {"text": message},
                 "locations": [{
@@ -94,7 +95,7 @@ impl Log {
             .iter()
             .map(|c| {
                 json!({
-                    "id": c.code,
+                    "id": c.code.as_str(),
                     "shortDescription": {"text": c.summary},
                     "fullDescription": {"text": c.summary},
                     "help": {"text": format!("{} (robots lint code `{}`, category {})", c.summary, c.code, c.category)},

@@ -110,6 +110,83 @@ fn fetch_reports_every_outcome_with_exit_0() {
     assert_eq!(json_of(&out)["redirects"], json!(0));
 }
 
+/// A body that is no robots.txt is reported, on stderr and as `warnings`, while
+/// the outcome stays what RFC 9309 makes of it (parsed, with no rules).
+#[test]
+fn fetch_warns_about_html_utf16_and_binary_bodies() {
+    let html =
+        b"<!DOCTYPE html>\n<html><head><title>Not Found</title></head><body>Sorry</body></html>\n"
+            .to_vec();
+    let mut utf16 = vec![0xff, 0xfe];
+    for unit in "User-agent: *\nDisallow: /x\n".encode_utf16() {
+        utf16.extend_from_slice(&unit.to_le_bytes());
+    }
+    let binary = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01".to_vec();
+    for (body, what) in [
+        (html, "an HTML page"),
+        (utf16, "UTF-16 text"),
+        (binary, "binary data"),
+    ] {
+        let server = Server::route("/robots.txt", Reply::ok(body));
+        let warning = format!(
+            "{} served {what}, not a robots.txt: crawlers find no rules in it",
+            server.url("/robots.txt")
+        );
+        let out = robots(&["fetch", &server.url("/"), "--json"], b"");
+        assert_eq!(out.status.code(), Some(0));
+        let object = json_of(&out);
+        assert_eq!(
+            (object["outcome"].as_str(), object["reason"].as_str()),
+            (Some("parsed"), Some("ok")),
+            "{object}"
+        );
+        assert_eq!(object["warnings"], json!([warning]), "{what}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("robots: warning: {warning}")),
+            "{stderr}"
+        );
+        let out = robots(&["fetch", &server.url("/")], b"");
+        assert!(
+            stdout(&out).contains("outcome: parsed\n"),
+            "{}",
+            stdout(&out)
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("robots: warning: {warning}")),
+            "{stderr}"
+        );
+    }
+}
+
+/// A failed connection says why: here a port nothing listens on.
+#[test]
+fn fetch_names_a_refused_connection() {
+    // A port that was just free on the loopback address: nothing listens on it now.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free loopback port")
+        .port();
+    let url = format!("http://127.0.0.1:{port}/page");
+    let out = robots(&["fetch", &url, "--json"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let object = json_of(&out);
+    assert_eq!(
+        (object["reason"].as_str(), object["detail"].as_str()),
+        (Some("network-error"), Some("connection-refused")),
+        "{object}"
+    );
+    assert_eq!(object["status"], Value::Null);
+    assert!(object.get("warnings").is_none(), "{object}");
+    let out = robots(&["fetch", &url], b"");
+    let text = stdout(&out);
+    assert!(
+        text.contains("reason: network-error\ndetail: connection refused\n"),
+        "{text}"
+    );
+}
+
 #[test]
 fn fetch_options_reach_the_request_and_the_limit() {
     let mut body = FILE.as_bytes().to_vec();

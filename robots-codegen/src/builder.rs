@@ -1,6 +1,6 @@
 //! The build.rs front end: read a robots.txt, write the policy expression to `$OUT_DIR`.
 
-use crate::{policy_expr, render_findings, Finding, Options, Profile, Severity};
+use crate::{policy_expr, render_findings, Code, Finding, Options, Profile, Severity};
 use proc_macro2::TokenStream;
 use robots_core::document::parse;
 use std::fmt;
@@ -107,7 +107,7 @@ impl Builder {
     }
 
     /// A file of CI assertions (`allow|block AGENT URL` per line, see
-    /// [`parse_assertions`](robots_core::lint::parse_assertions)), relative to
+    /// [`parse_assertions`](robots_lint::parse_assertions)), relative to
     /// `CARGO_MANIFEST_DIR`: generation fails, naming the deciding line, when a
     /// policy change breaks one. [`write`](Builder::write) also reruns the build
     /// script when this file changes.
@@ -259,7 +259,7 @@ fn build_warnings(source: &[u8], shown: &str, options: &Options) -> Vec<String> 
         return Vec::new();
     }
     let doc = parse(source, options.parse_options());
-    let errors: Vec<Finding> = robots_core::lint::line_findings(&doc)
+    let errors: Vec<Finding> = robots_lint::line_findings(&doc)
         .into_iter()
         .filter(|f| f.severity == Severity::Error)
         .collect();
@@ -267,7 +267,7 @@ fn build_warnings(source: &[u8], shown: &str, options: &Options) -> Vec<String> 
         .iter()
         .take(MAX_WARNINGS)
         .map(|f| {
-            let message = robots_core::lint::shorten_quoted(&f.message).replace(['\n', '\r'], " ");
+            let message = robots_lint::shorten_quoted(&f.message).replace(['\n', '\r'], " ");
             format!(
                 "cargo:warning={shown}:{}:{}: error[{}]: {message} (a strict build would fail)",
                 f.line, f.column, f.code
@@ -341,7 +341,7 @@ impl fmt::Display for Error {
                 // Only a strict build fails on the file's own findings; assertions fail any build.
                 let assertions_only = findings
                     .iter()
-                    .all(|f| matches!(f.code, "assertion-failed" | "invalid-assertion"));
+                    .all(|f| matches!(f.code, Code::AssertionFailed | Code::InvalidAssertion));
                 let why = if assertions_only {
                     "assertions"
                 } else {

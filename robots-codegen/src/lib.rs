@@ -52,7 +52,7 @@
 //! // Strict generation fails on every error finding, and returns them all.
 //! let strict = Options::new(Profile::Rfc9309).strict(true);
 //! let findings = policy_expr(b"Disallow: /a\nUser-agent: *\nDisalow: /b\n", &strict).unwrap_err();
-//! let codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
+//! let codes: Vec<&str> = findings.iter().map(|f| f.code.as_str()).collect();
 //! assert_eq!(codes, ["rule-outside-group", "misspelled-directive"]);
 //! ```
 #![deny(missing_docs)]
@@ -65,13 +65,13 @@ mod source;
 
 pub use builder::{Builder, Error};
 pub use options::Options;
-pub use robots_core::lint::{Finding, Severity};
 pub use robots_core::Profile;
+pub use robots_lint::{Code, Finding, Severity};
 
 use proc_macro2::TokenStream;
 use robots_core::document::{parse, Document};
-use robots_core::lint::{line_findings, parse_assertions};
 use robots_core::Policy;
+use robots_lint::{line_findings, parse_assertions};
 
 /// The error findings that make a strict build fail (empty when not strict).
 fn strict_failures(doc: &Document<'_>, options: &Options) -> Vec<Finding> {
@@ -133,15 +133,15 @@ fn valid_tables(policy: &Policy) -> Result<&robots_core::tables::Tables<'_>, Vec
     let tables = robots_core::__private::tables(policy);
     match tables.validate() {
         Ok(()) => Ok(tables),
-        Err(e) => Err(vec![Finding {
-            code: "invalid-tables",
-            severity: Severity::Error,
-            line: 1,
-            column: 1,
-            span: 0..0,
-            message: format!("the compiled tables are invalid ({e}): a bug in robots-core"),
-            help: Some("please report it with this robots.txt".into()),
-        }]),
+        Err(e) => Err(vec![Finding::new(
+            Code::InvalidTables,
+            Severity::Error,
+            1,
+            1,
+            0..0,
+            format!("the compiled tables are invalid ({e}): a bug in robots-core"),
+        )
+        .with_help("please report it with this robots.txt")]),
     }
 }
 
@@ -164,20 +164,14 @@ fn assertion_failures(doc: &Document<'_>, policy: &Policy, options: &Options) ->
             None => (1, 1, 0..0),
         }
     };
-    let finding = |code, (line, column, span), message| Finding {
-        code,
-        severity: Severity::Error,
-        line,
-        column,
-        span,
-        message,
-        help: None,
+    let finding = |code, (line, column, span), message| {
+        Finding::new(code, Severity::Error, line, column, span, message)
     };
     let assertions = match parse_assertions(text) {
         Ok(assertions) => assertions,
         Err(e) => {
             return vec![finding(
-                "invalid-assertion",
+                Code::InvalidAssertion,
                 at_line(0),
                 format!("{shown}:{e}"),
             )];
@@ -195,7 +189,7 @@ fn assertion_failures(doc: &Document<'_>, policy: &Policy, options: &Options) ->
                 );
                 return Some(
                     finding(
-                        "invalid-assertion",
+                        Code::InvalidAssertion,
                         at_line(0),
                         format!(
                             "{shown}:{}:{}: this assertion is about `{them}`, but the policy is compiled for `{us}` only (agent = \"{us}\"), so it cannot say what `{them}` may fetch",
@@ -220,7 +214,7 @@ fn assertion_failures(doc: &Document<'_>, policy: &Policy, options: &Options) ->
                 a.failure(policy, &verdict, "robots.txt")
             );
             Some(
-                finding("assertion-failed", at_line(decided), message)
+                finding(Code::AssertionFailed, at_line(decided), message)
                     .with_help("change the rule, or the assertion if the new verdict is intended"),
             )
         })
@@ -241,7 +235,7 @@ fn assertion_failures(doc: &Document<'_>, policy: &Policy, options: &Options) ->
 pub fn render_findings(findings: &[Finding], source: &[u8], path: &str) -> String {
     findings
         .iter()
-        .map(|f| robots_core::lint::render(f, source, path))
+        .map(|f| robots_lint::render(f, source, path))
         .collect::<Vec<_>>()
         .join("\n\n")
 }

@@ -74,8 +74,8 @@ impl Options {
         self
     }
 
-    /// Fail on every [`Severity::Error`](robots_core::lint::Severity::Error)
-    /// finding of [`line_findings`](robots_core::lint::line_findings).
+    /// Fail on every [`Severity::Error`](robots_lint::Severity::Error)
+    /// finding of [`line_findings`](robots_lint::line_findings).
     #[must_use]
     pub fn strict(mut self, strict: bool) -> Options {
         self.strict = strict;
@@ -91,7 +91,7 @@ impl Options {
     }
 
     /// CI assertions the policy must satisfy (the format of
-    /// [`parse_assertions`](robots_core::lint::parse_assertions): `allow|block AGENT URL`
+    /// [`parse_assertions`](robots_lint::parse_assertions): `allow|block AGENT URL`
     /// per line). Generation fails, naming the deciding line, when one breaks;
     /// `shown` is the name messages give the assertion file.
     #[must_use]

@@ -23,7 +23,10 @@ fn a_broken_assertion_fails_with_the_deciding_line() {
     let findings = policy_expr(ROBOTS, &options).expect_err("the assertion breaks");
     assert_eq!(findings.len(), 1);
     let f = &findings[0];
-    assert_eq!((f.code, f.line, f.column), ("assertion-failed", 2, 11));
+    assert_eq!(
+        (f.code.as_str(), f.line, f.column),
+        ("assertion-failed", 2, 11)
+    );
     assert_eq!(
         f.message,
         "ci.asserts:2:1: expected `allow FooBot /private/notes`, but it is disallowed by robots.txt:2 \"Disallow: /private\""

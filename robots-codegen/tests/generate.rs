@@ -107,7 +107,7 @@ fn strict_fails_on_every_error_finding() {
     let source = "Allow: /early\nUser-agent: *\nDisalow: /x\nDisallow: rel\nCrawl-delay: -1\nSitemap: /s.xml\nFoo: bar\n";
     let strict = Options::default().strict(true);
     let findings = policy_expr(source.as_bytes(), &strict).unwrap_err();
-    let codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
+    let codes: Vec<&str> = findings.iter().map(|f| f.code.as_str()).collect();
     assert_eq!(
         codes,
         [

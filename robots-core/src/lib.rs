@@ -21,8 +21,10 @@
 //! 5. [`search`]: the one search routine, over static or owned tables alike.
 //! 6. [`policy`]: the public types: [`Policy`], [`AgentPolicy`], [`Matcher`].
 //!
-//! Beside them: [`records`] (typed extension values), [`lint`] (findings about a
-//! file), [`profile`] (the four readings), [`ids`] and [`error`].
+//! Beside them: [`records`] (typed extension values), [`profile`] (the four
+//! readings), [`ids`] and [`error`]. The lint catalogue (`robots-lint`) and the
+//! fetch state machine (`robots-fetch`) are crates of their own, built on this
+//! crate's public API.
 //!
 //! ```
 //! use robots_core::{Policy, Profile, Reason};
@@ -39,8 +41,6 @@
 //!
 //! # Crate features
 //! - `std` (default): `std::error::Error` impls. Without it the crate is `no_std` + `alloc`.
-//! - `render`: render findings as rustc-style diagnostics (annotate-snippets).
-//! - `fetch`: the sans-IO robots.txt [`fetch`] state machine (RFC 9309 sections 2.3 to 2.5).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
@@ -56,14 +56,8 @@ pub mod compile;
 pub mod document;
 pub mod encoding;
 pub mod error;
-#[cfg(feature = "fetch")]
-pub mod fetch;
 pub mod group;
 pub mod ids;
-// The findings index the lines and groups of the document they are about;
-// this module moves to its own crate (robots-lint), which keeps the allow.
-#[allow(clippy::indexing_slicing)]
-pub mod lint;
 pub mod parse;
 pub mod policy;
 pub mod profile;

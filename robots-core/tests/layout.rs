@@ -26,8 +26,6 @@ const LAYERS: &[&[&str]] = &[
     &["document"],
     &["compile", "search", "records"],
     &["policy"],
-    // Beside the engine, on its public face (each moving to a crate of its own).
-    &["lint", "fetch"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {
@@ -182,8 +180,7 @@ fn an_upward_or_sideways_edge_is_refused() {
 }
 
 /// robots-core is the bottom of the workspace: none of its normal
-/// dependencies is a crate of this workspace. (The linter's registry is the
-/// one exception while `lint` is still a module here.)
+/// dependencies is a crate of this workspace.
 #[test]
 fn no_workspace_crate_below_robots_core() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -207,9 +204,6 @@ fn no_workspace_crate_below_robots_core() {
         if section == "[dependencies]" && members.contains(&name) {
             below.push(name.to_owned());
         }
-    }
-    if root.join("src/lint").is_dir() {
-        below.retain(|name| name != "robots-registry");
     }
     assert!(below.is_empty(), "robots-core depends on {below:?}");
 }

@@ -4,8 +4,7 @@
 //! `cargo run -p robots-fetch --example crawl -- URL...` (no URL: a loopback-free
 //! dry run that only shows the usage).
 
-use robots_fetch::{AsyncFetcher, PolicyCache};
-use robots_runtime::fetch::FetchPolicy;
+use robots_fetch::{AsyncFetcher, FetchSettings, PolicyCache};
 use std::time::Duration;
 
 #[tokio::main(flavor = "current_thread")]
@@ -16,9 +15,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Ok(());
     }
     let agent = "ExampleBot";
-    let policy =
-        FetchPolicy::default().with_user_agent("ExampleBot/1.0 (+https://example.com/bot)");
-    let cache = PolicyCache::new(AsyncFetcher::new()?, policy);
+    let settings =
+        FetchSettings::default().with_user_agent("ExampleBot/1.0 (+https://example.com/bot)");
+    let cache = PolicyCache::new(AsyncFetcher::new()?, settings);
     for url in &urls {
         match cache.is_allowed(agent, url).await {
             Ok(true) => {

@@ -3,12 +3,10 @@
 use crate::recent::Recent;
 use crate::weight::entry_weight;
 use crate::Driver;
+use crate::{origin_key, FetchError, FetchSettings, Outcome, Previous, RobotsFetch, Rules};
 use moka::future::Cache;
-use robots_runtime::fetch::{
-    origin_key, FetchPolicy, Outcome, Previous, RobotsFetch, Rules, UnfetchableUrl,
-};
-use robots_runtime::records::RequestRate;
-use robots_runtime::{Matcher, Policy};
+use robots_core::records::RequestRate;
+use robots_core::{Matcher, Policy};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
@@ -28,13 +26,12 @@ use std::time::{Duration, Instant};
 ///   holds, not counted (256 MiB by default).
 ///
 /// ```no_run
-/// use robots_fetch::{AsyncFetcher, PolicyCacheBuilder};
-/// use robots_runtime::fetch::FetchPolicy;
+/// use robots_fetch::{AsyncFetcher, FetchSettings, PolicyCacheBuilder};
 ///
 /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 /// let cache = PolicyCacheBuilder::new()
 ///     .max_bytes(64 << 20)
-///     .build(AsyncFetcher::new()?, FetchPolicy::default());
+///     .build(AsyncFetcher::new()?, FetchSettings::default());
 /// if cache.is_allowed("ExampleBot", "https://example.com/page").await? {
 ///     let delay = cache.crawl_delay("ExampleBot", "https://example.com/page").await?;
 ///     println!("crawl, then wait {delay:?}");
@@ -44,11 +41,34 @@ use std::time::{Duration, Instant};
 /// ```
 pub struct PolicyCache<D> {
     driver: D,
-    policy: FetchPolicy,
+    policy: FetchSettings,
     stale_window: Duration,
     entries: Cache<String, Arc<Entry>>,
     /// The hot path's memo of moka's entries (see `recent.rs`).
     recent: Recent<Entry>,
+    /// What "now" is when an answer's lifetime is set and checked.
+    clock: Arc<dyn Clock>,
+}
+
+/// The time source of a [`PolicyCache`]: when an answer was fetched, when it
+/// goes stale, how long an outage has lasted. The system clock by default;
+/// tests inject a clock they move by hand instead of sleeping.
+///
+/// (moka's own housekeeping, which drops entries long past their use, keeps
+/// the system clock: it never decides an answer, only frees memory.)
+#[doc(hidden)]
+pub trait Clock: Send + Sync + 'static {
+    /// The current instant.
+    fn now(&self) -> Instant;
+}
+
+/// [`Instant::now`].
+struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> Instant {
+        Instant::now()
+    }
 }
 
 impl<D> std::fmt::Debug for PolicyCache<D> {
@@ -62,10 +82,20 @@ impl<D> std::fmt::Debug for PolicyCache<D> {
 }
 
 /// Settings of a [`PolicyCache`].
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct PolicyCacheBuilder {
     max_bytes: u64,
     stale_window: Duration,
+    clock: Arc<dyn Clock>,
+}
+
+impl std::fmt::Debug for PolicyCacheBuilder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PolicyCacheBuilder")
+            .field("max_bytes", &self.max_bytes)
+            .field("stale_window", &self.stale_window)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Default for PolicyCacheBuilder {
@@ -73,6 +103,7 @@ impl Default for PolicyCacheBuilder {
         PolicyCacheBuilder {
             max_bytes: 256 << 20,
             stale_window: Duration::from_secs(60 * 60),
+            clock: Arc::new(SystemClock),
         }
     }
 }
@@ -98,8 +129,17 @@ impl PolicyCacheBuilder {
         self
     }
 
-    /// The cache, fetching with `driver` under `policy`.
-    pub fn build<D: Driver>(self, driver: D, policy: FetchPolicy) -> PolicyCache<D> {
+    /// The time source answers' lifetimes are measured on (the system clock by
+    /// default): for tests that move time by hand.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn clock(mut self, clock: Arc<dyn Clock>) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    /// The cache, fetching with `driver` under `settings`.
+    pub fn build<D: Driver>(self, driver: D, settings: FetchSettings) -> PolicyCache<D> {
         let entries = Cache::builder()
             .max_capacity(self.max_bytes)
             .weigher(|key: &String, entry: &Arc<Entry>| entry_weight(key, &entry.outcome))
@@ -107,24 +147,25 @@ impl PolicyCacheBuilder {
             .build();
         PolicyCache {
             driver,
-            policy,
+            policy: settings,
             stale_window: self.stale_window,
             entries,
             recent: Recent::new(),
+            clock: self.clock,
         }
     }
 }
 
 impl<D: Driver> PolicyCache<D> {
-    /// A cache with the default settings.
-    pub fn new(driver: D, policy: FetchPolicy) -> Self {
-        PolicyCacheBuilder::default().build(driver, policy)
+    /// A cache with the default settings, fetching with `driver` under `settings`.
+    pub fn new(driver: D, settings: FetchSettings) -> Self {
+        PolicyCacheBuilder::default().build(driver, settings)
     }
 }
 
 impl<D> PolicyCache<D> {
-    /// The fetch policy.
-    pub fn policy(&self) -> &FetchPolicy {
+    /// The fetch settings.
+    pub fn settings(&self) -> &FetchSettings {
         &self.policy
     }
 
@@ -133,19 +174,28 @@ impl<D> PolicyCache<D> {
         &self.driver
     }
 
-    /// Origins held (moka's count, which may lag by pending maintenance).
-    pub fn origin_count(&self) -> u64 {
+    /// Origins held. The cache counts lazily (moka applies inserts, evictions
+    /// and expiries in batches), so this runs the pending work first: the count
+    /// is exact for every lookup that finished before the call.
+    ///
+    /// ```
+    /// # #[cfg(feature = "reqwest")]
+    /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+    /// use robots_fetch::{AsyncFetcher, FetchSettings, PolicyCache};
+    /// let cache = PolicyCache::new(AsyncFetcher::new()?, FetchSettings::default());
+    /// assert_eq!(cache.origin_count().await, 0);
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub async fn origin_count(&self) -> u64 {
+        self.entries.run_pending_tasks().await;
         self.entries.entry_count()
     }
 
-    /// Bytes held, as weighed (may lag by pending maintenance).
-    pub fn weighted_bytes(&self) -> u64 {
-        self.entries.weighted_size()
-    }
-
-    /// Run moka's pending maintenance now (evictions, counts).
-    pub async fn run_pending_tasks(&self) {
+    /// Bytes held, as weighed: exact in the same way as [`origin_count`](Self::origin_count).
+    pub async fn weighted_bytes(&self) -> u64 {
         self.entries.run_pending_tasks().await;
+        self.entries.weighted_size()
     }
 }
 
@@ -154,11 +204,11 @@ impl<D: Driver> PolicyCache<D> {
     ///
     /// # Errors
     /// When `url` is not an absolute http(s) URL with a host.
-    pub async fn get(&self, url: &str) -> Result<OriginPolicy, UnfetchableUrl> {
+    pub async fn get(&self, url: &str) -> Result<OriginPolicy, FetchError> {
         // Usually a slice of `url` itself: no parse, no allocation per lookup.
         let key = origin_key(url)?;
         if let Some(entry) = self.recent.get(&key) {
-            if Instant::now() < entry.fresh_until && !touch_moka() {
+            if self.clock.now() < entry.fresh_until && !touch_moka() {
                 return Ok(OriginPolicy(entry));
             }
         }
@@ -171,9 +221,9 @@ impl<D: Driver> PolicyCache<D> {
     }
 
     /// [`PolicyCache::get`] past the memo: moka's entry, revalidated or fetched if due.
-    async fn get_from_moka(&self, url: &str, key: &str) -> Result<OriginPolicy, UnfetchableUrl> {
+    async fn get_from_moka(&self, url: &str, key: &str) -> Result<OriginPolicy, FetchError> {
         let current = self.entries.get(key).await;
-        let now = Instant::now();
+        let now = self.clock.now();
         if let Some(entry) = &current {
             if now < entry.fresh_until {
                 return Ok(OriginPolicy(Arc::clone(entry)));
@@ -199,7 +249,7 @@ impl<D: Driver> PolicyCache<D> {
             .entries
             .entry(key.to_owned())
             .or_insert_with_if(self.run(fetch, current.as_deref()), |entry| {
-                Instant::now() >= entry.fresh_until
+                self.clock.now() >= entry.fresh_until
             })
             .await;
         Ok(OriginPolicy(entry.into_value()))
@@ -210,11 +260,7 @@ impl<D: Driver> PolicyCache<D> {
     ///
     /// # Errors
     /// When `url` is not an absolute http(s) URL with a host.
-    pub async fn is_allowed(
-        &self,
-        agent: impl AsRef<[u8]>,
-        url: &str,
-    ) -> Result<bool, UnfetchableUrl> {
+    pub async fn is_allowed(&self, agent: impl AsRef<[u8]>, url: &str) -> Result<bool, FetchError> {
         Ok(self.get(url).await?.is_allowed(agent, url))
     }
 
@@ -226,7 +272,7 @@ impl<D: Driver> PolicyCache<D> {
         &self,
         agent: impl AsRef<[u8]>,
         url: &str,
-    ) -> Result<Option<Duration>, UnfetchableUrl> {
+    ) -> Result<Option<Duration>, FetchError> {
         Ok(self.get(url).await?.crawl_delay(agent))
     }
 
@@ -238,18 +284,18 @@ impl<D: Driver> PolicyCache<D> {
         &self,
         agent: impl AsRef<[u8]>,
         url: &str,
-    ) -> Result<Option<RequestRate>, UnfetchableUrl> {
+    ) -> Result<Option<RequestRate>, FetchError> {
         Ok(self.get(url).await?.request_rate(agent))
     }
 
     /// Fetch, and make the entry that remembers the outcome.
     async fn run(&self, fetch: RobotsFetch, previous: Option<&Entry>) -> Arc<Entry> {
-        let started = Instant::now();
+        let started = self.clock.now();
         let outcome = self.driver.run(fetch).await;
         Arc::new(Entry::new(
             outcome,
             previous,
-            started,
+            (started, self.clock.now()),
             self.stale_window,
             self.policy.outage_grace(),
         ))
@@ -382,11 +428,10 @@ impl Entry {
     fn new(
         outcome: Outcome,
         previous: Option<&Entry>,
-        started: Instant,
+        (started, now): (Instant, Instant),
         stale_window: Duration,
         outage_grace: Duration,
     ) -> Self {
-        let now = Instant::now();
         let fresh_until = now.checked_add(outcome.expires_in).unwrap_or(now);
         let unreachable = outcome.reason.is_unreachable();
         let (failures, outage_since) = if unreachable {

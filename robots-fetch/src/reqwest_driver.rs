@@ -1,7 +1,7 @@
 //! The async driver: reqwest on tokio.
 
-use crate::{ClientError, Driver};
-use robots_runtime::fetch::{Action, Failure, FetchPolicy, Outcome, RobotsFetch, UnfetchableUrl};
+use crate::Driver;
+use crate::{Action, Failure, FetchError, FetchSettings, Outcome, RobotsFetch};
 use std::time::Duration;
 
 /// Fetches robots.txt with reqwest (tokio, rustls, gzip, brotli). Redirects are
@@ -10,11 +10,11 @@ use std::time::Duration;
 ///
 /// ```no_run
 /// use robots_fetch::AsyncFetcher;
-/// use robots_runtime::fetch::FetchPolicy;
+/// use robots_fetch::FetchSettings;
 ///
 /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 /// let fetcher = AsyncFetcher::new()?;
-/// let outcome = fetcher.fetch("https://example.com/some/page", &FetchPolicy::default()).await?;
+/// let outcome = fetcher.fetch("https://example.com/some/page", &FetchSettings::default()).await?;
 /// println!("{} ({}), again in {:?}", outcome.rules.name(), outcome.reason, outcome.expires_in);
 /// # Ok(())
 /// # }
@@ -29,13 +29,13 @@ impl AsyncFetcher {
     ///
     /// # Errors
     /// When the TLS set-up fails (no usable root certificates, for one).
-    pub fn new() -> Result<Self, ClientError> {
+    pub fn new() -> Result<Self, FetchError> {
         crate::tls::install_ring_provider();
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .connect_timeout(Duration::from_secs(10))
             .build()
-            .map_err(ClientError::new)?;
+            .map_err(FetchError::client)?;
         Ok(AsyncFetcher { client })
     }
 
@@ -53,8 +53,8 @@ impl AsyncFetcher {
     pub async fn fetch(
         &self,
         page_url: &str,
-        policy: &FetchPolicy,
-    ) -> Result<Outcome, UnfetchableUrl> {
+        policy: &FetchSettings,
+    ) -> Result<Outcome, FetchError> {
         let fetch = RobotsFetch::new(page_url, policy)?;
         Ok(self.run(fetch).await)
     }
@@ -110,11 +110,11 @@ async fn drive(client: &reqwest::Client, fetch: &mut RobotsFetch, limit: Duratio
     }
 }
 
-/// A reqwest error as the state machine's failure.
+/// A reqwest error as the state machine's failure, as detailed as its sources tell.
 fn failure(e: &reqwest::Error) -> Failure {
     if e.is_timeout() {
         Failure::Timeout
     } else {
-        Failure::Network
+        crate::driver::chain_failure(e)
     }
 }

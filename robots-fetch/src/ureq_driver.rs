@@ -1,7 +1,6 @@
 //! The blocking driver: ureq.
 
-use crate::ClientError;
-use robots_runtime::fetch::{Action, Failure, FetchPolicy, Outcome, RobotsFetch, UnfetchableUrl};
+use crate::{Action, Failure, FetchError, FetchSettings, Outcome, RobotsFetch};
 use std::io::Read;
 use std::time::Duration;
 
@@ -14,9 +13,9 @@ const READ_SIZE: usize = 16 * 1024;
 ///
 /// ```no_run
 /// use robots_fetch::BlockingFetcher;
-/// use robots_runtime::fetch::FetchPolicy;
+/// use robots_fetch::FetchSettings;
 ///
-/// let fetcher = BlockingFetcher::new(&FetchPolicy::default())?;
+/// let fetcher = BlockingFetcher::new(&FetchSettings::default())?;
 /// let outcome = fetcher.fetch("https://example.com/some/page")?;
 /// println!("{} ({})", outcome.rules.name(), outcome.reason);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -24,7 +23,7 @@ const READ_SIZE: usize = 16 * 1024;
 #[derive(Clone, Debug)]
 pub struct BlockingFetcher {
     agent: ureq::Agent,
-    policy: FetchPolicy,
+    policy: FetchSettings,
 }
 
 impl BlockingFetcher {
@@ -32,7 +31,7 @@ impl BlockingFetcher {
     ///
     /// # Errors
     /// When the TLS set-up fails.
-    pub fn new(policy: &FetchPolicy) -> Result<Self, ClientError> {
+    pub fn new(policy: &FetchSettings) -> Result<Self, FetchError> {
         let config = ureq::Agent::config_builder()
             .max_redirects(0)
             .http_status_as_error(false)
@@ -50,7 +49,7 @@ impl BlockingFetcher {
     /// # Errors
     /// When `page_url` is not an absolute http(s) URL with a host; every HTTP
     /// failure is an [`Outcome`].
-    pub fn fetch(&self, page_url: &str) -> Result<Outcome, UnfetchableUrl> {
+    pub fn fetch(&self, page_url: &str) -> Result<Outcome, FetchError> {
         let fetch = RobotsFetch::new(page_url, &self.policy)?;
         Ok(self.run(fetch))
     }
@@ -111,7 +110,9 @@ fn failure(e: &ureq::Error) -> Failure {
     match e {
         ureq::Error::Timeout(_) => Failure::Timeout,
         ureq::Error::Io(io) => io_failure(io),
-        _ => Failure::Network,
+        ureq::Error::HostNotFound => Failure::Dns,
+        ureq::Error::Tls(_) | ureq::Error::Rustls(_) | ureq::Error::Pem(_) => Failure::Tls,
+        other => crate::driver::chain_failure(other),
     }
 }
 
@@ -128,6 +129,6 @@ fn io_failure(e: &std::io::Error) -> Failure {
     if timed_out {
         Failure::Timeout
     } else {
-        Failure::Network
+        crate::driver::chain_failure(e)
     }
 }

@@ -1,7 +1,7 @@
 //! How many bytes of memory a cached origin holds: what the cache's bound weighs.
 
-use robots_runtime::fetch::Outcome;
-use robots_runtime::Policy;
+use crate::Outcome;
+use robots_core::Policy;
 use std::mem::size_of;
 use std::sync::Arc;
 
@@ -18,9 +18,9 @@ const ENTRY_OVERHEAD: usize = 1024;
 ///
 /// ```
 /// use robots_fetch::outcome_heap_bytes;
-/// use robots_runtime::fetch::{Action, FetchPolicy, RobotsFetch};
+/// use robots_fetch::{Action, FetchSettings, RobotsFetch};
 /// let body = b"User-agent: *\nDisallow: /private\n";
-/// let mut fetch = RobotsFetch::new("http://127.0.0.1:9/", &FetchPolicy::default()).unwrap();
+/// let mut fetch = RobotsFetch::new("http://127.0.0.1:9/", &FetchSettings::default()).unwrap();
 /// fetch.receive_head(200, []);
 /// fetch.receive_body(body);
 /// fetch.end_body();
@@ -54,7 +54,10 @@ fn string_bytes(outcome: &Outcome) -> usize {
             + v.etag.as_ref().map_or(0, String::capacity)
             + v.last_modified.as_ref().map_or(0, String::capacity)
     });
-    outcome.robots_url.capacity() + outcome.final_url.capacity() + validators
+    outcome.robots_url.capacity()
+        + outcome.final_url.capacity()
+        + outcome.body_prefix.capacity()
+        + validators
 }
 
 /// The weight of one cached origin, in bytes (saturating at `u32::MAX`, moka's unit).

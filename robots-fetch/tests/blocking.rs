@@ -4,14 +4,14 @@
 mod support;
 
 use robots_fetch::BlockingFetcher;
+use robots_fetch::{FetchReason, FetchSettings, Outcome};
 use robots_loopback::{After, Body, Reply, Server};
-use robots_runtime::fetch::{FetchPolicy, FetchReason, Outcome};
 use std::time::Duration;
 use support::{assert_outcome, big_file, FILE};
 
 const LIMIT: usize = 500 * 1024;
 
-fn fetch_with(policy: &FetchPolicy, url: &str) -> Outcome {
+fn fetch_with(policy: &FetchSettings, url: &str) -> Outcome {
     BlockingFetcher::new(policy)
         .expect("client")
         .fetch(url)
@@ -19,7 +19,7 @@ fn fetch_with(policy: &FetchPolicy, url: &str) -> Outcome {
 }
 
 fn fetch(url: &str) -> Outcome {
-    fetch_with(&FetchPolicy::default(), url)
+    fetch_with(&FetchSettings::default(), url)
 }
 
 #[test]
@@ -76,7 +76,7 @@ fn a_10_mb_body_and_a_lying_content_length_stop_at_the_limit() {
 
 #[test]
 fn broken_connections_disallow_all() {
-    let policy = FetchPolicy::default().with_timeout(Duration::from_millis(500));
+    let policy = FetchSettings::default().with_timeout(Duration::from_millis(500));
     let stall = Server::route(
         "/robots.txt",
         Reply::ok("").body(Body::Stall(

@@ -4,15 +4,42 @@
 
 mod support;
 
-use robots_fetch::{AsyncFetcher, PolicyCache, PolicyCacheBuilder};
+use robots_fetch::{
+    AsyncFetcher, Clock, FetchReason, FetchSettings, PolicyCache, PolicyCacheBuilder,
+};
 use robots_loopback::{Reply, Server};
-use robots_runtime::fetch::{FetchPolicy, FetchReason};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use support::{assert_outcome, FILE};
 
-fn cache(policy: FetchPolicy) -> Arc<PolicyCache<AsyncFetcher>> {
+/// A clock the test moves by hand: answers' lifetimes pass without sleeping.
+struct ManualClock {
+    start: Instant,
+    elapsed_ms: AtomicU64,
+}
+
+impl ManualClock {
+    fn new() -> Arc<ManualClock> {
+        Arc::new(ManualClock {
+            start: Instant::now(),
+            elapsed_ms: AtomicU64::new(0),
+        })
+    }
+
+    fn advance(&self, by: Duration) {
+        let ms = u64::try_from(by.as_millis()).expect("a short step");
+        self.elapsed_ms.fetch_add(ms, Ordering::SeqCst);
+    }
+}
+
+impl Clock for ManualClock {
+    fn now(&self) -> Instant {
+        self.start + Duration::from_millis(self.elapsed_ms.load(Ordering::SeqCst))
+    }
+}
+
+fn cache(policy: FetchSettings) -> Arc<PolicyCache<AsyncFetcher>> {
     Arc::new(PolicyCache::new(
         AsyncFetcher::new().expect("client"),
         policy,
@@ -35,7 +62,7 @@ async fn ten_thousand_urls_over_fifty_origins_from_eight_tasks_fetch_fifty_times
             })
             .collect(),
     );
-    let cache = cache(FetchPolicy::default());
+    let cache = cache(FetchSettings::default());
     let mut tasks = Vec::new();
     for task in 0..8 {
         let (cache, servers) = (Arc::clone(&cache), Arc::clone(&servers));
@@ -69,8 +96,8 @@ async fn ten_thousand_urls_over_fifty_origins_from_eight_tasks_fetch_fifty_times
     let fetches: usize = servers.iter().map(Server::hits).sum();
     assert_eq!(fetches, 50);
     assert!(servers.iter().all(|s| s.hits() == 1));
-    cache.run_pending_tasks().await;
-    assert_eq!(cache.origin_count(), 50);
+    // Exact without any maintenance call first.
+    assert_eq!(cache.origin_count().await, 50);
 }
 
 #[tokio::test]
@@ -83,7 +110,7 @@ async fn max_age_is_one_fetch_and_no_store_is_a_fetch_per_lookup() {
         "/robots.txt",
         Reply::ok(FILE).header("Cache-Control", "no-store"),
     );
-    let cache = cache(FetchPolicy::default());
+    let cache = cache(FetchSettings::default());
     for _ in 0..3 {
         assert!(!cache
             .is_allowed("Bot", &kept.url("/private"))
@@ -105,7 +132,7 @@ async fn max_age_is_one_fetch_and_no_store_is_a_fetch_per_lookup() {
 async fn unreachable_and_unavailable_answers_are_cached_too() {
     let down = Server::route("/robots.txt", Reply::new(503, ""));
     let missing = Server::route("/robots.txt", Reply::new(404, ""));
-    let cache = cache(FetchPolicy::default());
+    let cache = cache(FetchSettings::default());
     for _ in 0..100 {
         assert!(!cache.is_allowed("Bot", &down.url("/x")).await.unwrap());
         assert!(cache.is_allowed("Bot", &missing.url("/x")).await.unwrap());
@@ -127,11 +154,21 @@ async fn an_expired_copy_is_revalidated_once_while_served_stale() {
         }
     });
     let policy =
-        FetchPolicy::default().with_ttl_bounds(Duration::ZERO, Duration::from_secs(86_400));
-    let cache = cache(policy);
+        FetchSettings::default().with_ttl_bounds(Duration::ZERO, Duration::from_secs(86_400));
+    let clock = ManualClock::new();
+    let cache = PolicyCacheBuilder::new()
+        .clock(clock.clone())
+        .build(AsyncFetcher::new().unwrap(), policy);
     let first = cache.get(&server.url("/")).await.unwrap();
     assert_outcome(first.outcome(), "parsed", FetchReason::Ok);
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    // Still fresh a moment before its second is up: no request.
+    clock.advance(Duration::from_millis(900));
+    assert!(!cache
+        .is_allowed("Bot", &server.url("/private"))
+        .await
+        .unwrap());
+    assert_eq!(server.hits(), 1);
+    clock.advance(Duration::from_millis(200));
     let second = cache.get(&server.url("/")).await.unwrap();
     assert_outcome(second.outcome(), "parsed", FetchReason::NotModified);
     let same = Arc::ptr_eq(
@@ -161,16 +198,18 @@ async fn a_5xx_after_a_good_copy_keeps_the_copy_in_the_cache() {
         }
     });
     let policy =
-        FetchPolicy::default().with_ttl_bounds(Duration::ZERO, Duration::from_secs(86_400));
+        FetchSettings::default().with_ttl_bounds(Duration::ZERO, Duration::from_secs(86_400));
+    let clock = ManualClock::new();
     let cache = PolicyCacheBuilder::new()
         .stale_window(Duration::ZERO)
+        .clock(clock.clone())
         .build(AsyncFetcher::new().unwrap(), policy);
     assert!(!cache
         .is_allowed("Bot", &server.url("/private"))
         .await
         .unwrap());
     failing.store(true, Ordering::SeqCst);
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    clock.advance(Duration::from_millis(1100));
     let entry = cache.get(&server.url("/")).await.unwrap();
     assert_outcome(entry.outcome(), "parsed", FetchReason::Unreachable);
     assert_eq!(entry.outcome().status, Some(500));
@@ -186,7 +225,7 @@ async fn crawl_delay_and_request_rate_per_origin() {
         Reply::ok("User-agent: *\nCrawl-delay: 2.5\nRequest-rate: 3/60s\nDisallow: /private\n"),
     );
     let plain = Server::route("/robots.txt", Reply::ok(FILE));
-    let cache = cache(FetchPolicy::default());
+    let cache = cache(FetchSettings::default());
     assert_eq!(
         cache.crawl_delay("Bot", &slow.url("/a")).await.unwrap(),
         Some(Duration::from_millis(2500))
@@ -206,7 +245,7 @@ async fn crawl_delay_and_request_rate_per_origin() {
 
 #[tokio::test]
 async fn bad_urls_are_errors_not_fetches() {
-    let cache = cache(FetchPolicy::default());
+    let cache = cache(FetchSettings::default());
     for url in [
         "/relative",
         "mailto:x@example.com",
@@ -232,18 +271,13 @@ async fn the_byte_bound_evicts() {
         .collect();
     let cache = PolicyCacheBuilder::new()
         .max_bytes(bound)
-        .build(AsyncFetcher::new().unwrap(), FetchPolicy::default());
+        .build(AsyncFetcher::new().unwrap(), FetchSettings::default());
     for server in &servers {
         cache.get(&server.url("/")).await.unwrap();
     }
-    cache.run_pending_tasks().await;
-    assert!(
-        cache.weighted_bytes() <= bound,
-        "{} > {bound}",
-        cache.weighted_bytes()
-    );
-    assert!(cache.origin_count() <= 5, "{}", cache.origin_count());
-    assert!(cache.origin_count() > 0);
+    let (bytes, origins) = (cache.weighted_bytes().await, cache.origin_count().await);
+    assert!(bytes <= bound, "{bytes} > {bound}");
+    assert!((1..=5).contains(&origins), "{origins}");
 }
 
 /// Matchers are kept per agent (up to a few): every agent, kept or not, and
@@ -254,7 +288,7 @@ async fn kept_matchers_answer_as_the_policy_for_every_agent_and_spelling() {
     let file = "User-agent: a\nDisallow: /a\n\nUser-agent: b\nDisallow: /b\n\n\
                 User-agent: *\nDisallow: /all\nCrawl-delay: 3\n";
     let server = Server::route("/robots.txt", Reply::ok(file));
-    let cache = cache(FetchPolicy::default());
+    let cache = cache(FetchSettings::default());
     let policy = robots_runtime::Policy::parse(file, robots_runtime::Profile::Rfc9309);
     let agents = ["a", "b", "c", "d", "e", "f", "A", "b-bot"];
     let origin = server.url("");

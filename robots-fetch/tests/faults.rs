@@ -7,21 +7,21 @@
 mod support;
 
 use robots_fetch::{AsyncFetcher, Driver};
+use robots_fetch::{FetchReason, FetchSettings, Outcome, Previous, RobotsFetch};
 use robots_loopback::{After, Body, Reply, Server};
-use robots_runtime::fetch::{FetchPolicy, FetchReason, Outcome, Previous, RobotsFetch};
 use std::sync::Arc;
 use std::time::Duration;
 use support::{assert_outcome, big_file, FILE};
 
 const LIMIT: usize = 500 * 1024;
 
-async fn fetch_with(policy: &FetchPolicy, url: &str) -> Outcome {
+async fn fetch_with(policy: &FetchSettings, url: &str) -> Outcome {
     let fetcher = AsyncFetcher::new().expect("client");
     fetcher.fetch(url, policy).await.expect("a fetchable URL")
 }
 
 async fn fetch(url: &str) -> Outcome {
-    fetch_with(&FetchPolicy::default(), url).await
+    fetch_with(&FetchSettings::default(), url).await
 }
 
 #[tokio::test]
@@ -81,7 +81,7 @@ async fn every_status_class() {
 
 #[tokio::test]
 async fn auth_errors_can_disallow_all() {
-    let policy = FetchPolicy::default().with_auth_errors_disallow(true);
+    let policy = FetchSettings::default().with_auth_errors_disallow(true);
     for status in [401, 403] {
         let server = Server::route("/robots.txt", Reply::new(status, ""));
         assert_outcome(
@@ -174,7 +174,7 @@ async fn a_10_mb_body_is_read_up_to_the_limit_only() {
     assert!(!outcome.is_allowed("Bot", server.url("/before-limit")));
     assert!(outcome.is_allowed("Bot", server.url("/after-limit")));
     // A larger configured limit reads the rule past 500 KiB.
-    let policy = FetchPolicy::default().with_max_bytes(LIMIT * 2);
+    let policy = FetchSettings::default().with_max_bytes(LIMIT * 2);
     let outcome = fetch_with(&policy, &server.url("/")).await;
     assert_eq!(outcome.bytes, LIMIT * 2);
     assert!(!outcome.is_allowed("Bot", server.url("/after-limit")));
@@ -220,7 +220,7 @@ async fn a_body_that_stalls_past_the_timeout() {
         Duration::from_secs(30),
     ));
     let server = Server::route("/robots.txt", reply);
-    let policy = FetchPolicy::default().with_timeout(Duration::from_millis(500));
+    let policy = FetchSettings::default().with_timeout(Duration::from_millis(500));
     let outcome = fetch_with(&policy, &server.url("/")).await;
     assert_outcome(&outcome, "disallow-all", FetchReason::Timeout);
     // A server that never answers at all.
@@ -328,7 +328,7 @@ async fn etag_revalidation_keeps_the_copy_without_a_reparse() {
         }
     });
     let fetcher = AsyncFetcher::new().unwrap();
-    let policy = FetchPolicy::default();
+    let policy = FetchSettings::default();
     let first = fetcher.fetch(&server.url("/"), &policy).await.unwrap();
     assert_outcome(&first, "parsed", FetchReason::Ok);
     let copy = first.copy.clone().expect("a copy to keep");
@@ -368,11 +368,38 @@ async fn a_5xx_after_a_good_copy_keeps_the_copy() {
         copy.validators.url = failing.url("/robots.txt");
     }
     let again =
-        RobotsFetch::revalidate(&failing.url("/"), &FetchPolicy::default(), previous).unwrap();
+        RobotsFetch::revalidate(&failing.url("/"), &FetchSettings::default(), previous).unwrap();
     let outcome = AsyncFetcher::new().unwrap().run(again).await;
     assert_outcome(&outcome, "parsed", FetchReason::Unreachable);
     assert_eq!(outcome.status, Some(503));
     assert!(!outcome.is_allowed("Bot", failing.url("/private")));
     assert!(outcome.is_allowed("Bot", failing.url("/public")));
     assert_eq!(outcome.expires_in, Duration::from_secs(60));
+}
+
+/// A refused connection and a timeout end as before (network error, timeout),
+/// and the outcome says which failure it was.
+#[tokio::test]
+async fn a_failure_carries_its_detail() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free loopback port")
+        .port();
+    let outcome = fetch(&format!("http://127.0.0.1:{port}/")).await;
+    assert_outcome(&outcome, "disallow-all", FetchReason::NetworkError);
+    assert_eq!(
+        outcome.failure,
+        Some(robots_fetch::Failure::ConnectionRefused)
+    );
+    assert_eq!(outcome.status, None);
+
+    let silent = Server::raw(Vec::new(), After::Hold(Duration::from_secs(30)));
+    let policy = FetchSettings::default().with_timeout(Duration::from_millis(300));
+    let outcome = fetch_with(&policy, &silent.url("/")).await;
+    assert_outcome(&outcome, "disallow-all", FetchReason::Timeout);
+    assert_eq!(outcome.failure, Some(robots_fetch::Failure::Timeout));
+
+    // A response, even a failing one, has no failure detail.
+    let server = Server::route("/robots.txt", Reply::new(503, ""));
+    assert_eq!(fetch(&server.url("/")).await.failure, None);
 }

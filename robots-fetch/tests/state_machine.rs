@@ -3,7 +3,7 @@
 //! the limit.
 
 use proptest::prelude::*;
-use robots_runtime::fetch::{Action, Failure, FetchPolicy, FetchProfile, Previous, RobotsFetch};
+use robots_fetch::{Action, Failure, FetchProfile, FetchSettings, Previous, RobotsFetch};
 
 /// One thing a server or network can do next.
 #[derive(Clone, Debug)]
@@ -64,9 +64,9 @@ proptest! {
         extra in 0usize..100_000,
     ) {
         let profile = if google { FetchProfile::Google } else { FetchProfile::Rfc9309 };
-        let policy = FetchPolicy::new(profile)
+        let policy = FetchSettings::new(profile)
             .with_max_redirects(hops)
-            .with_max_bytes(FetchPolicy::MIN_MAX_BYTES + extra);
+            .with_max_bytes(FetchSettings::MIN_MAX_BYTES + extra);
         let limit = policy.max_bytes();
         let mut fetch = RobotsFetch::revalidate("http://example.com/page", &policy, Previous::default()).unwrap();
         let mut sends = 0usize;
@@ -109,7 +109,7 @@ proptest! {
         statuses in proptest::collection::vec(prop_oneof![Just(301u16), Just(302), 200u16..=599], 1..12),
         body in proptest::collection::vec(any::<u8>(), 0..2000),
     ) {
-        let policy = FetchPolicy::default();
+        let policy = FetchSettings::default();
         let mut fetch = RobotsFetch::new("https://example.com/", &policy).unwrap();
         let mut steps = 0;
         let mut statuses = statuses.iter().cycle();
@@ -148,8 +148,8 @@ proptest! {
         tail in "(/[a-z]{0,3}|\\?x|#y|\\\\z)?",
     ) {
         let url = format!("{scheme}://{host}{port}{tail}");
-        let fast = robots_runtime::fetch::origin_key(&url).map(std::borrow::Cow::into_owned);
-        let slow = robots_runtime::fetch::origin(&url);
+        let fast = robots_fetch::origin_key(&url).map(std::borrow::Cow::into_owned);
+        let slow = robots_fetch::origin(&url);
         prop_assert_eq!(fast, slow, "{}", url);
     }
 }

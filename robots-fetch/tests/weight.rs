@@ -4,7 +4,7 @@
 #![cfg(feature = "cache")]
 
 use robots_fetch::outcome_heap_bytes;
-use robots_runtime::fetch::{Action, FetchPolicy, FetchProfile, Outcome, Previous, RobotsFetch};
+use robots_fetch::{Action, FetchProfile, FetchSettings, Outcome, Previous, RobotsFetch};
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 use std::alloc::System;
 
@@ -23,7 +23,7 @@ fn held<T>(make: impl FnOnce() -> T) -> (isize, T) {
 /// The outcome of a fetch answered with `status`, `headers` and `body`, driven
 /// by hand (no network).
 fn fetched(previous: Previous, status: u16, headers: &[(&[u8], &[u8])], body: &[u8]) -> Outcome {
-    let policy = FetchPolicy::new(FetchProfile::Rfc9309);
+    let policy = FetchSettings::new(FetchProfile::Rfc9309);
     let mut fetch =
         RobotsFetch::revalidate("http://127.0.0.1:9/page", &policy, previous).expect("a URL");
     assert!(matches!(fetch.action(), Action::Send(_)));

@@ -50,7 +50,7 @@ pub fn lint(
     Ok(findings
         .into_iter()
         .map(|f| Finding {
-            code: f.code,
+            code: f.code.as_str(),
             severity: f.severity.name(),
             line: f.line,
             col: f.column,

@@ -45,9 +45,10 @@
 //! - [`Error`]: what can fail (an unknown profile name, a URL that is not absolute, …).
 //!
 //! Everything else is in named modules: [`document`] (the line-level report a
-//! parse gives), [`lint`] (findings, assertions, rendering), [`records`]
-//! (typed extension records), [`explain`] (the whole decision behind a verdict),
-//! [`agent`] (how user-agent lines name crawlers) and [`url`].
+//! parse gives), [`records`] (typed extension records), [`explain`] (the whole
+//! decision behind a verdict), [`agent`] (how user-agent lines name crawlers)
+//! and [`url`]; with their features, `lint` (findings, assertions, rendering),
+//! `registry` (the known crawlers) and `fetch` (the RFC 9309 fetch state machine).
 //!
 //! Agents, URLs, paths and robots.txt text all take `impl AsRef<[u8]>`, so
 //! `&str`, `String`, `&[u8]` and `Vec<u8>` all work. Text a policy hands back
@@ -56,12 +57,17 @@
 //!
 //! # Compiled-in policies
 //!
-//! With the `macros` feature, [`robots!`] compiles a robots.txt into a `static`
+//! With the `macros` feature, `robots!` compiles a robots.txt into a `static`
 //! policy at build time: the same tables [`Policy::parse`] builds, as `&'static`
 //! data, read by the same search routine. A build script can do the same with the
 //! `robots-codegen` crate's `Builder`.
 //!
+//! ```toml
+//! robots-runtime = { version = "0.1", features = ["macros"] }
 //! ```
+//!
+#![cfg_attr(feature = "macros", doc = "```")]
+#![cfg_attr(not(feature = "macros"), doc = "```ignore")]
 //! use robots_runtime::{robots, AgentPolicy, Policy};
 //!
 //! static POLICY: Policy = robots!(text = "User-agent: *\nDisallow: /private\nCrawl-delay: 3\n");
@@ -91,23 +97,35 @@
 //!
 //! - [`Profile`], [`Reason`], [`ErrorKind`], [`Verdict`], [`Rule`],
 //!   [`GroupInfo`], [`explain::Explanation`], [`records::Record`],
-//!   [`records::RecordValue`] and the lint types are `#[non_exhaustive]`: new
+//!   [`records::RecordValue`], the lint types (`Finding`, `Severity`, `Code`,
+//!   `CodeInfo`, `Disagreement`, `ProfileVerdict`, `Assertion`,
+//!   `AssertionError`, `Expectation`, `Probe`) and the fetch types are
+//!   `#[non_exhaustive]`: new
 //!   variants and fields are not breaking changes. Match them with a `_` arm;
 //!   read their fields, do not build them.
 //! - The verdict of a check is part of the contract: a change to what a
 //!   profile answers is a breaking change, unless it fixes a departure from the
 //!   profile's definition (the RFC, Google's library, the drafts).
-//! - Lint codes are stable names; their messages and the set of findings may
-//!   improve in any release.
+//! - Lint codes are an enum whose `as_str()` names are stable; their messages
+//!   and the set of findings may improve in any release.
 //! - `__private`, and anything else `#[doc(hidden)]`, is not public API: it is
 //!   for the code the `robots!` macro and `robots-codegen` generate, and may
 //!   change in any release.
 //!
 //! # Crate features
-//! - `std` (default): `std::error::Error` impls, [`url::robots_txt_url`], and
-//!   rustc-style rendering of findings ([`lint::render`]).
-//! - `macros` (default): re-exports the [`robots!`] macro.
-//! - `fetch` (default): [`fetch`], the sans-IO robots.txt fetch state machine.
+//!
+//! The default build is the engine alone: no syn, no registry, no URL parser,
+//! no HTTP client.
+//!
+//! - `std` (default): `std::error::Error` impls, and with `lint`, rustc-style
+//!   rendering of findings (`lint::render`). Without it the crate is `no_std` + `alloc`.
+//! - `macros`: re-exports the `robots!` macro (syn and the code generator, at
+//!   build time).
+//! - `lint`: `lint`, the lint catalogue (robots-lint), and `registry`, the
+//!   known-crawler registry it checks user-agent lines against.
+//! - `fetch`: `fetch`, the sans-IO robots.txt fetch state machine (robots-fetch
+//!   without its HTTP drivers; the `url` crate), and `url::robots_txt_url`. For
+//!   drivers (reqwest, ureq) and the multi-host cache, depend on `robots-fetch`.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -139,18 +157,19 @@ pub use robots_core::bstr;
 /// ```
 pub mod document {
     pub use robots_core::document::{
-        parse, Document, ParseOptions, DEFAULT_MAX_BYTES, GOOGLE_MAX_LINE_BYTES, MAX_INPUT_BYTES,
+        parse, Document, ParseOptions, DEFAULT_MAX_BYTES, GOOGLE_MAX_LINE_BYTES,
     };
     pub use robots_core::group::{AgentToken, Group, GroupAgent};
-    pub use robots_core::parse::{
-        classify_key, Directive, KeyMatch, LineKind, LineReport, Scope, Truncation,
-    };
+    pub use robots_core::parse::{Directive, LineKind, LineReport, Scope, Truncation};
 }
 
-/// Extension records (`Crawl-delay`, `Sitemap`, …) and the parsers of their values.
+/// Extension records (`Crawl-delay`, `Sitemap`, …) and their typed values.
 pub mod records {
     pub use robots_core::policy::records::Record;
-    pub use robots_core::records::*;
+    pub use robots_core::records::{
+        parse_crawl_delay, parse_request_rate, parse_value, parse_visit_time, RecordValue,
+        RequestRate, TimeWindow, ValueError, ValueErrorKind,
+    };
 }
 
 /// Explanations: the whole decision behind a verdict.
@@ -160,35 +179,62 @@ pub mod explain {
 
 /// How user-agent lines name crawlers, per profile.
 pub mod agent {
-    pub use robots_core::group::agent::*;
+    pub use robots_core::group::agent::{
+        agent_match, is_valid_product_token, product_token_prefix, AgentMatch,
+    };
 }
 
 /// The lint catalogue: findings about a robots.txt, the CI assertion format,
-/// and rustc-style rendering.
+/// and rustc-style rendering (`robots-lint`).
+///
+/// ```
+/// use robots_runtime::lint::{lint, Code};
+/// use robots_runtime::Profile;
+/// let findings = lint("User-agent: *\nDisalow: /x\n", Profile::Rfc9309);
+/// assert_eq!(findings[0].code, Code::MisspelledDirective);
+/// ```
+#[cfg(feature = "lint")]
 pub mod lint {
-    pub use robots_core::lint::*;
+    pub use robots_lint::{
+        code_info, lint, lint_document, lint_with, parse_assertions, probe_paths,
+        profile_disagreements, sniff, Assertion, AssertionError, Code, CodeInfo, Disagreement,
+        Expectation, Finding, NotRobotsTxt, Probe, ProfileVerdict, Severity, CODES,
+    };
+    #[cfg(feature = "std")]
+    pub use robots_lint::{render, render_all};
 }
+
+/// The known-crawler registry (`robots-registry`): product tokens, operators,
+/// purposes, documented fallbacks and retired tokens.
+#[cfg(feature = "lint")]
+pub use robots_registry as registry;
 
 /// URLs: the path a rule is matched against, and where a site's robots.txt lives.
 pub mod url {
     pub use robots_core::search::url::path_from_url;
 
-    #[cfg(feature = "std")]
-    pub use crate::location::robots_txt_url;
+    #[cfg(feature = "fetch")]
+    pub use robots_fetch::robots_txt_url;
 }
 
-#[cfg(feature = "std")]
-mod location;
-
-/// The known-crawler registry (`robots-registry`): product tokens, operators,
-/// purposes, documented fallbacks and retired tokens.
-pub use robots_registry as registry;
-
 /// Fetching robots.txt the RFC 9309 way, without I/O: the state machine any HTTP
-/// client can drive (`robots-fetch` has drivers for reqwest and ureq).
+/// client can drive (`robots-fetch` has drivers for reqwest and ureq, and a
+/// multi-host cache).
+///
+/// ```
+/// use robots_runtime::fetch::{Action, FetchSettings, RobotsFetch};
+/// let fetch = RobotsFetch::new("https://example.com/a/b?c", &FetchSettings::default())?;
+/// let Action::Send(request) = fetch.action() else { unreachable!() };
+/// assert_eq!(request.url(), "https://example.com/robots.txt");
+/// # Ok::<(), robots_runtime::fetch::FetchError>(())
+/// ```
 #[cfg(feature = "fetch")]
 pub mod fetch {
-    pub use robots_core::fetch::*;
+    pub use robots_fetch::{
+        origin, origin_key, robots_txt_url, Action, CachedCopy, Failure, FetchError, FetchProfile,
+        FetchReason, FetchSettings, LongOutage, Outcome, Previous, Request, RobotsFetch, Rules,
+        Validators,
+    };
 }
 
 /// Not public API: paths the code generator's output refers to.
@@ -201,7 +247,7 @@ pub mod __private {
     pub use robots_core::Profile;
 }
 
-/// The README's examples are tested as doc tests.
-#[cfg(doctest)]
+/// The README's examples are tested as doc tests (they use every feature).
+#[cfg(all(doctest, feature = "macros", feature = "lint", feature = "fetch"))]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;

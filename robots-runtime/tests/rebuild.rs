@@ -31,6 +31,7 @@ fn features() -> Vec<&'static str> {
     [
         ("default", cfg!(feature = "default")),
         ("fetch", cfg!(feature = "fetch")),
+        ("lint", cfg!(feature = "lint")),
         ("macros", cfg!(feature = "macros")),
         ("std", cfg!(feature = "std")),
     ]

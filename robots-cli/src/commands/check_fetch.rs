@@ -21,7 +21,7 @@ use crate::output::{Stdout, Streams};
 use crate::{EXIT_FAIL, EXIT_OK};
 use futures_util::stream::{self, StreamExt};
 use robots_fetch::{AsyncFetcher, PolicyCache};
-use robots_runtime::fetch::FetchPolicy;
+use robots_runtime::fetch::FetchSettings;
 use std::io::BufRead;
 
 /// Run `check --fetch`.
@@ -31,7 +31,7 @@ use std::io::BufRead;
 /// be set up; [`Error::Stdout`] when standard output cannot be written.
 pub fn run(args: &CheckFetch, io: &mut Streams<'_>) -> Result<i32, Error> {
     let mut policy =
-        FetchPolicy::new(args.profile).with_user_agent(default_user_agent(Some(&args.agent)));
+        FetchSettings::new(args.profile).with_user_agent(default_user_agent(Some(&args.agent)));
     if let Some(timeout) = args.timeout {
         policy = policy.with_timeout(timeout);
     }

@@ -2,7 +2,7 @@
 //!
 //! The URLs come from `--urls FILE` (one per line; blank lines and lines starting
 //! with `#` are skipped), or else are derived from the rules of both files
-//! ([`probe_paths`](robots_runtime::lint::probe_paths): `/`, `/robots.txt`, and
+//! ([`probe_paths`](robots_lint::probe_paths): `/`, `/robots.txt`, and
 //! for each rule its literal prefix, its wildcards filled, the path just past a
 //! `$`, percent-encoded variants…), sorted; for files of very many wildcard
 //! rules, a bounded share of them (see [`derived`]).

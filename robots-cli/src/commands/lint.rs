@@ -22,7 +22,7 @@ use crate::flags::{Format, Lint};
 use crate::output::Streams;
 use crate::{github, json, sarif};
 use crate::{EXIT_FAIL, EXIT_OK, EXIT_USAGE};
-use robots_runtime::lint::{Finding, Severity};
+use robots_lint::{Finding, Severity};
 use std::collections::BTreeMap;
 
 /// Human output shows at most this many findings of one code per file.
@@ -35,7 +35,7 @@ const MAX_PER_CODE: usize = 50;
 /// ```
 fn write_json(out: &mut Vec<u8>, file: &str, finding: &Finding) -> Result<(), Error> {
     out.extend_from_slice(b"{\"code\":");
-    json::write_str(out, finding.code.as_bytes())?;
+    json::write_str(out, finding.code.as_str().as_bytes())?;
     out.extend_from_slice(b",\"severity\":");
     json::write_str(out, finding.severity.name().as_bytes())?;
     out.extend_from_slice(b",\"file\":");
@@ -83,7 +83,7 @@ pub fn run(args: &Lint, io: &mut Streams<'_>) -> Result<i32, Error> {
                 continue;
             }
         };
-        let findings = robots_runtime::lint::lint(&source, args.profile);
+        let findings = robots_lint::lint(&source, args.profile);
         let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();
         let (errors, warnings, notes) = (
             count(Severity::Error),
@@ -125,7 +125,7 @@ pub fn run(args: &Lint, io: &mut Streams<'_>) -> Result<i32, Error> {
             _ => {
                 for (f, shown) in bounded(&findings) {
                     if shown {
-                        let text = robots_runtime::lint::render(f, &source, &name);
+                        let text = robots_lint::render(f, &source, &name);
                         writeln!(io.stdout, "{text}\n")?;
                     }
                 }
@@ -160,7 +160,7 @@ pub fn run(args: &Lint, io: &mut Streams<'_>) -> Result<i32, Error> {
 fn bounded(findings: &[Finding]) -> impl Iterator<Item = (&Finding, bool)> {
     let mut shown: BTreeMap<&str, usize> = BTreeMap::new();
     findings.iter().map(move |f| {
-        let seen = shown.entry(f.code).or_default();
+        let seen = shown.entry(f.code.as_str()).or_default();
         *seen += 1;
         (f, *seen <= MAX_PER_CODE)
     })
@@ -170,7 +170,7 @@ fn bounded(findings: &[Finding]) -> impl Iterator<Item = (&Finding, bool)> {
 fn hidden(findings: &[Finding]) -> Vec<(&'static str, usize)> {
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
     for f in findings {
-        *counts.entry(f.code).or_default() += 1;
+        *counts.entry(f.code.as_str()).or_default() += 1;
     }
     counts
         .into_iter()

@@ -3,10 +3,12 @@
 //! another (`robots-cli/tests/layout.rs` checks it).
 
 pub mod check;
+#[cfg(feature = "fetch")]
 pub mod check_fetch;
 pub mod compile;
 pub mod diff;
 pub mod explain;
+#[cfg(feature = "fetch")]
 pub mod fetch;
 pub mod lint;
 pub mod report;

@@ -1,6 +1,6 @@
 //! `robots test`: check a robots.txt against a file of assertions, for CI.
 //!
-//! The assertion format is [`robots_runtime::lint::parse_assertion_file`]'s: one
+//! The assertion format is [`robots_lint::parse_assertion_file`]'s: one
 //! `allow|block AGENT URL` per line, `#` comments. Every assertion that does not
 //! hold is printed with the line that decided it:
 //!
@@ -22,8 +22,8 @@ use crate::json;
 use crate::notices;
 use crate::output::Streams;
 use crate::{EXIT_FAIL, EXIT_OK};
-use robots_runtime::lint::parse_assertion_file;
-use robots_runtime::lint::shorten_quoted;
+use robots_lint::parse_assertion_file;
+use robots_lint::shorten_quoted;
 use robots_runtime::{Policy, Reason};
 use serde_json::{json, Value};
 
@@ -104,7 +104,7 @@ pub fn run(args: &Test, io: &mut Streams<'_>) -> Result<i32, Error> {
 /// One assertion as JSON: where it is, what it expects, whether it holds, and the verdict.
 fn assertion_json(
     policy: &Policy,
-    a: &robots_runtime::lint::Assertion<'_>,
+    a: &robots_lint::Assertion<'_>,
     verdict: &robots_runtime::Verdict,
     holds: bool,
 ) -> Value {

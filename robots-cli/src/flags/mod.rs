@@ -171,6 +171,10 @@ pub struct Report {
 }
 
 /// `robots fetch`: one origin's robots.txt, fetched, and the outcome.
+// Built without the `fetch` feature, the fetching commands parse their flags
+// (so that the message is about the missing client, not the command line) and
+// stop there.
+#[cfg_attr(not(feature = "fetch"), allow(dead_code))]
 #[derive(Debug)]
 pub struct Fetch {
     /// Any URL of the origin (checked when the fetch starts).
@@ -190,6 +194,7 @@ pub struct Fetch {
 }
 
 /// `robots check --fetch`: each URL against its own origin's robots.txt.
+#[cfg_attr(not(feature = "fetch"), allow(dead_code))]
 #[derive(Debug)]
 pub struct CheckFetch {
     /// The crawler's product token, matched against each file.
@@ -218,6 +223,7 @@ pub struct Compile {
 }
 
 /// A subcommand, with plain values.
+#[cfg_attr(not(feature = "fetch"), allow(dead_code))]
 #[derive(Debug)]
 pub enum Command {
     /// `robots check`.

@@ -10,6 +10,7 @@ mod agent_policy;
 mod builder;
 mod chain;
 pub mod explain;
+pub mod inspect;
 mod matcher;
 pub mod records;
 mod rule;

@@ -1,7 +1,7 @@
 //! Shared by the fetch tests: robots.txt bodies and assertions on outcomes.
 #![allow(dead_code)]
 
-use robots_runtime::fetch::{FetchReason, Outcome};
+use robots_fetch::{FetchReason, Outcome};
 
 /// A small file: `/private` is disallowed, the rest allowed.
 pub const FILE: &str = "User-agent: *\nDisallow: /private\n";

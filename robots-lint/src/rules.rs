@@ -1,14 +1,15 @@
 //! What the semantic checks share: the rule sets crawlers can get, rules as
 //! compiled, and the proof that one pattern covers another.
 
-use crate::document::Document;
-use crate::group::grouper::AgentToken;
-use crate::parse::report::LineReport;
-use crate::policy::Policy;
-use crate::tables::layout::RuleFields;
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
+use robots_core::document::Document;
+use robots_core::group::AgentToken;
+use robots_core::parse::Directive;
+use robots_core::parse::LineReport;
+use robots_core::policy::Policy;
+use robots_core::{GroupId, Matcher};
 
 /// What the checks read of a compiled rule.
 #[derive(Clone, Copy, Debug)]
@@ -27,19 +28,6 @@ pub(crate) struct RuleRecord {
     pub rank: u64,
 }
 
-impl RuleRecord {
-    fn of(rec: &RuleFields, rank: u64) -> RuleRecord {
-        RuleRecord {
-            line: rec.line,
-            allow: rec.allow,
-            derived: rec.derived,
-            anchored: rec.anchored,
-            priority: rec.priority,
-            rank,
-        }
-    }
-}
-
 /// A compiled rule as the checks see it.
 #[derive(Clone, Debug)]
 pub(crate) struct Rule<'p> {
@@ -49,9 +37,21 @@ pub(crate) struct Rule<'p> {
     pub rec: RuleRecord,
     /// The literal segments, with a `*` between each two.
     pub segments: Vec<&'p [u8]>,
+    /// The rule as written.
+    pub written: robots_core::Rule<'p>,
 }
 
 impl<'p> Rule<'p> {
+    /// `Allow: /x` / `Disallow: /x`, as written (a derived rule shows its derived pattern).
+    pub fn text(&self) -> String {
+        let name = if self.written.directive == Directive::Allow {
+            "Allow"
+        } else {
+            "Disallow"
+        };
+        alloc::format!("{name}: {}", super::lossy(self.written.pattern))
+    }
+
     /// The first segment (the literal prefix every matching path starts with).
     pub fn first(&self) -> &'p [u8] {
         self.segments.first().copied().unwrap_or_default()
@@ -86,35 +86,75 @@ impl<'p> Rule<'p> {
     }
 }
 
-/// Every compiled rule of `policy`, by id.
-pub(crate) fn rules(policy: &Policy) -> Vec<Rule<'_>> {
-    let t = policy.tables();
-    (0..t.rules().len())
-        .filter_map(|id| {
-            let id = u32::try_from(id).ok()?;
-            let rec = t.rule_fields(id)?;
-            let segments = t.rule_segments(id).map_or(Vec::new(), |(first, rest)| {
-                core::iter::once(first)
-                    .chain(rest.iter().copied())
-                    .map(|s| s.of(t.text()))
-                    .collect()
-            });
-            Some(Rule {
-                id,
-                rec: RuleRecord::of(&rec, t.rank(id)),
-                segments,
-            })
-        })
-        .collect()
+/// Every compiled rule of a policy, by id, and which of them each group holds.
+pub(crate) struct RuleTable<'p> {
+    rules: Vec<Rule<'p>>,
+    /// Per group number, the range of its rules' ids (rules are in group order).
+    groups: Vec<core::ops::Range<usize>>,
 }
 
-/// The rule ids of group `g`.
-pub(crate) fn group_rules(policy: &Policy, g: u32) -> core::ops::Range<usize> {
-    policy
-        .tables()
-        .groups()
-        .get(g as usize)
-        .map_or(0..0, |group| group.rules.range())
+impl<'p> RuleTable<'p> {
+    /// The rules of group number `g` (none for a group that is not there).
+    pub fn group(&self, g: u32) -> &[Rule<'p>] {
+        self.groups
+            .get(g as usize)
+            .and_then(|range| self.rules.get(range.clone()))
+            .unwrap_or_default()
+    }
+}
+
+impl<'p> core::ops::Deref for RuleTable<'p> {
+    type Target = [Rule<'p>];
+
+    fn deref(&self) -> &[Rule<'p>] {
+        &self.rules
+    }
+}
+
+impl<'t, 'p> IntoIterator for &'t RuleTable<'p> {
+    type Item = &'t Rule<'p>;
+    type IntoIter = core::slice::Iter<'t, Rule<'p>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.rules.iter()
+    }
+}
+
+/// Every compiled rule of `policy`, by id, with each group's share.
+pub(crate) fn rules(policy: &Policy) -> RuleTable<'_> {
+    let mut groups = alloc::vec![0..0; policy.group_count()];
+    let mut rules = Vec::with_capacity(policy.rule_count());
+    for rule in policy.rules() {
+        let Some(shape) = policy.rule_shape(rule.id) else {
+            continue;
+        };
+        let at = rules.len();
+        if let Some(range) = groups.get_mut(rule.group.as_usize()) {
+            if range.start == range.end {
+                *range = at..at;
+            }
+            range.end = at + 1;
+        }
+        rules.push(Rule {
+            id: rule.id.as_u32(),
+            rec: RuleRecord {
+                line: rule.line,
+                allow: rule.directive == Directive::Allow,
+                derived: rule.derived,
+                anchored: shape.anchored,
+                priority: rule.priority,
+                rank: shape.rank,
+            },
+            segments: shape.segments.iter().map(|s| -> &[u8] { s }).collect(),
+            written: rule,
+        });
+    }
+    RuleTable { rules, groups }
+}
+
+/// The groups a matcher picked, as plain numbers (comparable across profiles).
+pub(crate) fn group_numbers(matcher: &Matcher<'_>) -> Vec<u32> {
+    matcher.groups().map(GroupId::as_u32).collect()
 }
 
 /// The groups of the `*` crawler: what a crawler no group names gets.
@@ -152,7 +192,7 @@ pub(crate) fn rule_sets(doc: &Document<'_>, policy: &Policy) -> Vec<Vec<u32>> {
                 if let AgentToken::Named(range) = &agent.token {
                     let name = doc.slice(range.clone()).to_ascii_lowercase();
                     if seen.insert(name.clone()) {
-                        sets.insert(numbers(policy.matcher(&name).group_numbers()));
+                        sets.insert(group_numbers(&policy.matcher(&name)));
                     }
                 }
             }
@@ -216,29 +256,9 @@ pub(crate) fn covers(q: (&[&[u8]], bool), r: &[u16]) -> bool {
     }
 }
 
-/// `Allow: /x` / `Disallow: /x`, as written (a derived rule shows its derived pattern).
-pub(crate) fn rule_text(policy: &Policy, id: u32) -> String {
-    match policy.rule(crate::ids::RuleId(id)) {
-        Some(rule) => {
-            let name = if rule.directive == crate::parse::directive::Directive::Allow {
-                "Allow"
-            } else {
-                "Disallow"
-            };
-            alloc::format!("{name}: {}", super::lossy(rule.pattern))
-        }
-        None => String::new(),
-    }
-}
-
 /// The line report of a 1-based line number.
 pub(crate) fn line_of<'d>(doc: &'d Document<'_>, number: u32) -> Option<&'d LineReport> {
     doc.lines().get((number as usize).checked_sub(1)?)
-}
-
-/// Group numbers as the tables hold them, as plain numbers.
-pub(crate) fn numbers(groups: &[crate::tables::layout::U32]) -> Vec<u32> {
-    groups.iter().map(|g| g.get()).collect()
 }
 
 #[cfg(test)]

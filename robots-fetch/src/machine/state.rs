@@ -13,27 +13,79 @@
 //! is ignored, so a confused driver can never make it panic or loop. The body
 //! buffer never holds more than the parse limit.
 
-use super::config::FetchPolicy;
+use super::config::FetchSettings;
 use super::headers::ResponseHeaders;
 use super::outcome::{CachedCopy, FetchReason, Outcome, Previous, Rules, Validators};
 use super::request::Request;
-use super::target::{parse_http_url, redirect_target, robots_url_of, UnfetchableUrl};
-use crate::policy::Policy;
+use super::target::{parse_http_url, redirect_target, robots_url_of};
+use crate::FetchError;
 use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::time::Duration;
+use robots_core::policy::Policy;
 use url::Url;
 
-/// Why no response arrived.
+/// Why no response arrived. The state machine decides on two things alone:
+/// [`Failure::Timeout`] ends in [`FetchReason::Timeout`], every other failure in
+/// [`FetchReason::NetworkError`]. The finer kinds are the detail a driver can
+/// tell, kept in [`Outcome::failure`] for the people reading the outcome (curl
+/// would say "connection refused", so does the CLI).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Failure {
-    /// The connection failed: DNS, refused, reset, TLS, or closed mid-body.
+    /// The connection failed, for a reason the client did not tell (or none of
+    /// the kinds below): closed mid-body, an HTTP protocol error, …
     Network,
+    /// The host's name did not resolve.
+    Dns,
+    /// The host refused the connection (nothing listens on the port).
+    ConnectionRefused,
+    /// The connection was reset or aborted by the peer.
+    ConnectionReset,
+    /// The TLS handshake failed (an untrusted or expired certificate, a protocol mismatch).
+    Tls,
     /// The time limit passed.
     Timeout,
+}
+
+impl Failure {
+    /// A short description, as curl words it: `connection refused`, `DNS failure`, …
+    ///
+    /// ```
+    /// use robots_fetch::Failure;
+    /// assert_eq!(Failure::ConnectionRefused.description(), "connection refused");
+    /// ```
+    pub const fn description(self) -> &'static str {
+        match self {
+            Failure::Network => "network error",
+            Failure::Dns => "DNS failure: the host name did not resolve",
+            Failure::ConnectionRefused => "connection refused",
+            Failure::ConnectionReset => "connection reset by peer",
+            Failure::Tls => "TLS handshake failed",
+            Failure::Timeout => "timed out",
+        }
+    }
+
+    /// A stable kebab-case name: `network`, `dns`, `connection-refused`,
+    /// `connection-reset`, `tls` or `timeout` (the CLI's JSON `detail`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Failure::Network => "network",
+            Failure::Dns => "dns",
+            Failure::ConnectionRefused => "connection-refused",
+            Failure::ConnectionReset => "connection-reset",
+            Failure::Tls => "tls",
+            Failure::Timeout => "timeout",
+        }
+    }
+}
+
+impl core::fmt::Display for Failure {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.description())
+    }
 }
 
 /// What the driver must do next.
@@ -57,9 +109,9 @@ pub enum Action<'a> {
 /// drive it; it reads no clock and opens no socket.
 ///
 /// ```
-/// use robots_core::fetch::{Action, FetchPolicy, FetchReason, RobotsFetch};
+/// use robots_fetch::{Action, FetchSettings, FetchReason, RobotsFetch};
 ///
-/// let mut fetch = RobotsFetch::new("https://example.com/shop/item?id=7", &FetchPolicy::default())?;
+/// let mut fetch = RobotsFetch::new("https://example.com/shop/item?id=7", &FetchSettings::default())?;
 /// let Action::Send(request) = fetch.action() else { unreachable!() };
 /// assert_eq!(request.url(), "https://example.com/robots.txt");
 ///
@@ -73,11 +125,11 @@ pub enum Action<'a> {
 /// assert_eq!(outcome.reason, FetchReason::Ok);
 /// assert_eq!(outcome.expires_in.as_secs(), 3600);
 /// assert!(!outcome.is_allowed("ExampleBot", "https://example.com/shop/item?id=7"));
-/// # Ok::<(), robots_core::fetch::UnfetchableUrl>(())
+/// # Ok::<(), robots_fetch::FetchError>(())
 /// ```
 #[derive(Debug)]
 pub struct RobotsFetch {
-    config: FetchPolicy,
+    config: FetchSettings,
     previous: Previous,
     robots_url: String,
     current: Url,
@@ -103,7 +155,7 @@ impl RobotsFetch {
     ///
     /// # Errors
     /// When `page_url` is not an absolute http(s) URL with a host.
-    pub fn new(page_url: &str, config: &FetchPolicy) -> Result<Self, UnfetchableUrl> {
+    pub fn new(page_url: &str, config: &FetchSettings) -> Result<Self, FetchError> {
         Self::revalidate(page_url, config, Previous::default())
     }
 
@@ -114,9 +166,9 @@ impl RobotsFetch {
     /// When `page_url` is not an absolute http(s) URL with a host.
     pub fn revalidate(
         page_url: &str,
-        config: &FetchPolicy,
+        config: &FetchSettings,
         previous: Previous,
-    ) -> Result<Self, UnfetchableUrl> {
+    ) -> Result<Self, FetchError> {
         let page = parse_http_url(page_url)?;
         let robots = robots_url_of(&page);
         let robots_url = String::from(robots.as_str());
@@ -140,7 +192,7 @@ impl RobotsFetch {
     }
 
     /// The policy this fetch follows.
-    pub fn config(&self) -> &FetchPolicy {
+    pub fn config(&self) -> &FetchSettings {
         &self.config
     }
 
@@ -221,10 +273,12 @@ impl RobotsFetch {
             return;
         }
         let reason = match failure {
-            Failure::Network => FetchReason::NetworkError,
             Failure::Timeout => FetchReason::Timeout,
+            _ => FetchReason::NetworkError,
         };
-        self.state = State::Done(self.unreachable(None, reason, &ResponseHeaders::default()));
+        let mut outcome = self.unreachable(None, reason, &ResponseHeaders::default());
+        outcome.failure = Some(failure);
+        self.state = State::Done(outcome);
     }
 
     /// Whether the fetch is over.
@@ -363,6 +417,8 @@ impl RobotsFetch {
         );
         outcome.bytes = body.len();
         outcome.truncated = truncated;
+        let keep = self.config.body_prefix().min(body.len());
+        outcome.body_prefix = body.get(..keep).unwrap_or_default().to_vec();
         outcome.copy = outcome.store.then(|| CachedCopy {
             policy,
             validators: Validators {
@@ -401,6 +457,8 @@ impl RobotsFetch {
             bytes: 0,
             truncated: false,
             copy: None,
+            failure: None,
+            body_prefix: Vec::new(),
         }
     }
 
@@ -434,6 +492,8 @@ impl RobotsFetch {
             bytes: 0,
             truncated: false,
             copy,
+            failure: None,
+            body_prefix: Vec::new(),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Rendering findings as rustc-style diagnostics: one renderer for the CLI,
 //! build.rs and the `robots!` macro.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
@@ -132,7 +132,7 @@ pub fn render(finding: &Finding, source: &[u8], path: &str) -> String {
         .annotation(AnnotationKind::Primary.span(span));
     let mut group = level(finding.severity)
         .primary_title(&*title)
-        .id(finding.code)
+        .id(finding.code.as_str())
         .element(snippet);
     if let Some(help) = &help {
         group = group.element(Level::HELP.message(&**help));

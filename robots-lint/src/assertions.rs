@@ -1,16 +1,17 @@
 //! CI assertions: URLs a robots.txt must allow or block, per crawler.
 //! The format is described on [`parse_assertions`].
 
-use crate::parse::directive::Directive;
-use crate::policy::Policy;
-use crate::search::verdict::{Reason, Verdict};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
+use robots_core::parse::Directive;
+use robots_core::policy::Policy;
+use robots_core::{Reason, Verdict};
 
 /// What an assertion expects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Expectation {
     /// The crawler may fetch the URL.
     Allow,
@@ -30,6 +31,7 @@ impl Expectation {
 
 /// One assertion: `allow|block AGENT URL`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Assertion<'a> {
     /// 1-based line.
     pub line: u32,
@@ -109,6 +111,7 @@ impl Assertion<'_> {
 
 /// A line of an assertion file that is not an assertion.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct AssertionError {
     /// 1-based line.
     pub line: u32,
@@ -116,15 +119,6 @@ pub struct AssertionError {
     pub column: u32,
     /// What is wrong.
     pub message: String,
-}
-
-impl From<AssertionError> for crate::error::Error {
-    fn from(e: AssertionError) -> Self {
-        crate::error::Error::new(
-            crate::error::ErrorKind::InvalidAssertion,
-            alloc::format!("{e}"),
-        )
-    }
 }
 
 impl fmt::Display for AssertionError {

@@ -1,10 +1,11 @@
-//! What a fetch is allowed to do: the [`FetchPolicy`] and its two named profiles.
+//! What a fetch is allowed to do: the [`FetchSettings`] and its two named profiles.
 
-use crate::profile::{Profile, DEFAULT_MAX_BYTES};
+use crate::error::{FetchError, Kind};
 use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 use core::time::Duration;
+use robots_core::profile::{Profile, DEFAULT_MAX_BYTES};
 
 /// One day.
 const DAY: Duration = Duration::from_secs(24 * 60 * 60);
@@ -21,7 +22,7 @@ const DAY: Duration = Duration::from_secs(24 * 60 * 60);
 /// | unreachable over 30 days | [`LongOutage::KeepLastCopy`] | [`LongOutage::LastCopyElseAllowAll`] |
 ///
 /// ```
-/// use robots_core::fetch::FetchProfile;
+/// use robots_fetch::FetchProfile;
 /// assert_eq!("google".parse::<FetchProfile>(), Ok(FetchProfile::Google));
 /// assert_eq!(FetchProfile::default().name(), "rfc9309");
 /// ```
@@ -62,27 +63,14 @@ impl fmt::Display for FetchProfile {
     }
 }
 
-/// The error for an unknown fetch profile name.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownFetchProfile;
-
-impl fmt::Display for UnknownFetchProfile {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown fetch profile: expected rfc9309 or google")
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for UnknownFetchProfile {}
-
 impl FromStr for FetchProfile {
-    type Err = UnknownFetchProfile;
+    type Err = FetchError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         FetchProfile::ALL
             .into_iter()
             .find(|p| p.name().eq_ignore_ascii_case(s))
-            .ok_or(UnknownFetchProfile)
+            .ok_or(FetchError::new(Kind::UnknownProfile))
     }
 }
 
@@ -106,19 +94,19 @@ pub enum LongOutage {
 /// Build one from a profile and adjust it; every setter returns the policy.
 ///
 /// ```
-/// use robots_core::fetch::{FetchPolicy, FetchProfile};
+/// use robots_fetch::{FetchSettings, FetchProfile};
 /// use std::time::Duration;
 ///
-/// let policy = FetchPolicy::new(FetchProfile::Google)
+/// let policy = FetchSettings::new(FetchProfile::Google)
 ///     .with_max_bytes(1 << 20)
 ///     .with_auth_errors_disallow(true)
 ///     .with_timeout(Duration::from_secs(5));
 /// assert_eq!(policy.max_bytes(), 1 << 20);
 /// // The limit never goes below RFC 9309's 500 KiB.
-/// assert_eq!(FetchPolicy::default().with_max_bytes(10).max_bytes(), 500 * 1024);
+/// assert_eq!(FetchSettings::default().with_max_bytes(10).max_bytes(), 500 * 1024);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FetchPolicy {
+pub struct FetchSettings {
     profile: FetchProfile,
     max_bytes: usize,
     max_redirects: u8,
@@ -133,15 +121,16 @@ pub struct FetchPolicy {
     timeout: Duration,
     user_agent: String,
     accept: String,
+    body_prefix: usize,
 }
 
-impl Default for FetchPolicy {
+impl Default for FetchSettings {
     fn default() -> Self {
-        FetchPolicy::new(FetchProfile::default())
+        FetchSettings::new(FetchProfile::default())
     }
 }
 
-impl FetchPolicy {
+impl FetchSettings {
     /// The smallest parse limit RFC 9309 section 2.5 allows: 500 KiB.
     pub const MIN_MAX_BYTES: usize = DEFAULT_MAX_BYTES;
 
@@ -150,7 +139,7 @@ impl FetchPolicy {
     /// the file is unreachable for up to 30 days, retries after 1 min doubling up to
     /// 1 h, a 10 s timeout, and the `User-Agent` header `robots/<version>`.
     pub fn new(profile: FetchProfile) -> Self {
-        FetchPolicy {
+        FetchSettings {
             profile,
             max_bytes: DEFAULT_MAX_BYTES,
             max_redirects: 5,
@@ -168,6 +157,7 @@ impl FetchPolicy {
             timeout: Duration::from_secs(10),
             user_agent: String::from(concat!("robots/", env!("CARGO_PKG_VERSION"))),
             accept: String::from("text/plain, text/*;q=0.9, */*;q=0.5"),
+            body_prefix: 0,
         }
     }
 
@@ -246,6 +236,32 @@ impl FetchPolicy {
         self
     }
 
+    /// Keep the first `bytes` of a 2xx body in [`Outcome::body_prefix`](crate::Outcome::body_prefix)
+    /// (none by default: a cache of many origins has no use for them). A tool
+    /// that reports on one fetch keeps a kilobyte, to tell a body that is no
+    /// robots.txt (an HTML page, UTF-16, binary data) from one that is.
+    ///
+    /// ```
+    /// use robots_fetch::{FetchSettings, RobotsFetch};
+    /// let settings = FetchSettings::default().with_body_prefix(16);
+    /// let mut fetch = RobotsFetch::new("https://example.com/", &settings)?;
+    /// fetch.receive_head(200, []);
+    /// fetch.receive_body(b"<!DOCTYPE html><html><body>Not found</body></html>");
+    /// fetch.end_body();
+    /// assert_eq!(fetch.finish().body_prefix, b"<!DOCTYPE html><");
+    /// # Ok::<(), robots_fetch::FetchError>(())
+    /// ```
+    #[must_use]
+    pub fn with_body_prefix(mut self, bytes: usize) -> Self {
+        self.body_prefix = bytes;
+        self
+    }
+
+    /// How many bytes of a 2xx body the outcome keeps (see [`with_body_prefix`](Self::with_body_prefix)).
+    pub fn body_prefix(&self) -> usize {
+        self.body_prefix
+    }
+
     /// The fetch profile.
     pub fn profile(&self) -> FetchProfile {
         self.profile
@@ -322,7 +338,7 @@ mod tests {
 
     #[test]
     fn lifetimes_clamp_max_age() {
-        let policy = FetchPolicy::default();
+        let policy = FetchSettings::default();
         assert_eq!(policy.lifetime(None), DAY);
         assert_eq!(
             policy.lifetime(Some(Duration::ZERO)),
@@ -337,7 +353,7 @@ mod tests {
 
     #[test]
     fn backoff_doubles_to_its_maximum() {
-        let policy = FetchPolicy::default();
+        let policy = FetchSettings::default();
         let minutes = |n: u64| Duration::from_secs(60 * n);
         assert_eq!(policy.retry_after(1, None), minutes(1));
         assert_eq!(policy.retry_after(2, None), minutes(2));

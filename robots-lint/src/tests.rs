@@ -1,12 +1,13 @@
 //! Focused cases for the structure and semantic checks, per profile.
 
 use super::*;
-use crate::Policy;
+use crate::Code;
 use alloc::string::String;
 use alloc::vec::Vec;
+use robots_core::Policy;
 
 /// `(code, line)` of every finding with one of `codes`.
-fn found(src: &str, profile: Profile, codes: &[&str]) -> Vec<(&'static str, u32)> {
+fn found(src: &str, profile: Profile, codes: &[Code]) -> Vec<(Code, u32)> {
     lint(src.as_bytes(), profile)
         .into_iter()
         .filter(|f| codes.contains(&f.code))
@@ -14,12 +15,19 @@ fn found(src: &str, profile: Profile, codes: &[&str]) -> Vec<(&'static str, u32)
         .collect()
 }
 
-const RULES: &[&str] = &["duplicate-rule", "shadowed-rule", "conflicting-rules"];
+const RULES: &[Code] = &[
+    Code::DuplicateRule,
+    Code::ShadowedRule,
+    Code::ConflictingRules,
+];
 
 #[test]
 fn duplicates_report_the_copy_that_never_decides() {
     let src = "User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /a\n";
-    assert_eq!(found(src, Profile::Rfc9309, RULES), [("duplicate-rule", 4)]);
+    assert_eq!(
+        found(src, Profile::Rfc9309, RULES),
+        [(Code::DuplicateRule, 4)]
+    );
     // Under rfc9309 `%3A` is `:`: one of the two never decides, and it is the one reported.
     let src = "User-agent: *\nDisallow: /s:\nDisallow: /s%3A\n";
     let policy = Policy::parse(src.as_bytes(), Profile::Rfc9309);
@@ -30,7 +38,7 @@ fn duplicates_report_the_copy_that_never_decides() {
     let other = if decides == 2 { 3 } else { 2 };
     assert_eq!(
         found(src, Profile::Rfc9309, RULES),
-        [("duplicate-rule", other)]
+        [(Code::DuplicateRule, other)]
     );
     // Google compares escapes as written: two different rules.
     assert_eq!(found(src, Profile::Google, RULES), []);
@@ -39,7 +47,10 @@ fn duplicates_report_the_copy_that_never_decides() {
 #[test]
 fn shadowing_needs_a_higher_ranked_covering_rule() {
     let src = "User-agent: *\nAllow: /shop*\nDisallow: /shop\n";
-    assert_eq!(found(src, Profile::Rfc9309, RULES), [("shadowed-rule", 3)]);
+    assert_eq!(
+        found(src, Profile::Rfc9309, RULES),
+        [(Code::ShadowedRule, 3)]
+    );
     // The 1996 draft reads `*` literally: `/shop*` covers nothing `/shop` matches.
     assert_eq!(found(src, Profile::Draft1996, RULES), []);
     // First match wins: an Allow below `Disallow: /` never decides there.
@@ -47,14 +58,14 @@ fn shadowing_needs_a_higher_ranked_covering_rule() {
     assert_eq!(found(src, Profile::Rfc9309, RULES), []);
     assert_eq!(
         found(src, Profile::Draft1996, RULES),
-        [("shadowed-rule", 3)]
+        [(Code::ShadowedRule, 3)]
     );
     // A longer rule is never shadowed by a shorter one under longest match.
     let src = "User-agent: *\nDisallow: /a\nDisallow: /a/b\n";
     assert_eq!(found(src, Profile::Rfc9309, RULES), []);
     assert_eq!(
         found(src, Profile::Draft1996, RULES),
-        [("shadowed-rule", 3)]
+        [(Code::ShadowedRule, 3)]
     );
 }
 
@@ -65,7 +76,10 @@ fn shadowing_is_per_rule_set() {
     assert_eq!(found(src, Profile::Rfc9309, RULES), []);
     // Two groups for the same crawler merge: the second copy never decides.
     let src = "User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /y\n\nUser-agent: a\nDisallow: /x\n";
-    assert_eq!(found(src, Profile::Rfc9309, RULES), [("shadowed-rule", 8)]);
+    assert_eq!(
+        found(src, Profile::Rfc9309, RULES),
+        [(Code::ShadowedRule, 8)]
+    );
     // A group shared with a crawler that does not get the other copy still decides.
     let src = "User-agent: a\nDisallow: /x\n\nUser-agent: a\nUser-agent: b\nDisallow: /x\n";
     assert_eq!(found(src, Profile::Rfc9309, RULES), []);
@@ -74,7 +88,10 @@ fn shadowing_is_per_rule_set() {
 #[test]
 fn google_index_alias_keeps_a_line_alive() {
     let src = "User-agent: *\nAllow: /d/index.html\nAllow: /d/index.html*\n";
-    assert_eq!(found(src, Profile::Rfc9309, RULES), [("shadowed-rule", 2)]);
+    assert_eq!(
+        found(src, Profile::Rfc9309, RULES),
+        [(Code::ShadowedRule, 2)]
+    );
     // Under google line 2 also allows `/d/` exactly, ahead of line 3's own alias.
     assert_eq!(found(src, Profile::Google, RULES), []);
     let policy = Policy::parse(src.as_bytes(), Profile::Google);
@@ -87,11 +104,11 @@ fn conflicts_report_the_loser_of_each_profile() {
     let src = "User-agent: *\nDisallow: /docs/\nAllow: /docs/\n";
     assert_eq!(
         found(src, Profile::Rfc9309, RULES),
-        [("conflicting-rules", 2)]
+        [(Code::ConflictingRules, 2)]
     );
     assert_eq!(
         found(src, Profile::Draft1996, RULES),
-        [("conflicting-rules", 3)]
+        [(Code::ConflictingRules, 3)]
     );
     // original1994 has no Allow: nothing conflicts.
     assert_eq!(found(src, Profile::Original1994, RULES), []);
@@ -99,22 +116,22 @@ fn conflicts_report_the_loser_of_each_profile() {
 
 #[test]
 fn blocks_everything_unless_something_is_allowed_back() {
-    let codes = &["blocks-everything"][..];
+    let codes = &[Code::BlocksEverything][..];
     let src = "User-agent: *\nDisallow: /\n";
     assert_eq!(
         found(src, Profile::Rfc9309, codes),
-        [("blocks-everything", 2)]
+        [(Code::BlocksEverything, 2)]
     );
     let src = "User-agent: *\nDisallow: /\nAllow: /public\n";
     assert_eq!(found(src, Profile::Rfc9309, codes), []);
     // The first match wins: the Allow below never lets anything back in.
     assert_eq!(
         found(src, Profile::Draft1996, codes),
-        [("blocks-everything", 2)]
+        [(Code::BlocksEverything, 2)]
     );
     assert_eq!(
         found(src, Profile::Original1994, codes),
-        [("blocks-everything", 2)]
+        [(Code::BlocksEverything, 2)]
     );
     // Only for `*`.
     let src = "User-agent: BadBot\nDisallow: /\n";
@@ -123,7 +140,7 @@ fn blocks_everything_unless_something_is_allowed_back() {
     let src = "User-agent: *\nDisallow: /*\n";
     assert_eq!(
         found(src, Profile::Google, codes),
-        [("blocks-everything", 2)]
+        [(Code::BlocksEverything, 2)]
     );
     assert_eq!(found(src, Profile::Draft1996, codes), []);
 }
@@ -131,15 +148,15 @@ fn blocks_everything_unless_something_is_allowed_back() {
 #[test]
 fn structure_codes() {
     let codes = &[
-        "multiple-wildcard-groups",
-        "empty-group",
-        "group-joined-by-extension-line",
+        Code::MultipleWildcardGroups,
+        Code::EmptyGroup,
+        Code::GroupJoinedByExtensionLine,
     ][..];
     let src = "User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n";
     for p in Profile::ALL {
         assert_eq!(
             found(src, p, codes),
-            [("multiple-wildcard-groups", 4)],
+            [(Code::MultipleWildcardGroups, 4)],
             "{p}"
         );
     }
@@ -148,30 +165,33 @@ fn structure_codes() {
     for p in Profile::ALL {
         assert_eq!(
             found(src, p, codes),
-            [("group-joined-by-extension-line", 2)],
+            [(Code::GroupJoinedByExtensionLine, 2)],
             "{p}"
         );
     }
     // A blank line ends the record for the legacy profiles: an empty group there.
     let src = "User-agent: a\n\nUser-agent: b\nDisallow: /\n";
     assert_eq!(found(src, Profile::Rfc9309, codes), []);
-    assert_eq!(found(src, Profile::Draft1996, codes), [("empty-group", 1)]);
+    assert_eq!(
+        found(src, Profile::Draft1996, codes),
+        [(Code::EmptyGroup, 1)]
+    );
     // Allow-only groups are empty for original1994.
     let src = "User-agent: a\nAllow: /\n";
     assert_eq!(
         found(src, Profile::Original1994, codes),
-        [("empty-group", 1)]
+        [(Code::EmptyGroup, 1)]
     );
     assert_eq!(found(src, Profile::Rfc9309, codes), []);
 }
 
 #[test]
 fn expensive_patterns_follow_the_cost_model() {
-    let codes = &["expensive-pattern"][..];
+    let codes = &[Code::ExpensivePattern][..];
     let src = "User-agent: *\nDisallow: /*a*b*c*d*e*f\nDisallow: /*a*b*c*d*e\n";
     assert_eq!(
         found(src, Profile::Rfc9309, codes),
-        [("expensive-pattern", 2)]
+        [(Code::ExpensivePattern, 2)]
     );
     // `*` is a literal for the legacy profiles.
     assert_eq!(found(src, Profile::Draft1996, codes), []);
@@ -179,7 +199,7 @@ fn expensive_patterns_follow_the_cost_model() {
     long.push_str(&"a".repeat(600));
     assert_eq!(
         found(&long, Profile::Draft1996, codes),
-        [("expensive-pattern", 2)]
+        [(Code::ExpensivePattern, 2)]
     );
 }
 
@@ -196,7 +216,7 @@ fn findings_are_sorted_and_spans_are_in_range() {
                 f.span.start <= f.span.end && f.span.end <= src.len(),
                 "{f:?}"
             );
-            assert!(code_info(f.code).is_some(), "{}", f.code);
+            assert!(code_info(f.code.as_str()).is_some(), "{}", f.code);
         }
     }
 }
@@ -221,7 +241,11 @@ fn odd_inputs_do_not_panic() {
     }
 }
 
-const AGENTS: &[&str] = &["misspelled-agent", "retired-agent", "unknown-agent"];
+const AGENTS: &[Code] = &[
+    Code::MisspelledAgent,
+    Code::RetiredAgent,
+    Code::UnknownAgent,
+];
 
 #[test]
 fn misspelled_agents_name_the_intended_token() {
@@ -231,9 +255,9 @@ fn misspelled_agents_name_the_intended_token() {
         assert_eq!(
             found(src, profile, AGENTS),
             [
-                ("misspelled-agent", 1),
-                ("misspelled-agent", 2),
-                ("misspelled-agent", 3)
+                (Code::MisspelledAgent, 1),
+                (Code::MisspelledAgent, 2),
+                (Code::MisspelledAgent, 3)
             ],
             "{profile}"
         );
@@ -241,7 +265,7 @@ fn misspelled_agents_name_the_intended_token() {
     let findings = lint(src.as_bytes(), Profile::Rfc9309);
     let messages: Vec<&str> = findings
         .iter()
-        .filter(|f| f.code == "misspelled-agent")
+        .filter(|f| f.code == Code::MisspelledAgent)
         .map(|f| f.message.as_str())
         .collect();
     assert!(
@@ -261,7 +285,7 @@ fn misspelled_agents_name_the_intended_token() {
     let src = "User-agent: GPT-Bot\nDisallow: /a\n\nUser-agent: GPT-Bot\nDisallow: /b\n";
     assert_eq!(
         found(src, Profile::Rfc9309, AGENTS),
-        [("misspelled-agent", 1), ("misspelled-agent", 4)]
+        [(Code::MisspelledAgent, 1), (Code::MisspelledAgent, 4)]
     );
 }
 
@@ -282,10 +306,13 @@ fn retired_agents_name_their_replacement() {
     let src = "User-agent: anthropic-ai\nUser-agent: msnbot\nUser-agent: ClaudeBot\nDisallow: /\n";
     assert_eq!(
         found(src, Profile::Rfc9309, AGENTS),
-        [("retired-agent", 1), ("retired-agent", 2)]
+        [(Code::RetiredAgent, 1), (Code::RetiredAgent, 2)]
     );
     let findings = lint(src.as_bytes(), Profile::Rfc9309);
-    let first = findings.iter().find(|f| f.code == "retired-agent").unwrap();
+    let first = findings
+        .iter()
+        .find(|f| f.code == Code::RetiredAgent)
+        .unwrap();
     assert!(
         first.message.contains("ClaudeBot replaced it"),
         "{}",
@@ -305,7 +332,7 @@ fn unknown_agents_are_notes_once_per_value() {
     let findings = lint(src.as_bytes(), Profile::Rfc9309);
     let unknown: Vec<&Finding> = findings
         .iter()
-        .filter(|f| f.code == "unknown-agent")
+        .filter(|f| f.code == Code::UnknownAgent)
         .collect();
     assert_eq!(unknown.len(), 1);
     assert_eq!((unknown[0].line, unknown[0].severity), (1, Severity::Note));
@@ -317,7 +344,7 @@ fn documented_tokens_that_are_no_product_tokens_are_notes() {
     let findings = lint(src.as_bytes(), Profile::Rfc9309);
     let tokens: Vec<(u32, Severity)> = findings
         .iter()
-        .filter(|f| f.code == "invalid-product-token")
+        .filter(|f| f.code == Code::InvalidProductToken)
         .map(|f| (f.line, f.severity))
         .collect();
     assert_eq!(
@@ -330,7 +357,7 @@ fn documented_tokens_that_are_no_product_tokens_are_notes() {
     );
     let mj = findings
         .iter()
-        .find(|f| f.code == "invalid-product-token")
+        .find(|f| f.code == Code::InvalidProductToken)
         .unwrap();
     assert!(
         mj.message.contains("Google's parser reads it as `MJ`"),
@@ -343,7 +370,7 @@ fn documented_tokens_that_are_no_product_tokens_are_notes() {
     );
     let header = header
         .iter()
-        .find(|f| f.code == "invalid-product-token")
+        .find(|f| f.code == Code::InvalidProductToken)
         .unwrap();
     assert!(
         header.message.contains("reads it as `Googlebot`"),
@@ -361,14 +388,14 @@ fn a_known_key_without_a_colon_is_missing_colon_whatever_follows() {
     // Several words, one word, no value: the key is a directive's name.
     let src = "User-agent: *\nDisallow /private /tmp\nuser-agent FooBot extra words\nDisallow\nCrawl-delay 5 seconds\n";
     for profile in Profile::ALL {
-        let codes = found(src, profile, &["missing-colon", "unknown-directive"]);
+        let codes = found(src, profile, &[Code::MissingColon, Code::UnknownDirective]);
         assert_eq!(
             codes,
             [
-                ("missing-colon", 2),
-                ("missing-colon", 3),
-                ("missing-colon", 4),
-                ("missing-colon", 5)
+                (Code::MissingColon, 2),
+                (Code::MissingColon, 3),
+                (Code::MissingColon, 4),
+                (Code::MissingColon, 5)
             ],
             "{profile}"
         );
@@ -376,7 +403,7 @@ fn a_known_key_without_a_colon_is_missing_colon_whatever_follows() {
     let findings = lint(src.as_bytes(), Profile::Rfc9309);
     let two = findings
         .iter()
-        .find(|f| f.line == 2 && f.code == "missing-colon")
+        .find(|f| f.line == 2 && f.code == Code::MissingColon)
         .unwrap();
     assert_eq!((two.column, two.span.len()), (1, "Disallow".len()));
     assert!(
@@ -391,9 +418,9 @@ fn a_known_key_without_a_colon_is_missing_colon_whatever_follows() {
         found(
             "User-agent: *\nplease do not crawl\n",
             Profile::Rfc9309,
-            &["missing-colon", "unknown-directive"]
+            &[Code::MissingColon, Code::UnknownDirective]
         ),
-        [("unknown-directive", 2)]
+        [(Code::UnknownDirective, 2)]
     );
 }
 
@@ -408,7 +435,7 @@ fn line_too_long_is_reported_under_every_profile() {
         let findings = lint(long.as_bytes(), profile);
         let too_long: Vec<&Finding> = findings
             .iter()
-            .filter(|f| f.code == "line-too-long")
+            .filter(|f| f.code == Code::LineTooLong)
             .collect();
         assert_eq!(too_long.len(), 1, "{profile}: {findings:?}");
         assert_eq!(too_long[0].line, 2, "{profile}");
@@ -421,11 +448,11 @@ fn line_too_long_is_reported_under_every_profile() {
     // A line of exactly the limit is fine.
     let at_limit = alloc::format!(
         "User-agent: *\nDisallow: /{}\n",
-        "a".repeat(crate::profile::GOOGLE_MAX_LINE_BYTES - "Disallow: /".len())
+        "a".repeat(robots_core::profile::GOOGLE_MAX_LINE_BYTES - "Disallow: /".len())
     );
     for profile in Profile::ALL {
         assert_eq!(
-            found(&at_limit, profile, &["line-too-long"]),
+            found(&at_limit, profile, &[Code::LineTooLong]),
             [],
             "{profile}"
         );
@@ -460,8 +487,8 @@ fn utf16_and_utf32_files_are_errors() {
         let source = encode_wide(text, unit, big_endian);
         for profile in Profile::ALL {
             let findings = lint(&source, profile);
-            let codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
-            assert_eq!(codes, ["utf16-not-utf8"], "{name} {big_endian} {profile}");
+            let codes: Vec<Code> = findings.iter().map(|f| f.code).collect();
+            assert_eq!(codes, [Code::Utf16NotUtf8], "{name} {big_endian} {profile}");
             assert_eq!(findings[0].severity, Severity::Error);
             assert!(
                 findings[0].message.contains(name),
@@ -479,15 +506,15 @@ fn binary_files_are_errors_and_a_stray_nul_is_not_binary() {
         .collect();
     blob.splice(0..0, *b"\x89PNG\r\n\x1a\n");
     let findings = lint(&blob, Profile::Rfc9309);
-    let codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
-    assert_eq!(codes, ["binary-not-robots"]);
+    let codes: Vec<Code> = findings.iter().map(|f| f.code).collect();
+    assert_eq!(codes, [Code::BinaryNotRobots]);
     assert_eq!(findings[0].severity, Severity::Error);
     let text = b"User-agent: *\nDisallow: /a\0b\n";
     assert_eq!(
         found(
             core::str::from_utf8(text).unwrap(),
             Profile::Rfc9309,
-            &["binary-not-robots"]
+            &[Code::BinaryNotRobots]
         ),
         []
     );
@@ -497,5 +524,5 @@ fn binary_files_are_errors_and_a_stray_nul_is_not_binary() {
     padded.extend_from_slice(b"\nDisallow: /tmp/\n");
     assert!(!lint(&padded, Profile::Rfc9309)
         .iter()
-        .any(|f| f.code == "binary-not-robots"));
+        .any(|f| f.code == Code::BinaryNotRobots));
 }

@@ -12,15 +12,16 @@
 //! to `invalid-product-token`.
 
 use super::lossy;
-use crate::document::Document;
-use crate::group::agent::product_token_prefix;
-use crate::lint::finding::{Finding, Severity};
-use crate::parse::directive::Directive;
-use crate::parse::report::{LineKind, LineReport};
+use crate::finding::{Finding, Severity};
+use crate::Code;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use robots_core::document::Document;
+use robots_core::group::agent::product_token_prefix;
+use robots_core::parse::Directive;
+use robots_core::parse::{LineKind, LineReport};
 
 /// A token as compared for misspellings: lower case, without `-`, `_`, `.` and spaces.
 fn normalise(token: &[u8]) -> Vec<u8> {
@@ -152,7 +153,7 @@ fn misspelled(
         .map(|g| format!("; {g}"))
         .unwrap_or_default();
     Finding::at(
-        "misspelled-agent",
+        Code::MisspelledAgent,
         Severity::Warning,
         line,
         span,
@@ -189,12 +190,12 @@ fn retired(
             ),
         ),
     };
-    Finding::at("retired-agent", Severity::Warning, line, span, message).with_help(help)
+    Finding::at(Code::RetiredAgent, Severity::Warning, line, span, message).with_help(help)
 }
 
 fn unknown(line: &LineReport, span: core::ops::Range<usize>, value: &[u8]) -> Finding {
     Finding::at(
-        "unknown-agent",
+        Code::UnknownAgent,
         Severity::Note,
         line,
         span,

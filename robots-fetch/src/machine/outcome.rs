@@ -1,11 +1,12 @@
 //! What a fetch ends in: the rules to apply, why, and for how long.
 
-use crate::policy::Policy;
-use crate::search::verdict::Verdict;
 use alloc::string::String;
 use alloc::sync::Arc;
+use alloc::vec::Vec;
 use core::fmt;
 use core::time::Duration;
+use robots_core::policy::Policy;
+use robots_core::Verdict;
 
 /// The rules a fetch decided on for an origin.
 #[derive(Clone, Debug)]
@@ -22,7 +23,7 @@ impl Rules {
     /// Whether `agent` may fetch `url` under these rules.
     ///
     /// ```
-    /// use robots_core::fetch::Rules;
+    /// use robots_fetch::Rules;
     /// assert!(Rules::AllowAll.is_allowed("Bot", "https://example.com/x"));
     /// assert!(!Rules::DisallowAll.is_allowed("Bot", "https://example.com/x"));
     /// ```
@@ -62,7 +63,7 @@ pub enum FetchReason {
     NotModified,
     /// `unavailable`: a 4xx response (RFC 9309 section 2.3.1.3): allow all.
     Unavailable,
-    /// `forbidden`: 401 or 403 under [`with_auth_errors_disallow`](super::FetchPolicy::with_auth_errors_disallow).
+    /// `forbidden`: 401 or 403 under [`with_auth_errors_disallow`](super::FetchSettings::with_auth_errors_disallow).
     Forbidden,
     /// `unreachable`: a 5xx response (section 2.3.1.4); its body is never read.
     Unreachable,
@@ -86,7 +87,7 @@ impl FetchReason {
     /// The reason's kebab-case name.
     ///
     /// ```
-    /// use robots_core::fetch::FetchReason;
+    /// use robots_fetch::FetchReason;
     /// assert_eq!(FetchReason::TooManyRedirects.name(), "too-many-redirects");
     /// ```
     pub const fn name(self) -> &'static str {
@@ -197,6 +198,13 @@ pub struct Outcome {
     /// The good copy to keep for next time: the new one, the revalidated one, or
     /// the old one still bridging an outage. `None` after a 4xx or `no-store`.
     pub copy: Option<CachedCopy>,
+    /// Why no response came, as the driver told it (`None` when one did):
+    /// the detail behind [`FetchReason::NetworkError`] and [`FetchReason::Timeout`].
+    pub failure: Option<crate::Failure>,
+    /// The first bytes of a 2xx body, as many as
+    /// [`FetchSettings::with_body_prefix`](crate::FetchSettings::with_body_prefix)
+    /// asks for (none by default).
+    pub body_prefix: Vec<u8>,
 }
 
 impl Outcome {

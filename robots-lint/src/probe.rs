@@ -1,12 +1,12 @@
 //! Probe URLs: concrete paths derived from a file's rules, to compare verdicts
 //! (profiles in `profile-disagreement`, file versions in `robots diff`).
 
-use crate::document::Document;
-use crate::encoding::{decode_percent, google_escape};
-use crate::parse::directive::Directive;
-use crate::search::url::path_from_url;
 use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
+use robots_core::document::Document;
+use robots_core::encoding::{decode_percent, google_escape};
+use robots_core::parse::Directive;
+use robots_core::search::url::path_from_url;
 
 /// The default cap on probes per call of [`probe_paths`].
 pub const MAX_PROBES: usize = 1024;
@@ -16,6 +16,7 @@ pub const PROBES_PER_RULE: usize = 8;
 
 /// A path to check, and the rule line it was derived from.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Probe {
     /// The path (`/…`, possibly with `?query`); checking it as a URL gives the same path.
     pub path: Vec<u8>,
@@ -107,7 +108,7 @@ pub(crate) fn variants(value: &[u8]) -> Vec<Vec<u8>> {
 /// not), in file order, documents in order, without repeats, at most `max` in all.
 ///
 /// Only paths that read back unchanged as URLs are kept, so checking a probe as a
-/// URL ([`Policy::check`](crate::Policy::check)) checks exactly that path; and
+/// URL ([`Policy::check`](robots_core::Policy::check)) checks exactly that path; and
 /// only valid UTF-8, so a probe can be shown and pasted as it is.
 ///
 /// ```

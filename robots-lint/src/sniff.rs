@@ -3,6 +3,8 @@
 //! file as empty or as garbage, so the lint reports one error instead of a
 //! finding per line, and the CLI warns before it checks URLs against it.
 
+use crate::Code;
+
 /// What a file that is no robots.txt looks like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -19,11 +21,11 @@ pub enum NotRobotsTxt {
 
 impl NotRobotsTxt {
     /// The lint code that reports it.
-    pub const fn code(self) -> &'static str {
+    pub const fn code(self) -> Code {
         match self {
-            NotRobotsTxt::Html => "html-not-robots",
-            NotRobotsTxt::Utf16 | NotRobotsTxt::Utf32 => "utf16-not-utf8",
-            NotRobotsTxt::Binary => "binary-not-robots",
+            NotRobotsTxt::Html => Code::HtmlNotRobots,
+            NotRobotsTxt::Utf16 | NotRobotsTxt::Utf32 => Code::Utf16NotUtf8,
+            NotRobotsTxt::Binary => Code::BinaryNotRobots,
         }
     }
 

@@ -86,18 +86,26 @@ fn drive_body(
     }
 }
 
-fn start(config: &FetchPolicy) -> RobotsFetch {
+fn start(config: &FetchSettings) -> RobotsFetch {
     RobotsFetch::new(PAGE, config).unwrap()
 }
 
 fn ok_file(body: &[u8]) -> Outcome {
-    drive_body(start(&FetchPolicy::default()), &[reply(200, &[], body)], 5).1
+    drive_body(
+        start(&FetchSettings::default()),
+        &[reply(200, &[], body)],
+        5,
+    )
+    .1
 }
 
 #[test]
 fn the_first_request_is_the_origins_robots_txt() {
-    let fetch =
-        RobotsFetch::new("HTTPS://u:p@Example.com:443/x?y#z", &FetchPolicy::default()).unwrap();
+    let fetch = RobotsFetch::new(
+        "HTTPS://u:p@Example.com:443/x?y#z",
+        &FetchSettings::default(),
+    )
+    .unwrap();
     let Action::Send(request) = fetch.action() else {
         panic!("first action must be Send");
     };
@@ -109,7 +117,7 @@ fn the_first_request_is_the_origins_robots_txt() {
     );
     assert!(request.header("Accept").unwrap().starts_with("text/plain"));
     assert_eq!(request.header("If-None-Match"), None);
-    assert!(RobotsFetch::new("ftp://example.com/", &FetchPolicy::default()).is_err());
+    assert!(RobotsFetch::new("ftp://example.com/", &FetchSettings::default()).is_err());
 }
 
 #[test]
@@ -125,7 +133,7 @@ fn a_2xx_body_is_parsed() {
     assert!(outcome.is_allowed("Bot", "http://example.com/b"));
     assert!(outcome.copy.is_some());
     // 204 and an empty body: a file with no rules.
-    let empty = drive_body(start(&FetchPolicy::default()), &[reply(204, &[], b"")], 5).1;
+    let empty = drive_body(start(&FetchSettings::default()), &[reply(204, &[], b"")], 5).1;
     assert_eq!(
         (empty.rules.name(), empty.reason),
         ("parsed", FetchReason::Ok)
@@ -135,7 +143,7 @@ fn a_2xx_body_is_parsed() {
 
 #[test]
 fn the_google_profile_reads_the_file_as_google() {
-    let config = FetchPolicy::new(FetchProfile::Google);
+    let config = FetchSettings::new(FetchProfile::Google);
     // Google accepts the "Dissallow" typo; RFC 9309 does not.
     let body = b"User-agent: *\nDissallow: /a/\n";
     let google = drive_body(start(&config), &[reply(200, &[], body)], 64).1;
@@ -169,7 +177,7 @@ fn redirects_are_followed_up_to_five_hops() {
             .map(|r| reply(r.status, r.headers, r.body))
             .collect();
         replies.push(reply(200, &[], body));
-        let (urls, outcome) = drive_body(start(&FetchPolicy::default()), &replies, 64);
+        let (urls, outcome) = drive_body(start(&FetchSettings::default()), &replies, 64);
         assert_eq!(urls.len(), hops + 1);
         assert_eq!(outcome.reason, FetchReason::Ok, "{hops} hops");
         assert_eq!(outcome.redirects as usize, hops);
@@ -178,7 +186,7 @@ fn redirects_are_followed_up_to_five_hops() {
         assert!(!outcome.is_allowed("Bot", PAGE));
     }
     assert_eq!(
-        drive_body(start(&FetchPolicy::default()), &chain[..5], 64).0,
+        drive_body(start(&FetchSettings::default()), &chain[..5], 64).0,
         [
             "http://example.com/robots.txt",
             "http://example.com/r1",
@@ -189,7 +197,7 @@ fn redirects_are_followed_up_to_five_hops() {
         ]
     );
     // The sixth hop is not followed: unavailable.
-    let (urls, outcome) = drive_body(start(&FetchPolicy::default()), &chain, 64);
+    let (urls, outcome) = drive_body(start(&FetchSettings::default()), &chain, 64);
     assert_eq!(urls.len(), 6);
     assert_eq!(
         (outcome.rules.name(), outcome.reason),
@@ -205,7 +213,7 @@ fn redirect_loops_and_bad_locations_are_unavailable() {
     let back = [("Location", "http://example.com/robots.txt")];
     let away = [("Location", "/elsewhere")];
     let (urls, outcome) = drive(
-        start(&FetchPolicy::default()),
+        start(&FetchSettings::default()),
         &[reply(302, &away, b""), reply(302, &back, b"")],
     );
     assert_eq!(urls.len(), 2);
@@ -218,7 +226,11 @@ fn redirect_loops_and_bad_locations_are_unavailable() {
         &[("Location", "ftp://example.com/")][..],
         &[("Location", "http://[::1")][..],
     ] {
-        let outcome = drive(start(&FetchPolicy::default()), &[reply(301, headers, b"")]).1;
+        let outcome = drive(
+            start(&FetchSettings::default()),
+            &[reply(301, headers, b"")],
+        )
+        .1;
         assert_eq!(
             (outcome.rules.name(), outcome.reason),
             ("allow-all", FetchReason::BadRedirect)
@@ -229,7 +241,7 @@ fn redirect_loops_and_bad_locations_are_unavailable() {
 #[test]
 fn client_errors_allow_all_and_server_errors_disallow_all() {
     for status in [400, 401, 403, 404, 410, 451, 499] {
-        let outcome = drive(start(&FetchPolicy::default()), &[reply(status, &[], b"")]).1;
+        let outcome = drive(start(&FetchSettings::default()), &[reply(status, &[], b"")]).1;
         assert_eq!(
             (outcome.rules.name(), outcome.reason),
             ("allow-all", FetchReason::Unavailable),
@@ -247,7 +259,7 @@ fn client_errors_allow_all_and_server_errors_disallow_all() {
         (600, FetchReason::BadStatus),
         (304, FetchReason::BadStatus),
     ] {
-        let mut fetch = start(&FetchPolicy::default());
+        let mut fetch = start(&FetchSettings::default());
         fetch.receive_head(status, []);
         // A 5xx body is never read: the fetch is over at the head.
         assert!(matches!(fetch.action(), Action::Done), "{status}");
@@ -265,7 +277,7 @@ fn client_errors_allow_all_and_server_errors_disallow_all() {
 
 #[test]
 fn auth_errors_can_mean_disallow_all() {
-    let config = FetchPolicy::default().with_auth_errors_disallow(true);
+    let config = FetchSettings::default().with_auth_errors_disallow(true);
     for status in [401, 403] {
         let outcome = drive(start(&config), &[reply(status, &[], b"")]).1;
         assert_eq!(
@@ -279,13 +291,13 @@ fn auth_errors_can_mean_disallow_all() {
 
 #[test]
 fn failures_disallow_all_and_a_cut_body_is_never_parsed() {
-    let outcome = drive(start(&FetchPolicy::default()), &[]).1;
+    let outcome = drive(start(&FetchSettings::default()), &[]).1;
     assert_eq!(
         (outcome.rules.name(), outcome.reason),
         ("disallow-all", FetchReason::NetworkError)
     );
     assert_eq!(outcome.status, None);
-    let mut fetch = start(&FetchPolicy::default());
+    let mut fetch = start(&FetchSettings::default());
     fetch.receive_head(200, []);
     fetch.receive_body(b"User-agent: *\nAllow: /\n");
     fetch.fail(Failure::Timeout);
@@ -295,7 +307,7 @@ fn failures_disallow_all_and_a_cut_body_is_never_parsed() {
         ("disallow-all", FetchReason::Timeout)
     );
     // A driver that gives up counts as a network failure.
-    let mut fetch = start(&FetchPolicy::default());
+    let mut fetch = start(&FetchSettings::default());
     fetch.receive_head(200, []);
     let outcome = fetch.finish();
     assert_eq!(outcome.reason, FetchReason::NetworkError);
@@ -303,7 +315,7 @@ fn failures_disallow_all_and_a_cut_body_is_never_parsed() {
 
 #[test]
 fn the_body_stops_at_the_limit_and_a_cut_line_is_dropped() {
-    let limit = FetchPolicy::MIN_MAX_BYTES;
+    let limit = FetchSettings::MIN_MAX_BYTES;
     let mut body = Vec::from(&b"User-agent: *\nDisallow: /before\n"[..]);
     while body.len() < limit - 20 {
         body.extend_from_slice(b"# filler filler filler\n");
@@ -312,7 +324,7 @@ fn the_body_stops_at_the_limit_and_a_cut_line_is_dropped() {
     body.extend_from_slice(b"Disallow: /straddling-the-limit\nDisallow: /after\n");
     body.resize(limit * 3, b'#');
     for piece in [1000, 4096, limit * 3] {
-        let mut fetch = start(&FetchPolicy::default());
+        let mut fetch = start(&FetchSettings::default());
         fetch.receive_head(200, []);
         let mut fed = 0;
         while let Action::Read { max } = fetch.action() {
@@ -331,7 +343,7 @@ fn the_body_stops_at_the_limit_and_a_cut_line_is_dropped() {
     // Exactly the limit, then the end: not truncated.
     let exact = vec![b'#'; limit];
     let outcome = drive_body(
-        start(&FetchPolicy::default()),
+        start(&FetchSettings::default()),
         &[reply(200, &[], &exact)],
         4096,
     )
@@ -339,7 +351,7 @@ fn the_body_stops_at_the_limit_and_a_cut_line_is_dropped() {
     assert!(!outcome.truncated);
     assert_eq!(outcome.bytes, limit);
     // A larger limit is honoured.
-    let config = FetchPolicy::default().with_max_bytes(limit * 2);
+    let config = FetchSettings::default().with_max_bytes(limit * 2);
     let outcome = drive_body(start(&config), &[reply(200, &[], &body)], 4096).1;
     assert!(!outcome.is_allowed("Bot", "http://example.com/after"));
     assert_eq!(outcome.bytes, limit * 2);
@@ -349,7 +361,7 @@ fn the_body_stops_at_the_limit_and_a_cut_line_is_dropped() {
 fn cache_headers_set_the_lifetime() {
     let run = |headers: &[(&str, &str)]| {
         drive_body(
-            start(&FetchPolicy::default()),
+            start(&FetchSettings::default()),
             &[reply(200, headers, b"")],
             8,
         )
@@ -371,7 +383,7 @@ fn cache_headers_set_the_lifetime() {
     );
     assert!(no_store.copy.is_none());
     assert_eq!(no_store.reason, FetchReason::Ok);
-    let config = FetchPolicy::default().with_ttl_bounds(Duration::ZERO, DAY * 7);
+    let config = FetchSettings::default().with_ttl_bounds(Duration::ZERO, DAY * 7);
     let outcome = drive_body(
         start(&config),
         &[reply(200, &[("cache-control", "max-age=172800")], b"")],
@@ -381,7 +393,7 @@ fn cache_headers_set_the_lifetime() {
     assert_eq!(outcome.expires_in, DAY * 2);
     // A 404 is cached as its headers say too.
     let outcome = drive(
-        start(&FetchPolicy::default()),
+        start(&FetchSettings::default()),
         &[reply(404, &[("cache-control", "max-age=600")], b"")],
     )
     .1;
@@ -390,7 +402,7 @@ fn cache_headers_set_the_lifetime() {
 
 fn good_copy() -> CachedCopy {
     let first = drive_body(
-        start(&FetchPolicy::default()),
+        start(&FetchSettings::default()),
         &[reply(
             200,
             &[
@@ -412,7 +424,7 @@ fn a_304_keeps_the_copy_without_a_reparse() {
         copy: Some(copy.clone()),
         ..Previous::default()
     };
-    let fetch = RobotsFetch::revalidate(PAGE, &FetchPolicy::default(), previous).unwrap();
+    let fetch = RobotsFetch::revalidate(PAGE, &FetchSettings::default(), previous).unwrap();
     let Action::Send(request) = fetch.action() else {
         panic!("must send");
     };
@@ -450,7 +462,7 @@ fn validators_go_only_to_the_url_they_came_from() {
         copy: Some(copy),
         ..Previous::default()
     };
-    let mut fetch = RobotsFetch::revalidate(PAGE, &FetchPolicy::default(), previous).unwrap();
+    let mut fetch = RobotsFetch::revalidate(PAGE, &FetchSettings::default(), previous).unwrap();
     let Action::Send(request) = fetch.action() else {
         panic!()
     };
@@ -470,14 +482,14 @@ fn an_outage_is_bridged_by_the_last_good_copy() {
         failures,
         outage,
     };
-    let run = |config: &FetchPolicy, previous: Previous| {
+    let run = |config: &FetchSettings, previous: Previous| {
         drive(
             RobotsFetch::revalidate(PAGE, config, previous).unwrap(),
             &[reply(503, &[], b"")],
         )
         .1
     };
-    let rfc = FetchPolicy::default();
+    let rfc = FetchSettings::default();
     let outcome = run(&rfc, previous(0, Duration::ZERO));
     assert_eq!(
         (outcome.rules.name(), outcome.reason),
@@ -496,7 +508,7 @@ fn an_outage_is_bridged_by_the_last_good_copy() {
     assert_eq!(run(&rfc, long.clone()).rules.name(), "parsed");
     let allow = rfc.clone().with_long_outage(LongOutage::AllowAll);
     assert_eq!(run(&allow, long.clone()).rules.name(), "allow-all");
-    let google = FetchPolicy::new(FetchProfile::Google);
+    let google = FetchSettings::new(FetchProfile::Google);
     assert_eq!(run(&google, long).rules.name(), "parsed");
     // With no copy: disallow all, and past 30 days Google allows all.
     let none = |outage| Previous {
@@ -514,7 +526,7 @@ fn an_outage_is_bridged_by_the_last_good_copy() {
 
 #[test]
 fn unexpected_inputs_are_ignored() {
-    let mut fetch = start(&FetchPolicy::default());
+    let mut fetch = start(&FetchSettings::default());
     fetch.receive_body(b"ignored");
     fetch.end_body();
     assert!(matches!(fetch.action(), Action::Send(_)));

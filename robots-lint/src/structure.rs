@@ -4,14 +4,15 @@
 //! (`duplicate-rule` needs compiled patterns and lives with the semantics).
 
 use super::lossy;
-use crate::document::{parse, Document, ParseOptions};
-use crate::group::grouper::AgentToken;
-use crate::lint::finding::{Finding, Severity};
-use crate::parse::directive::Directive;
-use crate::parse::report::{LineKind, LineReport};
-use crate::profile::Profile;
+use crate::finding::{Finding, Severity};
+use crate::Code;
 use alloc::format;
 use alloc::vec::Vec;
+use robots_core::document::{parse, Document, ParseOptions};
+use robots_core::group::AgentToken;
+use robots_core::parse::Directive;
+use robots_core::parse::{LineKind, LineReport};
+use robots_core::profile::Profile;
 
 /// Append the structure findings of `doc`.
 pub(crate) fn findings(doc: &Document<'_>, out: &mut Vec<Finding>) {
@@ -35,7 +36,7 @@ fn multiple_wildcard_groups(doc: &Document<'_>, out: &mut Vec<Finding>) {
             None => first = Some(line.number),
             Some(first) => out.push(
                 Finding::at(
-                    "multiple-wildcard-groups",
+                    Code::MultipleWildcardGroups,
                     Severity::Warning,
                     line,
                     value_span(line),
@@ -81,7 +82,7 @@ fn empty_groups(doc: &Document<'_>, out: &mut Vec<Finding>) {
         };
         out.push(
             Finding::at(
-                "empty-group",
+                Code::EmptyGroup,
                 Severity::Warning,
                 line,
                 value_span(line),
@@ -131,7 +132,7 @@ fn joined_groups(doc: &Document<'_>, out: &mut Vec<Finding>) {
             };
             out.push(
                 Finding::at(
-                    "group-joined-by-extension-line",
+                    Code::GroupJoinedByExtensionLine,
                     Severity::Warning,
                     report,
                     report.key.clone().unwrap_or(report.span.clone()),

@@ -4,17 +4,18 @@
 //! and `expensive-pattern`. A line gets at most one of the first three.
 
 use super::lossy;
-use super::rules::{any_groups, covers, group_rules, line_of, rule_sets, rule_text, Rule};
-use crate::document::Document;
-use crate::group::grouper::AgentToken;
-use crate::lint::finding::{Finding, Severity};
-use crate::parse::directive::Directive;
-use crate::parse::report::LineKind;
-use crate::policy::Policy;
+use super::rules::{any_groups, covers, line_of, rule_sets, Rule, RuleTable};
+use crate::finding::{Finding, Severity};
+use crate::Code;
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use robots_core::document::Document;
+use robots_core::group::AgentToken;
+use robots_core::parse::Directive;
+use robots_core::parse::LineKind;
+use robots_core::policy::Policy;
 
 /// A pattern as the profile reads it: its literal segments and its anchor.
 type PatternKey<'r, 'p> = (&'r [&'p [u8]], bool);
@@ -40,16 +41,11 @@ pub(crate) fn findings(doc: &Document<'_>, policy: &Policy, out: &mut Vec<Findin
         budget: MAX_PROOFS,
     };
     shadowed(doc, policy, &rules, &sets, &mut proofs, out, &reported);
-    blocks_everything(doc, policy, &rules, &mut proofs, out);
+    blocks_everything(doc, &rules, &mut proofs, out);
     expensive(doc, out);
 }
 
-fn finding_for_rule(
-    doc: &Document<'_>,
-    line: u32,
-    code: &'static str,
-    message: String,
-) -> Option<Finding> {
+fn finding_for_rule(doc: &Document<'_>, line: u32, code: Code, message: String) -> Option<Finding> {
     let report = line_of(doc, line)?;
     let span = report.value.clone().unwrap_or(report.span.clone());
     Some(Finding::at(code, Severity::Warning, report, span, message))
@@ -58,14 +54,14 @@ fn finding_for_rule(
 fn duplicates(
     doc: &Document<'_>,
     policy: &Policy,
-    rules: &[Rule<'_>],
+    rules: &RuleTable<'_>,
     out: &mut Vec<Finding>,
     reported: &mut BTreeSet<u32>,
 ) {
     for g in 0..policy.group_count() {
         let g = u32::try_from(g).unwrap_or(u32::MAX);
         let mut same: BTreeMap<(bool, PatternKey<'_, '_>), Vec<&Rule<'_>>> = BTreeMap::new();
-        for rule in rules.get(group_rules(policy, g)).unwrap_or_default() {
+        for rule in rules.group(g) {
             if !rule.rec.derived {
                 same.entry((rule.rec.allow, rule.key()))
                     .or_default()
@@ -82,7 +78,7 @@ fn duplicates(
                 if rule.rec.line == winner.rec.line || !reported.insert(rule.rec.line) {
                     continue;
                 }
-                let (this, that) = (rule_text(policy, rule.id), rule_text(policy, winner.id));
+                let (this, that) = (rule.text(), winner.text());
                 let note = if this == that {
                     String::new()
                 } else {
@@ -91,7 +87,7 @@ fn duplicates(
                 if let Some(f) = finding_for_rule(
                     doc,
                     rule.rec.line,
-                    "duplicate-rule",
+                    Code::DuplicateRule,
                     format!(
                         "`{this}` repeats `{that}` (line {}) of the same group{note}",
                         winner.rec.line
@@ -107,7 +103,7 @@ fn duplicates(
 fn conflicts(
     doc: &Document<'_>,
     policy: &Policy,
-    rules: &[Rule<'_>],
+    rules: &RuleTable<'_>,
     sets: &[Vec<u32>],
     out: &mut Vec<Finding>,
     reported: &mut BTreeSet<u32>,
@@ -116,7 +112,7 @@ fn conflicts(
     for set in sets {
         let mut by_key: BTreeMap<PatternKey<'_, '_>, Vec<&Rule<'_>>> = BTreeMap::new();
         for &g in set {
-            for rule in rules.get(group_rules(policy, g)).unwrap_or_default() {
+            for rule in rules.group(g) {
                 if !rule.rec.derived {
                     by_key.entry(rule.key()).or_default().push(rule);
                 }
@@ -138,11 +134,11 @@ fn conflicts(
                 if let Some(f) = finding_for_rule(
                     doc,
                     loser.rec.line,
-                    "conflicting-rules",
+                    Code::ConflictingRules,
                     format!(
                         "`{}` conflicts with `{}` (line {}) for the same crawlers: {why}, so this line never decides",
-                        rule_text(policy, loser.id),
-                        rule_text(policy, winner.id),
+                        loser.text(),
+                        winner.text(),
                         winner.rec.line
                     ),
                 ) {
@@ -159,7 +155,7 @@ struct Index {
 }
 
 impl Index {
-    fn new(rules: &[Rule<'_>]) -> Index {
+    fn new(rules: &RuleTable<'_>) -> Index {
         Index {
             tokens: alloc::vec![None; rules.len()],
         }
@@ -242,10 +238,8 @@ impl<'r, 'p> SetIndex<'r, 'p> {
     }
 }
 
-fn set_members<'r, 'p>(policy: &Policy, rules: &'r [Rule<'p>], set: &[u32]) -> Vec<&'r Rule<'p>> {
-    set.iter()
-        .flat_map(|&g| rules.get(group_rules(policy, g)).unwrap_or_default())
-        .collect()
+fn set_members<'r, 'p>(rules: &'r RuleTable<'p>, set: &[u32]) -> Vec<&'r Rule<'p>> {
+    set.iter().flat_map(|&g| rules.group(g)).collect()
 }
 
 /// Why `q` beats `r` whenever both match.
@@ -267,7 +261,7 @@ fn ranks_higher(policy: &Policy, q: &Rule<'_>, r: &Rule<'_>) -> String {
 fn shadowed(
     doc: &Document<'_>,
     policy: &Policy,
-    rules: &[Rule<'_>],
+    rules: &RuleTable<'_>,
     sets: &[Vec<u32>],
     proofs: &mut Proofs,
     out: &mut Vec<Finding>,
@@ -278,7 +272,7 @@ fn shadowed(
     let mut beaten = alloc::vec![0u32; rules.len()];
     let mut by: Vec<Option<u32>> = alloc::vec![None; rules.len()];
     for set in sets {
-        let members = set_members(policy, rules, set);
+        let members = set_members(rules, set);
         let set_index = SetIndex::new(members.iter().copied());
         for rule in &members {
             let i = rule.id as usize;
@@ -311,7 +305,7 @@ fn shadowed(
         if !all {
             continue;
         }
-        let (this, that) = (rule_text(policy, rule.id), rule_text(policy, q.id));
+        let (this, that) = (rule.text(), q.text());
         let why = ranks_higher(policy, q, rule);
         let (message, help) = if q.rec.allow == rule.rec.allow && q.key() == rule.key() {
             (
@@ -346,7 +340,7 @@ fn shadowed(
                 ),
             )
         };
-        if let Some(f) = finding_for_rule(doc, line, "shadowed-rule", message) {
+        if let Some(f) = finding_for_rule(doc, line, Code::ShadowedRule, message) {
             out.push(f.with_help(help));
         }
     }
@@ -354,13 +348,12 @@ fn shadowed(
 
 fn blocks_everything(
     doc: &Document<'_>,
-    policy: &Policy,
-    rules: &[Rule<'_>],
+    rules: &RuleTable<'_>,
     proofs: &mut Proofs,
     out: &mut Vec<Finding>,
 ) {
     let any = any_groups(doc);
-    let members = set_members(policy, rules, &any);
+    let members = set_members(rules, &any);
     let Some(block) = members
         .iter()
         .filter(|r| !r.rec.allow && r.matches_everything())
@@ -389,10 +382,10 @@ fn blocks_everything(
     if let Some(f) = finding_for_rule(
         doc,
         block.rec.line,
-        "blocks-everything",
+        Code::BlocksEverything,
         format!(
             "`{}` for `User-agent: *` blocks every URL for every crawler this file does not name",
-            rule_text(policy, block.id)
+            block.text()
         ),
     ) {
         out.push(f.with_help(help));
@@ -430,7 +423,7 @@ fn expensive(doc: &Document<'_>, out: &mut Vec<Finding>) {
             let span = line.value.clone().unwrap_or(line.span.clone());
             out.push(
                 Finding::at(
-                    "expensive-pattern",
+                    Code::ExpensivePattern,
                     Severity::Warning,
                     line,
                     span,

@@ -4,21 +4,22 @@
 //! from the parse report ([`line_findings`]); the lint catalogue builds on them.
 //! `strict` builds fail on every [`Severity::Error`] finding.
 
-use crate::document::Document;
-use crate::group::agent::{is_valid_product_token, product_token_prefix};
-use crate::lint::NotRobotsTxt;
-use crate::parse::directive::{Directive, Scope};
-use crate::parse::report::{LineKind, LineReport};
-use crate::records::{
-    check_sitemap_url, parse_crawl_delay, parse_host, parse_request_rate, parse_visit_time,
-};
+use crate::{Code, NotRobotsTxt};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
+use robots_core::document::Document;
+use robots_core::group::agent::{is_valid_product_token, product_token_prefix};
+use robots_core::parse::{Directive, Scope};
+use robots_core::parse::{LineKind, LineReport};
+use robots_core::records::{
+    check_sitemap_url, parse_crawl_delay, parse_host, parse_request_rate, parse_visit_time,
+};
 
 /// How serious a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Severity {
     /// Worth knowing; never fails anything.
     Note,
@@ -41,9 +42,10 @@ impl Severity {
 
 /// One finding about a robots.txt.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Finding {
-    /// Stable kebab-case code, e.g. `rule-outside-group`.
-    pub code: &'static str,
+    /// What kind of finding it is; its stable name is `code.as_str()`, e.g. `rule-outside-group`.
+    pub code: Code,
     /// How serious it is.
     pub severity: Severity,
     /// 1-based line.
@@ -59,9 +61,36 @@ pub struct Finding {
 }
 
 impl Finding {
+    /// A finding at 1-based `line` and byte `column`, about the bytes `span` of
+    /// the input, with no help line (add one with [`with_help`](Finding::with_help)).
+    ///
+    /// ```
+    /// use robots_runtime::lint::{Code, Finding, Severity};
+    /// let f = Finding::new(Code::InvalidAssertion, Severity::Error, 1, 1, 0..0, "no such agent".into());
+    /// assert_eq!((f.code.as_str(), f.line, f.help), ("invalid-assertion", 1, None));
+    /// ```
+    pub fn new(
+        code: Code,
+        severity: Severity,
+        line: u32,
+        column: u32,
+        span: Range<usize>,
+        message: String,
+    ) -> Finding {
+        Finding {
+            code,
+            severity,
+            line,
+            column,
+            span,
+            message,
+            help: None,
+        }
+    }
+
     /// A finding about `span` of `line`.
     pub fn at(
-        code: &'static str,
+        code: Code,
         severity: Severity,
         line: &LineReport,
         span: Range<usize>,
@@ -125,7 +154,7 @@ fn key_findings(doc: &Document<'_>, line: &LineReport, out: &mut Vec<Finding>) {
     if line.missing_colon {
         out.push(
             Finding::at(
-                "missing-colon",
+                Code::MissingColon,
                 Severity::Error,
                 line,
                 key.clone(),
@@ -144,7 +173,7 @@ fn key_findings(doc: &Document<'_>, line: &LineReport, out: &mut Vec<Finding>) {
             match meant {
                 Some(d) => out.push(
                     Finding::at(
-                        "misspelled-directive",
+                        Code::MisspelledDirective,
                         Severity::Error,
                         line,
                         key,
@@ -153,7 +182,7 @@ fn key_findings(doc: &Document<'_>, line: &LineReport, out: &mut Vec<Finding>) {
                     .with_help(format!("did you mean `{}`?", d.name())),
                 ),
                 None => out.push(Finding::at(
-                    "unknown-directive",
+                    Code::UnknownDirective,
                     Severity::Warning,
                     line,
                     key,
@@ -166,7 +195,7 @@ fn key_findings(doc: &Document<'_>, line: &LineReport, out: &mut Vec<Finding>) {
         }
         LineKind::Directive(d) if line.accepted_typo => out.push(
             Finding::at(
-                "misspelled-directive",
+                Code::MisspelledDirective,
                 Severity::Error,
                 line,
                 key,
@@ -180,7 +209,7 @@ fn key_findings(doc: &Document<'_>, line: &LineReport, out: &mut Vec<Finding>) {
         LineKind::Invalid if !line.missing_colon => {
             out.push(colonless_directive(doc, line).unwrap_or_else(|| {
                 Finding::at(
-                    "unknown-directive",
+                    Code::UnknownDirective,
                     Severity::Warning,
                     line,
                     line.span.clone(),
@@ -225,7 +254,7 @@ fn colonless_directive(doc: &Document<'_>, line: &LineReport) -> Option<Finding>
     };
     Some(
         Finding::at(
-            "missing-colon",
+            Code::MissingColon,
             Severity::Error,
             line,
             key,
@@ -246,7 +275,7 @@ fn unsupported_finding(doc: &Document<'_>, line: &LineReport, d: Directive) -> O
             "`{}` is not a robots.txt directive; no crawler obeys it here",
             lossy(doc.slice(key.clone()))
         ),
-        Directive::Allow if doc.profile() == crate::profile::Profile::Original1994 => {
+        Directive::Allow if doc.profile() == robots_core::profile::Profile::Original1994 => {
             String::from("the 1994 standard has no `Allow`; this line is ignored")
         }
         _ => return None,
@@ -255,7 +284,16 @@ fn unsupported_finding(doc: &Document<'_>, line: &LineReport, d: Directive) -> O
         Directive::Allow => "rewrite the Disallow rules so they do not cover this path",
         _ => "use a `robots` meta tag or an `X-Robots-Tag` header instead",
     };
-    Some(Finding::at("unsupported-directive", Severity::Warning, line, key, why).with_help(help))
+    Some(
+        Finding::at(
+            Code::UnsupportedDirective,
+            Severity::Warning,
+            line,
+            key,
+            why,
+        )
+        .with_help(help),
+    )
 }
 
 /// `invalid-product-token`, saying what parsers make of the value: RFC 9309
@@ -273,7 +311,7 @@ fn product_token_finding(line: &LineReport, span: Range<usize>, value: &[u8]) ->
     let shown = lossy(value);
     if robots_registry::is_known(value) {
         return Finding::at(
-            "invalid-product-token",
+            Code::InvalidProductToken,
             Severity::Note,
             line,
             span,
@@ -284,7 +322,7 @@ fn product_token_finding(line: &LineReport, span: Range<usize>, value: &[u8]) ->
     let versioned = !cut.is_empty() && value.get(cut.len()) == Some(&b'/');
     if versioned && cut.eq_ignore_ascii_case(b"Mozilla") {
         Finding::at(
-            "invalid-product-token",
+            Code::InvalidProductToken,
             Severity::Warning,
             line,
             span,
@@ -293,7 +331,7 @@ fn product_token_finding(line: &LineReport, span: Range<usize>, value: &[u8]) ->
         .with_help("write the crawler's product token alone, e.g. `User-agent: Googlebot`")
     } else if versioned {
         Finding::at(
-            "invalid-product-token",
+            Code::InvalidProductToken,
             Severity::Warning,
             line,
             span,
@@ -302,7 +340,7 @@ fn product_token_finding(line: &LineReport, span: Range<usize>, value: &[u8]) ->
         .with_help(format!("write the product token alone: `User-agent: {}`", lossy(cut)))
     } else {
         Finding::at(
-            "invalid-product-token",
+            Code::InvalidProductToken,
             Severity::Warning,
             line,
             span,
@@ -319,7 +357,7 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
         let at = (span.start + offset).min(span.end);
         at..span.end
     };
-    let invalid = |code: &'static str, offset: usize, message: String| {
+    let invalid = |code: Code, offset: usize, message: String| {
         Finding::at(code, Severity::Error, line, point(offset), message)
     };
     match d {
@@ -327,7 +365,7 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
             if !value.is_empty() && !matches!(value[0], b'/' | b'*') {
                 out.push(
                     Finding::at(
-                        "path-not-absolute",
+                        Code::PathNotAbsolute,
                         Severity::Error,
                         line,
                         span.clone(),
@@ -340,7 +378,7 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
                 if dollar + 1 != value.len() {
                     out.push(
                         invalid(
-                            "dollar-not-at-end",
+                            Code::DollarNotAtEnd,
                             dollar,
                             String::from("`$` only anchors at the end of a pattern; here it is a literal `$`"),
                         )
@@ -352,7 +390,7 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
         Directive::UserAgent => {
             if value.is_empty() {
                 out.push(Finding::at(
-                    "empty-user-agent",
+                    Code::EmptyUserAgent,
                     Severity::Error,
                     line,
                     span,
@@ -365,7 +403,7 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
         Directive::CrawlDelay => {
             if let Err(e) = parse_crawl_delay(value) {
                 out.push(invalid(
-                    "invalid-crawl-delay",
+                    Code::InvalidCrawlDelay,
                     e.offset,
                     String::from(e.message()),
                 ));
@@ -374,22 +412,26 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
         Directive::RequestRate => {
             if let Err(e) = parse_request_rate(value) {
                 out.push(
-                    invalid("invalid-request-rate", e.offset, String::from(e.message()))
-                        .with_help("write `requests/seconds`, e.g. `1/10` or `1/10s 0600-0845`"),
+                    invalid(
+                        Code::InvalidRequestRate,
+                        e.offset,
+                        String::from(e.message()),
+                    )
+                    .with_help("write `requests/seconds`, e.g. `1/10` or `1/10s 0600-0845`"),
                 );
             }
         }
         Directive::VisitTime => {
             if let Err(e) = parse_visit_time(value) {
                 out.push(
-                    invalid("invalid-visit-time", e.offset, String::from(e.message()))
+                    invalid(Code::InvalidVisitTime, e.offset, String::from(e.message()))
                         .with_help("write `HHMM-HHMM` in GMT, e.g. `0100-0445`"),
                 );
             }
         }
         Directive::Sitemap if check_sitemap_url(value).is_err() => out.push(
             Finding::at(
-                "relative-sitemap-url",
+                Code::RelativeSitemapUrl,
                 Severity::Error,
                 line,
                 span,
@@ -399,7 +441,11 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
         ),
         Directive::Host => {
             if let Err(e) = parse_host(value) {
-                out.push(invalid("invalid-host", e.offset, String::from(e.message())));
+                out.push(invalid(
+                    Code::InvalidHost,
+                    e.offset,
+                    String::from(e.message()),
+                ));
             }
         }
         _ => {}
@@ -413,8 +459,8 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
 /// use robots_runtime::document::{parse, ParseOptions};
 /// use robots_runtime::lint::line_findings;
 /// let doc = parse(b"Disallow: /a\nUser-agent: *\nDisalow: /b\nCrawl-delay: soon\n", ParseOptions::default());
-/// let codes: Vec<&str> = line_findings(&doc).iter().map(|f| f.code).collect();
-/// assert_eq!(codes, ["rule-outside-group", "misspelled-directive", "invalid-crawl-delay"]);
+/// let codes: Vec<&str> = line_findings(&doc).iter().map(|f| f.code.as_str()).collect();
+/// assert_eq!(codes, [Code::RuleOutsideGroup, Code::MisspelledDirective, Code::InvalidCrawlDelay]);
 /// ```
 pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
@@ -423,7 +469,7 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
         if doc.bom_len() > 0 {
             out.push(
                 Finding::at(
-                    "bom",
+                    Code::Bom,
                     Severity::Warning,
                     first,
                     0..doc.bom_len(),
@@ -432,10 +478,10 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
                 .with_help("save the file as UTF-8 without a BOM; some crawlers read the first line as garbage"),
             );
         }
-        match crate::lint::sniff(doc.source()) {
+        match crate::sniff(doc.source()) {
             Some(NotRobotsTxt::Html) => out.push(
                 Finding::at(
-                    "html-not-robots",
+                    Code::HtmlNotRobots,
                     Severity::Error,
                     first,
                     first.span.clone(),
@@ -447,7 +493,7 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
                 let bom = if wide == NotRobotsTxt::Utf32 { 4 } else { 2 };
                 out.push(
                     Finding::at(
-                        "utf16-not-utf8",
+                        Code::Utf16NotUtf8,
                         Severity::Error,
                         first,
                         0..bom.min(doc.source().len()),
@@ -479,7 +525,7 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
         if core::str::from_utf8(doc.slice(line.span.clone())).is_err() {
             out.push(
                 Finding::at(
-                    "invalid-utf8",
+                    Code::InvalidUtf8,
                     Severity::Warning,
                     line,
                     line.span.clone(),
@@ -490,16 +536,16 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
         }
         // Whatever profile the owner lints with, Google reads only the first
         // 16,663 bytes of a line (the `google` parser itself cuts it: `too_long`).
-        if line.too_long || line.span.len() > crate::profile::GOOGLE_MAX_LINE_BYTES {
+        if line.too_long || line.span.len() > robots_core::profile::GOOGLE_MAX_LINE_BYTES {
             out.push(Finding::at(
-                "line-too-long",
+                Code::LineTooLong,
                 Severity::Warning,
                 line,
                 line.span.clone(),
                 format!(
                     "line of {} bytes; Google reads only the first {}",
                     line.span.len(),
-                    crate::profile::GOOGLE_MAX_LINE_BYTES
+                    robots_core::profile::GOOGLE_MAX_LINE_BYTES
                 ),
             ));
         }
@@ -517,7 +563,7 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
         };
         out.push(
             Finding::at(
-                "rule-outside-group",
+                Code::RuleOutsideGroup,
                 Severity::Error,
                 line,
                 line.span.clone(),
@@ -538,7 +584,7 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
             .map_or(0, |i| i + 1);
         let column = u32::try_from(cut - line_start + 1).unwrap_or(u32::MAX);
         out.push(Finding {
-            code: "file-too-large",
+            code: Code::FileTooLarge,
             severity: Severity::Error,
             line: t.first_ignored_line,
             column,

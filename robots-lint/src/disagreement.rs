@@ -11,20 +11,21 @@
 use super::lossy;
 use super::probe::{probe_paths, Probe, MAX_PROBES};
 use super::rules::line_of;
-use crate::document::{parse, Document, ParseOptions};
-use crate::group::agent::product_token_prefix;
-use crate::group::grouper::AgentToken;
-use crate::lint::finding::{Finding, Severity};
-use crate::parse::directive::Directive;
-use crate::parse::report::LineKind;
-use crate::policy::Matcher;
-use crate::policy::Policy;
-use crate::profile::Profile;
-use crate::search::verdict::{Reason, Verdict};
+use crate::finding::{Finding, Severity};
+use crate::Code;
 use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use robots_core::document::{parse, Document, ParseOptions};
+use robots_core::group::agent::product_token_prefix;
+use robots_core::group::AgentToken;
+use robots_core::parse::Directive;
+use robots_core::parse::LineKind;
+use robots_core::policy::Matcher;
+use robots_core::policy::Policy;
+use robots_core::profile::Profile;
+use robots_core::{Reason, Verdict};
 
 /// At most this many crawlers are tried per file (the unnamed one included).
 pub const MAX_PROBE_AGENTS: usize = 32;
@@ -44,6 +45,7 @@ const MAX_COLLECTED: usize = 256;
 
 /// How one profile decides a witness.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ProfileVerdict {
     /// The profile.
     pub profile: Profile,
@@ -84,6 +86,7 @@ impl ProfileVerdict {
 
 /// A witness that the profiles disagree: a crawler, a URL, and each profile's verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Disagreement {
     /// The crawler, as checked.
     pub agent: Vec<u8>,
@@ -135,7 +138,7 @@ fn unknown_agent(policies: &[Policy]) -> Vec<u8> {
         .find(|c| {
             policies
                 .iter()
-                .all(|p| p.matcher(c).group_numbers() == p.matcher("*").group_numbers())
+                .all(|p| p.matcher(c).groups().eq(p.matcher("*").groups()))
         })
         .map_or_else(|| b"*".to_vec(), |c| c.to_vec())
 }
@@ -147,7 +150,7 @@ fn probe_agents(doc: &Document<'_>, policies: &[Policy]) -> Vec<(Vec<u8>, bool)>
     let signature = |agent: &[u8]| -> Vec<Vec<u32>> {
         policies
             .iter()
-            .map(|p| super::rules::numbers(p.matcher(agent).group_numbers()))
+            .map(|p| super::rules::group_numbers(&p.matcher(agent)))
             .collect()
     };
     let unknown = unknown_agent(policies);
@@ -206,10 +209,9 @@ fn is_robots_txt(path: &[u8]) -> bool {
 /// line and how many user-agent lines it has.
 fn selection(policy: &Policy, matcher: &Matcher<'_>) -> Vec<(u32, u32)> {
     matcher
-        .group_numbers()
-        .iter()
-        .filter_map(|g| policy.tables().groups().get(g.get() as usize))
-        .map(|g| (g.line.get(), g.agents.len.get()))
+        .groups()
+        .filter_map(|g| policy.group(g))
+        .map(|g| (g.line, u32::try_from(g.agents.len()).unwrap_or(u32::MAX)))
         .collect()
 }
 
@@ -454,7 +456,7 @@ pub(crate) fn findings(doc: &Document<'_>, out: &mut Vec<Finding>) {
         };
         out.push(
             Finding::at(
-                "profile-disagreement",
+                Code::ProfileDisagreement,
                 d.severity,
                 report,
                 span,
@@ -468,12 +470,12 @@ pub(crate) fn findings(doc: &Document<'_>, out: &mut Vec<Finding>) {
 #[cfg(test)]
 mod tests {
     use super::{probe_agents, MAX_PROBE_AGENTS, MAX_PROBE_NAMES};
-    use crate::document::{parse, Document, ParseOptions};
-    use crate::policy::Policy;
-    use crate::profile::Profile;
     use alloc::format;
     use alloc::string::String;
     use alloc::vec::Vec;
+    use robots_core::document::{parse, Document, ParseOptions};
+    use robots_core::policy::Policy;
+    use robots_core::profile::Profile;
 
     /// One group naming `shared` crawlers (one choice of groups for them all),
     /// then a group of its own for `Loner`.

@@ -6,67 +6,29 @@
 
 use alloc::borrow::Cow;
 use alloc::string::{String, ToString};
-use core::fmt;
 use url::Url;
 
-/// A page URL no robots.txt can be fetched for.
-///
-/// ```
-/// use robots_core::fetch::robots_url;
-/// let err = robots_url("ftp://example.com/file").unwrap_err();
-/// assert_eq!(err.to_string(), "not an http or https URL");
-/// assert_eq!(robots_url("/relative").unwrap_err().to_string(), "not an absolute URL");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnfetchableUrl {
-    kind: UnfetchableKind,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum UnfetchableKind {
-    Relative,
-    Scheme,
-    NoHost,
-    Invalid(String),
-}
-
-impl fmt::Display for UnfetchableUrl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            UnfetchableKind::Relative => f.write_str("not an absolute URL"),
-            UnfetchableKind::Scheme => f.write_str("not an http or https URL"),
-            UnfetchableKind::NoHost => f.write_str("the URL has no host"),
-            UnfetchableKind::Invalid(why) => write!(f, "invalid URL: {why}"),
-        }
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for UnfetchableUrl {}
+use crate::error::{FetchError, Kind};
 
 /// Parse an absolute http(s) URL with a host.
-pub(crate) fn parse_http_url(text: &str) -> Result<Url, UnfetchableUrl> {
-    let url = Url::parse(text).map_err(|e| UnfetchableUrl {
-        kind: match e {
-            url::ParseError::RelativeUrlWithoutBase => UnfetchableKind::Relative,
-            other => UnfetchableKind::Invalid(other.to_string()),
-        },
+pub(crate) fn parse_http_url(text: &str) -> Result<Url, FetchError> {
+    let url = Url::parse(text).map_err(|e| {
+        FetchError::new(match e {
+            url::ParseError::RelativeUrlWithoutBase => Kind::RelativeUrl,
+            other => Kind::InvalidUrl(other.to_string()),
+        })
     })?;
     check_http(&url)?;
     Ok(url)
 }
 
 /// An http or https URL with a host.
-fn check_http(url: &Url) -> Result<(), UnfetchableUrl> {
+fn check_http(url: &Url) -> Result<(), FetchError> {
     if !matches!(url.scheme(), "http" | "https") {
-        return Err(UnfetchableUrl {
-            kind: UnfetchableKind::Scheme,
-        });
+        return Err(FetchError::new(Kind::Scheme));
     }
     if url.host().is_none() {
-        return Err(UnfetchableUrl {
-            kind: UnfetchableKind::NoHost,
-        });
+        return Err(FetchError::new(Kind::NoHost));
     }
     Ok(())
 }
@@ -84,20 +46,26 @@ pub(crate) fn robots_url_of(page: &Url) -> Url {
     url
 }
 
-/// The robots.txt URL that governs `page_url`.
+/// The robots.txt URL that governs `page_url`: same scheme, host and port, path
+/// `/robots.txt`, no user info, query or fragment (RFC 9309 section 2.3). Only
+/// http and https have a robots.txt (RFC 9309 section 2.3 covers no other
+/// scheme); hosts are normalised as the URL standard says (case, IDNA, IP forms).
 ///
 /// # Errors
 /// When `page_url` is not an absolute http(s) URL with a host.
 ///
 /// ```
-/// use robots_core::fetch::robots_url;
+/// use robots_fetch::robots_txt_url;
 /// assert_eq!(
-///     robots_url("https://user:pw@Example.COM:443/a/b?q=1#top").unwrap(),
+///     robots_txt_url("https://user:pw@Example.COM:443/a/b?q=1#top").unwrap(),
 ///     "https://example.com/robots.txt"
 /// );
-/// assert_eq!(robots_url("http://example.com:8080/x").unwrap(), "http://example.com:8080/robots.txt");
+/// assert_eq!(robots_txt_url("http://example.com:8080/x").unwrap(), "http://example.com:8080/robots.txt");
+/// assert!(robots_txt_url("ftp://example.com/file").is_err());
+/// assert!(robots_txt_url("mailto:someone@example.com").is_err());
+/// assert!(robots_txt_url("/relative/path").unwrap_err().is_url());
 /// ```
-pub fn robots_url(page_url: &str) -> Result<String, UnfetchableUrl> {
+pub fn robots_txt_url(page_url: &str) -> Result<String, FetchError> {
     parse_http_url(page_url).map(|page| robots_url_of(&page).into())
 }
 
@@ -108,12 +76,12 @@ pub fn robots_url(page_url: &str) -> Result<String, UnfetchableUrl> {
 /// When `page_url` is not an absolute http(s) URL with a host.
 ///
 /// ```
-/// use robots_core::fetch::origin;
+/// use robots_fetch::origin;
 /// assert_eq!(origin("HTTPS://Example.com:443/a?b").unwrap(), "https://example.com");
 /// assert_eq!(origin("http://example.com:8080/").unwrap(), "http://example.com:8080");
 /// assert!(origin("mailto:x@example.com").is_err());
 /// ```
-pub fn origin(page_url: &str) -> Result<String, UnfetchableUrl> {
+pub fn origin(page_url: &str) -> Result<String, FetchError> {
     // The origin depends only on what comes before the path, so only that is
     // parsed when it can be cut off: a long path costs nothing.
     let head =
@@ -130,7 +98,7 @@ pub fn origin(page_url: &str) -> Result<String, UnfetchableUrl> {
 /// shorthands such as `127.1`) goes through [`origin`].
 ///
 /// ```
-/// use robots_runtime::fetch::{origin, origin_key};
+/// use robots_fetch::{origin, origin_key};
 /// use std::borrow::Cow;
 /// let url = "https://example.com:8443/a/b?c";
 /// assert!(matches!(origin_key(url), Ok(Cow::Borrowed("https://example.com:8443"))));
@@ -141,7 +109,7 @@ pub fn origin(page_url: &str) -> Result<String, UnfetchableUrl> {
 ///
 /// # Errors
 /// As [`origin`]: when `page_url` is not an absolute http(s) URL with a host.
-pub fn origin_key(page_url: &str) -> Result<Cow<'_, str>, UnfetchableUrl> {
+pub fn origin_key(page_url: &str) -> Result<Cow<'_, str>, FetchError> {
     match canonical_origin_prefix(page_url) {
         Some(head) => Ok(Cow::Borrowed(head)),
         None => origin(page_url).map(Cow::Owned),
@@ -376,12 +344,14 @@ mod tests {
 
     #[test]
     fn page_urls_are_checked() {
-        assert!(robots_url("https://example.com").is_ok());
+        assert!(robots_txt_url("https://example.com").is_ok());
         assert_eq!(
-            robots_url("file:///etc/passwd").unwrap_err().to_string(),
+            robots_txt_url("file:///etc/passwd")
+                .unwrap_err()
+                .to_string(),
             "not an http or https URL"
         );
-        assert!(robots_url("http://")
+        assert!(robots_txt_url("http://")
             .unwrap_err()
             .to_string()
             .starts_with("invalid URL"));

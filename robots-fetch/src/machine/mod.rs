@@ -1,0 +1,17 @@
+//! The sans-IO state machine (the crate root documents it): settings, the
+//! requests it asks for, the headers it reads, and the outcome it ends in.
+
+mod config;
+mod headers;
+mod outcome;
+mod request;
+mod state;
+mod target;
+#[cfg(test)]
+mod tests;
+
+pub use config::{FetchProfile, FetchSettings, LongOutage};
+pub use outcome::{CachedCopy, FetchReason, Outcome, Previous, Rules, Validators};
+pub use request::Request;
+pub use state::{Action, Failure, RobotsFetch};
+pub use target::{origin, origin_key, robots_txt_url};
