@@ -218,17 +218,9 @@ pub(crate) fn covers(q: (&[&[u8]], bool), r: &[u16]) -> bool {
 
 /// `Allow: /x` / `Disallow: /x`, as written (a derived rule shows its derived pattern).
 pub(crate) fn rule_text(policy: &Policy, id: u32) -> String {
-    match policy.rule(crate::ids::RuleId(id)) {
-        Some(rule) => {
-            let name = if rule.directive == crate::parse::directive::Directive::Allow {
-                "Allow"
-            } else {
-                "Disallow"
-            };
-            alloc::format!("{name}: {}", super::lossy(rule.pattern))
-        }
-        None => String::new(),
-    }
+    policy
+        .rule(crate::ids::RuleId(id))
+        .map_or_else(String::new, |rule| rule.to_string())
 }
 
 /// The line report of a 1-based line number.
