@@ -27,7 +27,7 @@ use crate::json;
 use crate::notices;
 use crate::output::Streams;
 use crate::{EXIT_FAIL, EXIT_OK};
-use robots_runtime::document::{parse, Directive, ParseOptions};
+use robots_runtime::document::{parse, ParseOptions};
 use robots_runtime::{Policy, Reason, Verdict};
 use serde_json::{json, Value};
 
@@ -47,7 +47,11 @@ fn word(allowed: bool) -> &'static str {
 /// One side of a change, in words: `new.txt:7 "Disallow: /x"`, `no matching rule`, …
 fn side(policy: &Policy, verdict: &Verdict, file: &str, agent: &str) -> String {
     match verdict.rule.and_then(|id| policy.rule(id)) {
-        Some(rule) => format!("{file}:{} \"{}\"", rule.line, text(rule.to_string().as_bytes())),
+        Some(rule) => format!(
+            "{file}:{} \"{}\"",
+            rule.line,
+            text(rule.to_string().as_bytes())
+        ),
         None if verdict.reason == Reason::NoGroup => {
             format!("{} to {agent}", verdict.reason.description())
         }

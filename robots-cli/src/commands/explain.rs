@@ -170,7 +170,14 @@ fn cut_off(
     Some(CutOff {
         allowed: verdict.allowed,
         reason: verdict.reason,
-        rule: rule.map(|r| (r.line, r.directive.name(), r.pattern.to_vec(), r.to_string())),
+        rule: rule.map(|r| {
+            (
+                r.line,
+                r.directive.name(),
+                r.pattern.to_vec(),
+                r.to_string(),
+            )
+        }),
         first_ignored_line,
     })
 }
