@@ -4,11 +4,11 @@ use crate::explain::Explanation;
 use crate::groups;
 use crate::input::{builder, lossy, text_bytes};
 use crate::urls::Urls;
-use crate::verdict::{directive_name, RequestRate, Verdict};
+use crate::verdict::{RequestRate, Verdict};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyList, PyTuple};
 use robots_runtime::PolicyBuilder;
 use std::sync::Arc;
 
