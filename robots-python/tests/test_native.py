@@ -84,7 +84,7 @@ def test_explain_lists_candidates_best_first(policy):
     assert (e.selection, e.combining, e.naming) == ("any", "merge-all", "product-token")
     assert e.tie_break == "longest-match" and e.tie_break_description == "the longest match wins"
     assert [(g.index, g.line, g.agents, g.matches) for g in e.groups] == [(0, 1, [(1, "*")], ["any"])]
-    assert "tie_break='longest-match'" in repr(e)
+    assert 'tie_break="longest-match"' in repr(e)
 
 
 def test_explain_names_the_group_and_the_tie_break_per_profile():

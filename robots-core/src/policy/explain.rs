@@ -164,7 +164,7 @@ impl Combining {
 }
 
 /// How a profile decides that a user-agent line names a crawler
-/// ([`agent::names`](crate::agent::names) is the definition).
+/// ([`names`](crate::group::agent::names) is the definition).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Naming {
