@@ -44,7 +44,7 @@ pub fn expected_path(url: &[u8], profile: Profile) -> Vec<u8> {
         Profile::Draft1996 => decode_percent_except_slash(&raw).into_owned(),
         // Google's matcher gets the path as a C string: it ends at a NUL.
         Profile::Google => raw.split(|&b| b == 0).next().unwrap_or_default().to_vec(),
-        _ => raw.into_owned(),
+        _ => raw.into_owned().into(),
     }
 }
 
@@ -322,7 +322,7 @@ pub fn check_input(data: &[u8]) {
             .iter()
             .cycle()
             .take(urls.len() * 3)
-            .map(|u| path_from_url(u).into_owned())
+            .map(|u| path_from_url(u).into_owned().into())
             .collect();
         for a in &agents {
             let matcher = policy.matcher(a);

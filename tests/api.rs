@@ -1,10 +1,13 @@
 //! The library API beyond the conformance cases: thread safety, extension
-//! records and their scope, the parsing cap, explanations and odd inputs.
+//! records and their scope, the parsing cap, explanations (selection and
+//! tie-break as data), the one read API, `Debug` summaries and odd inputs.
 
+use robots_runtime::agent::AgentMatch;
 use robots_runtime::document::{parse, Directive, LineKind, ParseOptions};
+use robots_runtime::explain::{Combining, Naming, SelectionBasis, TieBreak};
 use robots_runtime::records::{RecordValue, TimeWindow};
-use robots_runtime::url::robots_txt_url;
-use robots_runtime::{AgentPolicy, ErrorKind, Matcher, Policy, Profile, Reason};
+use robots_runtime::url::{path_from_url, robots_txt_url};
+use robots_runtime::{AgentPolicy, ErrorKind, Matcher, Policy, PolicyRef, Profile, Reason};
 use std::time::Duration;
 
 #[test]
@@ -164,15 +167,304 @@ fn explanations_name_groups_candidates_and_the_winner() {
     assert_eq!(e.groups.len(), 1);
     assert_eq!(e.groups[0].line, 4);
     assert_eq!(e.groups[0].agents.len(), 1);
-    assert_eq!(e.groups[0].agents[0].0, 4);
-    assert_eq!(e.groups[0].agents[0].1, "FooBot");
+    assert_eq!(e.groups[0].agents[0].line, 4);
+    assert_eq!(e.groups[0].agents[0].value, "FooBot");
+    assert_eq!(e.groups[0].agents[0].matches, AgentMatch::Name);
+    assert_eq!(e.selection.basis, SelectionBasis::Named);
     let lines: Vec<u32> = e.candidates.iter().map(|c| c.line).collect();
     assert_eq!(lines, vec![6, 5]);
     assert_eq!(e.candidates[0].directive, Directive::Allow);
     assert_eq!(e.candidates[0].priority, 4);
+    assert_eq!(e.tie_break, TieBreak::LongestMatch);
     assert_eq!(Some(e.candidates[0].id), e.verdict.rule);
     assert!(e.verdict.allowed);
     assert_eq!(e.verdict.reason, Reason::Rule);
+}
+
+/// One file that exercises every selection basis and every tie-break.
+const TIES: &[u8] = b"User-agent: FooBot\nUser-agent: BarBot\nDisallow: /a\nAllow: /a\nDisallow: /b\nDisallow: /b\n\nUser-agent: FooBot\nDisallow: /c\n\nUser-agent: *\nDisallow: /ab\nAllow: /a\n";
+
+#[test]
+fn explanations_say_which_groups_applied_and_why() {
+    let cases = [
+        // profile, agent, basis, combining, naming, groups applied (first lines)
+        (
+            Profile::Rfc9309,
+            "foobot",
+            SelectionBasis::Named,
+            Combining::MergeAll,
+            Naming::Exact,
+            vec![1, 8],
+        ),
+        (
+            Profile::Google,
+            "FooBot",
+            SelectionBasis::Named,
+            Combining::MergeAll,
+            Naming::ProductToken,
+            vec![1, 8],
+        ),
+        (
+            Profile::Draft1996,
+            "FooBot/2.1",
+            SelectionBasis::Named,
+            Combining::FirstRecord,
+            Naming::Substring,
+            vec![1],
+        ),
+        (
+            Profile::Original1994,
+            "xFooBotx",
+            SelectionBasis::Named,
+            Combining::FirstRecord,
+            Naming::Substring,
+            vec![1],
+        ),
+        (
+            Profile::Rfc9309,
+            "Other",
+            SelectionBasis::Wildcard,
+            Combining::MergeAll,
+            Naming::Exact,
+            vec![11],
+        ),
+        (
+            Profile::Draft1996,
+            "Other",
+            SelectionBasis::Wildcard,
+            Combining::FirstRecord,
+            Naming::Substring,
+            vec![11],
+        ),
+    ];
+    for (profile, agent, basis, combining, naming, lines) in cases {
+        let policy = Policy::parse(TIES, profile);
+        let e = policy.explain(agent, "/x");
+        let what = format!("{profile} {agent}");
+        assert_eq!(e.agent, agent, "{what}");
+        assert_eq!(e.selection.basis, basis, "{what}");
+        assert_eq!(e.selection.combining, combining, "{what}");
+        assert_eq!(e.selection.naming, naming, "{what}");
+        assert_eq!(e.selection.chain, None, "{what}");
+        let got: Vec<u32> = e.groups.iter().map(|g| g.line).collect();
+        assert_eq!(got, lines, "{what}");
+        // The marks agree with the basis: a named group has a line naming the crawler.
+        let named = e
+            .groups
+            .iter()
+            .any(|g| g.agents.iter().any(|a| a.matches == AgentMatch::Name));
+        assert_eq!(named, basis == SelectionBasis::Named, "{what}");
+    }
+    let foo_only = Policy::parse(b"User-agent: FooBot\nDisallow: /\n", Profile::Rfc9309);
+    let none = foo_only.explain("Other", "/x");
+    assert_eq!(none.selection.basis, SelectionBasis::NoGroup);
+    assert_eq!(
+        (none.groups.len(), none.tie_break),
+        (0, TieBreak::NoCandidate)
+    );
+    assert_eq!(none.verdict.reason, Reason::NoGroup);
+    assert_eq!(none.verdict.reason.description(), "no group applies");
+}
+
+#[test]
+fn explanations_say_how_the_best_rule_won() {
+    let cases = [
+        (
+            Profile::Rfc9309,
+            "FooBot",
+            "/a",
+            TieBreak::AllowWinsTie,
+            true,
+        ),
+        (
+            Profile::Google,
+            "FooBot",
+            "/a",
+            TieBreak::AllowWinsTie,
+            true,
+        ),
+        (
+            Profile::Rfc9309,
+            "FooBot",
+            "/b",
+            TieBreak::EarlierLineWinsTie,
+            false,
+        ),
+        (
+            Profile::Rfc9309,
+            "FooBot",
+            "/c",
+            TieBreak::OnlyCandidate,
+            false,
+        ),
+        (
+            Profile::Rfc9309,
+            "FooBot",
+            "/x",
+            TieBreak::NoCandidate,
+            true,
+        ),
+        (
+            Profile::Rfc9309,
+            "Other",
+            "/ab",
+            TieBreak::LongestMatch,
+            false,
+        ),
+        (
+            Profile::Draft1996,
+            "FooBot",
+            "/a",
+            TieBreak::FirstInFileOrder,
+            false,
+        ),
+        (
+            Profile::Draft1996,
+            "Other",
+            "/ab",
+            TieBreak::FirstInFileOrder,
+            false,
+        ),
+    ];
+    for (profile, agent, url, tie_break, allowed) in cases {
+        let policy = Policy::parse(TIES, profile);
+        let e = policy.explain(agent, url);
+        let what = format!("{profile} {agent} {url}");
+        assert_eq!(e.tie_break, tie_break, "{what}");
+        assert_eq!(e.verdict, policy.check(agent, url), "{what}");
+        assert_eq!(e.verdict.allowed, allowed, "{what}");
+        assert_eq!(e.candidates.first().map(|c| c.id), e.verdict.rule, "{what}");
+    }
+    // Every name is distinct and kebab-case; every description is words.
+    let all = [
+        TieBreak::NoCandidate,
+        TieBreak::OnlyCandidate,
+        TieBreak::FirstInFileOrder,
+        TieBreak::LongestMatch,
+        TieBreak::AllowWinsTie,
+        TieBreak::EarlierLineWinsTie,
+    ];
+    let names: std::collections::BTreeSet<_> = all.iter().map(|t| t.name()).collect();
+    assert_eq!(names.len(), all.len());
+    assert!(names
+        .iter()
+        .all(|n| n.chars().all(|c| c.is_ascii_lowercase() || c == '-')));
+    assert!(all.iter().all(|t| t.description().contains(' ')));
+}
+
+#[test]
+fn a_chain_explanation_names_the_chosen_token() {
+    let policy = Policy::parse(TIES, Profile::Google);
+    let e = policy.explain_chain(["FooBot-Image", "FooBot"], "/c");
+    let chain = e.selection.chain.clone().unwrap();
+    assert_eq!(chain.tokens, ["FooBot-Image", "FooBot"]);
+    assert_eq!(chain.chosen, Some(1));
+    assert_eq!(
+        (e.agent.as_slice(), e.selection.basis),
+        (&b"FooBot"[..], SelectionBasis::Named)
+    );
+    assert_eq!(
+        e.verdict,
+        policy.matcher_chain(["FooBot-Image", "FooBot"]).check("/c")
+    );
+    let none = policy.explain_chain(["A", "B"], "/ab");
+    assert_eq!(none.selection.chain.as_ref().unwrap().chosen, None);
+    assert_eq!(
+        (none.agent.as_slice(), none.selection.basis),
+        (&b"A"[..], SelectionBasis::Wildcard)
+    );
+    assert!(!none.verdict.allowed);
+}
+
+#[test]
+fn rules_print_as_robots_txt_lines() {
+    let policy = Policy::parse(
+        b"User-agent: *\nallow: /a\ndisallow: /caf\xc3\xa9\nDisallow: /\xff\n",
+        Profile::Rfc9309,
+    );
+    let lines: Vec<String> = policy.rules().map(|r| r.to_string()).collect();
+    assert_eq!(
+        lines,
+        ["Allow: /a", "Disallow: /café", "Disallow: /\u{fffd}"]
+    );
+    let google = Policy::parse(b"User-agent: *\nAllow: /d/index.html\n", Profile::Google);
+    let lines: Vec<String> = google.rules().map(|r| r.to_string()).collect();
+    assert_eq!(lines, ["Allow: /d/index.html", "Allow: /d/$"]);
+}
+
+#[test]
+fn check_reads_host_and_path_under_every_profile() {
+    for profile in Profile::ALL {
+        let policy = Policy::parse(b"User-agent: *\nDisallow: /private\n", profile);
+        for (url, allowed) in [
+            ("https://example.com/private/x", false),
+            ("example.com/private/x", false),
+            ("/private/x", false),
+            ("//example.com/private/x", false),
+            // No leading `/`: the first segment is the host.
+            ("private/x", true),
+            ("private", true),
+            ("private?x", true),
+        ] {
+            assert_eq!(policy.is_allowed("bot", url), allowed, "{profile} {url}");
+            assert_eq!(
+                policy.explain("bot", url).verdict.allowed,
+                allowed,
+                "{profile} {url}"
+            );
+        }
+        assert!(
+            !policy.matcher("bot").check_path("/private/x").allowed,
+            "{profile}"
+        );
+    }
+    assert_eq!(*path_from_url(b"private/x"), "/x");
+    assert_eq!(format!("{}", path_from_url(b"h/caf\xc3\xa9")), "/café");
+}
+
+#[test]
+fn debug_is_a_short_summary() {
+    // Thousands of rules: the tables would print as megabytes.
+    let mut body = String::from("User-agent: *\n");
+    for i in 0..5000 {
+        body.push_str(&format!("Disallow: /section-{i}/page\n"));
+    }
+    let policy = Policy::parse(&body, Profile::Google);
+    let shown = format!("{policy:?}");
+    assert!(shown.len() < 100, "{shown}");
+    assert!(
+        shown.starts_with("Policy { profile: Google, groups: 1, rules: 5000, bytes: "),
+        "{shown}"
+    );
+    let bytes = policy.to_bytes();
+    let loaded = PolicyRef::from_bytes(&bytes).unwrap();
+    assert!(format!("{loaded:?}").len() < 120);
+    assert!(format!("{:?}", policy.matcher("bot")).len() < 100);
+    let mine = Policy::builder().build_for_agent(&body, "MyBot");
+    assert!(format!("{mine:?}").len() < 120);
+    assert!(format!("{:#?}", policy).lines().count() < 8);
+}
+
+#[test]
+fn one_read_api_for_every_kind_of_policy() {
+    fn private_line(policy: &PolicyRef<'_>) -> Option<u32> {
+        let verdict = policy.check("bot", "/private/x");
+        verdict.rule.and_then(|id| policy.rule(id)).map(|r| r.line)
+    }
+    let text = b"User-agent: *\nDisallow: /private\n";
+    let policy = Policy::parse(text, Profile::Rfc9309);
+    let bytes = policy.to_bytes();
+    let loaded = PolicyRef::from_bytes(&bytes).unwrap();
+    let mine = Policy::builder().build_for_agent(text, "bot");
+    assert_eq!(private_line(&policy), Some(2));
+    assert_eq!(private_line(&loaded), Some(2));
+    assert_eq!(private_line(&mine), Some(2));
+    assert_eq!(private_line(policy.as_ref()), Some(2));
+    // An owned copy of the read side is a policy of its own.
+    let copy: PolicyRef<'static> = (*policy).clone();
+    drop(policy);
+    assert_eq!(private_line(&copy), Some(2));
+    assert_eq!(copy.agent(), None);
 }
 
 #[test]

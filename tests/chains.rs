@@ -6,7 +6,7 @@
 // A test may index: a panic there is a failed test, with its location.
 #![allow(clippy::indexing_slicing)]
 
-use robots_runtime::agent::{agent_match, AgentMatch};
+use robots_runtime::agent::AgentMatch;
 use robots_runtime::{Policy, Profile};
 use robots_tests::{
     body_of, conformance_cases, corpus_files, corpus_urls, str_field, verdict_expectations,
@@ -77,12 +77,11 @@ fn a_chain_of_one_is_the_plain_matcher_on_every_expectation() {
 /// Whether some group names `agent`, found from the explanation: a group that
 /// applied has a user-agent line that names it (not only `*`).
 fn named_by_a_group(policy: &Policy, agent: &str) -> bool {
-    let profile = policy.profile();
-    policy.explain(agent, "/").groups.iter().any(|g| {
-        g.agents
-            .iter()
-            .any(|(_, v)| agent_match(profile, v, agent.as_bytes()) == AgentMatch::Name)
-    })
+    policy
+        .explain(agent, "/")
+        .groups
+        .iter()
+        .any(|g| g.agents.iter().any(|a| a.matches == AgentMatch::Name))
 }
 
 /// The first few crawlers a file names (as written, distinct case-insensitively),

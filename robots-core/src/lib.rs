@@ -66,9 +66,12 @@ pub mod search;
 pub(crate) mod swar;
 pub mod tables;
 
-/// Explanations: the whole decision behind a verdict.
+/// Explanations: the whole decision behind a verdict, as data.
 pub mod explain {
-    pub use crate::policy::explain::Explanation;
+    pub use crate::policy::explain::{
+        AgentLine, AppliedGroup, ChainChoice, Combining, Explanation, Naming, Selection,
+        SelectionBasis, TieBreak,
+    };
 }
 
 pub use error::{Error, ErrorKind};
@@ -82,7 +85,6 @@ pub use search::verdict::{Reason, Verdict};
 /// tables that pass [`Tables::validate`](tables::Tables::validate).
 #[doc(hidden)]
 pub mod __private {
-    use crate::policy::storage::Storage;
     use crate::policy::{AgentPolicy, Policy};
     use crate::search::automata::Automata;
     use crate::search::Selected;
@@ -95,10 +97,7 @@ pub mod __private {
     /// on the first check that needs one, and kept in the policy (in the
     /// `static`; a `const` builds them again wherever it is used).
     pub const fn policy(tables: &'static Tables<'static>) -> Policy {
-        Policy {
-            storage: Storage::Static(tables),
-            automata: Automata::new(),
-        }
+        Policy::of_static(tables)
     }
 
     /// A one-crawler policy over `static` tables, for `agent`, whose rule set

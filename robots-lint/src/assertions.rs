@@ -80,25 +80,13 @@ impl Assertion<'_> {
             "disallowed"
         };
         let why = match verdict.rule.and_then(|id| policy.rule(id)) {
-            Some(rule) => {
-                let name = if rule.directive == Directive::Allow {
-                    "Allow"
-                } else {
-                    "Disallow"
-                };
-                format!(
-                    "by {robots_name}:{} \"{name}: {}\"",
-                    rule.line,
-                    text(rule.pattern)
-                )
-            }
-            None => match verdict.reason {
-                Reason::NoGroup => String::from("because no group applies to it"),
-                Reason::RobotsTxt => {
-                    format!("because {} always allows /robots.txt", policy.profile())
-                }
-                _ => String::from("because no rule matches"),
-            },
+            Some(rule) => format!("by {robots_name}:{} \"{rule}\"", rule.line),
+            None if verdict.reason == Reason::RobotsTxt => format!(
+                "because {} under {}",
+                verdict.reason.description(),
+                policy.profile()
+            ),
+            None => format!("because {}", verdict.reason.description()),
         };
         format!(
             "expected `{} {} {}`, but it is {word} {why}",

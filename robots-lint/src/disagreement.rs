@@ -74,11 +74,9 @@ impl ProfileVerdict {
         } else {
             "disallowed"
         };
-        let why = match (self.line, self.reason) {
-            (Some(line), _) => format!("line {line}"),
-            (None, Reason::NoGroup) => String::from("no group"),
-            (None, Reason::RobotsTxt) => String::from("/robots.txt"),
-            (None, _) => String::from("no matching rule"),
+        let why = match self.line {
+            Some(line) => format!("line {line}"),
+            None => String::from(self.reason.description()),
         };
         format!("{verdict} ({why})")
     }

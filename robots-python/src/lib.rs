@@ -9,6 +9,7 @@
 //! The Python package (`python/robots_engine`) re-exports these classes and adds
 //! the drop-in layers for protego, urllib.robotparser, Scrapy and Spark.
 
+mod explain;
 mod groups;
 mod input;
 mod lint;
@@ -25,6 +26,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<policy::Policy>()?;
     m.add_class::<policy::Matcher>()?;
     m.add_class::<verdict::Verdict>()?;
+    m.add_class::<explain::Explanation>()?;
+    m.add_class::<explain::AppliedGroup>()?;
+    m.add_class::<explain::Candidate>()?;
     m.add_class::<verdict::RequestRate>()?;
     m.add_class::<lint::Finding>()?;
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;

@@ -1,11 +1,13 @@
 //! `robots_engine.lint`: the engine's findings, as Python objects.
 
 use crate::input::{builder, text_bytes};
+use pyo3::exceptions::PyDeprecationWarning;
 use pyo3::prelude::*;
 
 /// One lint finding: a stable kebab-case ``code``, a ``severity``
 /// (``"error"``, ``"warning"`` or ``"note"``), the 1-based ``line`` and byte
-/// column ``col``, a ``message``, and an optional ``help``.
+/// ``column``, a ``message``, and an optional ``help``. (``col`` is the
+/// deprecated name of ``column``.)
 #[pyclass(frozen, module = "robots_engine", get_all)]
 #[derive(Clone, Debug)]
 pub struct Finding {
@@ -16,7 +18,7 @@ pub struct Finding {
     /// 1-based line.
     pub line: u32,
     /// 1-based byte column.
-    pub col: u32,
+    pub column: u32,
     /// What is wrong.
     pub message: String,
     /// How to fix it, when there is a suggestion.
@@ -25,10 +27,23 @@ pub struct Finding {
 
 #[pymethods]
 impl Finding {
+    /// Deprecated: ``column`` (reading ``col`` warns with a ``DeprecationWarning``).
+    #[getter]
+    fn col(&self, py: Python<'_>) -> PyResult<u32> {
+        let category = py.get_type::<PyDeprecationWarning>();
+        PyErr::warn(
+            py,
+            category.as_any(),
+            c"Finding.col is deprecated: use Finding.column",
+            1,
+        )?;
+        Ok(self.column)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Finding({}:{}: {} [{}] {:?})",
-            self.line, self.col, self.severity, self.code, self.message
+            self.line, self.column, self.severity, self.code, self.message
         )
     }
 }
@@ -53,7 +68,7 @@ pub fn lint(
             code: f.code.as_str(),
             severity: f.severity.name(),
             line: f.line,
-            col: f.column,
+            column: f.column,
             message: f.message,
             help: f.help,
         })

@@ -1,13 +1,14 @@
 //! `Policy` and `Matcher`: a compiled robots.txt and one crawler's view of it.
 
+use crate::explain::Explanation;
 use crate::groups;
 use crate::input::{builder, lossy, text_bytes};
 use crate::urls::Urls;
-use crate::verdict::{directive_name, RequestRate, Verdict};
+use crate::verdict::{RequestRate, Verdict};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyList, PyTuple};
 use robots_runtime::PolicyBuilder;
 use std::sync::Arc;
 
@@ -70,49 +71,14 @@ impl Policy {
         ))
     }
 
-    /// The whole decision for ``agent`` and ``url``, as a dict: the path as the
-    /// profile compares it, the groups that applied, every matching rule best
-    /// first, and the verdict.
-    fn explain<'py>(
-        &self,
-        py: Python<'py>,
-        agent: &Bound<'py, PyAny>,
-        url: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    /// The whole decision for ``agent`` and ``url``, as an ``Explanation``:
+    /// the path as the profile compares it, which groups applied and why,
+    /// every matching rule best first, how the first won, and the verdict.
+    fn explain(&self, agent: &Bound<'_, PyAny>, url: &Bound<'_, PyAny>) -> PyResult<Explanation> {
         let agent = text_bytes(agent, "agent")?;
         let url = text_bytes(url, "url")?;
         let explanation = self.compiled.explain(&*agent, &*url);
-        let out = PyDict::new(py);
-        out.set_item("path", lossy(&explanation.path))?;
-        let group_list = PyList::empty(py);
-        for group in &explanation.groups {
-            let g = PyDict::new(py);
-            g.set_item("index", group.id.as_usize())?;
-            g.set_item("line", group.line)?;
-            let agents: Vec<(u32, String)> = group
-                .agents
-                .iter()
-                .map(|(line, name)| (*line, lossy(name)))
-                .collect();
-            g.set_item("agents", agents)?;
-            group_list.append(g)?;
-        }
-        out.set_item("groups", group_list)?;
-        let candidates = PyList::empty(py);
-        for candidate in &explanation.candidates {
-            let c = PyDict::new(py);
-            let rule = candidate;
-            c.set_item("line", rule.line)?;
-            c.set_item("column", rule.column)?;
-            c.set_item("directive", directive_name(rule.directive))?;
-            c.set_item("pattern", lossy(rule.pattern))?;
-            c.set_item("priority", rule.priority)?;
-            c.set_item("derived", rule.derived)?;
-            candidates.append(c)?;
-        }
-        out.set_item("candidates", candidates)?;
-        out.set_item("verdict", Verdict::new(&self.compiled, explanation.verdict))?;
-        Ok(out)
+        Ok(Explanation::new(&self.compiled, &explanation))
     }
 
     /// The policy narrowed to one crawler: resolve the agent once, check many URLs.

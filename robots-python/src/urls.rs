@@ -169,7 +169,10 @@ fn check_in_chunks(matcher: &Matcher<'_>, urls: &[&[u8]], range: Range<usize>, o
     let mut paths: Vec<Cow<'_, [u8]>> = Vec::with_capacity(CHUNK);
     for (urls, out) in urls.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
         paths.clear();
-        paths.extend(urls.iter().map(|url| path_from_url(url)));
+        paths.extend(urls.iter().map(|url| match path_from_url(url) {
+            Cow::Borrowed(path) => Cow::Borrowed(&**path),
+            Cow::Owned(path) => Cow::Owned(path.into()),
+        }));
         matcher.check_paths(&paths, |i, verdict| {
             if let Some(slot) = out.get_mut(i) {
                 *slot = verdict.allowed;

@@ -68,7 +68,7 @@ impl Verdict {
     }
 }
 
-fn py_bool(b: bool) -> &'static str {
+pub fn py_bool(b: bool) -> &'static str {
     if b {
         "True"
     } else {

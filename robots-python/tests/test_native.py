@@ -71,10 +71,34 @@ def test_records(policy):
 
 def test_explain_lists_candidates_best_first(policy):
     e = policy.explain("ExampleBot", "/private/press/x")
-    assert e["path"] == "/private/press/x"
-    assert [c["line"] for c in e["candidates"]] == [3, 2]
-    assert e["verdict"] == policy.check("ExampleBot", "/private/press/x")
-    assert e["groups"][0]["agents"] == [(1, "*")]
+    assert isinstance(e, robots_engine.Explanation)
+    assert (e.agent, e.path) == ("ExampleBot", "/private/press/x")
+    assert [c.line for c in e.candidates] == [3, 2]
+    assert [str(c) for c in e.candidates] == ["Allow: /private/press/", "Disallow: /private/"]
+    assert [(c.directive, c.priority, c.column, c.derived) for c in e.candidates] == [
+        ("allow", 15, 8, False),
+        ("disallow", 9, 11, False),
+    ]
+    assert e.verdict == policy.check("ExampleBot", "/private/press/x")
+    # The `*` group applied because no group names ExampleBot, under Google's rules.
+    assert (e.selection, e.combining, e.naming) == ("any", "merge-all", "product-token")
+    assert e.tie_break == "longest-match" and e.tie_break_description == "the longest match wins"
+    assert [(g.index, g.line, g.agents, g.matches) for g in e.groups] == [(0, 1, [(1, "*")], ["any"])]
+    assert 'tie_break="longest-match"' in repr(e)
+
+
+def test_explain_names_the_group_and_the_tie_break_per_profile():
+    body = "User-agent: FooBot\nUser-agent: BarBot\nDisallow: /a\nAllow: /a\n\nUser-agent: *\nDisallow: /\n"
+    rfc = Policy(body, profile="rfc9309").explain("foobot", "/a")
+    assert (rfc.selection, rfc.combining, rfc.naming) == ("name", "merge-all", "exact")
+    assert rfc.groups[0].matches == ["name", None]
+    assert rfc.tie_break == "allow-wins-tie" and rfc.verdict.allowed
+    draft = Policy(body, profile="draft1996").explain("FooBot/2.1", "/a")
+    assert (draft.selection, draft.combining, draft.naming) == ("name", "first-record", "substring")
+    assert draft.tie_break == "first-in-file-order" and not draft.verdict.allowed
+    nobody = Policy("User-agent: FooBot\nDisallow: /\n").explain("Other", "/x")
+    assert (nobody.selection, nobody.groups, nobody.candidates, nobody.tie_break) == ("none", [], [], "no-candidate")
+    assert nobody.verdict.reason == "no-group"
 
 
 def test_matcher_and_allowed_many_agree_with_single_checks(policy):
@@ -248,8 +272,10 @@ def test_lint_findings():
     findings = lint(b"User-agent: *\nDisalow: /x\nFoo bar\n", profile="rfc9309")
     by_code = {f.code: f for f in findings}
     assert by_code["misspelled-directive"].severity == "error"
-    assert (by_code["misspelled-directive"].line, by_code["misspelled-directive"].col) == (2, 1)
+    assert (by_code["misspelled-directive"].line, by_code["misspelled-directive"].column) == (2, 1)
     assert by_code["missing-colon"].line == 3
+    with pytest.warns(DeprecationWarning, match="use Finding.column"):
+        assert by_code["missing-colon"].col == by_code["missing-colon"].column
     assert all(f.message for f in findings)
     assert not [f for f in lint(b"User-agent: *\nDisallow: /x\n") if f.severity == "error"]
 

@@ -36,7 +36,10 @@
 //!   [`Policy::parse`] is the one-line constructor; [`Policy::builder`] gives
 //!   the options (the parsing cap, a one-crawler policy). [`Policy::to_bytes`]
 //!   writes its byte form, [`Policy::from_bytes`] loads it back.
-//! - [`PolicyRef`]: a policy read in place from its byte form, no table copied.
+//! - [`PolicyRef`]: the read API of every policy (`check`, `matcher`,
+//!   `explain`, `rules`, …), written once: a `Policy` and an `AgentPolicy`
+//!   deref to it, and [`PolicyRef::from_bytes`] reads a byte form in place,
+//!   no table copied.
 //! - [`AgentPolicy`]: a policy compiled for one crawler only; its checks take no agent.
 //! - [`Matcher`]: a policy narrowed to one crawler, resolved once.
 //! - [`Verdict`] and [`Reason`]: what a check answers; [`RuleId`] and [`GroupId`]
@@ -174,7 +177,10 @@ pub mod records {
 
 /// Explanations: the whole decision behind a verdict.
 pub mod explain {
-    pub use robots_core::explain::Explanation;
+    pub use robots_core::explain::{
+        AgentLine, AppliedGroup, ChainChoice, Combining, Explanation, Naming, Selection,
+        SelectionBasis, TieBreak,
+    };
 }
 
 /// How user-agent lines name crawlers, per profile.

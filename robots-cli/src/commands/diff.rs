@@ -9,7 +9,7 @@
 //! Each change is one line, for review in CI:
 //!
 //! ```text
-//! - allowed → disallowed  /admin/x  (now new.txt:7 "Disallow: /admin"; was no matching rule)
+//! - allowed → disallowed  /admin/x  (now new.txt:7 "Disallow: /admin"; was no rule matches)
 //! + disallowed → allowed  /shop  (now new.txt:3 "Allow: /shop"; was old.txt:2 "Disallow: /")
 //! ```
 //!
@@ -27,7 +27,7 @@ use crate::json;
 use crate::notices;
 use crate::output::Streams;
 use crate::{EXIT_FAIL, EXIT_OK};
-use robots_runtime::document::{parse, Directive, ParseOptions};
+use robots_runtime::document::{parse, ParseOptions};
 use robots_runtime::{Policy, Reason, Verdict};
 use serde_json::{json, Value};
 
@@ -47,19 +47,15 @@ fn word(allowed: bool) -> &'static str {
 /// One side of a change, in words: `new.txt:7 "Disallow: /x"`, `no matching rule`, …
 fn side(policy: &Policy, verdict: &Verdict, file: &str, agent: &str) -> String {
     match verdict.rule.and_then(|id| policy.rule(id)) {
-        Some(rule) => {
-            let name = if rule.directive == Directive::Allow {
-                "Allow"
-            } else {
-                "Disallow"
-            };
-            format!("{file}:{} \"{name}: {}\"", rule.line, text(rule.pattern))
+        Some(rule) => format!(
+            "{file}:{} \"{}\"",
+            rule.line,
+            text(rule.to_string().as_bytes())
+        ),
+        None if verdict.reason == Reason::NoGroup => {
+            format!("{} to {agent}", verdict.reason.description())
         }
-        None => match verdict.reason {
-            Reason::NoGroup => format!("no group for {agent}"),
-            Reason::RobotsTxt => String::from("/robots.txt is always allowed"),
-            _ => String::from("no matching rule"),
-        },
+        None => verdict.reason.description().to_owned(),
     }
 }
 

@@ -15,9 +15,8 @@ use crate::json;
 use crate::notices;
 use crate::output::Streams;
 use crate::EXIT_OK;
-use robots_runtime::agent::{agent_match, AgentMatch};
-use robots_runtime::document::Directive;
-use robots_runtime::explain::Explanation;
+use robots_runtime::agent::AgentMatch;
+use robots_runtime::explain::{ChainChoice, Combining, Explanation, SelectionBasis, TieBreak};
 use robots_runtime::{Policy, Profile, Reason, Rule};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
@@ -36,39 +35,39 @@ fn text(bytes: &[u8]) -> String {
     echo::short(bytes)
 }
 
-fn rule_line(c: &Rule<'_>) -> String {
-    let name = if c.directive == Directive::Allow {
-        "Allow"
-    } else {
-        "Disallow"
-    };
-    format!("{name}: {}", text(c.pattern))
+/// `Disallow: /x`, cut when long.
+fn rule_line(rule: &Rule<'_>) -> String {
+    text(rule.to_string().as_bytes())
 }
 
-/// Why the top candidate beat the second, or why there was no contest.
+/// How the top candidate beat the second, or why there was no contest.
 fn tie_break(profile: Profile, e: &Explanation<'_>) -> String {
-    match (e.candidates.first(), e.candidates.get(1)) {
-        (None, _) => match e.verdict.reason {
-            Reason::RobotsTxt => format!("none: /robots.txt is always allowed under {profile}"),
-            Reason::NoGroup => String::from("none: no group applies, so everything is allowed"),
-            _ => String::from("none: no rule matches, so the URL is allowed"),
-        },
-        (Some(_), None) => String::from("none: only one rule matches"),
-        (Some(a), Some(b)) if profile.first_match_wins() => format!(
-            "the first matching line in file order wins under {profile} (line {} before line {})",
+    let how = e.tie_break.description();
+    match (e.tie_break, e.candidates.first(), e.candidates.get(1)) {
+        (TieBreak::NoCandidate, ..) => {
+            let why = e.verdict.reason.description();
+            match e.verdict.reason {
+                Reason::RobotsTxt => format!("none: {why} under {profile}"),
+                Reason::NoGroup => format!("none: {why}, so everything is allowed"),
+                _ => format!("none: {why}, so the URL is allowed"),
+            }
+        }
+        (TieBreak::FirstInFileOrder, Some(a), Some(b)) => format!(
+            "{how} under {profile} (line {} before line {})",
             a.line, b.line
         ),
-        (Some(a), Some(b)) if a.priority > b.priority => format!(
-            "the longest match wins ({} octets against {})",
-            a.priority, b.priority
-        ),
-        (Some(a), Some(b)) if a.directive != b.directive => {
+        (TieBreak::LongestMatch, Some(a), Some(b)) => {
+            format!("{how} ({} octets against {})", a.priority, b.priority)
+        }
+        (TieBreak::AllowWinsTie, Some(a), _) => {
             format!("equal length ({} octets): `Allow` wins the tie", a.priority)
         }
-        (Some(a), Some(_)) => format!(
+        (TieBreak::EarlierLineWinsTie, Some(a), _) => format!(
             "equal length ({} octets) and directive: the earlier line wins",
             a.priority
         ),
+        (TieBreak::OnlyCandidate, ..) => format!("none: {how}"),
+        _ => how.to_owned(),
     }
 }
 
@@ -78,26 +77,27 @@ fn verdict_text(profile: Profile, e: &Explanation<'_>) -> String {
     } else {
         "disallowed"
     };
+    let why = e.verdict.reason.description();
     match (e.verdict.reason, e.candidates.first()) {
         (Reason::Rule, Some(c)) => format!("{word} by line {} `{}`", c.line, rule_line(c)),
-        (Reason::RobotsTxt, _) => format!("{word}: /robots.txt is always allowed under {profile}"),
-        (Reason::NoGroup, _) => format!("{word}: no group applies"),
-        _ => format!("{word}: no rule matches"),
+        (Reason::RobotsTxt, _) => format!("{word}: {why} under {profile}"),
+        _ => format!("{word}: {why}"),
     }
 }
 
 /// The chain in words: `Googlebot-Image (no group) → Googlebot (named: its groups apply)`.
-fn chain_text(chain: &[&[u8]], matched: Option<usize>) -> String {
+fn chain_text(chain: &ChainChoice) -> String {
     let parts: Vec<String> = chain
+        .tokens
         .iter()
         .enumerate()
-        .map(|(i, t)| match matched {
+        .map(|(i, t)| match chain.chosen {
             Some(m) if m == i => format!("{} (named: its groups apply)", text(t)),
             Some(m) if i > m => format!("{} (not consulted)", text(t)),
             _ => format!("{} (no group)", text(t)),
         })
         .collect();
-    let tail = if matched.is_none() {
+    let tail = if chain.chosen.is_none() {
         " → `*` (no token is named)"
     } else {
         ""
@@ -109,8 +109,9 @@ fn chain_text(chain: &[&[u8]], matched: Option<usize>) -> String {
 struct CutOff {
     allowed: bool,
     reason: Reason,
-    /// The deciding rule of the whole file: line, directive name, pattern.
-    rule: Option<(u32, &'static str, Vec<u8>)>,
+    /// The deciding rule of the whole file: line, directive name, pattern,
+    /// and the rule as a line.
+    rule: Option<(u32, &'static str, Vec<u8>, String)>,
     /// The first line the cap left out.
     first_ignored_line: u32,
 }
@@ -123,15 +124,17 @@ impl CutOff {
             "disallowed"
         };
         let why = match &self.rule {
-            Some((line, directive, pattern)) if *line >= self.first_ignored_line => format!(
-                "line {line} `{}: {}`, past the parsing cap, would decide: {word}",
-                if *directive == "allow" { "Allow" } else { "Disallow" },
-                text(pattern)
+            Some((line, .., rule)) if *line >= self.first_ignored_line => format!(
+                "line {line} `{}`, past the parsing cap, would decide: {word}",
+                text(rule.as_bytes())
             ),
             Some((line, ..)) => format!(
                 "read whole, the file gives {word} (by line {line}; lines past the cap change the groups)"
             ),
-            None => format!("read whole, the file gives {word} ({})", self.reason.name()),
+            None => format!(
+                "read whole, the file gives {word} ({})",
+                self.reason.description()
+            ),
         };
         format!(
             "{why}; the cap cut the file at line {}",
@@ -167,55 +170,42 @@ fn cut_off(
     Some(CutOff {
         allowed: verdict.allowed,
         reason: verdict.reason,
-        rule: rule.map(|r| (r.line, r.directive.name(), r.pattern.to_vec())),
+        rule: rule.map(|r| {
+            (
+                r.line,
+                r.directive.name(),
+                r.pattern.to_vec(),
+                r.to_string(),
+            )
+        }),
         first_ignored_line,
     })
 }
 
 /// Which groups applied, and why, in words.
-fn selection(profile: Profile, agent: &[u8], e: &Explanation<'_>) -> (&'static str, String) {
-    let who = text(agent);
-    let named = e.groups.iter().any(|g| {
-        g.agents
-            .iter()
-            .any(|(_, v)| agent_match(profile, v, agent) == AgentMatch::Name)
-    });
+fn selection(profile: Profile, e: &Explanation<'_>) -> String {
+    let who = text(&e.agent);
     let n = e.groups.len();
-    if e.groups.is_empty() {
-        (
-            "none",
-            format!("no group names `{who}` and there is no `*` group"),
-        )
-    } else if named && profile.first_match_wins() {
-        (
-            "name",
-            format!("the first record whose user-agent is part of `{who}` applies ({profile})"),
-        )
-    } else if named && n == 1 {
-        (
-            "name",
-            format!("1 group names `{who}`; it applies (the `*` groups do not)"),
-        )
-    } else if named {
-        (
-            "name",
-            format!("{n} groups name `{who}`; {profile} merges every group that names the crawler (the `*` groups do not apply)"),
-        )
-    } else if profile.first_match_wins() {
-        (
-            "any",
-            format!("no record names `{who}`; the first `*` record applies ({profile})"),
-        )
-    } else if n == 1 {
-        (
-            "any",
-            format!("no group names `{who}`; the `*` group applies"),
-        )
-    } else {
-        (
-            "any",
-            format!("no group names `{who}`; the {n} `*` groups apply, merged"),
-        )
+    match (e.selection.basis, e.selection.combining) {
+        (SelectionBasis::Named, Combining::FirstRecord) => {
+            format!("the first record whose user-agent is part of `{who}` applies ({profile})")
+        }
+        (SelectionBasis::Named, _) if n == 1 => {
+            format!("1 group names `{who}`; it applies (the `*` groups do not)")
+        }
+        (SelectionBasis::Named, _) => format!(
+            "{n} groups name `{who}`; {profile} merges every group that names the crawler (the `*` groups do not apply)"
+        ),
+        (SelectionBasis::Wildcard, Combining::FirstRecord) => {
+            format!("no record names `{who}`; the first `*` record applies ({profile})")
+        }
+        (SelectionBasis::Wildcard, _) if n == 1 => {
+            format!("no group names `{who}`; the `*` group applies")
+        }
+        (SelectionBasis::Wildcard, _) => {
+            format!("no group names `{who}`; the {n} `*` groups apply, merged")
+        }
+        _ => format!("no group names `{who}` and there is no `*` group"),
     }
 }
 
@@ -233,20 +223,15 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
     let profile = args.profile;
     let reading = notices::inspect(io, &args.robots.name(), &body, profile);
     let policy = Policy::parse(&body, profile);
-    // The chain's token that a group names (or, when none is, the first: it
-    // gets the `*` groups like any token no group names).
     let chain: Vec<&[u8]> = args.crawler.chain().collect();
-    let matched = policy.chain_choice(&chain);
-    let agent: &[u8] = matched
-        .and_then(|i| chain.get(i))
-        .unwrap_or(&&*args.crawler.agent);
     let url = &args.url;
-    let e = policy.explain(agent, url);
+    let e = policy.explain_chain(&chain, url);
+    let matched = e.selection.chain.as_ref().and_then(|c| c.chosen);
     let cut_off = reading
         .truncation
         .as_ref()
         .and_then(|t| cut_off(&body, profile, &chain, url, &e, t.first_ignored_line));
-    let (kind, why) = selection(profile, agent, &e);
+    let why = selection(profile, &e);
     // The groups that did not apply, by first line (a set: a file of thousands
     // of `*` groups applies them all).
     let applied: BTreeSet<_> = e.groups.iter().map(|g| g.id).collect();
@@ -263,10 +248,10 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
             .map(|g| {
                 json!({
                     "line": g.line,
-                    "agents": g.agents.iter().map(|(line, v)| json!({
-                        "line": line,
-                        "value": echo::whole(v),
-                        "matches": match_json(agent_match(profile, v, agent)),
+                    "agents": g.agents.iter().map(|a| json!({
+                        "line": a.line,
+                        "value": echo::whole(a.value),
+                        "matches": match_json(a.matches),
                     })).collect::<Vec<_>>(),
                 })
             })
@@ -300,15 +285,16 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
             "url": echo::whole(url),
             "profile": profile.name(),
             "path": echo::whole(&e.path),
-            "selection": kind,
+            "selection": e.selection.basis.name(),
             "groups": groups,
             "other_groups": others,
             "candidates": candidates,
             "tie_break": tie_break(profile, &e),
+            "tie_break_kind": e.tie_break.name(),
             "cut_off": cut_off.as_ref().map(|c| json!({
                 "allowed": c.allowed,
                 "reason": c.reason.name(),
-                "rule": c.rule.as_ref().map(|(line, directive, pattern)| json!({
+                "rule": c.rule.as_ref().map(|(line, directive, pattern, _)| json!({
                     "line": line, "directive": directive, "pattern": echo::whole(pattern),
                 })),
             })),
@@ -323,8 +309,8 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
         out.write_all(&line)?;
     } else {
         writeln!(out, "agent:      {}", text(&args.crawler.agent))?;
-        if chain.len() > 1 {
-            writeln!(out, "chain:      {}", chain_text(&chain, matched))?;
+        if let Some(chain) = e.selection.chain.as_ref().filter(|c| c.tokens.len() > 1) {
+            writeln!(out, "chain:      {}", chain_text(chain))?;
         }
         writeln!(out, "url:        {}", text(url))?;
         writeln!(
@@ -335,13 +321,18 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
         writeln!(out, "groups:     {why}")?;
         for g in &e.groups {
             writeln!(out, "  group at line {}:", g.line)?;
-            for (line, v) in &g.agents {
-                let mark = match agent_match(profile, v, agent) {
-                    AgentMatch::Name => format!("  <- names `{}`", text(agent)),
+            for a in &g.agents {
+                let mark = match a.matches {
+                    AgentMatch::Name => format!("  <- names `{}`", text(&e.agent)),
                     AgentMatch::Any => String::from("  <- `*`"),
                     AgentMatch::No => String::new(),
                 };
-                writeln!(out, "    line {line:<5} User-agent: {}{mark}", text(v))?;
+                writeln!(
+                    out,
+                    "    line {:<5} User-agent: {}{mark}",
+                    a.line,
+                    text(a.value)
+                )?;
             }
         }
         if !others.is_empty() {

@@ -1,21 +1,18 @@
 //! [`AgentPolicy`]: a policy compiled for one crawler only.
 
 use crate::error::Error;
-use crate::ids::RuleId;
-use crate::parse::Truncation;
 use crate::policy::explain::{self, Explanation};
 use crate::policy::storage::Storage;
-use crate::policy::{Matcher, Policy, Rule};
-use crate::profile::Profile;
+use crate::policy::{Matcher, Policy, PolicyRef};
 use crate::records::{RequestRate, TimeWindow};
-use crate::search::automata::Automata;
-use crate::search::url::path_from_url;
 use crate::search::verdict::Verdict;
 use crate::search::Selected;
 use crate::tables::encode::{encode, seal, AgentPart};
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use bstr::BStr;
+use core::fmt;
+use core::ops::Deref;
 use core::time::Duration;
 
 /// A policy compiled for one crawler: only the rules that apply to it are kept,
@@ -23,6 +20,14 @@ use core::time::Duration;
 ///
 /// Build one with [`PolicyBuilder::build_for_agent`](crate::PolicyBuilder::build_for_agent),
 /// or compile one in with `robots!(…, agent = "MyBot")`.
+///
+/// Its own methods take no agent: [`check`](Self::check),
+/// [`is_allowed`](Self::is_allowed), [`matcher`](Self::matcher),
+/// [`explain`](Self::explain), the crawler's records. Everything else
+/// ([`rule`](PolicyRef::rule), [`rule_count`](PolicyRef::rule_count),
+/// [`sitemaps`](PolicyRef::sitemaps), [`truncation`](PolicyRef::truncation),
+/// [`profile`](PolicyRef::profile), …) is the read API of its
+/// [`policy`](Self::policy), which it derefs to.
 ///
 /// ```
 /// use robots_runtime::{Policy, Profile};
@@ -33,7 +38,7 @@ use core::time::Duration;
 /// assert!(foo.is_allowed("/bar"));
 /// assert!(!foo.is_allowed("https://example.com/foo"));
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct AgentPolicy {
     pub(crate) policy: Policy,
     pub(crate) selected: Selected,
@@ -43,7 +48,7 @@ pub struct AgentPolicy {
 impl AgentPolicy {
     /// `policy` (compiled for `agent` alone) as the agent's policy.
     pub(crate) fn new(policy: Policy, agent: &[u8]) -> AgentPolicy {
-        let selected = Matcher::new(policy.tables(), &policy.automata, agent).selected;
+        let selected = Matcher::new(policy.tables(), policy.automata(), agent).selected;
         AgentPolicy {
             policy,
             selected,
@@ -56,24 +61,19 @@ impl AgentPolicy {
         BStr::new(&self.agent[..])
     }
 
-    /// The profile the policy was compiled under.
-    pub fn profile(&self) -> Profile {
-        self.policy.profile()
-    }
-
     /// The policy as a [`Matcher`] (what [`Policy::matcher`] gives for the crawler).
     pub fn matcher(&self) -> Matcher<'_> {
         Matcher {
             tables: self.policy.tables(),
-            automata: &self.policy.automata,
+            automata: self.policy.automata(),
             selected: self.selected,
         }
     }
 
-    /// Check a URL: a full URL, a path (with query), or empty for `/`.
+    /// Check a URL, read as [`PolicyRef::check`] reads it (a full URL, or a
+    /// path that starts with `/`; `"private/x"` is host `private` and path `/x`).
     pub fn check(&self, url: impl AsRef<[u8]>) -> Verdict {
-        let path = path_from_url(url.as_ref());
-        self.selected.check_path(self.policy.view(), &path)
+        self.matcher().check(url)
     }
 
     /// Check a path that is already `/path?query` (no scheme, host or fragment).
@@ -91,9 +91,9 @@ impl AgentPolicy {
         self.selected.check_paths(self.policy.view(), paths, each);
     }
 
-    /// Explain the verdict for `url` ([`Policy::explain`]).
+    /// Explain the verdict for `url` ([`PolicyRef::explain`]).
     pub fn explain(&self, url: impl AsRef<[u8]>) -> Explanation<'_> {
-        explain::explain(&self.matcher(), url.as_ref())
+        explain::explain(&self.matcher(), &self.agent, None, url.as_ref())
     }
 
     /// Whether any group applies to the crawler.
@@ -114,31 +114,6 @@ impl AgentPolicy {
     /// The first valid `Visit-time` of the crawler's groups.
     pub fn visit_time(&self) -> Option<TimeWindow> {
         self.matcher().visit_time()
-    }
-
-    /// The rule behind an id, or `None` if the id is not one of this policy's.
-    pub fn rule(&self, id: RuleId) -> Option<Rule<'_>> {
-        self.policy.rule(id)
-    }
-
-    /// How many rules were kept for the crawler (derived ones included).
-    pub fn rule_count(&self) -> usize {
-        self.policy.rule_count()
-    }
-
-    /// Every `Sitemap` value of the file, in file order.
-    pub fn sitemaps(&self) -> impl Iterator<Item = &BStr> + '_ {
-        self.policy.sitemaps()
-    }
-
-    /// The first valid `Host` value of the file.
-    pub fn host(&self) -> Option<&BStr> {
-        self.policy.host()
-    }
-
-    /// Where the parsing cap cut the file, if it did.
-    pub fn truncation(&self) -> Option<Truncation> {
-        self.policy.truncation()
     }
 
     /// The underlying policy: the crawler's groups only, with their records and
@@ -177,7 +152,7 @@ impl AgentPolicy {
     /// [`ErrorKind::InvalidLayout`](crate::ErrorKind::InvalidLayout) for bytes
     /// that are not a one-crawler policy this build reads.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<AgentPolicy, Error> {
-        let loaded = crate::policy::PolicyRef::from_bytes(&bytes)?;
+        let loaded = PolicyRef::from_bytes(&bytes)?;
         let Some(agent) = loaded.agent() else {
             return Err(crate::tables::validate::LayoutError::header(
                 "not a one-crawler policy (no crawler in the header)".into(),
@@ -185,10 +160,7 @@ impl AgentPolicy {
             .into());
         };
         let (agent, set) = (agent.to_vec(), loaded.agent_set());
-        let policy = Policy {
-            storage: Storage::of_buffer(bytes),
-            automata: Automata::new(),
-        };
+        let policy = Policy::of_storage(Storage::of_buffer(bytes));
         let selected = Selected::of(policy.tables(), set);
         Ok(AgentPolicy {
             policy,
@@ -204,5 +176,33 @@ impl AgentPolicy {
             Cow::Borrowed(_) => 0,
         };
         self.policy.heap_bytes() + name
+    }
+}
+
+/// The read API of the crawler's policy (see [`AgentPolicy::policy`]).
+impl Deref for AgentPolicy {
+    type Target = PolicyRef<'static>;
+
+    #[inline]
+    fn deref(&self) -> &PolicyRef<'static> {
+        &self.policy
+    }
+}
+
+/// A summary: what a [`Policy`]'s `Debug` shows, and the crawler.
+///
+/// ```
+/// use robots_runtime::Policy;
+/// let mine = Policy::builder().build_for_agent("User-agent: *\nDisallow: /x\n", "MyBot");
+/// let shown = format!("{mine:?}");
+/// assert!(shown.starts_with("AgentPolicy { profile: Rfc9309, groups: 1, rules: 1, bytes: "), "{shown}");
+/// assert!(shown.ends_with(", agent: \"MyBot\" }"), "{shown}");
+/// ```
+impl fmt::Debug for AgentPolicy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.policy
+            .summary(f, "AgentPolicy")
+            .field("agent", &self.agent())
+            .finish()
     }
 }

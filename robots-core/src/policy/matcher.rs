@@ -11,6 +11,7 @@ use crate::search::view::View;
 use crate::search::Selected;
 use crate::tables::layout::{Tables, U32};
 use bstr::BStr;
+use core::fmt;
 use core::time::Duration;
 
 /// A policy narrowed to one crawler: resolve the agent once, check many URLs.
@@ -25,7 +26,7 @@ use core::time::Duration;
 /// assert!(!foo.is_allowed("/x"));
 /// assert!(policy.matcher("BarBot").is_allowed("/x"));
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Matcher<'p> {
     pub(crate) tables: &'p Tables<'p>,
     pub(crate) automata: &'p Automata,
@@ -63,13 +64,27 @@ impl<'p> Matcher<'p> {
         (self.selected.set as usize) < self.tables.sets().len()
     }
 
-    /// Check a URL: a full URL, a path (with query), or empty for `/`. The fragment is dropped.
+    /// Check a URL, read as [`PolicyRef::check`](crate::PolicyRef::check)
+    /// reads it: a full URL, or a path that starts with `/` (`"private/x"` is
+    /// host `private` and path `/x`); the fragment is dropped, and an empty
+    /// `url` checks `/`.
+    ///
+    /// ```
+    /// use robots_runtime::{Policy, Profile};
+    /// let policy = Policy::parse("User-agent: *\nDisallow: /private\n", Profile::Rfc9309);
+    /// let bot = policy.matcher("bot");
+    /// assert!(!bot.check("example.com/private/x").allowed); // host and path
+    /// assert!(!bot.check("/private/x").allowed); // a path
+    /// assert!(bot.check("private/x").allowed); // host `private`, path `/x`
+    /// assert!(!bot.check_path("/private/x").allowed);
+    /// ```
     pub fn check(&self, url: impl AsRef<[u8]>) -> Verdict {
         let path = path_from_url(url.as_ref());
         self.selected.check_path(self.view(), &path)
     }
 
-    /// Check a path that is already `/path?query` (no scheme, host or fragment).
+    /// Check a path that is already `/path?query` (no scheme, host or
+    /// fragment), as it is: nothing before its first `/` is taken for a host.
     #[inline]
     pub fn check_path(&self, path: impl AsRef<[u8]>) -> Verdict {
         self.selected.check_path(self.view(), path.as_ref())
@@ -149,5 +164,30 @@ impl<'p> Matcher<'p> {
         self.records()
             .filter(|r| r.directive == crate::parse::Directive::Comment)
             .map(|r| r.value)
+    }
+}
+
+/// A summary: the profile, and how many groups apply to the crawler and how
+/// many rules they hold (not the policy's tables).
+///
+/// ```
+/// use robots_runtime::{Policy, Profile};
+/// let policy = Policy::parse("User-agent: a\nDisallow: /x\n\nUser-agent: *\nDisallow: /\nAllow: /y\n", Profile::Rfc9309);
+/// assert_eq!(format!("{:?}", policy.matcher("b")), "Matcher { profile: Rfc9309, groups: 1, rules: 2 }");
+/// ```
+impl fmt::Debug for Matcher<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = self.tables;
+        let rules: usize = self
+            .group_numbers()
+            .iter()
+            .filter_map(|g| t.groups().get(g.get() as usize))
+            .map(|g| g.rules.len.get() as usize)
+            .sum();
+        f.debug_struct("Matcher")
+            .field("profile", &t.profile)
+            .field("groups", &self.group_numbers().len())
+            .field("rules", &rules)
+            .finish()
     }
 }

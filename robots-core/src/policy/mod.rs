@@ -12,6 +12,7 @@ mod chain;
 pub mod explain;
 pub mod inspect;
 mod matcher;
+mod policy_ref;
 pub mod records;
 mod rule;
 pub(crate) mod storage;
@@ -19,189 +20,21 @@ pub(crate) mod storage;
 pub use agent_policy::AgentPolicy;
 pub use builder::PolicyBuilder;
 pub use matcher::Matcher;
+pub use policy_ref::PolicyRef;
 pub use rule::{GroupInfo, Rule};
 
 use crate::compile;
 use crate::document::{Document, ParseOptions};
 use crate::error::Error;
-use crate::ids::{GroupId, RuleId};
-use crate::parse::{Directive, Truncation};
+use crate::ids::GroupId;
 use crate::profile::Profile;
 use crate::search::automata::Automata;
-use crate::search::verdict::Verdict;
-use crate::search::view::View;
-use crate::tables::encode::{decode, encode, seal, AgentPart};
-use crate::tables::layout::{index, Tables, NONE};
+use crate::tables::encode::{encode, seal};
+use crate::tables::layout::{Tables, NONE};
 use alloc::vec::Vec;
-use bstr::BStr;
 use core::fmt;
-use explain::Explanation;
-use records::Record;
+use core::ops::Deref;
 use storage::Storage;
-
-/// The methods [`Policy`] and [`PolicyRef`] share, written once for both.
-macro_rules! policy_api {
-    () => {
-        /// The profile the policy was compiled under.
-        pub fn profile(&self) -> Profile {
-            self.tables().profile
-        }
-
-        /// Narrow the policy to one crawler: resolve its groups once, then check many URLs.
-        ///
-        /// `agent` is the crawler's product token (`Googlebot`), matched as the
-        /// profile matches user-agent lines (case-insensitively).
-        pub fn matcher(&self, agent: impl AsRef<[u8]>) -> Matcher<'_> {
-            Matcher::new(self.tables(), self.automata(), agent.as_ref())
-        }
-
-        /// The matcher of a crawler that answers to several tokens, most
-        /// specific first (a fallback chain): the first token that some group
-        /// names wins, else the `*` groups apply. A chain of one token is
-        /// [`matcher`](Self::matcher) of it, under every profile.
-        ///
-        /// ```
-        /// use robots_runtime::{Policy, Profile};
-        /// let robots = "User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /private/\n";
-        /// let policy = Policy::parse(robots, Profile::Google);
-        /// let image = policy.matcher_chain(["Googlebot-Image", "Googlebot"]);
-        /// // No group names Googlebot-Image: it obeys the Googlebot group, not `*`.
-        /// assert!(image.is_allowed("/photos/cat.jpg"));
-        /// assert!(!image.is_allowed("/private/cat.jpg"));
-        /// // Alone, Googlebot-Image gets the `*` group.
-        /// assert!(!policy.matcher("Googlebot-Image").is_allowed("/photos/cat.jpg"));
-        /// ```
-        pub fn matcher_chain<I>(&self, tokens: I) -> Matcher<'_>
-        where
-            I: IntoIterator,
-            I::Item: AsRef<[u8]>,
-        {
-            chain::matcher_chain(self.tables(), self.automata(), tokens)
-        }
-
-        /// The position in `tokens` of the token of a fallback chain whose
-        /// groups apply (the first that some group names), or `None` when no
-        /// token is named (then the `*` groups apply).
-        ///
-        /// ```
-        /// use robots_runtime::{Policy, Profile};
-        /// let policy = Policy::parse("User-agent: Googlebot\nDisallow: /\n", Profile::Google);
-        /// assert_eq!(policy.chain_choice(["Googlebot-Image", "Googlebot"]), Some(1));
-        /// assert_eq!(policy.chain_choice(["GPTBot"]), None);
-        /// ```
-        pub fn chain_choice<I>(&self, tokens: I) -> Option<usize>
-        where
-            I: IntoIterator,
-            I::Item: AsRef<[u8]>,
-        {
-            chain::chain_choice(self.tables(), tokens)
-        }
-
-        /// Check one URL for `agent`: a full URL, a path with query, or empty for `/`.
-        pub fn check(&self, agent: impl AsRef<[u8]>, url: impl AsRef<[u8]>) -> Verdict {
-            self.matcher(agent).check(url)
-        }
-
-        /// Whether `agent` may fetch `url`.
-        pub fn is_allowed(&self, agent: impl AsRef<[u8]>, url: impl AsRef<[u8]>) -> bool {
-            self.check(agent, url).allowed
-        }
-
-        /// Explain the verdict for `agent` and `url`: the normalised path, the groups
-        /// that applied, every matching rule (found by testing each rule on its own,
-        /// independently of the search tables), and the verdict.
-        ///
-        /// ```
-        /// use robots_runtime::{Policy, Profile};
-        /// let policy = Policy::parse("User-agent: *\nDisallow: /a\nAllow: /a/b\n", Profile::Rfc9309);
-        /// let e = policy.explain("bot", "/a/b/c");
-        /// assert_eq!(e.candidates.len(), 2);
-        /// assert_eq!(e.candidates[0].line, 3);
-        /// assert!(e.verdict.allowed);
-        /// ```
-        pub fn explain(&self, agent: impl AsRef<[u8]>, url: impl AsRef<[u8]>) -> Explanation<'_> {
-            explain::explain(&self.matcher(agent), url.as_ref())
-        }
-
-        /// The rule behind an id (from a [`Verdict`] or an explanation), or `None` if
-        /// the id is not one of this policy's.
-        pub fn rule(&self, id: RuleId) -> Option<Rule<'_>> {
-            Rule::of(self.tables(), id.0)
-        }
-
-        /// Every rule, in file order (Google's derived `index.htm` rules after their line).
-        pub fn rules(&self) -> impl Iterator<Item = Rule<'_>> + '_ {
-            let t = self.tables();
-            (0..t.rules().len()).filter_map(move |i| Rule::of(t, index(i)))
-        }
-
-        /// How many rules the policy has (derived ones included).
-        pub fn rule_count(&self) -> usize {
-            self.tables().rules().len()
-        }
-
-        /// The group behind an id, or `None` if the id is not one of this policy's.
-        pub fn group(&self, id: GroupId) -> Option<GroupInfo<'_>> {
-            GroupInfo::of(self.tables(), id.0)
-        }
-
-        /// Every group, in file order.
-        pub fn groups(&self) -> impl Iterator<Item = GroupInfo<'_>> + '_ {
-            let t = self.tables();
-            (0..t.groups().len()).filter_map(move |g| GroupInfo::of(t, index(g)))
-        }
-
-        /// How many groups the policy has.
-        pub fn group_count(&self) -> usize {
-            self.tables().groups().len()
-        }
-
-        /// Every extension record (crawl-delay, sitemap, …) with its line and typed
-        /// value: the group-scoped ones first (in group order), then the file-wide ones.
-        pub fn records(&self) -> impl Iterator<Item = Record<'_>> + '_ {
-            records::all(self.tables())
-        }
-
-        /// Every `Sitemap` value, in file order, as written (valid or not: see
-        /// the `records` method for which parsed).
-        ///
-        /// ```
-        /// use robots_runtime::{Policy, Profile};
-        /// let p = Policy::parse("Sitemap: https://a/1.xml\nUser-agent: *\nSitemap: https://a/2.xml\n", Profile::Rfc9309);
-        /// let all: Vec<String> = p.sitemaps().map(|s| s.to_string()).collect();
-        /// assert_eq!(all, ["https://a/1.xml", "https://a/2.xml"]);
-        /// ```
-        pub fn sitemaps(&self) -> impl Iterator<Item = &BStr> + '_ {
-            records::file_values(self.tables(), Directive::Sitemap, false)
-        }
-
-        /// The first valid `Host` value.
-        pub fn host(&self) -> Option<&BStr> {
-            records::file_values(self.tables(), Directive::Host, true).next()
-        }
-
-        /// Every valid `Clean-param` value, in file order, as written.
-        pub fn clean_params(&self) -> impl Iterator<Item = &BStr> + '_ {
-            records::file_values(self.tables(), Directive::CleanParam, true)
-        }
-
-        /// Where the parsing cap cut the file, if it did: rules past it were ignored.
-        ///
-        /// ```
-        /// use robots_runtime::Policy;
-        /// let policy = Policy::builder().max_bytes(Some(20)).build("User-agent: *\nDisallow: /a\nDisallow: /b\n");
-        /// let cut = policy.truncation().unwrap();
-        /// assert_eq!(cut.first_ignored_line, 2);
-        /// ```
-        pub fn truncation(&self) -> Option<Truncation> {
-            self.tables().truncations().first().map(|t| Truncation {
-                max_bytes: usize::try_from(t.max_bytes.get()).unwrap_or(usize::MAX),
-                input_len: usize::try_from(t.input_len.get()).unwrap_or(usize::MAX),
-                first_ignored_line: t.first_ignored_line.get(),
-            })
-        }
-    };
-}
 
 /// A compiled robots.txt policy, for every crawler the file names.
 ///
@@ -214,6 +47,18 @@ macro_rules! policy_api {
 /// automaton of a root with many wildcard rules on the first check that needs
 /// it). A policy is `Send + Sync`: share it between threads by reference or `Arc`.
 ///
+/// # The read API
+/// A `Policy` derefs to [`PolicyRef`], which holds every method that reads a
+/// policy ([`check`](PolicyRef::check), [`is_allowed`](PolicyRef::is_allowed),
+/// [`matcher`](PolicyRef::matcher), [`explain`](PolicyRef::explain),
+/// [`rules`](PolicyRef::rules), …): they are written and documented once,
+/// there, for owned policies, policies read in place from bytes, and
+/// one-crawler policies alike. `policy.check(…)` calls them directly; a
+/// function that only reads a policy can take `&PolicyRef<'_>` and be handed
+/// `&policy`. This type adds what only an owned policy does: building,
+/// [`to_bytes`](Policy::to_bytes), [`from_bytes`](Policy::from_bytes) and
+/// [`heap_bytes`](Policy::heap_bytes).
+///
 /// ```
 /// use robots_runtime::{Policy, Profile};
 /// let policy = Policy::parse("User-agent: *\nDisallow: /private\nAllow: /private/ok\n", Profile::Rfc9309);
@@ -224,10 +69,8 @@ macro_rules! policy_api {
 /// ```
 #[derive(Clone)]
 pub struct Policy {
-    pub(crate) storage: Storage,
-    /// The automata of the wildcard rules filed under anchors, built when a check
-    /// first needs them (they cannot be `static` data, nor part of the byte form).
-    pub(crate) automata: Automata,
+    /// The read API, over the policy's own storage.
+    read: PolicyRef<'static>,
 }
 
 impl Policy {
@@ -266,31 +109,20 @@ impl Policy {
 
     /// The policy of freshly compiled tables.
     pub(crate) fn from_compiled(compiled: compile::Compiled) -> Policy {
+        Policy::of_storage(Storage::of_compiled(compiled))
+    }
+
+    /// The policy over `storage`.
+    pub(crate) const fn of_storage(storage: Storage) -> Policy {
         Policy {
-            storage: Storage::of_compiled(compiled),
-            automata: Automata::new(),
+            read: PolicyRef::stored(storage),
         }
     }
 
-    /// The tables.
-    #[inline]
-    pub(crate) fn tables(&self) -> &Tables<'_> {
-        self.storage.tables()
+    /// The policy over `static` tables (compiled in).
+    pub(crate) const fn of_static(tables: &'static Tables<'static>) -> Policy {
+        Policy::of_storage(Storage::Static(tables))
     }
-
-    /// The automata of its anchors.
-    #[inline]
-    pub(crate) fn automata(&self) -> &Automata {
-        &self.automata
-    }
-
-    /// The search over the policy.
-    #[inline]
-    pub(crate) fn view(&self) -> View<'_> {
-        View::new(self.tables(), &self.automata)
-    }
-
-    policy_api!();
 
     /// The policy in its byte form: versioned, little-endian, checksummed, read
     /// back in place by [`PolicyRef::from_bytes`] or into an owned policy by
@@ -304,7 +136,7 @@ impl Policy {
     /// assert_eq!(loaded.check("bot", "/private/x"), policy.check("bot", "/private/x"));
     /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = match self.storage.buffer() {
+        let mut bytes = match self.read.buffer() {
             Some(buffer) => buffer.to_vec(),
             None => encode(self.tables(), None),
         };
@@ -335,10 +167,7 @@ impl Policy {
     /// that are not a policy this build reads, saying what is wrong.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Policy, Error> {
         PolicyRef::from_bytes(&bytes)?;
-        Ok(Policy {
-            storage: Storage::of_buffer(bytes),
-            automata: Automata::new(),
-        })
+        Ok(Policy::of_storage(Storage::of_buffer(bytes)))
     }
 
     /// The heap bytes the policy holds: its buffer and the one allocation beside
@@ -352,114 +181,39 @@ impl Policy {
     /// assert!(policy.heap_bytes() > text.len());
     /// ```
     pub fn heap_bytes(&self) -> usize {
-        self.storage.heap_bytes() + self.automata.heap_bytes()
+        self.read.heap_bytes()
     }
 }
 
-/// A policy read in place from its byte form, without copying its tables:
-/// from a memory map, a key-value store's buffer, a slice of a larger file.
-/// It answers exactly as the [`Policy`] that wrote the bytes, through the same
-/// search routine. The automata of wildcard-heavy rule sets are not part of the
-/// bytes: a `PolicyRef` builds them (on the heap) on the first check that needs
-/// them, and keeps them. So clone a `PolicyRef` before checking, or share one
-/// by reference, rather than loading the bytes again per check.
+/// The read API: [`PolicyRef`]'s methods are `Policy`'s (see [the read API](Policy#the-read-api)).
+impl Deref for Policy {
+    type Target = PolicyRef<'static>;
+
+    #[inline]
+    fn deref(&self) -> &PolicyRef<'static> {
+        &self.read
+    }
+}
+
+impl AsRef<PolicyRef<'static>> for Policy {
+    fn as_ref(&self) -> &PolicyRef<'static> {
+        &self.read
+    }
+}
+
+/// A summary, not the tables (they can run to megabytes): the profile, how
+/// many groups and rules, and the size of the tables in bytes.
 ///
 /// ```
-/// use robots_runtime::{Policy, PolicyRef, Profile};
-/// let bytes = Policy::parse("User-agent: FooBot\nDisallow: /foo\n", Profile::Rfc9309).to_bytes();
-/// let policy = PolicyRef::from_bytes(&bytes).unwrap();
-/// assert!(!policy.is_allowed("FooBot", "/foo/bar"));
-/// assert!(policy.is_allowed("OtherBot", "/foo/bar"));
-/// // Any damage is found: never a wrong answer, never a panic.
-/// let mut broken = bytes.clone();
-/// broken[100] ^= 1;
-/// assert!(PolicyRef::from_bytes(&broken).is_err());
+/// use robots_runtime::{Policy, Profile};
+/// let policy = Policy::parse("User-agent: *\nDisallow: /a\nAllow: /a/b\n", Profile::Google);
+/// let shown = format!("{policy:?}");
+/// assert!(shown.starts_with("Policy { profile: Google, groups: 1, rules: 2, bytes: "), "{shown}");
+/// assert!(shown.len() < 80, "{shown}");
 /// ```
-#[derive(Clone)]
-pub struct PolicyRef<'a> {
-    tables: Tables<'a>,
-    agent: Option<AgentPart<'a>>,
-    automata: Automata,
-}
-
-impl<'a> PolicyRef<'a> {
-    /// Read a policy's byte form ([`Policy::to_bytes`], [`AgentPolicy::to_bytes`])
-    /// in place. Every byte is checked first (the header, the checksum, then
-    /// every index and span of every table), in time linear in the length, so
-    /// untrusted bytes are safe: they give an error, never a panic or a wrong
-    /// read.
-    ///
-    /// # Errors
-    /// [`ErrorKind::InvalidLayout`](crate::ErrorKind::InvalidLayout) for bytes
-    /// that are not a policy this build reads, saying what is wrong.
-    pub fn from_bytes(bytes: &'a [u8]) -> Result<PolicyRef<'a>, Error> {
-        let (tables, agent) = decode(bytes, true)?;
-        tables.validate()?;
-        if let Some(agent) = agent {
-            let sets = tables.sets().len();
-            if agent.set != NONE && agent.set as usize >= sets {
-                return Err(crate::tables::validate::LayoutError::header(alloc::format!(
-                    "the crawler's rule set {} is out of range ({sets})",
-                    agent.set
-                ))
-                .into());
-            }
-        }
-        Ok(PolicyRef {
-            tables,
-            agent,
-            automata: Automata::new(),
-        })
-    }
-
-    /// The tables.
-    #[inline]
-    pub(crate) fn tables(&self) -> &Tables<'a> {
-        &self.tables
-    }
-
-    /// The automata of its anchors.
-    #[inline]
-    pub(crate) fn automata(&self) -> &Automata {
-        &self.automata
-    }
-
-    policy_api!();
-
-    /// For the byte form of an [`AgentPolicy`]: the crawler it was compiled for.
-    pub fn agent(&self) -> Option<&'a BStr> {
-        self.agent.map(|a| BStr::new(a.name))
-    }
-
-    /// The rule set of the crawler of a one-crawler policy (`NONE` otherwise).
-    pub(crate) fn agent_set(&self) -> u32 {
-        self.agent.map_or(NONE, |a| a.set)
-    }
-
-    /// Copy the policy into an owned [`Policy`] (one buffer, no re-check).
-    pub fn to_owned_policy(&self) -> Policy {
-        Policy {
-            storage: Storage::of_buffer(encode(&self.tables, None)),
-            automata: Automata::new(),
-        }
-    }
-}
-
-impl fmt::Debug for PolicyRef<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PolicyRef")
-            .field("tables", &self.tables)
-            .field("agent", &self.agent())
-            .finish()
-    }
-}
-
-/// The tables, table by table.
 impl fmt::Debug for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Policy")
-            .field("tables", self.tables())
-            .finish()
+        self.read.summary(f, "Policy").finish()
     }
 }
 

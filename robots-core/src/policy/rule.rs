@@ -5,6 +5,7 @@ use crate::parse::Directive;
 use crate::tables::layout::Tables;
 use alloc::vec::Vec;
 use bstr::BStr;
+use core::fmt;
 
 /// A rule of a policy, as written (for Google's derived `index.htm` rule, as derived).
 ///
@@ -17,6 +18,8 @@ use bstr::BStr;
 /// assert_eq!(rule.pattern, "/private/*.pdf");
 /// assert_eq!(format!("{}", rule.pattern), "/private/*.pdf");
 /// assert_eq!((rule.line, rule.column), (2, 11));
+/// // It prints as a robots.txt line.
+/// assert_eq!(rule.to_string(), "Disallow: /private/*.pdf");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -58,6 +61,18 @@ impl<'p> Rule<'p> {
             priority: r.priority,
             derived: r.derived,
         })
+    }
+}
+
+/// The rule as a robots.txt line, `Disallow: /private` (its pattern lossy
+/// where it is not UTF-8; a derived rule shows its derived pattern).
+impl fmt::Display for Rule<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let key = match self.directive {
+            Directive::Allow => "Allow",
+            _ => "Disallow",
+        };
+        write!(f, "{key}: {}", self.pattern)
     }
 }
 

@@ -6,6 +6,7 @@
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
+use bstr::{BStr, BString};
 
 /// Returns the first position of one of the path/params/query delimiters
 /// (`/`, `?`, `;`) in `haystack`.
@@ -14,7 +15,12 @@ fn find_path_delimiter(haystack: &[u8]) -> Option<usize> {
     memchr::memchr3(b'/', b'?', b';', haystack)
 }
 
-/// Returns the path, params and query of `url`, with the fragment dropped.
+/// Returns the path, params and query of `url`, with the fragment dropped, as
+/// [`BStr`] (it prints as text, and derefs to the bytes).
+///
+/// This is how every check reads a URL, under every profile. So anything
+/// before the first `/`, `?` or `;` is a host, even without a scheme:
+/// `example.com/private/x` gives `/private/x`, and `private/x` gives `/x`.
 ///
 /// This is exactly Google's robotstxt `GetPathParamsQuery`:
 ///
@@ -34,13 +40,16 @@ fn find_path_delimiter(haystack: &[u8]) -> Option<usize> {
 /// ```
 /// use robots_runtime::url::path_from_url;
 ///
-/// assert_eq!(&*path_from_url(b"http://www.example.com/a/b?c=d#frag"), b"/a/b?c=d");
-/// assert_eq!(&*path_from_url(b"http://www.example.com"), b"/");
-/// assert_eq!(&*path_from_url(b"example.com?a"), b"/?a");
-/// assert_eq!(&*path_from_url(b"//host/b/c"), b"/b/c");
-/// assert_eq!(&*path_from_url(b""), b"/");
+/// assert_eq!(*path_from_url(b"http://www.example.com/a/b?c=d#frag"), "/a/b?c=d");
+/// assert_eq!(*path_from_url(b"http://www.example.com"), "/");
+/// assert_eq!(*path_from_url(b"example.com/private/x"), "/private/x");
+/// assert_eq!(*path_from_url(b"private/x"), "/x");
+/// assert_eq!(*path_from_url(b"example.com?a"), "/?a");
+/// assert_eq!(*path_from_url(b"//host/b/c"), "/b/c");
+/// assert_eq!(*path_from_url(b""), "/");
+/// assert_eq!(path_from_url(b"/caf\xc3\xa9").to_string(), "/café");
 /// ```
-pub fn path_from_url(url: &[u8]) -> Cow<'_, [u8]> {
+pub fn path_from_url(url: &[u8]) -> Cow<'_, BStr> {
     const ROOT: &[u8] = b"/";
 
     // Initial two slashes are ignored.
@@ -65,12 +74,12 @@ pub fn path_from_url(url: &[u8]) -> Cow<'_, [u8]> {
     let after_protocol = rest.get(protocol_end..).unwrap_or_default();
     let path_start = match find_path_delimiter(after_protocol) {
         Some(p) => protocol_end + p,
-        None => return Cow::Borrowed(ROOT),
+        None => return Cow::Borrowed(BStr::new(ROOT)),
     };
 
     // A fragment starting before the path means there is no path at all.
     if memchr::memchr(b'#', rest.get(..path_start).unwrap_or_default()).is_some() {
-        return Cow::Borrowed(ROOT);
+        return Cow::Borrowed(BStr::new(ROOT));
     }
 
     let from_path = rest.get(path_start..).unwrap_or_default();
@@ -80,13 +89,13 @@ pub fn path_from_url(url: &[u8]) -> Cow<'_, [u8]> {
     };
 
     if path.first() == Some(&b'/') {
-        Cow::Borrowed(path)
+        Cow::Borrowed(BStr::new(path))
     } else {
         // Prepend a slash if the result would start e.g. with '?'.
         let mut owned = Vec::with_capacity(path.len() + 1);
         owned.push(b'/');
         owned.extend_from_slice(path);
-        Cow::Owned(owned)
+        Cow::Owned(BString::from(owned))
     }
 }
 
@@ -96,7 +105,7 @@ mod tests {
     use alloc::vec;
 
     fn path(url: &str) -> Vec<u8> {
-        path_from_url(url.as_bytes()).into_owned()
+        path_from_url(url.as_bytes()).into_owned().into()
     }
 
     #[test]
@@ -138,15 +147,15 @@ mod tests {
         let url = b"http://h/a?b";
         match path_from_url(url) {
             Cow::Borrowed(p) => {
-                assert_eq!(p, b"/a?b");
+                assert_eq!(p, "/a?b");
                 // Points into the input.
                 assert_eq!(p.as_ptr(), url[8..].as_ptr());
             }
             Cow::Owned(_) => panic!("expected a borrowed path"),
         }
-        assert!(matches!(path_from_url(b""), Cow::Borrowed(b"/")));
-        assert!(matches!(path_from_url(b"h;p"), Cow::Owned(ref v) if v == b"/;p"));
-        assert!(matches!(path_from_url(b"h?q"), Cow::Owned(ref v) if v == b"/?q"));
+        assert!(matches!(path_from_url(b""), Cow::Borrowed(p) if p == "/"));
+        assert!(matches!(path_from_url(b"h;p"), Cow::Owned(ref v) if v == "/;p"));
+        assert!(matches!(path_from_url(b"h?q"), Cow::Owned(ref v) if v == "/?q"));
     }
 
     #[test]

@@ -28,6 +28,23 @@ impl Reason {
             Reason::RobotsTxt => "robots-txt",
         }
     }
+
+    /// In words, as a clause the front ends print: `a rule decides`, `no rule
+    /// matches`, `no group applies`, `/robots.txt is always allowed`.
+    ///
+    /// ```
+    /// use robots_runtime::{Policy, Profile};
+    /// let policy = Policy::parse("User-agent: FooBot\nDisallow: /\n", Profile::Rfc9309);
+    /// assert_eq!(policy.check("OtherBot", "/x").reason.description(), "no group applies");
+    /// ```
+    pub const fn description(self) -> &'static str {
+        match self {
+            Reason::Rule => "a rule decides",
+            Reason::NoMatchingRule => "no rule matches",
+            Reason::NoGroup => "no group applies",
+            Reason::RobotsTxt => "/robots.txt is always allowed",
+        }
+    }
 }
 
 impl core::fmt::Display for Reason {

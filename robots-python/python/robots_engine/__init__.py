@@ -21,6 +21,9 @@ Drop-in layers for other libraries' APIs live in submodules:
 from robots_engine._native import (
     DEFAULT_MAX_BYTES,
     PROFILES,
+    AppliedGroup,
+    Candidate,
+    Explanation,
     Finding,
     Matcher,
     Policy,
@@ -33,6 +36,9 @@ from robots_engine._native import (
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "PROFILES",
+    "AppliedGroup",
+    "Candidate",
+    "Explanation",
     "Finding",
     "Matcher",
     "Policy",

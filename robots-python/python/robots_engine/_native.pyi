@@ -48,30 +48,71 @@ class Finding:
     @property
     def line(self) -> int: ...
     @property
-    def col(self) -> int: ...
+    def column(self) -> int: ...
+    @property
+    def col(self) -> int:
+        """Deprecated: ``column`` (reading it warns)."""
+        ...
     @property
     def message(self) -> str: ...
     @property
     def help(self) -> str | None: ...
 
-class ExplainedGroup(TypedDict):
-    index: int
-    line: int
-    agents: list[tuple[int, str]]
+class AppliedGroup:
+    """A group that applied, with how each user-agent line relates to the crawler."""
 
-class Candidate(TypedDict):
-    line: int
-    column: int
-    directive: str
-    pattern: str
-    priority: int
-    derived: bool
+    @property
+    def index(self) -> int: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def agents(self) -> list[tuple[int, str]]: ...
+    @property
+    def matches(self) -> list[Literal["name", "any"] | None]: ...
 
-class Explanation(TypedDict):
-    path: str
-    groups: list[ExplainedGroup]
-    candidates: list[Candidate]
-    verdict: Verdict
+class Candidate:
+    """A rule that matches the path; ``str()`` of it is its robots.txt line."""
+
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def directive(self) -> Literal["allow", "disallow"]: ...
+    @property
+    def pattern(self) -> str: ...
+    @property
+    def priority(self) -> int: ...
+    @property
+    def derived(self) -> bool: ...
+
+class Explanation:
+    """The whole decision behind one verdict."""
+
+    @property
+    def agent(self) -> str: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def selection(self) -> Literal["name", "any", "none"]: ...
+    @property
+    def combining(self) -> Literal["merge-all", "first-record"]: ...
+    @property
+    def naming(self) -> Literal["exact", "product-token", "substring"]: ...
+    @property
+    def groups(self) -> list[AppliedGroup]: ...
+    @property
+    def candidates(self) -> list[Candidate]: ...
+    @property
+    def tie_break(
+        self,
+    ) -> Literal[
+        "no-candidate", "only-candidate", "first-in-file-order", "longest-match", "allow-wins-tie", "earlier-line-wins-tie"
+    ]: ...
+    @property
+    def tie_break_description(self) -> str: ...
+    @property
+    def verdict(self) -> Verdict: ...
 
 class Group(TypedDict):
     line: int

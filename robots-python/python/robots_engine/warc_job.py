@@ -87,11 +87,11 @@ def analyse(url: str, status: int, body: bytes, agents: Sequence[str], profile: 
     errors = sorted({f.code for f in lint(body, profile) if f.severity == "error"})
     rows = []
     for agent in agents:
-        applying = policy.explain(agent, "/")["groups"]
+        applying = policy.explain(agent, "/").groups
         rules = [
             f"{directive} {pattern}"
             for g in applying
-            for _, directive, pattern in groups[g["index"]]["rules"]
+            for _, directive, pattern in groups[g.index]["rules"]
         ]
         rows.append(
             (
