@@ -86,7 +86,6 @@ pub use search::verdict::{Reason, Verdict};
 #[doc(hidden)]
 pub mod __private {
     use crate::policy::{AgentPolicy, Policy};
-    use crate::search::automata::Automata;
     use crate::search::Selected;
     use crate::tables::layout::Tables;
     use alloc::borrow::Cow;

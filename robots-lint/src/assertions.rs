@@ -5,7 +5,6 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
-use robots_core::parse::Directive;
 use robots_core::policy::Policy;
 use robots_core::{Reason, Verdict};
 

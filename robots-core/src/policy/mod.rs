@@ -28,7 +28,6 @@ use crate::document::{Document, ParseOptions};
 use crate::error::Error;
 use crate::ids::GroupId;
 use crate::profile::Profile;
-use crate::search::automata::Automata;
 use crate::tables::encode::{encode, seal};
 use crate::tables::layout::{Tables, NONE};
 use alloc::vec::Vec;
