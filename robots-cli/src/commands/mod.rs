@@ -5,6 +5,7 @@
 pub mod check;
 pub mod check_fetch;
 pub mod compile;
+pub mod completions;
 pub mod diff;
 pub mod explain;
 pub mod fetch;

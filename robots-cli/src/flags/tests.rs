@@ -5,7 +5,7 @@ fn run(args: &[&str]) -> Result<Command, Error> {
     let mut argv = vec!["robots"];
     argv.extend_from_slice(args);
     match parse(argv)? {
-        Parsed::Run(command) => Ok(command),
+        Parsed::Run(command, _) => Ok(command),
         Parsed::Print(text) => Err(Error::Usage(format!("printed: {text}"))),
     }
 }

@@ -1,20 +1,66 @@
-//! What the CLI's integration tests share: running the built `robots` binary,
-//! and temp files that remove themselves. Each test crate uses part of it.
+//! What the CLI's integration tests share: running `robots` (in process through
+//! `robots_cli::run`, or as the built binary for the process-level tests), and
+//! temp files that remove themselves. Each test module uses part of it.
 #![allow(dead_code)]
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Run `robots` with `args`, feeding it `stdin`; collect everything.
-pub fn robots<A: AsRef<OsStr>>(args: &[A], stdin: &[u8]) -> Output {
-    robots_in(None, args, stdin)
+/// What a run of `robots` gave: its exit status and everything it wrote.
+#[derive(Debug)]
+pub struct Output {
+    /// The exit status.
+    pub status: Status,
+    /// Standard output.
+    pub stdout: Vec<u8>,
+    /// Standard error.
+    pub stderr: Vec<u8>,
 }
 
-/// [`robots`], run in `dir` (relative file names are then read from there).
-pub fn robots_in<A: AsRef<OsStr>>(dir: Option<&Path>, args: &[A], stdin: &[u8]) -> Output {
+/// An exit status, read as `std::process::ExitStatus` is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Status(i32);
+
+impl Status {
+    /// Exit status 0.
+    pub fn success(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The exit status (always there: the tool returns one, it is never killed).
+    pub fn code(self) -> Option<i32> {
+        Some(self.0)
+    }
+}
+
+/// Run `robots` with `args` in this process, through `robots_cli::run` (as the
+/// binary's `main` does), feeding it `stdin`; collect everything.
+pub fn robots<A: AsRef<OsStr>>(args: &[A], stdin: &[u8]) -> Output {
+    let argv: Vec<OsString> = std::iter::once(OsString::from("robots"))
+        .chain(args.iter().map(|a| a.as_ref().to_os_string()))
+        .collect();
+    let mut input = stdin;
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let status = robots_cli::run(argv, &mut input, &mut stdout, &mut stderr);
+    Output {
+        status: Status(status),
+        stdout,
+        stderr,
+    }
+}
+
+/// Run the built `robots` binary with `args`, feeding it `stdin`: for what only a
+/// process shows (its exit status as the shell sees it, a closed pipe) and for
+/// runs in another working directory (`dir`: relative file names are read from
+/// there, and printed as given).
+pub fn robots_process<A: AsRef<OsStr>>(
+    dir: Option<&Path>,
+    args: &[A],
+    stdin: &[u8],
+) -> std::process::Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_robots"));
     command
         .args(args)

@@ -2,15 +2,13 @@
 //! expiry per outcome, negative caching, revalidation, outages, the byte bound.
 #![cfg(all(feature = "reqwest", feature = "cache"))]
 
-mod support;
-
+use crate::support::{assert_outcome, FILE};
 use robots_fetch::{AsyncFetcher, PolicyCache, PolicyCacheBuilder};
 use robots_loopback::{Reply, Server};
 use robots_runtime::fetch::{FetchPolicy, FetchReason};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use support::{assert_outcome, FILE};
 
 fn cache(policy: FetchPolicy) -> Arc<PolicyCache<AsyncFetcher>> {
     Arc::new(PolicyCache::new(
