@@ -28,7 +28,7 @@ mod renamed {
 }
 static RENAMED: Policy = robots!(
     text = "User-agent: *\nDisallow: /x\n",
-    crate = crate::renamed,
+    crate = crate::macro_static::renamed,
     strict = true,
 );
 
