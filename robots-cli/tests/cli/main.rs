@@ -10,6 +10,7 @@ mod support;
 
 mod bounded;
 mod check;
+mod color;
 mod compiled;
 mod conformance;
 mod fallback;
