@@ -15,11 +15,16 @@
 //! robots test FILE --assert ASSERTS [--profile P] [--format human|json] [--allow-errors]
 //! robots report FILE [--profile P] [--format human|json|csv] [--paths FILE]
 //! robots compile FILE -o OUT.rpol [--profile P] [--agent AGENT]
+//! robots completions bash|zsh|fish|elvish|powershell
 //! robots fetch URL [--agent A] [--profile rfc9309|google] [--timeout SECS]
 //!              [--max-bytes N] [--user-agent STRING] [--json]
 //! robots check --fetch --agent A [--profile rfc9309|google] [--timeout SECS]
 //!              [--concurrency N] [URL ...]
 //! ```
+//!
+//! Every command takes `--color auto|always|never` (see [`run_on`]): `auto`
+//! colours the verdict words and `lint`'s diagnostics only when standard output
+//! is a terminal and `NO_COLOR` is not set.
 //!
 //! `check` also reads the policy files `compile` writes (it knows them by their
 //! first bytes): they load without parsing, under the profile they were compiled
@@ -74,6 +79,7 @@ mod json;
 mod notices;
 mod output;
 mod sarif;
+mod style;
 mod table;
 
 use output::Streams;
@@ -81,6 +87,7 @@ use std::ffi::OsString;
 use std::io::{BufRead, Write};
 
 pub use error::Error;
+pub use style::Terminal;
 
 /// Exit status when the command did its job (whatever the verdicts).
 pub const EXIT_OK: i32 = 0;
@@ -98,6 +105,9 @@ pub const EXIT_USAGE: i32 = 2;
 /// be buffered (the binary passes a large `BufWriter` over the locked handle);
 /// `run` flushes it before returning. `stdin` is read only when a command needs
 /// it (`check` without URL arguments).
+///
+/// `run` takes its output for no terminal, so `--color auto` (the default)
+/// colours nothing; [`run_on`] says what the output is.
 ///
 /// ```
 /// use std::io::Cursor;
@@ -122,9 +132,48 @@ where
     I: IntoIterator,
     I::Item: Into<OsString> + Clone,
 {
+    run_on(Terminal::default(), args, stdin, stdout, stderr)
+}
+
+/// [`run`], with `terminal` saying where standard output goes, for `--color
+/// auto`: colour only on a terminal, and never when `NO_COLOR` is set. The
+/// binary passes [`Terminal::of_process`].
+///
+/// ```
+/// use robots_cli::Terminal;
+/// use std::io::Cursor;
+/// let robots = std::env::temp_dir().join(format!("robots-cli-doc-tty-{}.txt", std::process::id()));
+/// std::fs::write(&robots, "User-agent: *\nDisallow: /private\n").unwrap();
+/// let args = ["robots", "check", robots.to_str().unwrap(), "--agent", "Bot", "/private/x"];
+/// let tty = Terminal { stdout_is_terminal: true, no_color: false };
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let status = robots_cli::run_on(tty, args, &mut Cursor::new(&b""[..]), &mut out, &mut err);
+/// std::fs::remove_file(&robots).unwrap();
+/// assert_eq!(status, 0);
+/// assert_eq!(out, b"\x1b[1m\x1b[31mdisallowed\x1b[0m\t/private/x\n");
+/// ```
+pub fn run_on<I>(
+    terminal: Terminal,
+    args: I,
+    stdin: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> i32
+where
+    I: IntoIterator,
+    I::Item: Into<OsString> + Clone,
+{
     let result = match flags::parse(args) {
-        Ok(flags::Parsed::Run(command)) => {
-            dispatch(command, &mut Streams::new(stdin, stdout, stderr))
+        Ok(flags::Parsed::Run(command, color)) => {
+            let color = match color {
+                flags::Color::Always => true,
+                flags::Color::Never => false,
+                flags::Color::Auto => terminal.wants_color(),
+            };
+            dispatch(
+                command,
+                &mut Streams::new(stdin, stdout, stderr).colored(color),
+            )
         }
         Ok(flags::Parsed::Print(text)) => {
             // `--help` / `--version`: print normally. A closed stdout is no error.
@@ -166,5 +215,6 @@ fn dispatch(command: flags::Command, io: &mut Streams<'_>) -> Result<i32, Error>
         Command::Fetch(_) => Err(Error::without_fetch("robots fetch")),
         #[cfg(not(feature = "fetch"))]
         Command::CheckFetch(_) => Err(Error::without_fetch("robots check --fetch")),
+        Command::Completions(args) => commands::completions::run(&args, io).map(|()| EXIT_OK),
     }
 }

@@ -11,7 +11,8 @@ fn main() {
     let stdout = io::stdout();
     let mut output = BufWriter::with_capacity(BUFFER, stdout.lock());
     let stderr = io::stderr();
-    let status = robots_cli::run(
+    let status = robots_cli::run_on(
+        robots_cli::Terminal::of_process(),
         std::env::args_os(),
         &mut input,
         &mut output,

@@ -7,22 +7,30 @@ use std::io::{BufRead, Write};
 
 /// Standard output. `write!`/`writeln!` on it return [`Error::Stdout`], so a
 /// failed write says it was standard output that failed.
-pub struct Stdout<'a>(&'a mut dyn Write);
+pub struct Stdout<'a> {
+    out: &'a mut dyn Write,
+    color: bool,
+}
 
 impl Stdout<'_> {
     /// Write formatted text (what `write!` calls).
     pub fn write_fmt(&mut self, args: fmt::Arguments<'_>) -> Result<(), Error> {
-        self.0.write_fmt(args).map_err(Error::Stdout)
+        self.out.write_fmt(args).map_err(Error::Stdout)
     }
 
     /// Write bytes.
     pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), Error> {
-        self.0.write_all(bytes).map_err(Error::Stdout)
+        self.out.write_all(bytes).map_err(Error::Stdout)
     }
 
     /// Flush.
     pub fn flush(&mut self) -> Result<(), Error> {
-        self.0.flush().map_err(Error::Stdout)
+        self.out.flush().map_err(Error::Stdout)
+    }
+
+    /// Whether human output is coloured (`--color`, see [`crate::style`]).
+    pub fn color(&self) -> bool {
+        self.color
     }
 }
 
@@ -45,9 +53,18 @@ impl<'a> Streams<'a> {
     ) -> Streams<'a> {
         Streams {
             stdin,
-            stdout: Stdout(stdout),
+            stdout: Stdout {
+                out: stdout,
+                color: false,
+            },
             stderr,
         }
+    }
+
+    /// Colour the human output on standard output (see [`crate::style`]).
+    pub fn colored(mut self, color: bool) -> Self {
+        self.stdout.color = color;
+        self
     }
 
     /// Report an error that does not stop the command (a file of several that

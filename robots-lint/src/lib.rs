@@ -74,7 +74,7 @@ pub use disagreement::{
 pub use finding::{line_findings, suggest_directive, Finding, Severity};
 pub use probe::{probe_paths, Probe, MAX_PROBES, PROBES_PER_RULE};
 #[cfg(feature = "render")]
-pub use render::{render, render_all, shorten, shorten_quoted, ECHO_BYTES};
+pub use render::{render, render_all, render_styled, shorten, shorten_quoted, ECHO_BYTES};
 pub use sniff::{sniff, NotRobotsTxt};
 
 use alloc::string::String;

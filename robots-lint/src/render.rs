@@ -122,6 +122,26 @@ fn excerpt(finding: &Finding, source: &[u8]) -> (String, core::ops::Range<usize>
 /// assert!(text.contains("^^^^^^^"));
 /// ```
 pub fn render(finding: &Finding, source: &[u8], path: &str) -> String {
+    render_with(&Renderer::plain(), finding, source, path)
+}
+
+/// [`render`], with rustc's colours (ANSI escapes), for a terminal.
+///
+/// ```
+/// use robots_runtime::document::{parse, ParseOptions};
+/// use robots_runtime::lint::{line_findings, render, render_styled};
+/// let src = b"User-agent: *\nDisalow: /tmp\n";
+/// let doc = parse(src, ParseOptions::default());
+/// let finding = &line_findings(&doc)[0];
+/// let styled = render_styled(finding, src, "robots.txt");
+/// assert!(styled.contains("\x1b["));
+/// assert!(styled.contains("robots.txt:2:1"));
+/// ```
+pub fn render_styled(finding: &Finding, source: &[u8], path: &str) -> String {
+    render_with(&Renderer::styled(), finding, source, path)
+}
+
+fn render_with(renderer: &Renderer, finding: &Finding, source: &[u8], path: &str) -> String {
     let (line, span) = excerpt(finding, source);
     let title = shorten_quoted(&finding.message);
     let help = finding.help.as_deref().map(shorten_quoted);
@@ -137,13 +157,14 @@ pub fn render(finding: &Finding, source: &[u8], path: &str) -> String {
     if let Some(help) = &help {
         group = group.element(Level::HELP.message(&**help));
     }
-    let rendered = Renderer::plain().render(&[group]);
+    let rendered = renderer.render(&[group]);
     with_location(&rendered, path, finding)
 }
 
 /// `rendered` with its ` --> PATH:LINE:COL` line giving the finding's own line
 /// and byte column (the snippet renderer counts characters), so the human and
-/// the JSON output name the same place.
+/// the JSON output name the same place. In styled output the arrow is
+/// wrapped in escapes (`ESC[..m-->ESC[0m `), which the padding before it may hold.
 fn with_location(rendered: &str, path: &str, finding: &Finding) -> String {
     let mut out = String::with_capacity(rendered.len() + 8);
     let mut done = false;
@@ -151,9 +172,17 @@ fn with_location(rendered: &str, path: &str, finding: &Finding) -> String {
         if i > 0 {
             out.push('\n');
         }
-        match line.find("--> ") {
-            Some(at) if !done && line.get(..at).is_some_and(|pad| pad.trim().is_empty()) => {
-                out.push_str(line.get(..at + 4).unwrap_or_default());
+        let arrow = line.find("-->").and_then(|at| {
+            let pad = line.get(..at)?;
+            let after = line.get(at + 3..)?;
+            // The arrow's reset escape, if any, then the space before the location.
+            let space = after.find(' ')?;
+            let escapes = after.get(..space)?;
+            (blank_but_escapes(pad) && blank_but_escapes(escapes)).then_some(at + 3 + space + 1)
+        });
+        match arrow {
+            Some(end) if !done => {
+                out.push_str(line.get(..end).unwrap_or_default());
                 out.push_str(&format!("{path}:{}:{}", finding.line, finding.column));
                 done = true;
             }
@@ -161,6 +190,17 @@ fn with_location(rendered: &str, path: &str, finding: &Finding) -> String {
         }
     }
     out
+}
+
+/// `text` holds nothing but whitespace and SGR escapes (`ESC[...m`).
+fn blank_but_escapes(text: &str) -> bool {
+    text.split('\x1b').enumerate().all(|(n, part)| {
+        let shown = match part.split_once('m') {
+            Some((_, rest)) if n > 0 => rest,
+            _ => part,
+        };
+        shown.trim().is_empty()
+    })
 }
 
 /// Render every finding, separated by blank lines.

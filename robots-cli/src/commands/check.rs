@@ -19,6 +19,7 @@ use crate::flags::{Check, Format};
 use crate::json;
 use crate::notices;
 use crate::output::{Stdout, Streams};
+use crate::style;
 use robots_runtime::{AgentPolicy, Matcher, Policy, PolicyRef, Profile};
 
 /// Run `check`, reading URLs from standard input when none were given.
@@ -150,11 +151,8 @@ impl Printer<'_> {
         if self.json {
             json::write_verdict(&mut self.line, self.policy, url, &verdict)?;
         } else {
-            self.line.extend_from_slice(if verdict.allowed {
-                b"allowed\t"
-            } else {
-                b"disallowed\t"
-            });
+            style::verdict(&mut self.line, verdict.allowed, out.color());
+            self.line.push(b'\t');
             self.line.extend_from_slice(url);
             self.line.push(b'\n');
         }

@@ -18,6 +18,7 @@ use crate::error::Error;
 use crate::flags::CheckFetch;
 use crate::http::{client, default_user_agent, runtime};
 use crate::output::{Stdout, Streams};
+use crate::style;
 use crate::{EXIT_FAIL, EXIT_OK};
 use futures_util::stream::{self, StreamExt};
 use robots_fetch::{AsyncFetcher, PolicyCache};
@@ -92,11 +93,8 @@ async fn judge_all(
         line.clear();
         match judgement {
             Judgement::Verdict(allowed) => {
-                line.extend_from_slice(if allowed {
-                    b"allowed\t"
-                } else {
-                    b"disallowed\t"
-                });
+                style::verdict(&mut line, allowed, stdout.color());
+                line.push(b'\t');
                 line.extend_from_slice(url);
             }
             Judgement::Error(reason) => {

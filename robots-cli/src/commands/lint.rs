@@ -125,7 +125,11 @@ pub fn run(args: &Lint, io: &mut Streams<'_>) -> Result<i32, Error> {
             _ => {
                 for (f, shown) in bounded(&findings) {
                     if shown {
-                        let text = robots_lint::render(f, &source, &name);
+                        let text = if io.stdout.color() {
+                            robots_lint::render_styled(f, &source, &name)
+                        } else {
+                            robots_lint::render(f, &source, &name)
+                        };
                         writeln!(io.stdout, "{text}\n")?;
                     }
                 }

@@ -6,6 +6,7 @@ pub mod check;
 #[cfg(feature = "fetch")]
 pub mod check_fetch;
 pub mod compile;
+pub mod completions;
 pub mod diff;
 pub mod explain;
 #[cfg(feature = "fetch")]

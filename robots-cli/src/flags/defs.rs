@@ -7,9 +7,10 @@
 //! aliases: `--robots FILE` (for `check` and `explain`) and `--json` (for
 //! `--format json`, everywhere).
 
-use super::Format;
+use super::{Color, Format};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{value_parser, Args, Parser, Subcommand, ValueEnum};
+use clap_complete::Shell;
 use robots_runtime::fetch::FetchProfile;
 use robots_runtime::Profile;
 use std::ffi::OsString;
@@ -20,10 +21,41 @@ use std::time::Duration;
 #[derive(Debug, Parser)]
 #[command(name = "robots", version, propagate_version = true)]
 #[command(subcommand_required = true, arg_required_else_help = false)]
+#[command(after_help = AFTER_HELP)]
 pub(super) struct Cli {
     #[command(subcommand)]
     pub command: RawCommand,
+
+    /// When to colour the output: `auto` (when standard output is a terminal
+    /// and NO_COLOR is not set), `always` or `never`.
+    #[arg(long, value_name = "WHEN", global = true, default_value = "auto", value_parser = color_parser())]
+    pub color: Color,
 }
+
+/// The end of the top-level `--help`: examples, the exit statuses, the docs.
+const AFTER_HELP: &str = concat!(
+    "Examples:
+  robots check robots.txt --agent Googlebot /private/x /public
+  robots check robots.txt --agent Googlebot < urls.txt     (one URL per line)
+  robots lint robots.txt --profile google --deny warnings
+  robots explain robots.txt /private/x --agent Googlebot
+  robots diff old/robots.txt new/robots.txt --agent Googlebot
+  robots check --fetch --agent MyBot https://example.com/page
+  robots completions bash > ~/.local/share/bash-completion/completions/robots
+
+Exit status:
+  0  the command did its job, whatever the verdicts (also --help, --version,
+     and a standard output closed early, as by `| head`)
+  1  a site owner's \"no\": lint found errors (or warnings, with --deny warnings),
+     diff found verdicts that change, test found an assertion that does not
+     hold, check --fetch could not check some URL
+  2  a usage or I/O error; one line on standard error says what failed
+
+Documentation: `robots COMMAND --help` for each command; the README of ",
+    env!("CARGO_PKG_REPOSITORY"),
+    " for the CLI, the profiles and the library
+(`cargo doc -p robots-runtime --open` from a checkout)."
+);
 
 /// A subcommand and its arguments, as clap parsed them.
 #[derive(Debug, Subcommand)]
@@ -45,6 +77,18 @@ pub(super) enum RawCommand {
     /// Compile a robots.txt into a policy file (`.rpol`) that `robots check` and the
     /// library load without parsing: `Policy::from_bytes` / `PolicyRef::from_bytes`.
     Compile(CompileArgs),
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell).
+    Completions(CompletionsArgs),
+}
+
+/// Accepts `auto`, `always` and `never` for `--color`.
+fn color_parser() -> impl TypedValueParser<Value = Color> {
+    PossibleValuesParser::new(Color::ALL.map(Color::name)).map(|name| {
+        Color::ALL
+            .into_iter()
+            .find(|c| c.name() == name)
+            .unwrap_or(Color::Auto)
+    })
 }
 
 /// Accepts exactly the profile names (and lists them in `--help` and in errors).
@@ -364,4 +408,14 @@ pub(super) struct CompileArgs {
     /// (smaller; `robots check` then answers only for AGENT).
     #[arg(long, value_name = "AGENT", value_parser = value_parser!(OsString))]
     pub agent: Option<OsString>,
+}
+
+/// Arguments of `robots completions`.
+#[derive(Debug, Args)]
+pub(super) struct CompletionsArgs {
+    /// The shell, e.g. `robots completions bash >
+    /// ~/.local/share/bash-completion/completions/robots`, or for zsh a file `_robots` in
+    /// a directory of `$fpath`, for fish `~/.config/fish/completions/robots.fish`.
+    #[arg(value_name = "SHELL", value_enum)]
+    pub shell: Shell,
 }

@@ -10,7 +10,8 @@ mod defs;
 use crate::error::Error;
 use crate::input::Input;
 use clap::error::ErrorKind;
-use clap::Parser;
+use clap::{CommandFactory, Parser};
+use clap_complete::Shell;
 use defs::{Cli, RawCommand};
 use robots_runtime::fetch::FetchProfile;
 use robots_runtime::Profile;
@@ -54,6 +55,31 @@ impl Format {
             Format::Csv => "csv",
             Format::Sarif => "sarif",
             Format::Github => "github",
+        }
+    }
+}
+
+/// When to colour the output (`--color`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Color {
+    /// When standard output is a terminal and `NO_COLOR` is not set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl Color {
+    /// Every choice.
+    pub const ALL: [Color; 3] = [Color::Auto, Color::Always, Color::Never];
+
+    /// The name `--color` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Auto => "auto",
+            Color::Always => "always",
+            Color::Never => "never",
         }
     }
 }
@@ -222,6 +248,13 @@ pub struct Compile {
     pub agent: Option<Vec<u8>>,
 }
 
+/// `robots completions`: a completion script.
+#[derive(Debug)]
+pub struct Completions {
+    /// The shell it is for.
+    pub shell: Shell,
+}
+
 /// A subcommand, with plain values.
 #[cfg_attr(not(feature = "fetch"), allow(dead_code))]
 #[derive(Debug)]
@@ -244,13 +277,15 @@ pub enum Command {
     CheckFetch(CheckFetch),
     /// `robots compile`.
     Compile(Compile),
+    /// `robots completions`.
+    Completions(Completions),
 }
 
 /// What the command line asks for.
 #[derive(Debug)]
 pub enum Parsed {
-    /// Run a command.
-    Run(Command),
+    /// Run a command, colouring its output as asked.
+    Run(Command, Color),
     /// Print this text to standard output and succeed (`--help`, `--version`).
     Print(String),
 }
@@ -266,7 +301,7 @@ where
     I::Item: Into<OsString> + Clone,
 {
     match Cli::try_parse_from(args) {
-        Ok(cli) => command(cli.command).map(Parsed::Run),
+        Ok(cli) => command(cli.command).map(|c| Parsed::Run(c, cli.color)),
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             Ok(Parsed::Print(e.render().to_string()))
         }
@@ -415,6 +450,7 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
                 paths,
             })
         }
+        RawCommand::Completions(a) => Command::Completions(Completions { shell: a.shell }),
         RawCommand::Compile(a) => Command::Compile(Compile {
             robots: Input::from_arg(&a.file),
             output: Input::from_arg(&a.output),
@@ -423,6 +459,13 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
         }),
     };
     Ok(command)
+}
+
+/// The completion script of `robots` for `shell`, from the command line's own definition.
+pub fn completion_script(shell: Shell) -> Vec<u8> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "robots", &mut script);
+    script
 }
 
 /// Standard input can be read once: at most one `-`.

@@ -5,7 +5,7 @@ fn run(args: &[&str]) -> Result<Command, Error> {
     let mut argv = vec!["robots"];
     argv.extend_from_slice(args);
     match parse(argv)? {
-        Parsed::Run(command) => Ok(command),
+        Parsed::Run(command, _) => Ok(command),
         Parsed::Print(text) => Err(Error::Usage(format!("printed: {text}"))),
     }
 }
@@ -153,6 +153,7 @@ fn every_command_takes_format_and_json() {
         Command::Test(c) => c.format,
         Command::Report(c) => c.format,
         Command::Compile(_) => panic!("compile writes a policy file: it has no --format"),
+        Command::Completions(_) => panic!("completions prints a script: it has no --format"),
         Command::Fetch(c) => c.format,
         // Verdict lines only.
         Command::CheckFetch(_) => Format::Human,
@@ -335,4 +336,62 @@ fn compile_takes_an_output_a_profile_and_an_optional_agent() {
         (Profile::Google, Some(b"MyBot".to_vec()))
     );
     assert!(usage(&["compile", "r.txt"]).contains("--output"));
+}
+
+/// `--color` goes before or after the subcommand, and is `auto` unless given.
+#[test]
+fn color_anywhere_auto_by_default() {
+    let color = |argv: &[&str]| match parse(std::iter::once("robots").chain(argv.iter().copied())) {
+        Ok(Parsed::Run(_, color)) => color,
+        other => panic!("{argv:?}: {other:?}"),
+    };
+    assert_eq!(color(&["lint", "r"]), Color::Auto);
+    assert_eq!(color(&["--color", "never", "lint", "r"]), Color::Never);
+    assert_eq!(color(&["lint", "r", "--color", "always"]), Color::Always);
+    assert_eq!(
+        color(&["check", "r", "--agent", "A", "--color=auto", "/x"]),
+        Color::Auto
+    );
+    let err = parse(["robots", "lint", "r", "--color", "sometimes"]).expect_err("not a choice");
+    assert!(
+        err.to_string()
+            .contains("[possible values: auto, always, never]"),
+        "{err}"
+    );
+}
+
+/// `completions SHELL` names a shell clap_complete knows, and the script it
+/// prints completes the subcommands.
+#[test]
+fn completions_for_each_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let Ok(Parsed::Run(Command::Completions(c), _)) = parse(["robots", "completions", shell])
+        else {
+            panic!("completions {shell}");
+        };
+        let script = String::from_utf8(completion_script(c.shell)).expect("UTF-8");
+        for word in ["check", "lint", "explain", "completions", "--profile"] {
+            assert!(script.contains(word), "{shell}: no {word}");
+        }
+    }
+    assert!(parse(["robots", "completions", "tcsh"]).is_err());
+}
+
+/// The top-level help ends with examples, the exit statuses and where the docs are.
+#[test]
+fn top_level_help_has_examples_exit_statuses_and_docs() {
+    let Ok(Parsed::Print(help)) = parse(["robots", "--help"]) else {
+        panic!("--help prints");
+    };
+    for part in [
+        "Examples:\n  robots check robots.txt --agent Googlebot",
+        "Exit status:\n  0  the command did its job",
+        "  1  a site owner's \"no\"",
+        "  2  a usage or I/O error",
+        "Documentation: `robots COMMAND --help`",
+        env!("CARGO_PKG_REPOSITORY"),
+        "--color <WHEN>",
+    ] {
+        assert!(help.contains(part), "no {part:?} in:\n{help}");
+    }
 }

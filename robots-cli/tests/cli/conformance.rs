@@ -1,7 +1,7 @@
-//! The conformance expectations (`robots_tests::verdict_expectations`) through the
-//! built `robots` binary: every case must give the expected verdict, in both the
-//! plain and the `--json` output. Expectations sharing a body, crawler and profile
-//! are checked by one process with several URLs. Every failing id is listed.
+//! The conformance expectations (`robots_tests::verdict_expectations`) through
+//! `robots check` (run in process): every case must give the expected verdict, in
+//! both the plain and the `--json` output. Expectations sharing a body, crawler
+//! and profile are checked by one run with several URLs. Every failing id is listed.
 // A test may index: a panic there is a failed test, with its location.
 #![allow(clippy::indexing_slicing)]
 
@@ -9,7 +9,6 @@ use robots_tests::{failing_expectations, verdict_expectations, Expectation};
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::PathBuf;
-use std::process::Command;
 
 /// A robots.txt body under the temp directory, removed on drop.
 struct TempFile(PathBuf);
@@ -45,10 +44,7 @@ fn run(file: &TempFile, e: &Expectation, urls: &[&str], json: bool) -> Result<Ve
     }
     args.push("--".into());
     args.extend(urls.iter().map(OsString::from));
-    let out = Command::new(env!("CARGO_BIN_EXE_robots"))
-        .args(&args)
-        .output()
-        .map_err(|err| format!("cannot run robots: {err}"))?;
+    let out = crate::support::robots(&args, b"");
     if out.status.code() != Some(0) || !out.stderr.is_empty() {
         return Err(format!(
             "robots exited {:?}: {}",

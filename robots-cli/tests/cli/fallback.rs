@@ -1,5 +1,5 @@
 //! `--fallback`: the chain cases of `testdata/conformance/chain_cases.jsonl`
-//! through the built binary under every profile (`check`), and `explain`
+//! in process under every profile (`check`), and `explain`
 //! saying which token of the chain matched.
 // A test may index: a panic there is a failed test, with its location.
 #![allow(clippy::indexing_slicing)]
@@ -8,8 +8,7 @@ use robots_runtime::Profile;
 use robots_tests::{body_of, conformance_cases, str_field};
 use serde_json::Value;
 
-mod support;
-use support::{robots, Temp};
+use crate::support::{robots, Temp};
 
 fn chain_of(case: &Value) -> Vec<String> {
     case["chain"]

@@ -4,14 +4,12 @@
 // A test may index: a panic there is a failed test, with its location.
 #![allow(clippy::indexing_slicing)]
 
-mod support;
-
+use crate::support::{assert_outcome, big_file, FILE};
 use robots_fetch::{AsyncFetcher, Driver};
 use robots_fetch::{FetchReason, FetchSettings, Outcome, Previous, RobotsFetch};
 use robots_loopback::{After, Body, Reply, Server};
 use std::sync::Arc;
 use std::time::Duration;
-use support::{assert_outcome, big_file, FILE};
 
 const LIMIT: usize = 500 * 1024;
 

@@ -1,12 +1,9 @@
-//! Contract tests for `robots fetch` and `robots check --fetch`, run against the
-//! built binary and scripted servers on 127.0.0.1.
+//! Contract tests for `robots fetch` and `robots check --fetch`, run in process
+//! against scripted servers on 127.0.0.1.
 
+use crate::support::{robots, Output};
 use robots_loopback::{Reply, Server};
 use serde_json::{json, Value};
-use std::process::Output;
-
-mod support;
-use support::robots;
 
 const FILE: &str = "User-agent: *\nDisallow: /private\n";
 

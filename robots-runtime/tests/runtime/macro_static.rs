@@ -6,7 +6,7 @@ use robots_runtime::__private::tables;
 use robots_runtime::document::{parse, Directive, ParseOptions};
 use robots_runtime::{robots, AgentPolicy, Policy, Profile, Reason};
 
-const FIXTURE: &[u8] = include_bytes!("fixtures/x.txt");
+const FIXTURE: &[u8] = include_bytes!("../fixtures/x.txt");
 
 static RFC: Policy = robots!("tests/fixtures/x.txt");
 static GOOGLE_FOOBOT: AgentPolicy =
@@ -28,7 +28,7 @@ mod renamed {
 }
 static RENAMED: Policy = robots!(
     text = "User-agent: *\nDisallow: /x\n",
-    crate = crate::renamed,
+    crate = crate::macro_static::renamed,
     strict = true,
 );
 
@@ -214,7 +214,7 @@ fn inline_text_and_const() {
     assert!(!INLINE.is_allowed("a", "/private/x"));
     assert!(INLINE.is_allowed("a", "/private/ok"));
 
-    let source = include_bytes!("fixtures/strict.txt");
+    let source = include_bytes!("../fixtures/strict.txt");
     // A `const` is usable in const position, and as a value.
     const RULES: usize = 1;
     let policy = CONST_STRICT;

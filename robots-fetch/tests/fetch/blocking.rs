@@ -1,13 +1,11 @@
 //! The blocking driver (ureq) against scripted loopback servers.
 #![cfg(feature = "ureq")]
 
-mod support;
-
+use crate::support::{assert_outcome, big_file, FILE};
 use robots_fetch::BlockingFetcher;
 use robots_fetch::{FetchReason, FetchSettings, Outcome};
 use robots_loopback::{After, Body, Reply, Server};
 use std::time::Duration;
-use support::{assert_outcome, big_file, FILE};
 
 const LIMIT: usize = 500 * 1024;
 

@@ -2,8 +2,7 @@
 //! expiry per outcome, negative caching, revalidation, outages, the byte bound.
 #![cfg(all(feature = "reqwest", feature = "cache"))]
 
-mod support;
-
+use crate::support::{assert_outcome, FILE};
 use robots_fetch::{
     AsyncFetcher, Clock, FetchReason, FetchSettings, PolicyCache, PolicyCacheBuilder,
 };
@@ -11,7 +10,6 @@ use robots_loopback::{Reply, Server};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::{assert_outcome, FILE};
 
 /// A clock the test moves by hand: answers' lifetimes pass without sleeping.
 struct ManualClock {

@@ -7,8 +7,6 @@ use serde_json::Value;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-mod support;
-
 fn lint_dir() -> PathBuf {
     robots_tests::testdata().join("lint")
 }
@@ -26,7 +24,7 @@ fn json_lines(bytes: &[u8]) -> Vec<Value> {
 
 /// Run `robots` with `args` in `testdata/lint/`, feeding `stdin`.
 fn robots(args: &[&str], stdin: &[u8]) -> Output {
-    support::robots_in(Some(&lint_dir()), args, stdin)
+    crate::support::robots_process(Some(&lint_dir()), args, stdin)
 }
 
 fn site_robots() -> Vec<u8> {

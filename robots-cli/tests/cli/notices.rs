@@ -4,14 +4,11 @@
 //! rule past the cut would have decided; `test` fails on a file that is no
 //! robots.txt unless `--allow-errors`.
 
+use crate::support::Output;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 fn robots(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_robots"))
-        .args(args)
-        .output()
-        .expect("run robots")
+    crate::support::robots(args, b"")
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -4,7 +4,7 @@
 use robots_codegen::{policy_expr, Builder, Options, Profile};
 use std::path::Path;
 
-const SMALL: &str = include_str!("data/small.txt");
+const SMALL: &str = include_str!("../data/small.txt");
 
 #[test]
 fn snapshot_of_a_small_file() {

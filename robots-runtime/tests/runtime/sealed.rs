@@ -24,7 +24,7 @@ fn the_way_in_is_private_and_hidden() {
     let tables: &'static _ = Box::leak(Box::new(*robots_runtime::__private::tables(policy)));
     let again = robots_runtime::__private::policy(tables);
     assert_eq!(again.check("bot", "/x"), policy.check("bot", "/x"));
-    let lib = include_str!("../src/lib.rs");
+    let lib = include_str!("../../src/lib.rs");
     let private = lib.find("pub mod __private").expect("a __private module");
     assert!(
         lib[..private].trim_end().ends_with("#[doc(hidden)]"),

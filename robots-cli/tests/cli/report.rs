@@ -1,4 +1,4 @@
-//! `robots report` and the registry, through the built binary: every registry
+//! `robots report` and the registry, run in process: every registry
 //! entry on a generated robots.txt that names it, the report's numbers against
 //! `robots check` on the same paths, and the output formats.
 
@@ -8,8 +8,7 @@ use robots_runtime::registry::{Purpose, CRAWLERS, RETIRED};
 use robots_runtime::Profile;
 use serde_json::Value;
 
-mod support;
-use support::{robots, Temp};
+use crate::support::{robots, Temp};
 
 fn report_json(file: &str, extra: &[&str]) -> Value {
     let mut args = vec!["report", file, "--format", "json"];

@@ -1,12 +1,12 @@
-//! Contract tests for `robots check`, run against the built binary.
+//! Contract tests for `robots check`, run in process; the exit statuses and a
+//! closed pipe also through the built binary.
 
 use serde_json::Value;
 use std::ffi::OsString;
 use std::io::{Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-mod support;
-use support::{robots, Temp};
+use crate::support::{robots, Output, Temp};
 
 /// Turn raw bytes into an argument (exact on Unix).
 fn os(bytes: &[u8]) -> OsString {
@@ -464,4 +464,25 @@ fn broken_pipe_ends_quietly() {
     writer.join().expect("writer");
     assert_eq!(status.code(), Some(0), "stderr: {err}");
     assert_eq!(err, "");
+}
+
+/// The binary's exit statuses, as the shell sees them: `main` hands on what
+/// `robots_cli::run` returns (0, 1 for a site-owner "no", 2 for a usage error),
+/// with the same output as the in-process runs of the other tests.
+#[test]
+fn the_binary_exits_with_runs_status() {
+    let file = Temp::new("robots.txt", b"User-agent: *\nDisalow: /x\nDisallow: /y\n");
+    let cases: [(&[&str], &[u8], i32); 3] = [
+        (&["check", file.path(), "--agent", "Bot"], b"/y\n/z\n", 0),
+        (&["lint", file.path()], b"", 1),
+        (&["check", file.path()], b"", 2),
+    ];
+    for (args, stdin, status) in cases {
+        let process = crate::support::robots_process(None, args, stdin);
+        let in_process = robots(args, stdin);
+        assert_eq!(process.status.code(), Some(status), "{args:?}");
+        assert_eq!(in_process.status.code(), Some(status), "{args:?}");
+        assert_eq!(process.stdout, in_process.stdout, "{args:?}");
+        assert_eq!(process.stderr, in_process.stderr, "{args:?}");
+    }
 }

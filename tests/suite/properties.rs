@@ -24,7 +24,7 @@ use robots_runtime::document::{parse, ParseOptions};
 use robots_runtime::url::path_from_url;
 use robots_runtime::{Policy, Profile, Reason};
 
-#[path = "../fuzz/invariants.rs"]
+#[path = "../../fuzz/invariants.rs"]
 mod invariants;
 
 fn config(cases: u32) -> ProptestConfig {

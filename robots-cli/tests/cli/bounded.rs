@@ -7,8 +7,7 @@
 use serde_json::Value;
 use std::io::Write;
 
-mod support;
-use support::{robots, text, Temp};
+use crate::support::{robots, text, Temp};
 
 /// The longest line of `output`, in characters.
 fn widest(output: &str) -> usize {
