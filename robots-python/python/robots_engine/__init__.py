@@ -27,7 +27,11 @@ from robots_engine._native import (
     RequestRate,
     Verdict,
     allowed_by_key,
+    crawler_token,
+    family_chain,
+    known_crawler,
     lint,
+    looks_like_header,
 )
 
 __all__ = [
@@ -39,5 +43,9 @@ __all__ = [
     "RequestRate",
     "Verdict",
     "allowed_by_key",
+    "crawler_token",
+    "family_chain",
+    "known_crawler",
     "lint",
+    "looks_like_header",
 ]
