@@ -112,33 +112,61 @@ mod tests {
 
     #[test]
     fn a_plain_name_is_used_as_given_in_silence() {
-        let r = resolve(Some(b"ExampleBot"), None, vec![b"Other".to_vec()]).unwrap();
-        assert_eq!((r.agent.as_slice(), r.fallbacks.len()), (&b"ExampleBot"[..], 1));
+        let r = resolve(Some(&b"ExampleBot"[..]), None, vec![b"Other".to_vec()]).unwrap();
+        assert_eq!(
+            (r.agent.as_slice(), r.fallbacks.len()),
+            (&b"ExampleBot"[..], 1)
+        );
         assert!(r.notices.is_empty());
     }
 
     #[test]
     fn a_header_given_to_agent_is_matched_whole_with_a_warning() {
-        let r = resolve(Some(b"ExampleBot/1.0 (+https://example.com/bot)"), None, vec![]).unwrap();
+        let r = resolve(
+            Some(&b"ExampleBot/1.0 (+https://example.com/bot)"[..]),
+            None,
+            vec![],
+        )
+        .unwrap();
         assert_eq!(r.agent, b"ExampleBot/1.0 (+https://example.com/bot)");
         let [Notice::Warning(w)] = r.notices.as_slice() else {
             panic!("{:?}", r.notices)
         };
         assert!(w.contains("token is `ExampleBot`"), "{w}");
-        let r = resolve(Some(b"Mozilla/5.0 (Windows NT 10.0)"), None, vec![]).unwrap();
-        assert!(matches!(r.notices.as_slice(), [Notice::Warning(w)] if w.contains("no crawler token")));
+        let r = resolve(Some(&b"Mozilla/5.0 (Windows NT 10.0)"[..]), None, vec![]).unwrap();
+        assert!(
+            matches!(r.notices.as_slice(), [Notice::Warning(w)] if w.contains("no crawler token"))
+        );
     }
 
     #[test]
     fn a_header_flag_reads_the_token_and_the_documented_chain() {
-        let r = resolve(None, Some(b"Googlebot-Image/1.0"), vec![b"Extra".to_vec()]).unwrap();
+        let r = resolve(
+            None,
+            Some(&b"Googlebot-Image/1.0"[..]),
+            vec![b"Extra".to_vec()],
+        )
+        .unwrap();
         assert_eq!(r.agent, b"Googlebot-Image");
         assert_eq!(r.fallbacks, [b"Googlebot".to_vec(), b"Extra".to_vec()]);
-        assert!(matches!(r.notices.as_slice(), [Notice::Note(n)] if n.contains("Googlebot-Image, then Googlebot, then Extra")));
-        let r = resolve(None, Some(b"Mozilla/5.0 (compatible; NoSuchBotXyz/2)"), vec![]).unwrap();
+        assert!(
+            matches!(r.notices.as_slice(), [Notice::Note(n)] if n.contains("Googlebot-Image, then Googlebot, then Extra"))
+        );
+        let r = resolve(
+            None,
+            Some(&b"Mozilla/5.0 (compatible; NoSuchBotXyz/2)"[..]),
+            vec![],
+        )
+        .unwrap();
         assert_eq!(r.agent, b"NoSuchBotXyz");
-        assert!(matches!(r.notices.as_slice(), [Notice::Note(n)] if n.contains("no known crawler")));
-        let err = resolve(None, Some(b"Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/121.0"), vec![]);
+        assert!(
+            matches!(r.notices.as_slice(), [Notice::Note(n)] if n.contains("no known crawler"))
+        );
+        let err = resolve(
+            None,
+            Some(&b"Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/121.0"[..]),
+            vec![],
+        );
         assert!(matches!(err, Err(Error::Usage(m)) if m.contains("no crawler token")));
     }
 
@@ -148,18 +176,34 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("robots-agent-arg-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let robots = dir.join("robots.txt");
-        std::fs::write(&robots, "User-agent: ExampleBot\nDisallow: /drafts/\n\nUser-agent: Googlebot\nDisallow: /g/\n").unwrap();
+        std::fs::write(
+            &robots,
+            "User-agent: ExampleBot\nDisallow: /drafts/\n\nUser-agent: Googlebot\nDisallow: /g/\n",
+        )
+        .unwrap();
         let run = |args: &[&str]| {
             let mut argv = vec!["robots", "check", robots.to_str().unwrap()];
             argv.extend_from_slice(args);
             let (mut out, mut err) = (Vec::new(), Vec::new());
-            let status = crate::run(argv, &mut std::io::Cursor::new(&b""[..]), &mut out, &mut err);
-            (status, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+            let status = crate::run(
+                argv,
+                &mut std::io::Cursor::new(&b""[..]),
+                &mut out,
+                &mut err,
+            );
+            (
+                status,
+                String::from_utf8(out).unwrap(),
+                String::from_utf8(err).unwrap(),
+            )
         };
         let header = "ExampleBot/1.0 (+https://example.com/bot)";
         let (status, out, err) = run(&["--agent", header, "/drafts/x"]);
         assert_eq!((status, out.as_str()), (0, "allowed\t/drafts/x\n"));
-        assert!(err.starts_with("robots: warning: --agent `ExampleBot/1.0"), "{err}");
+        assert!(
+            err.starts_with("robots: warning: --agent `ExampleBot/1.0"),
+            "{err}"
+        );
         assert!(err.contains("Its token is `ExampleBot`"), "{err}");
         let (status, out, err) = run(&["--user-agent-header", header, "/drafts/x"]);
         assert_eq!((status, out.as_str()), (0, "disallowed\t/drafts/x\n"));
@@ -168,10 +212,17 @@ mod tests {
         let (_, out, _) = run(&["--user-agent-header", "Googlebot-Image/1.0", "/g/x"]);
         assert_eq!(out, "disallowed\t/g/x\n");
         let (_, out, err) = run(&["--agent", "ExampleBot", "/drafts/x"]);
-        assert_eq!((out.as_str(), err.as_str()), ("disallowed\t/drafts/x\n", ""));
+        assert_eq!(
+            (out.as_str(), err.as_str()),
+            ("disallowed\t/drafts/x\n", "")
+        );
         let (status, _, err) = run(&["--agent", "A", "--user-agent-header", "B/1", "/x"]);
         assert_eq!(status, crate::EXIT_USAGE, "{err}");
-        let (status, _, err) = run(&["--user-agent-header", "Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/121.0", "/x"]);
+        let (status, _, err) = run(&[
+            "--user-agent-header",
+            "Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/121.0",
+            "/x",
+        ]);
         assert_eq!(status, crate::EXIT_USAGE);
         assert!(err.contains("no crawler token"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();

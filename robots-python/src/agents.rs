@@ -9,11 +9,7 @@ use pyo3::types::{PyBytes, PyString};
 use robots_runtime::lint;
 
 /// `bytes` as the caller's type: a `str` argument gets a `str` back.
-fn same_type<'py>(
-    py: Python<'py>,
-    like: &Bound<'py, PyAny>,
-    bytes: &[u8],
-) -> Bound<'py, PyAny> {
+fn same_type<'py>(py: Python<'py>, like: &Bound<'py, PyAny>, bytes: &[u8]) -> Bound<'py, PyAny> {
     if like.is_instance_of::<PyString>() {
         PyString::new(py, &String::from_utf8_lossy(bytes)).into_any()
     } else {

@@ -403,7 +403,11 @@ mod tests {
                         .filter(|o| o.token != c.token && o.sends(&header))
                         .map(|o| o.token)
                         .collect();
-                    assert!(others.is_empty(), "{}: {header:?} is also {others:?}", c.token);
+                    assert!(
+                        others.is_empty(),
+                        "{}: {header:?} is also {others:?}",
+                        c.token
+                    );
                     assert_eq!(crawler_for_header(&header).map(|o| o.token), Some(c.token));
                 }
                 forms += 1;
@@ -454,7 +458,10 @@ mod tests {
                 assert!(!c.note.is_empty(), "{}: say why nothing is known", c.token);
             }
         }
-        assert_eq!(crawler("Perplexity-User").unwrap().robots_txt, RobotsTxt::Ignores);
+        assert_eq!(
+            crawler("Perplexity-User").unwrap().robots_txt,
+            RobotsTxt::Ignores
+        );
         assert!(!crawler("AdsBot-Google").unwrap().obeys_wildcard);
         assert_eq!(RobotsTxt::Unstated.name(), "unstated");
         assert_eq!(Purpose::Monitoring.name(), "monitoring");

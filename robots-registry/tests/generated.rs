@@ -158,7 +158,10 @@ fn generate(file: &File) -> Result<String, String> {
             .ok_or_else(|| format!("{}: unknown robots_txt `{}`", c.token, c.robots_txt))?;
         let robots_txt_source = c.robots_txt_source.as_deref().unwrap_or(&c.source);
         if !is_url(robots_txt_source) {
-            return Err(format!("{}: robots_txt_source is not an http(s) URL", c.token));
+            return Err(format!(
+                "{}: robots_txt_source is not an http(s) URL",
+                c.token
+            ));
         }
         if let Some(bad) = c.fallbacks.iter().find(|f| !plausible_token(f)) {
             return Err(format!("{}: fallback `{bad}` is not a token", c.token));

@@ -7,8 +7,8 @@
 
 mod defs;
 
-pub use crate::agent_arg::Notice;
 use crate::agent_arg::resolve;
+pub use crate::agent_arg::Notice;
 use crate::error::Error;
 use crate::input::Input;
 use clap::error::ErrorKind;
@@ -330,7 +330,8 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
                     )))
                 }
             };
-            let crawler = Crawler::from_args(a.agent.as_deref(), a.user_agent_header.as_deref(), &[])?;
+            let crawler =
+                Crawler::from_args(a.agent.as_deref(), a.user_agent_header.as_deref(), &[])?;
             Command::CheckFetch(CheckFetch {
                 agent: crawler.agent,
                 notices: crawler.notices,
@@ -364,7 +365,11 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             }
             Command::Check(Check {
                 robots,
-                crawler: Crawler::from_args(a.agent.as_deref(), a.user_agent_header.as_deref(), &a.fallback)?,
+                crawler: Crawler::from_args(
+                    a.agent.as_deref(),
+                    a.user_agent_header.as_deref(),
+                    &a.fallback,
+                )?,
                 profile: a.profile,
                 format: format_of(a.format, a.json),
                 urls: (!urls.is_empty()).then_some(urls),
@@ -397,7 +402,11 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             };
             Command::Explain(Explain {
                 robots: Input::from_arg(&file),
-                crawler: Crawler::from_args(a.agent.as_deref(), a.user_agent_header.as_deref(), &a.fallback)?,
+                crawler: Crawler::from_args(
+                    a.agent.as_deref(),
+                    a.user_agent_header.as_deref(),
+                    &a.fallback,
+                )?,
                 profile: a.profile,
                 format: format_of(a.format, a.json),
                 url: os_bytes(&url).into_owned(),
@@ -412,7 +421,11 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             Command::Diff(Diff {
                 old,
                 new,
-                crawler: Crawler::from_args(a.agent.as_deref(), a.user_agent_header.as_deref(), &a.fallback)?,
+                crawler: Crawler::from_args(
+                    a.agent.as_deref(),
+                    a.user_agent_header.as_deref(),
+                    &a.fallback,
+                )?,
                 urls,
                 profile: a.profile,
                 format: format_of(a.format, a.json),

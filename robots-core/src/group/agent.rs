@@ -152,7 +152,20 @@ pub const fn is_tchar(b: u8) -> bool {
     b.is_ascii_alphanumeric()
         || matches!(
             b,
-            b'!' | b'#' | b'$' | b'%' | b'&' | b'\'' | b'*' | b'+' | b'-' | b'.' | b'^' | b'_' | b'`' | b'|' | b'~'
+            b'!' | b'#'
+                | b'$'
+                | b'%'
+                | b'&'
+                | b'\''
+                | b'*'
+                | b'+'
+                | b'-'
+                | b'.'
+                | b'^'
+                | b'_'
+                | b'`'
+                | b'|'
+                | b'~'
         )
 }
 
@@ -172,7 +185,10 @@ pub fn header_product_token(value: &[u8]) -> &[u8] {
         .position(|&b| b != b' ' && b != b'\t')
         .unwrap_or(value.len());
     let rest = value.get(start..).unwrap_or_default();
-    let end = rest.iter().position(|&b| !is_tchar(b)).unwrap_or(rest.len());
+    let end = rest
+        .iter()
+        .position(|&b| !is_tchar(b))
+        .unwrap_or(rest.len());
     rest.get(..end).unwrap_or_default()
 }
 

@@ -338,7 +338,6 @@ fn item_token(header: &[u8], at: usize, compatible: bool) -> Result<&[u8], ItemE
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -389,7 +388,10 @@ mod tests {
         }
         // A crawler named by its product token is looked up in the registry too.
         let gpt = token_of_header(b"GPTBot/1.2").unwrap();
-        assert_eq!((gpt.source, gpt.crawler.map(|c| c.token)), (TokenSource::ProductToken, Some("GPTBot")));
+        assert_eq!(
+            (gpt.source, gpt.crawler.map(|c| c.token)),
+            (TokenSource::ProductToken, Some("GPTBot"))
+        );
     }
 
     #[test]
@@ -409,7 +411,10 @@ mod tests {
         }
         // An unknown crawler is found, but is no registry crawler.
         let unknown = token_of_header(b"Mozilla/5.0 (compatible; NoSuchCrawlerXyz/1.0)").unwrap();
-        assert_eq!((unknown.token, unknown.crawler), (&b"NoSuchCrawlerXyz"[..], None));
+        assert_eq!(
+            (unknown.token, unknown.crawler),
+            (&b"NoSuchCrawlerXyz"[..], None)
+        );
     }
 
     #[test]
@@ -424,24 +429,47 @@ mod tests {
         after.extend_from_slice(b"Bot/1");
         assert_eq!(token_of_header(&after).map(|t| t.token), Some(&b"Bot"[..]));
         assert_eq!(token_of_header(b"(\\"), None);
-        assert_eq!(token_of_header(b"\xff\xfe(compatible; \xc3\xa9Bot/1)"), None);
+        assert_eq!(
+            token_of_header(b"\xff\xfe(compatible; \xc3\xa9Bot/1)"),
+            None
+        );
     }
 
     #[test]
     fn headers_are_told_from_names() {
-        for header in ["ExampleBot/1.0 (+https://example.com/bot)", "Foo/2", "x (y)"] {
+        for header in [
+            "ExampleBot/1.0 (+https://example.com/bot)",
+            "Foo/2",
+            "x (y)",
+        ] {
             assert!(looks_like_header(header.as_bytes()), "{header}");
         }
-        for name in ["ExampleBot", "Googlebot-Image", "archive.org_bot", "a/b", "MJ12bot", "/"] {
+        for name in [
+            "ExampleBot",
+            "Googlebot-Image",
+            "archive.org_bot",
+            "a/b",
+            "MJ12bot",
+            "/",
+        ] {
             assert!(!looks_like_header(name.as_bytes()), "{name}");
         }
     }
 
     #[test]
     fn family_chains() {
-        assert_eq!(family_chain(b"Googlebot-Image", false), [&b"Googlebot-Image"[..], b"Googlebot"]);
-        assert_eq!(family_chain(b"googlebot-news", true), [&b"googlebot-news"[..], b"Googlebot"]);
-        assert_eq!(family_chain(b"YandexImages", true), [&b"YandexImages"[..], b"Yandex"]);
+        assert_eq!(
+            family_chain(b"Googlebot-Image", false),
+            [&b"Googlebot-Image"[..], b"Googlebot"]
+        );
+        assert_eq!(
+            family_chain(b"googlebot-news", true),
+            [&b"googlebot-news"[..], b"Googlebot"]
+        );
+        assert_eq!(
+            family_chain(b"YandexImages", true),
+            [&b"YandexImages"[..], b"Yandex"]
+        );
         assert_eq!(family_chain(b"a-b-c", true), [&b"a-b-c"[..], b"a-b", b"a"]);
         assert_eq!(family_chain(b"a-b-c", false), [&b"a-b-c"[..]]);
         assert_eq!(family_chain(b"-x-", true), [&b"-x-"[..], b"-x"]);
