@@ -7,7 +7,7 @@
 //! # Commands
 //!
 //! ```text
-//! robots check FILE --agent AGENT [--profile rfc9309|google|draft1996|original1994]
+//! robots check FILE (--agent AGENT | --user-agent-header HEADER) [--profile rfc9309|google|draft1996|original1994]
 //!              [--format human|json] [--] [URL ...]
 //! robots lint FILE... [--profile P] [--format human|json|sarif|github] [--deny warnings]
 //! robots explain FILE URL --agent AGENT [--profile P] [--format human|json]
@@ -66,6 +66,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod agent_arg;
 mod commands;
 mod derived;
 mod echo;
@@ -198,7 +199,13 @@ where
 
 /// Run one parsed command; its exit status.
 fn dispatch(command: flags::Command, io: &mut Streams<'_>) -> Result<i32, Error> {
-    use flags::Command;
+    use flags::{Command, Notice};
+    for notice in command.notices() {
+        match notice {
+            Notice::Warning(text) => io.warn(text),
+            Notice::Note(text) => io.note(text),
+        }
+    }
     match command {
         Command::Check(args) => commands::check::run(&args, io).map(|()| EXIT_OK),
         Command::Lint(args) => commands::lint::run(&args, io),

@@ -62,6 +62,7 @@ mod rules;
 mod semantics;
 mod sniff;
 mod structure;
+mod user_agent;
 
 pub use assertions::{
     parse_assertion_file, parse_assertions, Assertion, AssertionError, Expectation,
@@ -76,6 +77,10 @@ pub use probe::{probe_paths, Probe, MAX_PROBES, PROBES_PER_RULE};
 #[cfg(feature = "render")]
 pub use render::{render, render_all, render_styled, shorten, shorten_quoted, ECHO_BYTES};
 pub use sniff::{sniff, NotRobotsTxt};
+pub use user_agent::{
+    family_chain, is_boilerplate, looks_like_header, token_of_header, HeaderToken, TokenSource,
+    BOILERPLATE,
+};
 
 use alloc::string::String;
 use alloc::vec::Vec;

@@ -9,6 +9,7 @@
 //! The Python package (`python/robots_engine`) re-exports these classes and adds
 //! the drop-in layers for protego, urllib.robotparser, Scrapy and Spark.
 
+mod agents;
 mod explain;
 mod groups;
 mod input;
@@ -33,6 +34,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<lint::Finding>()?;
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
     m.add_function(wrap_pyfunction!(policy::allowed_by_key, m)?)?;
+    m.add_function(wrap_pyfunction!(agents::crawler_token, m)?)?;
+    m.add_function(wrap_pyfunction!(agents::known_crawler, m)?)?;
+    m.add_function(wrap_pyfunction!(agents::family_chain, m)?)?;
+    m.add_function(wrap_pyfunction!(agents::looks_like_header, m)?)?;
     m.add("PROFILES", input::profile_names())?;
     m.add(
         "DEFAULT_MAX_BYTES",

@@ -88,6 +88,22 @@ impl Policy {
         Ok(Matcher { resolved, agent })
     }
 
+    /// The policy narrowed to a crawler that falls back to other tokens:
+    /// ``tokens`` most specific first (``robots_engine.family_chain`` gives a
+    /// crawler's); the groups of the first token some group names apply, else
+    /// the ``*`` groups.
+    fn matcher_chain(&self, tokens: Vec<Bound<'_, PyAny>>) -> PyResult<Matcher> {
+        let tokens = tokens
+            .iter()
+            .map(|t| text_bytes(t, "token").map(std::borrow::Cow::into_owned))
+            .collect::<PyResult<Vec<Vec<u8>>>>()?;
+        let agent = tokens.first().cloned().unwrap_or_default();
+        let resolved = Resolved::new(Arc::clone(&self.compiled), |policy| {
+            policy.matcher_chain(&tokens)
+        });
+        Ok(Matcher { resolved, agent })
+    }
+
     /// For each URL in ``urls``, whether ``agent`` may fetch it: a NumPy bool
     /// array. See ``Matcher.allowed_many``.
     fn allowed_many<'py>(

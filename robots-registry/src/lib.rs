@@ -3,10 +3,23 @@
 //! back to, and the tokens that were retired or renamed.
 //!
 //! The data is `crawlers.toml` in this crate, where every entry names its
-//! source and the date it was checked; the build script checks the file and
-//! compiles it into the static tables [`CRAWLERS`] and [`RETIRED`], so this
-//! crate is `no_std` and a lookup reads no file. Users reach it as
+//! source and the date it was checked. It is compiled into the static tables
+//! [`CRAWLERS`] and [`RETIRED`] of the checked-in `src/generated.rs`, which a
+//! test regenerates and compares, so this crate is `no_std`, has no build
+//! script and no dependency, and a lookup reads no file. Users reach it as
 //! `robots_runtime::registry`.
+//!
+//! Each crawler also lists the User-Agent header forms its operator documents
+//! ([`Crawler::headers`]); [`crawler_for_header`] finds the crawler that sends
+//! a header:
+//!
+//! ```
+//! use robots_runtime::registry;
+//!
+//! let header = "Mozilla/5.0 (compatible; Yahoo! Slurp; http://help.yahoo.com/help/us/ysearch/slurp)";
+//! assert_eq!(registry::crawler_for_header(header).map(|c| c.token), Some("Slurp"));
+//! assert!(registry::crawler_for_header("curl/8.5.0").is_none());
+//! ```
 //!
 //! ```
 //! use robots_runtime::registry::{self, Purpose};
@@ -41,19 +54,22 @@ pub enum Purpose {
     Archive,
     /// Link previews in social networks and chat apps.
     SocialPreview,
+    /// Uptime, performance, validation and security checks.
+    Monitoring,
     /// Anything else (ads quality checks, testing tools, research crawls).
     Other,
 }
 
 impl Purpose {
     /// Every purpose, in report order.
-    pub const ALL: [Purpose; 7] = [
+    pub const ALL: [Purpose; 8] = [
         Purpose::Search,
         Purpose::AiTraining,
         Purpose::AiAssistant,
         Purpose::Seo,
         Purpose::Archive,
         Purpose::SocialPreview,
+        Purpose::Monitoring,
         Purpose::Other,
     ];
 
@@ -71,6 +87,7 @@ impl Purpose {
             Purpose::Seo => "seo",
             Purpose::Archive => "archive",
             Purpose::SocialPreview => "social-preview",
+            Purpose::Monitoring => "monitoring",
             Purpose::Other => "other",
         }
     }
@@ -84,6 +101,7 @@ impl Purpose {
             Purpose::Seo => "SEO tools",
             Purpose::Archive => "archives",
             Purpose::SocialPreview => "social previews",
+            Purpose::Monitoring => "monitoring and checking tools",
             Purpose::Other => "other",
         }
     }
@@ -109,15 +127,18 @@ pub enum RobotsTxt {
     Partly,
     /// Its operator says it generally does not.
     Ignores,
+    /// Its operator does not say (the entry's source is a community list).
+    Unstated,
 }
 
 impl RobotsTxt {
-    /// `obeys`, `partly` or `ignores`.
+    /// `obeys`, `partly`, `ignores` or `unstated`.
     pub const fn name(self) -> &'static str {
         match self {
             RobotsTxt::Obeys => "obeys",
             RobotsTxt::Partly => "partly",
             RobotsTxt::Ignores => "ignores",
+            RobotsTxt::Unstated => "unstated",
         }
     }
 }
@@ -131,13 +152,20 @@ pub struct Crawler {
     pub operator: &'static str,
     /// What it is for.
     pub purpose: Purpose,
+    /// The User-Agent header forms its operator documents: `*` stands for any
+    /// run of bytes, every other byte for itself, ignoring ASCII case (see
+    /// [`Crawler::sends`]). Empty when no crawler sends the token
+    /// (`Google-Extended`) or its header is not published.
+    pub headers: &'static [&'static str],
     /// The tokens whose group it obeys, in order, when no group names it
     /// (documented by its operator; before `*`).
     pub fallbacks: &'static [&'static str],
     /// `false` when it ignores `User-agent: *` (it must be named to be restricted).
     pub obeys_wildcard: bool,
-    /// Whether it obeys robots.txt at all.
+    /// Whether it obeys robots.txt at all, as its operator says.
     pub robots_txt: RobotsTxt,
+    /// Where the operator says so (the entry's `source` unless another page says it).
+    pub robots_txt_source: &'static str,
     /// What a site owner should know (may be empty).
     pub note: &'static str,
     /// Where the facts come from.
@@ -152,6 +180,79 @@ impl Crawler {
     pub fn chain(&self) -> impl Iterator<Item = &'static str> {
         core::iter::once(self.token).chain(self.fallbacks.iter().copied())
     }
+
+    /// Whether `header` (a whole User-Agent header value, surrounding
+    /// whitespace ignored) has one of the forms in [`Crawler::headers`].
+    ///
+    /// ```
+    /// use robots_runtime::registry;
+    /// let gptbot = registry::crawler("GPTBot").unwrap();
+    /// assert!(gptbot.sends("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)"));
+    /// assert!(!gptbot.sends("GPTBot"));
+    /// ```
+    pub fn sends(&self, header: impl AsRef<[u8]>) -> bool {
+        let header = header.as_ref().trim_ascii();
+        header.len() <= MAX_HEADER_LEN && self.headers.iter().any(|form| form_matches(form, header))
+    }
+}
+
+/// Headers longer than this match no documented form (real ones are a few
+/// hundred bytes; servers refuse header lines over 8 KiB). It bounds the cost
+/// of [`Crawler::sends`] on untrusted input.
+pub const MAX_HEADER_LEN: usize = 8192;
+
+/// Whether `header` has the form `form`: `*` matches any run of bytes (also
+/// none), every other byte itself, ignoring ASCII case; the whole header must
+/// match.
+///
+/// It takes at most `form.len() × header.len()` steps (the classic wildcard
+/// match, which backtracks to the last `*` only).
+///
+/// ```
+/// use robots_runtime::registry::form_matches;
+/// assert!(form_matches("FooBot/* (+https://foo.example)", b"foobot/2.1 (+https://foo.example)"));
+/// assert!(!form_matches("FooBot/*", b"XFooBot/2.1"));
+/// ```
+pub fn form_matches(form: &str, header: &[u8]) -> bool {
+    let form = form.as_bytes();
+    let (mut f, mut h) = (0, 0);
+    // After a `*`: where in the form it was, and the header byte it now starts at.
+    let mut star: Option<(usize, usize)> = None;
+    while let Some(&byte) = header.get(h) {
+        match form.get(f) {
+            Some(b'*') => {
+                star = Some((f, h));
+                f += 1;
+            }
+            Some(c) if c.eq_ignore_ascii_case(&byte) => {
+                f += 1;
+                h += 1;
+            }
+            _ => match star {
+                Some((at, from)) => {
+                    star = Some((at, from + 1));
+                    f = at + 1;
+                    h = from + 1;
+                }
+                None => return false,
+            },
+        }
+    }
+    form.get(f..).unwrap_or_default().iter().all(|&c| c == b'*')
+}
+
+/// The crawler whose documented header forms `header` has, or `None`: the
+/// first in registry order (forms are written so that at most one crawler
+/// matches; a test checks it for every form).
+///
+/// ```
+/// use robots_runtime::registry;
+/// let header = "Mozilla/5.0 (compatible; archive.org_bot +http://archive.org/details/archive.org_bot)";
+/// assert_eq!(registry::crawler_for_header(header).unwrap().token, "archive.org_bot");
+/// ```
+pub fn crawler_for_header(header: impl AsRef<[u8]>) -> Option<&'static Crawler> {
+    let header = header.as_ref();
+    CRAWLERS.iter().find(|c| c.sends(header))
 }
 
 /// A retired or renamed token.
@@ -171,7 +272,9 @@ pub struct Retired {
     pub checked: &'static str,
 }
 
-include!(concat!(env!("OUT_DIR"), "/registry.rs"));
+#[rustfmt::skip]
+mod generated;
+pub use generated::{CRAWLERS, RETIRED};
 
 fn same(token: &str, name: &[u8]) -> bool {
     token.as_bytes().eq_ignore_ascii_case(name)
@@ -226,7 +329,7 @@ mod tests {
 
     #[test]
     fn the_registry_is_big_enough_and_covers_every_purpose() {
-        assert!(CRAWLERS.len() >= 40, "{} crawlers", CRAWLERS.len());
+        assert!(CRAWLERS.len() >= 160, "{} crawlers", CRAWLERS.len());
         for p in Purpose::ALL {
             assert!(CRAWLERS.iter().any(|c| c.purpose == p), "none for {p:?}");
         }
@@ -279,5 +382,88 @@ mod tests {
                 assert!(is_known(f), "{}: {f}", c.token);
             }
         }
+    }
+
+    /// A header of the form: each `*` filled with `fill`.
+    fn instance(form: &str, fill: &str) -> std::string::String {
+        form.replace('*', fill)
+    }
+
+    #[test]
+    fn every_documented_form_names_its_own_crawler_and_no_other() {
+        let mut forms = 0;
+        for c in CRAWLERS {
+            for form in c.headers {
+                for fill in ["1.0", "", "5.0 (X11; Linux x86_64) 120.0.6099.71"] {
+                    let header = instance(form, fill);
+                    assert!(c.sends(&header), "{}: {header:?}", c.token);
+                    assert!(c.sends(std::format!("  {header}\t")), "{}: padded", c.token);
+                    let others: std::vec::Vec<&str> = CRAWLERS
+                        .iter()
+                        .filter(|o| o.token != c.token && o.sends(&header))
+                        .map(|o| o.token)
+                        .collect();
+                    assert!(
+                        others.is_empty(),
+                        "{}: {header:?} is also {others:?}",
+                        c.token
+                    );
+                    assert_eq!(crawler_for_header(&header).map(|o| o.token), Some(c.token));
+                }
+                forms += 1;
+            }
+        }
+        assert!(forms >= 150, "{forms} forms");
+        let with_forms = CRAWLERS.iter().filter(|c| !c.headers.is_empty()).count();
+        assert!(with_forms >= 130, "{with_forms} crawlers have header forms");
+    }
+
+    #[test]
+    fn forms_match_whole_headers_only() {
+        assert!(form_matches("FooBot/*", b"FooBot/1.0"));
+        assert!(form_matches("FooBot/*", b"foobot/"));
+        assert!(!form_matches("FooBot/*", b"FooBot"));
+        assert!(!form_matches("FooBot/*", b"MyFooBot/1.0"));
+        assert!(!form_matches("FooBot", b"FooBot/1.0"));
+        assert!(form_matches("a*b*c", b"aXbYbZc"));
+        assert!(!form_matches("a*b*c", b"aXbYbZ"));
+        assert!(form_matches("*", b""));
+        assert!(!form_matches("", b"x"));
+        // Non-ASCII and control bytes are bytes like any other.
+        assert!(form_matches("x*y", b"x\xff\x00y"));
+        let googlebot = crawler("Googlebot").unwrap();
+        assert!(!googlebot.sends("Googlebot"));
+        assert!(!googlebot.sends(""));
+        assert!(crawler_for_header("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36").is_none());
+    }
+
+    #[test]
+    fn long_and_hostile_headers_cost_bounded_time() {
+        // Many stars against a long header that almost matches: bounded by
+        // MAX_HEADER_LEN × the form's length.
+        let mut header = std::vec![b'a'; MAX_HEADER_LEN];
+        assert!(!form_matches("*a*a*a*a*a*a*b", &header));
+        header.push(b'a');
+        assert!(crawler_for_header(&header).is_none());
+        let mut long = std::string::String::from("GPTBot/1.0 ");
+        long.push_str(&"x".repeat(1 << 20));
+        assert!(crawler_for_header(long).is_none());
+    }
+
+    #[test]
+    fn robots_txt_answers_name_their_source() {
+        for c in CRAWLERS {
+            assert!(c.robots_txt_source.starts_with("http"), "{}", c.token);
+            if c.robots_txt == RobotsTxt::Unstated {
+                assert!(!c.note.is_empty(), "{}: say why nothing is known", c.token);
+            }
+        }
+        assert_eq!(
+            crawler("Perplexity-User").unwrap().robots_txt,
+            RobotsTxt::Ignores
+        );
+        assert!(!crawler("AdsBot-Google").unwrap().obeys_wildcard);
+        assert_eq!(RobotsTxt::Unstated.name(), "unstated");
+        assert_eq!(Purpose::Monitoring.name(), "monitoring");
     }
 }

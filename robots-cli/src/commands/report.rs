@@ -216,6 +216,7 @@ fn note_text(crawler: &Crawler) -> &'static str {
         RobotsTxt::Obeys => "",
         RobotsTxt::Partly => "may skip robots.txt for user requests",
         RobotsTxt::Ignores => "says it ignores robots.txt",
+        RobotsTxt::Unstated => "does not say whether it obeys robots.txt",
     }
 }
 

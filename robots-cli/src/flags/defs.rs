@@ -147,9 +147,18 @@ pub(super) struct CheckArgs {
     #[arg(long, value_name = "FILE", hide = true, value_parser = value_parser!(OsString))]
     pub robots: Option<OsString>,
 
-    /// The crawler's name (user-agent), used exactly as given.
-    #[arg(long, value_name = "AGENT", value_parser = value_parser!(OsString))]
-    pub agent: OsString,
+    /// The crawler's product token (the name a robots.txt's `User-agent:` line
+    /// gives), matched exactly as given. A value that is plainly a whole
+    /// User-Agent header gets a warning naming its token.
+    #[arg(long, value_name = "AGENT", required_unless_present = "user_agent_header", value_parser = value_parser!(OsString))]
+    pub agent: Option<OsString>,
+
+    /// The crawler's whole User-Agent header instead of --agent: its crawler
+    /// token is read from it (a registry crawler's documented header gives that
+    /// crawler's token, else the first product token that is no browser
+    /// boilerplate), and the crawler's documented fallbacks follow it.
+    #[arg(long, value_name = "HEADER", conflicts_with = "agent", value_parser = value_parser!(OsString))]
+    pub user_agent_header: Option<OsString>,
 
     /// A token the crawler also answers to when no group names AGENT (repeatable,
     /// most specific first), e.g. `--agent Googlebot-Image --fallback Googlebot`.
@@ -235,9 +244,18 @@ pub(super) struct ExplainArgs {
     #[arg(long, value_name = "FILE", hide = true, value_parser = value_parser!(OsString))]
     pub robots: Option<OsString>,
 
-    /// The crawler's name (user-agent), used exactly as given.
-    #[arg(long, value_name = "AGENT", value_parser = value_parser!(OsString))]
-    pub agent: OsString,
+    /// The crawler's product token (the name a robots.txt's `User-agent:` line
+    /// gives), matched exactly as given. A value that is plainly a whole
+    /// User-Agent header gets a warning naming its token.
+    #[arg(long, value_name = "AGENT", required_unless_present = "user_agent_header", value_parser = value_parser!(OsString))]
+    pub agent: Option<OsString>,
+
+    /// The crawler's whole User-Agent header instead of --agent: its crawler
+    /// token is read from it (a registry crawler's documented header gives that
+    /// crawler's token, else the first product token that is no browser
+    /// boilerplate), and the crawler's documented fallbacks follow it.
+    #[arg(long, value_name = "HEADER", conflicts_with = "agent", value_parser = value_parser!(OsString))]
+    pub user_agent_header: Option<OsString>,
 
     /// A token the crawler also answers to when no group names AGENT (repeatable,
     /// most specific first), e.g. `--agent Googlebot-Image --fallback Googlebot`.
@@ -268,9 +286,18 @@ pub(super) struct DiffArgs {
     #[arg(value_name = "NEW", value_parser = value_parser!(OsString))]
     pub new: OsString,
 
-    /// The crawler's name (user-agent), used exactly as given.
-    #[arg(long, value_name = "AGENT", value_parser = value_parser!(OsString))]
-    pub agent: OsString,
+    /// The crawler's product token (the name a robots.txt's `User-agent:` line
+    /// gives), matched exactly as given. A value that is plainly a whole
+    /// User-Agent header gets a warning naming its token.
+    #[arg(long, value_name = "AGENT", required_unless_present = "user_agent_header", value_parser = value_parser!(OsString))]
+    pub agent: Option<OsString>,
+
+    /// The crawler's whole User-Agent header instead of --agent: its crawler
+    /// token is read from it (a registry crawler's documented header gives that
+    /// crawler's token, else the first product token that is no browser
+    /// boilerplate), and the crawler's documented fallbacks follow it.
+    #[arg(long, value_name = "HEADER", conflicts_with = "agent", value_parser = value_parser!(OsString))]
+    pub user_agent_header: Option<OsString>,
 
     /// A token the crawler also answers to when no group names AGENT (repeatable,
     /// most specific first), e.g. `--agent Googlebot-Image --fallback Googlebot`.

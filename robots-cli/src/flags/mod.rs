@@ -7,6 +7,8 @@
 
 mod defs;
 
+use crate::agent_arg::resolve;
+pub use crate::agent_arg::Notice;
 use crate::error::Error;
 use crate::input::Input;
 use clap::error::ErrorKind;
@@ -87,10 +89,13 @@ impl Color {
 /// The crawler a command asks about: its name and the tokens it falls back to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Crawler {
-    /// The crawler's name, exactly as given.
+    /// The crawler's name: `--agent` exactly as given, or the token of
+    /// `--user-agent-header`.
     pub agent: Vec<u8>,
     /// The tokens whose groups it obeys when none names it, most specific first.
     pub fallbacks: Vec<Vec<u8>>,
+    /// What to say on stderr about how the crawler was read.
+    pub notices: Vec<Notice>,
 }
 
 impl Crawler {
@@ -99,11 +104,21 @@ impl Crawler {
         std::iter::once(&*self.agent).chain(self.fallbacks.iter().map(Vec::as_slice))
     }
 
-    fn from_args(agent: &OsStr, fallbacks: &[OsString]) -> Crawler {
-        Crawler {
-            agent: os_bytes(agent).into_owned(),
-            fallbacks: fallbacks.iter().map(|f| os_bytes(f).into_owned()).collect(),
-        }
+    fn from_args(
+        agent: Option<&OsStr>,
+        header: Option<&OsStr>,
+        fallbacks: &[OsString],
+    ) -> Result<Crawler, Error> {
+        let resolved = resolve(
+            agent.map(os_bytes).as_deref(),
+            header.map(os_bytes).as_deref(),
+            fallbacks.iter().map(|f| os_bytes(f).into_owned()).collect(),
+        )?;
+        Ok(Crawler {
+            agent: resolved.agent,
+            fallbacks: resolved.fallbacks,
+            notices: resolved.notices,
+        })
     }
 }
 
@@ -225,6 +240,8 @@ pub struct Fetch {
 pub struct CheckFetch {
     /// The crawler's product token, matched against each file.
     pub agent: Vec<u8>,
+    /// What to say on stderr about how the crawler was read.
+    pub notices: Vec<Notice>,
     /// How HTTP outcomes map to a policy (and how the file is read).
     pub profile: FetchProfile,
     /// The time limit of each fetch; `None`: the fetch policy's (10 s).
@@ -279,6 +296,20 @@ pub enum Command {
     Compile(Compile),
     /// `robots completions`.
     Completions(Completions),
+}
+
+impl Command {
+    /// What to say on stderr about how the crawler was read (`--agent` that
+    /// looks like a header, `--user-agent-header`).
+    pub fn notices(&self) -> &[Notice] {
+        match self {
+            Command::Check(c) => &c.crawler.notices,
+            Command::Explain(c) => &c.crawler.notices,
+            Command::Diff(c) => &c.crawler.notices,
+            Command::CheckFetch(c) => &c.notices,
+            _ => &[],
+        }
+    }
 }
 
 /// What the command line asks for.
@@ -340,8 +371,11 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
                     )))
                 }
             };
+            let crawler =
+                Crawler::from_args(a.agent.as_deref(), a.user_agent_header.as_deref(), &[])?;
             Command::CheckFetch(CheckFetch {
-                agent: os_bytes(&a.agent).into_owned(),
+                agent: crawler.agent,
+                notices: crawler.notices,
                 profile,
                 timeout: a.timeout,
                 concurrency: a.concurrency.map_or(DEFAULT_CONCURRENCY, usize::from),
@@ -372,7 +406,11 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             }
             Command::Check(Check {
                 robots,
-                crawler: Crawler::from_args(&a.agent, &a.fallback),
+                crawler: Crawler::from_args(
+                    a.agent.as_deref(),
+                    a.user_agent_header.as_deref(),
+                    &a.fallback,
+                )?,
                 profile: a.profile,
                 format: format_of(a.format, a.json),
                 urls: (!urls.is_empty()).then_some(urls),
@@ -405,7 +443,11 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             };
             Command::Explain(Explain {
                 robots: Input::from_arg(&file),
-                crawler: Crawler::from_args(&a.agent, &a.fallback),
+                crawler: Crawler::from_args(
+                    a.agent.as_deref(),
+                    a.user_agent_header.as_deref(),
+                    &a.fallback,
+                )?,
                 profile: a.profile,
                 format: format_of(a.format, a.json),
                 url: os_bytes(&url).into_owned(),
@@ -420,7 +462,11 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             Command::Diff(Diff {
                 old,
                 new,
-                crawler: Crawler::from_args(&a.agent, &a.fallback),
+                crawler: Crawler::from_args(
+                    a.agent.as_deref(),
+                    a.user_agent_header.as_deref(),
+                    &a.fallback,
+                )?,
                 urls,
                 profile: a.profile,
                 format: format_of(a.format, a.json),

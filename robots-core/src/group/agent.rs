@@ -90,8 +90,9 @@ fn is_product_token_byte(b: u8) -> bool {
 
 /// Returns `true` for a non-empty string made only of `[A-Za-z_-]`.
 ///
-/// This is Google's `IsValidUserAgentToObey`, i.e. the RFC 9309 product
-/// token syntax.
+/// This is Google's `IsValidUserAgentToObey`, i.e. RFC 9309's `identifier`:
+/// what a robots.txt's `User-agent:` line should name. Reading a User-Agent
+/// *header* uses RFC 9110's wider token syntax instead ([`is_tchar`]).
 ///
 /// # Examples
 ///
@@ -111,8 +112,9 @@ pub fn is_valid_product_token(s: &[u8]) -> bool {
 /// Returns the longest prefix of `value` made of `[A-Za-z_-]`.
 ///
 /// This is Google's `ExtractUserAgent`: it turns a `User-agent:` line value
-/// such as `Googlebot/2.1` into the product token `Googlebot`. The result may
-/// be empty.
+/// such as `Googlebot/2.1` into the product token `Googlebot`, and is used
+/// only where the `google` profile reads robots.txt lines. The result may be
+/// empty. For User-Agent headers, see [`header_product_token`].
 ///
 /// # Examples
 ///
@@ -129,6 +131,65 @@ pub fn product_token_prefix(value: &[u8]) -> &[u8] {
         .position(|&b| !is_product_token_byte(b))
         .unwrap_or(value.len());
     value.get(..end).unwrap_or_default()
+}
+
+/// Whether `b` is an RFC 9110 `tchar`, a byte of an HTTP token:
+/// ``!#$%&'*+-.^_`|~``, digits and letters.
+///
+/// This is the one product-token syntax for User-Agent *headers* (RFC 9110
+/// §10.1.5: `product = token ["/" product-version]`), used by
+/// [`header_product_token`], the header functions of the lint module, the CLI,
+/// Python and JavaScript. Google's narrower `[A-Za-z_-]`
+/// ([`product_token_prefix`]) stays where the `google` profile reads a
+/// robots.txt's `User-agent:` lines.
+///
+/// ```
+/// use robots_runtime::agent::is_tchar;
+/// assert!(is_tchar(b'9') && is_tchar(b'.') && is_tchar(b'_'));
+/// assert!(!is_tchar(b'/') && !is_tchar(b' ') && !is_tchar(b'('));
+/// ```
+pub const fn is_tchar(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+        || matches!(
+            b,
+            b'!' | b'#'
+                | b'$'
+                | b'%'
+                | b'&'
+                | b'\''
+                | b'*'
+                | b'+'
+                | b'-'
+                | b'.'
+                | b'^'
+                | b'_'
+                | b'`'
+                | b'|'
+                | b'~'
+        )
+}
+
+/// The product token a User-Agent header value starts with (after any
+/// leading spaces and tabs): its longest run of [`is_tchar`] bytes. The
+/// result may be empty.
+///
+/// ```
+/// use robots_runtime::agent::header_product_token;
+/// assert_eq!(header_product_token(b"Bot9/1.0 (+https://bot9.example)"), b"Bot9");
+/// assert_eq!(header_product_token(b"  archive.org_bot"), b"archive.org_bot");
+/// assert_eq!(header_product_token(b"(compatible)"), b"");
+/// ```
+pub fn header_product_token(value: &[u8]) -> &[u8] {
+    let start = value
+        .iter()
+        .position(|&b| b != b' ' && b != b'\t')
+        .unwrap_or(value.len());
+    let rest = value.get(start..).unwrap_or_default();
+    let end = rest
+        .iter()
+        .position(|&b| !is_tchar(b))
+        .unwrap_or(rest.len());
+    rest.get(..end).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -177,5 +238,19 @@ mod tests {
         let mut long = vec![b'Z'; 1 << 20];
         long.push(b'/');
         assert_eq!(product_token_prefix(&long).len(), 1 << 20);
+    }
+
+    #[test]
+    fn header_tokens_are_rfc9110_tokens() {
+        assert_eq!(header_product_token(b"Bot9/1.0"), b"Bot9");
+        assert_eq!(product_token_prefix(b"Bot9/1.0"), b"Bot");
+        assert_eq!(header_product_token(b"\tMJ12bot/v1.4"), b"MJ12bot");
+        assert_eq!(header_product_token(b"a;b"), b"a");
+        assert_eq!(header_product_token(b""), b"");
+        assert_eq!(header_product_token(b" \xffx"), b"");
+        for b in 0..=255u8 {
+            let listed = b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+            assert_eq!(is_tchar(b), listed, "{b:#x}");
+        }
     }
 }

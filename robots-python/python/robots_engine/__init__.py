@@ -30,7 +30,11 @@ from robots_engine._native import (
     RequestRate,
     Verdict,
     allowed_by_key,
+    crawler_token,
+    family_chain,
+    known_crawler,
     lint,
+    looks_like_header,
 )
 
 __all__ = [
@@ -45,5 +49,9 @@ __all__ = [
     "RequestRate",
     "Verdict",
     "allowed_by_key",
+    "crawler_token",
+    "family_chain",
+    "known_crawler",
     "lint",
+    "looks_like_header",
 ]

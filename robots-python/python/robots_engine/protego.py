@@ -18,8 +18,8 @@ from __future__ import annotations
 from datetime import time
 from typing import Iterator, NamedTuple
 
-from robots_engine._agents import crawler_name
-from robots_engine._native import Policy
+from robots_engine._agents import crawler_matcher
+from robots_engine._native import Matcher, Policy
 
 __all__ = ["Protego", "RequestRate", "VisitTime"]
 
@@ -62,20 +62,22 @@ class Protego:
         """The engine's policy behind this object."""
         return self._policy
 
-    def _agent(self, user_agent: str) -> str | bytes:
-        return crawler_name(user_agent, self._policy.profile)
+    def _matcher(self, user_agent: str) -> Matcher:
+        # As protego, a token inside a whole header names the crawler, and a
+        # group for `googlebot` applies to `googlebot-news` when none names it.
+        return crawler_matcher(self._policy, user_agent)
 
     def can_fetch(self, url: str, user_agent: str) -> bool:
-        """Whether ``user_agent`` may fetch ``url``."""
-        return self._policy.is_allowed(self._agent(user_agent), url)
+        """Whether ``user_agent`` (a name or a whole User-Agent header) may fetch ``url``."""
+        return self._matcher(user_agent).is_allowed(url)
 
     def crawl_delay(self, user_agent: str) -> float | None:
         """The crawl delay in seconds for ``user_agent``, or ``None``."""
-        return self._policy.crawl_delay(self._agent(user_agent))
+        return self._matcher(user_agent).crawl_delay()
 
     def request_rate(self, user_agent: str) -> RequestRate | None:
         """``RequestRate(requests, seconds, start_time, end_time)``, or ``None``."""
-        rate = self._policy.request_rate(self._agent(user_agent))
+        rate = self._matcher(user_agent).request_rate()
         if rate is None:
             return None
         start = end = None
@@ -85,7 +87,7 @@ class Protego:
 
     def visit_time(self, user_agent: str) -> VisitTime | None:
         """``VisitTime(start_time, end_time)``, or ``None``."""
-        window = self._policy.visit_time(self._agent(user_agent))
+        window = self._matcher(user_agent).visit_time()
         if window is None:
             return None
         return VisitTime(_clock(window[0]), _clock(window[1]))

@@ -23,8 +23,8 @@ import urllib.request
 from typing import Iterable
 from urllib.robotparser import RequestRate
 
-from robots_engine._agents import crawler_name
-from robots_engine._native import Policy
+from robots_engine._agents import crawler_matcher
+from robots_engine._native import Matcher, Policy
 
 __all__ = ["RobotFileParser", "RequestRate"]
 
@@ -92,8 +92,10 @@ class RobotFileParser:
         self._policy = Policy(body, self.profile)
         self.modified()
 
-    def _agent(self, useragent: str) -> str | bytes:
-        return crawler_name(useragent, self.profile)
+    def _matcher(self, useragent: str) -> Matcher:
+        # As urllib, whose name test is a substring one, a group for `foobot`
+        # applies to `foobot-news` when none names it (legacy profiles: whole).
+        return crawler_matcher(self._policy, useragent)
 
     def can_fetch(self, useragent: str, url: str) -> bool:
         """Whether ``useragent`` may fetch ``url``.
@@ -107,13 +109,13 @@ class RobotFileParser:
             return True
         if not self.last_checked:
             return False
-        return self._policy.is_allowed(self._agent(useragent), url)
+        return self._matcher(useragent).is_allowed(url)
 
     def crawl_delay(self, useragent: str) -> int | float | None:
         """The ``Crawl-delay`` for ``useragent`` in seconds, or ``None``."""
         if not self.mtime():
             return None
-        delay = self._policy.crawl_delay(self._agent(useragent))
+        delay = self._matcher(useragent).crawl_delay()
         if delay is not None and delay.is_integer():
             return int(delay)
         return delay
@@ -122,7 +124,7 @@ class RobotFileParser:
         """``RequestRate(requests, seconds)`` for ``useragent``, or ``None``."""
         if not self.mtime():
             return None
-        rate = self._policy.request_rate(self._agent(useragent))
+        rate = self._matcher(useragent).request_rate()
         if rate is None:
             return None
         seconds = int(rate.seconds) if rate.seconds.is_integer() else rate.seconds

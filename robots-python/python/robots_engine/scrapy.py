@@ -9,7 +9,8 @@ In a Scrapy project's settings::
 
 The robots.txt body is parsed as bytes, so a body that is not UTF-8 loses
 nothing. Scrapy hands the parser its user agent (``ROBOTSTXT_USER_AGENT`` or
-the ``User-Agent`` header); its product token names the crawler.
+the ``User-Agent`` header); ``robots_engine.crawler_token`` finds the crawler's
+token in it, and a URL with non-ASCII characters is percent-encoded as Scrapy does.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scrapy.robotstxt import RobotParser as _RobotParserBase
+from w3lib.url import safe_url_string
 
-from robots_engine._agents import crawler_name
+from robots_engine._agents import crawler_matcher
 from robots_engine._native import Policy
 
 if TYPE_CHECKING:
@@ -44,9 +46,19 @@ class RobotParser(_RobotParserBase):
         return cls(robotstxt_body, spider, profile=profile)
 
     def allowed(self, url: str | bytes, user_agent: str | bytes) -> bool:
-        """Whether ``user_agent`` may fetch ``url``."""
-        return self.policy.is_allowed(crawler_name(user_agent, self.policy.profile), url)
+        """Whether ``user_agent`` may fetch ``url``.
+
+        A URL with non-ASCII characters is percent-encoded first, as Scrapy's
+        ``Request`` encodes every URL it is given (w3lib's ``safe_url_string``).
+        """
+        if not _is_ascii(url):
+            url = safe_url_string(url)
+        return crawler_matcher(self.policy, user_agent).is_allowed(url)
 
     def crawl_delay(self, user_agent: str | bytes) -> float | None:
         """The crawl delay in seconds for ``user_agent``, or ``None``."""
-        return self.policy.crawl_delay(crawler_name(user_agent, self.policy.profile))
+        return crawler_matcher(self.policy, user_agent).crawl_delay()
+
+
+def _is_ascii(url: str | bytes) -> bool:
+    return url.isascii()

@@ -1,0 +1,478 @@
+//! From a User-Agent header, as a crawler sends it, to the product token a
+//! robots.txt names, and from a token to the chain of tokens the crawler obeys.
+//!
+//! A crawler's header is `Mozilla/5.0 (compatible; Googlebot/2.1;
+//! +http://www.google.com/bot.html)`; its robots.txt token is `Googlebot`.
+//! Matching a robots.txt against the whole header names no group, so it falls
+//! to `*` in silence. [`token_of_header`] finds the token:
+//!
+//! 1. a header of a form the registry documents for a crawler gives that
+//!    crawler's token (`Mozilla/5.0 (compatible; Yahoo! Slurp; …)` → `Slurp`);
+//! 2. otherwise the first product token that is no browser boilerplate
+//!    ([`BOILERPLATE`]): first the products outside comments, then, inside
+//!    comments, the `;`-separated items that are one product and have a version
+//!    or follow `compatible`.
+//!
+//! Tokens are RFC 9110 tokens ([`robots_core::group::agent::is_tchar`]): `Bot9/1.0`
+//! gives `Bot9`. Matching a policy stays exact: callers ask for the header
+//! reading explicitly, and [`looks_like_header`] lets them warn when a name is
+//! plainly a header.
+//!
+//! ```
+//! use robots_runtime::lint::{token_of_header, TokenSource};
+//!
+//! let gpt = token_of_header(b"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)").unwrap();
+//! assert_eq!(gpt.token, b"GPTBot");
+//! assert_eq!(gpt.source, TokenSource::DocumentedForm);
+//!
+//! let mine = token_of_header(b"Mozilla/5.0 (compatible; MyBot/1.0; +https://example.com/bot)").unwrap();
+//! assert_eq!((mine.token, mine.source, mine.crawler), (&b"MyBot"[..], TokenSource::ProductToken, None));
+//!
+//! // A browser sends no crawler token.
+//! assert!(token_of_header(b"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36").is_none());
+//! ```
+
+use robots_core::group::agent::is_tchar;
+use alloc::vec::Vec;
+use robots_registry::Crawler;
+
+/// Product tokens that browsers and browser-like headers carry and that name
+/// no crawler, compared ignoring ASCII case: engines, browsers, platforms and
+/// the words of `(KHTML, like Gecko)`, `compatible` and `Version`.
+pub const BOILERPLATE: &[&str] = &[
+    "Mozilla",
+    "AppleWebKit",
+    "KHTML",
+    "Gecko",
+    "like",
+    "Chrome",
+    "Chromium",
+    "Safari",
+    "Mobile",
+    "Version",
+    "compatible",
+    "Firefox",
+    "Edg",
+    "Edge",
+    "EdgA",
+    "EdgiOS",
+    "OPR",
+    "Opera",
+    "Presto",
+    "CriOS",
+    "FxiOS",
+    "SamsungBrowser",
+    "YaBrowser",
+    "Vivaldi",
+    "UCBrowser",
+    "Trident",
+    "MSIE",
+    "Windows",
+    "Win64",
+    "WOW64",
+    "x64",
+    "Linux",
+    "Android",
+    "Macintosh",
+    "X11",
+    "iPhone",
+    "iPad",
+    "U",
+    "wv",
+    "K",
+];
+
+/// Whether `token` is browser boilerplate ([`BOILERPLATE`], ignoring ASCII case).
+///
+/// ```
+/// use robots_runtime::lint::is_boilerplate;
+/// assert!(is_boilerplate(b"mozilla") && is_boilerplate(b"AppleWebKit"));
+/// assert!(!is_boilerplate(b"Googlebot"));
+/// ```
+pub fn is_boilerplate(token: &[u8]) -> bool {
+    BOILERPLATE
+        .iter()
+        .any(|b| b.as_bytes().eq_ignore_ascii_case(token))
+}
+
+/// How [`token_of_header`] found the token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TokenSource {
+    /// The header has a form the registry documents for [`HeaderToken::crawler`].
+    DocumentedForm,
+    /// The first product token of the header that is no boilerplate.
+    ProductToken,
+}
+
+/// The crawler token found in a User-Agent header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeaderToken<'h> {
+    /// The token to match a robots.txt with: the registry crawler's token, or
+    /// the product token as the header spells it.
+    pub token: &'h [u8],
+    /// The registry crawler: the one whose form the header has, or the one
+    /// whose token the product token is (ignoring ASCII case).
+    pub crawler: Option<&'static Crawler>,
+    /// How the token was found.
+    pub source: TokenSource,
+}
+
+/// The token a robots.txt names for the crawler that sends `header`, or
+/// `None` when the header holds no crawler token (a browser's header, an empty
+/// one). See the [module](self) for the rules.
+///
+/// Linear in the header's length; headers longer than
+/// [`robots_registry::MAX_HEADER_LEN`] match no documented form but are still
+/// read for a product token.
+///
+/// ```
+/// use robots_runtime::lint::token_of_header;
+///
+/// let token = |h: &str| token_of_header(h.as_bytes()).map(|t| String::from_utf8_lossy(t.token).into_owned());
+/// assert_eq!(token("ExampleBot/1.0 (+https://example.com/bot)").as_deref(), Some("ExampleBot"));
+/// assert_eq!(token("Bot9/1.0").as_deref(), Some("Bot9"));
+/// assert_eq!(token("Mozilla/5.0 (compatible; DuckDuckBot-Https/1.1; https://duckduckgo.com/duckduckbot)").as_deref(), Some("DuckDuckBot"));
+/// assert_eq!(token("Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 (compatible; NewBot/2.1; +https://newbot.example)").as_deref(), Some("NewBot"));
+/// assert_eq!(token("").as_deref(), None);
+/// ```
+pub fn token_of_header(header: &[u8]) -> Option<HeaderToken<'_>> {
+    if let Some(crawler) = robots_registry::crawler_for_header(header) {
+        return Some(HeaderToken {
+            token: crawler.token.as_bytes(),
+            crawler: Some(crawler),
+            source: TokenSource::DocumentedForm,
+        });
+    }
+    let token = first_product_token(header)?;
+    Some(HeaderToken {
+        token,
+        crawler: robots_registry::crawler(token),
+        source: TokenSource::ProductToken,
+    })
+}
+
+/// Whether an agent name is plainly a whole User-Agent header, not a product
+/// token: it holds `/` followed by a digit (a product version) or `(` (a
+/// comment). Callers that match names exactly warn on it and name the token
+/// [`token_of_header`] would use.
+///
+/// ```
+/// use robots_runtime::lint::looks_like_header;
+/// assert!(looks_like_header(b"ExampleBot/1.0"));
+/// assert!(looks_like_header(b"Mozilla/5.0 (compatible; FooBot)"));
+/// assert!(!looks_like_header(b"Googlebot-Image"));
+/// assert!(!looks_like_header(b"a/b"));
+/// ```
+pub fn looks_like_header(agent: &[u8]) -> bool {
+    agent.contains(&b'(')
+        || agent
+            .windows(2)
+            .any(|w| w.first() == Some(&b'/') && w.get(1).is_some_and(u8::is_ascii_digit))
+}
+
+/// The tokens a crawler obeys, in order, when no group names the ones before:
+/// `token` itself, then the fallbacks its registry entry documents
+/// (`Googlebot-Image` → `Googlebot`), then, with `dash_prefixes`, each prefix
+/// of `token` that ends before a `-`, longest first (`Hedwig-News-Mobile` →
+/// `Hedwig-News`, `Hedwig`). Each token appears once (ignoring ASCII case).
+///
+/// Google documents that a crawler with no group of its own obeys its
+/// parent's; the dash-prefix rule generalises that to crawlers the registry
+/// does not know, so it is opt-in. Pass the chain to `Policy::matcher_chain`.
+///
+/// ```
+/// use robots_runtime::lint::family_chain;
+/// assert_eq!(family_chain(b"Googlebot-News", false), [&b"Googlebot-News"[..], b"Googlebot"]);
+/// assert_eq!(family_chain(b"bingbot", false), [&b"bingbot"[..], b"msnbot"]);
+/// assert_eq!(family_chain(b"hedwig-news", false), [&b"hedwig-news"[..]]);
+/// assert_eq!(family_chain(b"hedwig-news", true), [&b"hedwig-news"[..], b"hedwig"]);
+/// ```
+pub fn family_chain(token: &[u8], dash_prefixes: bool) -> Vec<&[u8]> {
+    fn push<'a>(chain: &mut Vec<&'a [u8]>, t: &'a [u8]) {
+        if !t.is_empty() && !chain.iter().any(|c| c.eq_ignore_ascii_case(t)) {
+            chain.push(t);
+        }
+    }
+    let mut chain: Vec<&[u8]> = Vec::new();
+    push(&mut chain, token);
+    if let Some(crawler) = robots_registry::crawler(token) {
+        for f in crawler.fallbacks {
+            push(&mut chain, f.as_bytes());
+        }
+    }
+    if dash_prefixes {
+        for (i, _) in token.iter().enumerate().rev().filter(|&(_, &b)| b == b'-') {
+            push(&mut chain, token.get(..i).unwrap_or_default());
+        }
+    }
+    chain
+}
+
+/// A `token ["/" version]` element of a header, and where the scan goes on.
+struct Product<'h> {
+    token: &'h [u8],
+    has_version: bool,
+}
+
+/// Reads `token ["/" version]` at `at`: the product and the index after it.
+fn product_at(header: &[u8], at: usize) -> (Product<'_>, usize) {
+    let run = |from: usize| {
+        header
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .position(|&b| !is_tchar(b))
+            .map_or(header.len(), |n| from + n)
+    };
+    let end = run(at);
+    let token = header.get(at..end).unwrap_or_default();
+    if header.get(end) == Some(&b'/') {
+        let version_end = run(end + 1);
+        let product = Product {
+            token,
+            has_version: version_end > end + 1,
+        };
+        return (product, version_end);
+    }
+    let product = Product {
+        token,
+        has_version: false,
+    };
+    (product, end)
+}
+
+/// A crawler token is a product token that starts with a letter (not `+url`,
+/// not a version) and is no boilerplate.
+fn is_candidate(token: &[u8]) -> bool {
+    token.first().is_some_and(u8::is_ascii_alphabetic) && !is_boilerplate(token)
+}
+
+/// The first product outside comments that is a candidate; else the first
+/// comment item that is one product with a version, or follows `compatible`.
+fn first_product_token(header: &[u8]) -> Option<&[u8]> {
+    // Pass 1: products at depth 0.
+    let (mut i, mut depth) = (0usize, 0usize);
+    while let Some(&b) = header.get(i) {
+        match b {
+            b'(' => {
+                depth += 1;
+                i += 1;
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            b'\\' if depth > 0 => i += 2,
+            _ if depth == 0 && is_tchar(b) => {
+                let (product, next) = product_at(header, i);
+                if is_candidate(product.token) {
+                    return Some(product.token);
+                }
+                i = next.max(i + 1);
+            }
+            _ => i += 1,
+        }
+    }
+    // Pass 2: the items of comments, split at `;`.
+    let (mut i, mut depth, mut compatible) = (0usize, 0usize, false);
+    while let Some(&b) = header.get(i) {
+        i += 1;
+        let starts_item = match b {
+            b'(' => {
+                depth += 1;
+                compatible = false;
+                true
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                false
+            }
+            b';' => depth > 0,
+            _ => false,
+        };
+        if starts_item {
+            match item_token(header, i, compatible) {
+                Ok(token) => return Some(token),
+                Err(end) => {
+                    compatible |= end.compatible;
+                    i = end.at;
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Where a comment item ends, and whether it was `compatible`.
+struct ItemEnd {
+    at: usize,
+    compatible: bool,
+}
+
+/// The comment item starting at `at` (up to `;`, `)` or `(`), trimmed: its
+/// token when it is one product that is a candidate and has a version or
+/// follows `compatible`; else where the item ends.
+fn item_token(header: &[u8], at: usize, compatible: bool) -> Result<&[u8], ItemEnd> {
+    let rest = header.get(at..).unwrap_or_default();
+    let len = rest
+        .iter()
+        .position(|&b| matches!(b, b';' | b')' | b'('))
+        .unwrap_or(rest.len());
+    let text = rest.get(..len).unwrap_or_default().trim_ascii();
+    let end = ItemEnd {
+        at: at + len,
+        compatible: text.eq_ignore_ascii_case(b"compatible"),
+    };
+    let offset = at
+        + rest
+            .iter()
+            .position(|&b| b != b' ' && b != b'\t')
+            .unwrap_or(len)
+            .min(len);
+    let (product, next) = product_at(header, offset);
+    let whole = next - offset == text.len();
+    if whole && (product.has_version || compatible) && is_candidate(product.token) {
+        Ok(product.token)
+    } else {
+        Err(end)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+    use robots_registry::CRAWLERS;
+
+    fn token(header: &str) -> Option<String> {
+        token_of_header(header.as_bytes()).map(|t| String::from_utf8_lossy(t.token).into_owned())
+    }
+
+    #[test]
+    fn every_documented_form_gives_its_crawlers_token() {
+        let mut forms = 0;
+        for crawler in CRAWLERS {
+            for form in crawler.headers {
+                for fill in ["2.1", "120.0.6099.71 (X11; Linux x86_64)"] {
+                    let header = form.replace('*', fill);
+                    let found = token_of_header(header.as_bytes()).unwrap();
+                    assert_eq!(found.token, crawler.token.as_bytes(), "{header}");
+                    assert_eq!(found.source, TokenSource::DocumentedForm, "{header}");
+                    assert_eq!(found.crawler.map(|c| c.token), Some(crawler.token));
+                    forms += 1;
+                }
+            }
+        }
+        assert!(forms > 300, "{forms}");
+    }
+
+    #[test]
+    fn boilerplate_is_skipped_outside_and_inside_comments() {
+        for (header, want) in [
+            ("MyBot", "MyBot"),
+            ("MyBot/1.0", "MyBot"),
+            ("Bot9/1.0 (+https://bot9.example)", "Bot9"),
+            ("ExampleBot/1.0 (+https://example.com/bot)", "ExampleBot"),
+            ("Mozilla/5.0 (compatible; MyBot/1.0; +https://example.com)", "MyBot"),
+            ("Mozilla/5.0 (compatible; MyBot; +https://example.com)", "MyBot"),
+            ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; NewBot/0.9; +https://newbot.example) Chrome/120.0.0.0 Safari/537.36", "NewBot"),
+            ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 SpecialBot/3", "SpecialBot"),
+            ("Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; WOW64; Trident/5.0; PaperBot/2)", "PaperBot"),
+            ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1 (compatible; PhoneBot/1.0)", "PhoneBot"),
+            ("curl/8.5.0", "curl"),
+            ("python-requests/2.31.0", "python-requests"),
+            ("  Scrapy/2.11 (+https://scrapy.org)", "Scrapy"),
+            ("Mozilla/5.0 (compatible; googlebot/2.1; +http://www.google.com/bot.html)", "Googlebot"),
+        ] {
+            assert_eq!(token(header).as_deref(), Some(want), "{header}");
+        }
+        // A crawler named by its product token is looked up in the registry too.
+        let gpt = token_of_header(b"GPTBot/1.2").unwrap();
+        assert_eq!(
+            (gpt.source, gpt.crawler.map(|c| c.token)),
+            (TokenSource::ProductToken, Some("GPTBot"))
+        );
+    }
+
+    #[test]
+    fn headers_with_no_crawler_token() {
+        for header in [
+            "",
+            "   ",
+            "Mozilla/5.0",
+            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.0.0",
+            "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15",
+            "Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0",
+            "Mozilla/5.0 (Linux; Android 13; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36",
+            "(+https://example.com)",
+            "/1.0 ;;; ((()))",
+        ] {
+            assert_eq!(token(header), None, "{header}");
+        }
+        // An unknown crawler is found, but is no registry crawler.
+        let unknown = token_of_header(b"Mozilla/5.0 (compatible; NoSuchCrawlerXyz/1.0)").unwrap();
+        assert_eq!(
+            (unknown.token, unknown.crawler),
+            (&b"NoSuchCrawlerXyz"[..], None)
+        );
+    }
+
+    #[test]
+    fn hostile_headers_are_read_in_linear_time_without_panic() {
+        let mut nested = alloc::vec![b'('; 1 << 20];
+        nested.extend(alloc::vec![b';'; 1 << 20]);
+        assert_eq!(token_of_header(&nested), None);
+        let mut long = alloc::vec![b'x'; 1 << 20];
+        long.insert(0, b'(');
+        assert_eq!(token_of_header(&long), None);
+        let mut after = alloc::vec![b' '; 1 << 20];
+        after.extend_from_slice(b"Bot/1");
+        assert_eq!(token_of_header(&after).map(|t| t.token), Some(&b"Bot"[..]));
+        assert_eq!(token_of_header(b"(\\"), None);
+        assert_eq!(
+            token_of_header(b"\xff\xfe(compatible; \xc3\xa9Bot/1)"),
+            None
+        );
+    }
+
+    #[test]
+    fn headers_are_told_from_names() {
+        for header in [
+            "ExampleBot/1.0 (+https://example.com/bot)",
+            "Foo/2",
+            "x (y)",
+        ] {
+            assert!(looks_like_header(header.as_bytes()), "{header}");
+        }
+        for name in [
+            "ExampleBot",
+            "Googlebot-Image",
+            "archive.org_bot",
+            "a/b",
+            "MJ12bot",
+            "/",
+        ] {
+            assert!(!looks_like_header(name.as_bytes()), "{name}");
+        }
+    }
+
+    #[test]
+    fn family_chains() {
+        assert_eq!(
+            family_chain(b"Googlebot-Image", false),
+            [&b"Googlebot-Image"[..], b"Googlebot"]
+        );
+        assert_eq!(
+            family_chain(b"googlebot-news", true),
+            [&b"googlebot-news"[..], b"Googlebot"]
+        );
+        assert_eq!(
+            family_chain(b"YandexImages", true),
+            [&b"YandexImages"[..], b"Yandex"]
+        );
+        assert_eq!(family_chain(b"a-b-c", true), [&b"a-b-c"[..], b"a-b", b"a"]);
+        assert_eq!(family_chain(b"a-b-c", false), [&b"a-b-c"[..]]);
+        assert_eq!(family_chain(b"-x-", true), [&b"-x-"[..], b"-x"]);
+        assert!(family_chain(b"", true).is_empty());
+    }
+}
