@@ -5,7 +5,7 @@
 
 use crate::output::Streams;
 use robots_runtime::document::{parse, ParseOptions, Truncation};
-use robots_runtime::lint::{sniff, NotRobotsTxt};
+use robots_runtime::lint::{googlebot_cut, sniff, NotRobotsTxt, GOOGLEBOT_MAX_BYTES};
 use robots_runtime::Profile;
 
 /// What the notices found about one robots.txt.
@@ -15,6 +15,9 @@ pub struct Reading {
     pub not_robots: Option<NotRobotsTxt>,
     /// Where the parsing cap cut it.
     pub truncation: Option<Truncation>,
+    /// Where Googlebot stops reading it (500 KiB), when the profile's own cap
+    /// does not already cut it there: under `google`, which reads it all.
+    pub googlebot_cut: Option<Truncation>,
 }
 
 /// Look at `body` (named `name`) as `profile` reads it, and warn on stderr:
@@ -22,6 +25,7 @@ pub struct Reading {
 /// ```text
 /// robots: warning: page.html is an HTML page, not a robots.txt: crawlers find no rules in it
 /// robots: warning: big.txt is 852930 bytes; rfc9309 reads only the first 512000 bytes, so everything from line 19134 on is ignored
+/// robots: warning: big.txt is 852930 bytes; Googlebot reads only the first 512000 bytes, so it stops reading at line 19134 (the google profile reads the whole file, as Google's library does: verdicts here cover lines Googlebot never sees)
 /// ```
 pub fn inspect(io: &mut Streams<'_>, name: &str, body: &[u8], profile: Profile) -> Reading {
     let not_robots = sniff(body);
@@ -43,8 +47,19 @@ pub fn inspect(io: &mut Streams<'_>, name: &str, body: &[u8], profile: Profile) 
             t.input_len, t.max_bytes, t.first_ignored_line
         ));
     }
+    let googlebot_cut = match &truncation {
+        Some(t) if t.max_bytes <= GOOGLEBOT_MAX_BYTES => None,
+        _ => googlebot_cut(body),
+    };
+    if let Some(t) = &googlebot_cut {
+        io.warn(&format!(
+            "{name} is {} bytes; Googlebot reads only the first {} bytes, so it stops reading at line {} (the {profile} profile reads the whole file, as Google's library does: verdicts here cover lines Googlebot never sees)",
+            t.input_len, t.max_bytes, t.first_ignored_line
+        ));
+    }
     Reading {
         not_robots,
         truncation,
+        googlebot_cut,
     }
 }

@@ -104,7 +104,8 @@
 //!   change in any release.
 //!
 //! # Crate features
-//! - `std` (default): `std::error::Error` impls, [`url::robots_txt_url`], and
+//! - `std` (default): `std::error::Error` impls, [`url::robots_txt_url`],
+//!   [`url::url_shape`] (what a URL line looks like), and
 //!   rustc-style rendering of findings ([`lint::render`]).
 //! - `macros` (default): re-exports the [`robots!`] macro.
 //! - `fetch` (default): [`fetch`], the sans-IO robots.txt fetch state machine.
@@ -175,10 +176,14 @@ pub mod url {
 
     #[cfg(feature = "std")]
     pub use crate::location::robots_txt_url;
+    #[cfg(feature = "std")]
+    pub use crate::url_shape::{checked_path, url_shape, UrlShape};
 }
 
 #[cfg(feature = "std")]
 mod location;
+#[cfg(feature = "std")]
+mod url_shape;
 
 /// The known-crawler registry (`robots-registry`): product tokens, operators,
 /// purposes, documented fallbacks and retired tokens.

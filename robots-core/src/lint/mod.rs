@@ -29,11 +29,14 @@
 //! ```
 //!
 //! The module also holds what the site-owner tools share: the probe URLs derived
-//! from a file's rules ([`probe_paths`]) and the CI assertion format
-//! ([`parse_assertions`]).
+//! from a file's rules ([`probe_paths`]), the CI assertion format
+//! ([`parse_assertions`]), the verdict changes between two versions of a file
+//! ([`verdict_changes`], [`crawler_diffs`]) and Googlebot's 500 KiB
+//! ([`googlebot_cut`]).
 
 mod agents;
 mod assertions;
+mod diff;
 mod disagreement;
 mod finding;
 mod probe;
@@ -41,11 +44,16 @@ mod probe;
 mod render;
 mod rules;
 mod semantics;
+mod size;
 mod sniff;
 mod structure;
 
 pub use assertions::{
     parse_assertion_file, parse_assertions, Assertion, AssertionError, Expectation,
+};
+pub use diff::{
+    comparison_key, crawler_diffs, dedup_paths, diff_paths, verdict_changes, CrawlerDiff,
+    VerdictChange,
 };
 pub use disagreement::{
     profile_disagreements, Disagreement, ProfileVerdict, MAX_DISAGREEMENTS, MAX_PROBE_AGENTS,
@@ -55,6 +63,7 @@ pub use finding::{line_findings, suggest_directive, Finding, Severity};
 pub use probe::{probe_paths, Probe, MAX_PROBES, PROBES_PER_RULE};
 #[cfg(feature = "render")]
 pub use render::{render, render_all, shorten, shorten_quoted, ECHO_BYTES};
+pub use size::{googlebot_cut, GOOGLEBOT_MAX_BYTES};
 pub use sniff::{sniff, NotRobotsTxt};
 
 use crate::document::{parse, Document, ParseOptions};
@@ -104,7 +113,7 @@ pub const CODES: &[CodeInfo] = &[
     code("path-not-absolute", Severity::Error, "values", "a pattern that starts with neither `/` nor `*` matches no URL"),
     code("dollar-not-at-end", Severity::Error, "values", "a `$` before the end of a pattern is a literal `$`, not an anchor"),
     code("line-too-long", Severity::Warning, "file", "a line longer than Google's line buffer is cut"),
-    code("file-too-large", Severity::Error, "file", "content past the parsing cap (500 KiB) is ignored"),
+    code("file-too-large", Severity::Error, "file", "content past the parsing cap (500 KiB) is ignored; past 500 KiB, Googlebot ignores it under every profile"),
     code("bom", Severity::Warning, "file", "the file starts with a UTF-8 byte order mark"),
     code("invalid-utf8", Severity::Warning, "file", "a line that is not valid UTF-8"),
     code("html-not-robots", Severity::Error, "file", "the file is an HTML page, not a robots.txt"),

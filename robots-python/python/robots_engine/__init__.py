@@ -26,11 +26,13 @@ from robots_engine._native import (
     Policy,
     RequestRate,
     Verdict,
+    __version__,
     allowed_by_key,
     lint,
 )
 
 __all__ = [
+    "__version__",
     "DEFAULT_MAX_BYTES",
     "PROFILES",
     "Finding",
