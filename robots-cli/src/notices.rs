@@ -15,9 +15,6 @@ pub struct Reading {
     pub not_robots: Option<NotRobotsTxt>,
     /// Where the parsing cap cut it.
     pub truncation: Option<Truncation>,
-    /// Where Googlebot stops reading it (500 KiB), when the profile's own cap
-    /// does not already cut it there: under `google`, which reads it all.
-    pub googlebot_cut: Option<Truncation>,
 }
 
 /// Look at `body` (named `name`) as `profile` reads it, and warn on stderr:
@@ -47,11 +44,13 @@ pub fn inspect(io: &mut Streams<'_>, name: &str, body: &[u8], profile: Profile) 
             t.input_len, t.max_bytes, t.first_ignored_line
         ));
     }
-    let googlebot_cut = match &truncation {
+    // Where Googlebot stops reading, when the profile's own cap does not cut
+    // the file there already: under `google`, which reads it all.
+    let googlebot = match &truncation {
         Some(t) if t.max_bytes <= GOOGLEBOT_MAX_BYTES => None,
         _ => googlebot_cut(body),
     };
-    if let Some(t) = &googlebot_cut {
+    if let Some(t) = &googlebot {
         io.warn(&format!(
             "{name} is {} bytes; Googlebot reads only the first {} bytes, so it stops reading at line {} (the {profile} profile reads the whole file, as Google's library does: verdicts here cover lines Googlebot never sees)",
             t.input_len, t.max_bytes, t.first_ignored_line
@@ -60,6 +59,5 @@ pub fn inspect(io: &mut Streams<'_>, name: &str, body: &[u8], profile: Profile) 
     Reading {
         not_robots,
         truncation,
-        googlebot_cut,
     }
 }

@@ -121,7 +121,8 @@ impl fmt::Display for UrlShape {
 /// The shape of one URL line, and the path checkers take out of it.
 ///
 /// The first oddity found is the one reported, in this order: control bytes
-/// and invalid UTF-8, then the shape (scheme, authority), then percent-escapes.
+/// and invalid UTF-8, then a scheme or host problem, then percent-escapes, then
+/// a line that is neither a path nor a URL.
 /// Linear in the line's length; never panics.
 ///
 /// ```
@@ -152,7 +153,12 @@ pub fn url_shape(line: &[u8]) -> UrlShape {
         }
     };
     let shape = shape_of(text);
-    if !matches!(shape, UrlShape::Path | UrlShape::HttpUrl) {
+    // A bad escape is the more telling oddity of a line that is a path, a URL,
+    // or neither (`%zz/private`); a scheme or host problem comes first.
+    if !matches!(
+        shape,
+        UrlShape::Path | UrlShape::HttpUrl | UrlShape::NotPathOrUrl
+    ) {
         return shape;
     }
     match bad_percent_escape(line) {
