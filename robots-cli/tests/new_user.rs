@@ -136,7 +136,10 @@ fn every_command_reads_policy_like_text_as_a_robots_txt() {
         b"",
     );
     assert_eq!(status(&explain), Some(0), "{}", stderr(&explain));
-    assert_eq!(json_lines(&explain)[0]["verdict"]["allowed"], Value::Bool(false));
+    assert_eq!(
+        json_lines(&explain)[0]["verdict"]["allowed"],
+        Value::Bool(false)
+    );
 
     let diff = robots(&["diff", path, empty.path(), "--agent", "Bot"], b"");
     assert_eq!(status(&diff), Some(1), "{}", stderr(&diff));

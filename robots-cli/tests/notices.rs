@@ -91,7 +91,9 @@ fn truncation_is_never_silent() {
     ]);
     let err = text(&out.stderr);
     assert!(
-        err.contains("Googlebot reads only the first 512000 bytes, so it stops reading at line 19134"),
+        err.contains(
+            "Googlebot reads only the first 512000 bytes, so it stops reading at line 19134"
+        ),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");

@@ -230,7 +230,10 @@ User-agent: BotA\nDisallow: /wiki/Special:Search\nAllow: /a/b\n";
         for profile in Profile::ALL {
             let doc = parse(source, ParseOptions::new(profile));
             let policy = doc.compile();
-            let all: Vec<Vec<u8>> = probe_paths(&[&doc], 10_000).into_iter().map(|p| p.path).collect();
+            let all: Vec<Vec<u8>> = probe_paths(&[&doc], 10_000)
+                .into_iter()
+                .map(|p| p.path)
+                .collect();
             let mut kept = all.clone();
             dedup_paths(&mut kept, profile);
             // Only the profiles that decode escapes compare two spellings as one.
