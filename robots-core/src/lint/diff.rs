@@ -171,7 +171,7 @@ pub fn crawler_diffs(old: &Policy, new: &Policy, urls: &[Vec<u8>]) -> Vec<Crawle
     type Key = (Option<Vec<GroupId>>, Option<Vec<GroupId>>);
     let mut memo: BTreeMap<Key, (usize, usize)> = BTreeMap::new();
     let mut out = Vec::new();
-    for crawler in CRAWLERS.iter() {
+    for crawler in CRAWLERS {
         let chain: Vec<&str> = crawler.chain().collect();
         let (old_m, new_m) = (
             applicable(old, crawler, &chain),
