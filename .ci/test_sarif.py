@@ -20,6 +20,7 @@ import os
 import subprocess
 import sys
 import tarfile
+import tempfile
 
 import jsonschema
 
@@ -80,6 +81,47 @@ def robots_binary():
     fail("cargo build did not report the robots executable")
 
 
+# Findings after multi-byte characters: SARIF columns count UTF-16 code units
+# (the log says so), the JSON findings' columns count bytes.
+MULTIBYTE = "User-agent: *\nDisallow: /café/😀$x\nDisallow: /ü/*?$q\nDisalow: /naïve\n".encode()
+
+
+def utf16_column(line, byte_column):
+    """The UTF-16 column of a 1-based byte column of `line` (bytes)."""
+    return len(line[: byte_column - 1].decode("utf-8", "replace").encode("utf-16-le")) // 2 + 1
+
+
+def check_multibyte_columns(robots):
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "multibyte.txt")
+        with open(path, "wb") as f:
+            f.write(MULTIBYTE)
+        runs = {}
+        for form in ("json", "sarif"):
+            proc = subprocess.run([robots, "lint", "--format", form, path], capture_output=True)
+            runs[form] = proc.stdout.decode()
+    findings = [json.loads(line) for line in runs["json"].splitlines()]
+    log = json.loads(runs["sarif"])
+    run = log["runs"][0]
+    if run.get("columnKind") != "utf16CodeUnits":
+        fail(f"SARIF columnKind is {run.get('columnKind')!r}")
+    results = run["results"]
+    if len(results) != len(findings) or not findings:
+        fail(f"{len(results)} SARIF results for {len(findings)} JSON findings")
+    lines = MULTIBYTE.split(b"\n")
+    moved = 0
+    for finding, result in zip(findings, results):
+        region = result["locations"][0]["physicalLocation"]["region"]
+        line = lines[finding["line"] - 1]
+        want = utf16_column(line, finding["column"])
+        if (region["startLine"], region["startColumn"]) != (finding["line"], want):
+            fail(f"{finding['code']}: SARIF {region} for byte column {finding['column']} (want UTF-16 column {want})")
+        moved += want != finding["column"]
+    if moved == 0:
+        fail("no finding lies after a multi-byte character: the fixture no longer tests the conversion")
+    return len(results)
+
+
 def main():
     the_schema = schema()
     validator_class = jsonschema.validators.validator_for(the_schema)
@@ -107,6 +149,7 @@ def main():
         for error in validator.iter_errors(log):
             failures.append(f"{files}: {error.message} at /{'/'.join(map(str, error.absolute_path))}")
         results += len(log["runs"][0]["results"])
+    results += check_multibyte_columns(robots)
     if failures:
         fail("\n".join(failures))
     if results == 0:

@@ -2,6 +2,7 @@
 //! errors that say which file failed and why.
 
 use crate::error::Error;
+use crate::output::Streams;
 use robots_runtime::Policy;
 use std::ffi::OsStr;
 use std::io::BufRead;
@@ -55,18 +56,20 @@ impl Input {
 }
 
 impl Input {
-    /// Read a robots.txt whole, refusing a policy file from `robots compile`:
-    /// only `check` reads those, and anything else would read its bytes as text.
+    /// Read a robots.txt whole, as text whatever its first bytes: a robots.txt
+    /// is untrusted, and one that begins as a compiled policy does
+    /// (`ROBOTPOL`) is still a robots.txt to a crawler. Such a file gets a note
+    /// on stderr, in case it was meant for `robots check`.
     ///
     /// # Errors
-    /// [`Error::Read`] as [`Input::read`]; [`Error::Invalid`] for a policy file.
-    pub fn read_robots_txt(&self, stdin: &mut dyn BufRead) -> Result<Vec<u8>, Error> {
-        let body = self.read("robots.txt", stdin)?;
+    /// [`Error::Read`] as [`Input::read`].
+    pub fn read_robots_txt(&self, io: &mut Streams<'_>) -> Result<Vec<u8>, Error> {
+        let body = self.read("robots.txt", io.stdin)?;
         if Policy::is_byte_form(&body) {
-            return Err(Error::Invalid(format!(
-                "'{}' is a compiled policy (`robots compile`), not a robots.txt: only `robots check` reads policy files; give this command the robots.txt",
+            io.note(&format!(
+                "'{}' begins like a compiled policy file (`ROBOTPOL`); it is read as robots.txt text (only `robots check` reads policy files)",
                 self.name()
-            )));
+            ));
         }
         Ok(body)
     }

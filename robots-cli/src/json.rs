@@ -28,20 +28,39 @@ pub fn write_line(out: &mut Vec<u8>, value: &Value) -> Result<(), Error> {
     Ok(())
 }
 
+/// Append `url` as the `"url"` member (after `{`), and, when it is not UTF-8,
+/// a `"url_bytes"` member: the URL's exact bytes as an array of numbers, since
+/// the `"url"` string then shows each invalid byte as U+FFFD.
+fn write_url(out: &mut Vec<u8>, url: &[u8]) -> Result<(), Error> {
+    out.extend_from_slice(b"\"url\":");
+    write_str(out, url)?;
+    if std::str::from_utf8(url).is_err() {
+        out.extend_from_slice(b",\"url_bytes\":");
+        serde_json::to_writer(&mut *out, url).map_err(Error::Json)?;
+    }
+    Ok(())
+}
+
 /// Append one verdict as a JSON object and a newline:
 ///
 /// ```text
 /// {"url":"/x","allowed":false,"rule":{"line":2,"directive":"disallow","pattern":"/x"},"reason":"rule"}
 /// {"url":"/y","allowed":true,"rule":null,"reason":"no-matching-rule"}
+/// {"url":"ftp://h/y","allowed":true,"rule":null,"reason":"no-matching-rule","warning":"is not an http(s) URL (scheme ftp); checked as the path `/y`"}
+/// {"url":"/\u{fffd}","url_bytes":[47,255],"allowed":true,"rule":null,"reason":"no-matching-rule","warning":"…"}
 /// ```
+///
+/// `url_bytes` is there only when the URL is not UTF-8; `warning` only when the
+/// URL line does not read plainly (see `robots_runtime::url::url_shape`).
 pub fn write_verdict(
     out: &mut Vec<u8>,
     policy: &Policy,
     url: &[u8],
     verdict: &Verdict,
+    warning: Option<&str>,
 ) -> Result<(), Error> {
-    out.extend_from_slice(b"{\"url\":");
-    write_str(out, url)?;
+    out.push(b'{');
+    write_url(out, url)?;
     out.extend_from_slice(if verdict.allowed {
         b",\"allowed\":true,\"rule\":"
     } else {
@@ -59,6 +78,22 @@ pub fn write_verdict(
     }
     out.extend_from_slice(b",\"reason\":");
     write_str(out, verdict.reason.name().as_bytes())?;
+    if let Some(warning) = warning {
+        out.extend_from_slice(b",\"warning\":");
+        write_str(out, warning.as_bytes())?;
+    }
+    out.extend_from_slice(b"}\n");
+    Ok(())
+}
+
+/// Append a URL line refused by `check --strict-urls` as a JSON object and a
+/// newline: `{"url":"ftp://h/y","error":"line 3: is not an http(s) URL (scheme ftp)"}`
+/// (with `url_bytes` as in [`write_verdict`]).
+pub fn write_url_error(out: &mut Vec<u8>, url: &[u8], error: &str) -> Result<(), Error> {
+    out.push(b'{');
+    write_url(out, url)?;
+    out.extend_from_slice(b",\"error\":");
+    write_str(out, error.as_bytes())?;
     out.extend_from_slice(b"}\n");
     Ok(())
 }
@@ -73,8 +108,15 @@ mod tests {
         let policy = Policy::parse(b"User-agent: *\nDisallow: /p\"\n", Profile::Rfc9309);
         let bot = policy.matcher("bot");
         let mut out = Vec::new();
-        write_verdict(&mut out, &policy, b"/p\"x", &bot.check("/p\"x")).unwrap();
-        write_verdict(&mut out, &policy, b"/\xff", &bot.check(b"/\xff")).unwrap();
+        write_verdict(&mut out, &policy, b"/p\"x", &bot.check("/p\"x"), None).unwrap();
+        write_verdict(
+            &mut out,
+            &policy,
+            b"/\xff",
+            &bot.check(b"/\xff"),
+            Some("odd"),
+        )
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<Value> = text
             .lines()
@@ -87,7 +129,8 @@ mod tests {
         );
         assert_eq!(
             lines[1],
-            serde_json::json!({"url": "/\u{fffd}", "allowed": true, "rule": null, "reason": "no-matching-rule"})
+            serde_json::json!({"url": "/\u{fffd}", "url_bytes": [47, 255], "allowed": true, "rule": null,
+                "reason": "no-matching-rule", "warning": "odd"})
         );
     }
 }

@@ -8,10 +8,10 @@
 //!
 //! ```text
 //! robots check FILE (--agent AGENT | --user-agent-header HEADER) [--profile rfc9309|google|draft1996|original1994]
-//!              [--format human|json] [--] [URL ...]
+//!              [--format human|json] [--strict-urls] [--compiled] [--] [URL ...]
 //! robots lint FILE... [--profile P] [--format human|json|sarif|github] [--deny warnings]
 //! robots explain FILE URL --agent AGENT [--profile P] [--format human|json]
-//! robots diff OLD NEW --agent AGENT [--urls FILE] [--profile P] [--format human|json]
+//! robots diff OLD NEW [--agent AGENT] [--urls FILE] [--profile P] [--format human|json]
 //! robots test FILE --assert ASSERTS [--profile P] [--format human|json] [--allow-errors]
 //! robots report FILE [--profile P] [--format human|json|csv] [--paths FILE]
 //! robots compile FILE -o OUT.rpol [--profile P] [--agent AGENT]
@@ -26,9 +26,10 @@
 //! colours the verdict words and `lint`'s diagnostics only when standard output
 //! is a terminal and `NO_COLOR` is not set.
 //!
-//! `check` also reads the policy files `compile` writes (it knows them by their
-//! first bytes): they load without parsing, under the profile they were compiled
-//! with.
+//! `check` also reads the policy files `compile` writes, when the whole file
+//! validates as one (or fails on one that does not, with `--compiled`): they
+//! load without parsing, under the profile they were compiled with. Anything
+//! else is robots.txt text, even a file that begins `ROBOTPOL`.
 //!
 //! Every command names its robots.txt the same way, positionally, and `-` reads
 //! it from standard input. The old spellings still work: `--robots FILE` (for
@@ -47,7 +48,8 @@
 //! - [`EXIT_FAIL`] (1): the site-owner commands' "no": `lint` found errors (or
 //!   warnings, with `--deny warnings`), `diff` found verdicts that change, `test`
 //!   found an assertion that does not hold; `check --fetch` printed an `error`
-//!   line for some URL. (`fetch` exits 0 whatever the outcome.)
+//!   line for some URL, and so did `check --strict-urls`. (`fetch` exits 0
+//!   whatever the outcome.)
 //! - [`EXIT_USAGE`] (2): a usage or I/O error, with a one-line reason on
 //!   standard error that says what failed, e.g.
 //!   `robots: cannot read robots.txt 'x': No such file or directory`.
@@ -207,7 +209,7 @@ fn dispatch(command: flags::Command, io: &mut Streams<'_>) -> Result<i32, Error>
         }
     }
     match command {
-        Command::Check(args) => commands::check::run(&args, io).map(|()| EXIT_OK),
+        Command::Check(args) => commands::check::run(&args, io),
         Command::Lint(args) => commands::lint::run(&args, io),
         Command::Explain(args) => commands::explain::run(&args, io),
         Command::Diff(args) => commands::diff::run(&args, io),

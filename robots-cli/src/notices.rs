@@ -4,8 +4,8 @@
 //! never in silence.
 
 use crate::output::Streams;
-use robots_lint::{sniff, NotRobotsTxt};
 use robots_runtime::document::{parse, ParseOptions, Truncation};
+use robots_lint::{googlebot_cut, sniff, NotRobotsTxt, GOOGLEBOT_MAX_BYTES};
 use robots_runtime::Profile;
 
 /// What the notices found about one robots.txt.
@@ -22,6 +22,7 @@ pub struct Reading {
 /// ```text
 /// robots: warning: page.html is an HTML page, not a robots.txt: crawlers find no rules in it
 /// robots: warning: big.txt is 852930 bytes; rfc9309 reads only the first 512000 bytes, so everything from line 19134 on is ignored
+/// robots: warning: big.txt is 852930 bytes; Googlebot reads only the first 512000 bytes, so it stops reading at line 19134 (the google profile reads the whole file, as Google's library does: verdicts here cover lines Googlebot never sees)
 /// ```
 pub fn inspect(io: &mut Streams<'_>, name: &str, body: &[u8], profile: Profile) -> Reading {
     let not_robots = sniff(body);
@@ -40,6 +41,18 @@ pub fn inspect(io: &mut Streams<'_>, name: &str, body: &[u8], profile: Profile) 
     if let Some(t) = &truncation {
         io.warn(&format!(
             "{name} is {} bytes; {profile} reads only the first {} bytes, so everything from line {} on is ignored",
+            t.input_len, t.max_bytes, t.first_ignored_line
+        ));
+    }
+    // Where Googlebot stops reading, when the profile's own cap does not cut
+    // the file there already: under `google`, which reads it all.
+    let googlebot = match &truncation {
+        Some(t) if t.max_bytes <= GOOGLEBOT_MAX_BYTES => None,
+        _ => googlebot_cut(body),
+    };
+    if let Some(t) = &googlebot {
+        io.warn(&format!(
+            "{name} is {} bytes; Googlebot reads only the first {} bytes, so it stops reading at line {} (the {profile} profile reads the whole file, as Google's library does: verdicts here cover lines Googlebot never sees)",
             t.input_len, t.max_bytes, t.first_ignored_line
         ));
     }

@@ -599,6 +599,7 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
             )),
         });
     }
+    out.extend(super::size::googlebot_finding(doc));
     out.sort_by_key(|f| (f.line, f.column));
     out
 }

@@ -52,6 +52,7 @@ extern crate alloc;
 
 mod agents;
 mod assertions;
+mod diff;
 mod code;
 mod disagreement;
 mod finding;
@@ -60,12 +61,17 @@ mod probe;
 mod render;
 mod rules;
 mod semantics;
+mod size;
 mod sniff;
 mod structure;
 mod user_agent;
 
 pub use assertions::{
     parse_assertion_file, parse_assertions, Assertion, AssertionError, Expectation,
+};
+pub use diff::{
+    comparison_key, crawler_diffs, dedup_paths, diff_paths, verdict_changes, CrawlerDiff,
+    VerdictChange,
 };
 pub use code::Code;
 pub use disagreement::{
@@ -76,6 +82,7 @@ pub use finding::{line_findings, suggest_directive, Finding, Severity};
 pub use probe::{probe_paths, Probe, MAX_PROBES, PROBES_PER_RULE};
 #[cfg(feature = "render")]
 pub use render::{render, render_all, render_styled, shorten, shorten_quoted, ECHO_BYTES};
+pub use size::{googlebot_cut, GOOGLEBOT_MAX_BYTES};
 pub use sniff::{sniff, NotRobotsTxt};
 pub use user_agent::{
     family_chain, is_boilerplate, looks_like_header, token_of_header, HeaderToken, TokenSource,
@@ -130,7 +137,7 @@ pub const CODES: &[CodeInfo] = &[
     code(Code::PathNotAbsolute, Severity::Error, "values", "a pattern that starts with neither `/` nor `*` matches no URL"),
     code(Code::DollarNotAtEnd, Severity::Error, "values", "a `$` before the end of a pattern is a literal `$`, not an anchor"),
     code(Code::LineTooLong, Severity::Warning, "file", "a line longer than Google's line buffer is cut"),
-    code(Code::FileTooLarge, Severity::Error, "file", "content past the parsing cap (500 KiB) is ignored"),
+    code(Code::FileTooLarge, Severity::Error, "file", "content past the parsing cap (500 KiB) is ignored; past 500 KiB, Googlebot ignores it under every profile"),
     code(Code::Bom, Severity::Warning, "file", "the file starts with a UTF-8 byte order mark"),
     code(Code::InvalidUtf8, Severity::Warning, "file", "a line that is not valid UTF-8"),
     code(Code::HtmlNotRobots, Severity::Error, "file", "the file is an HTML page, not a robots.txt"),

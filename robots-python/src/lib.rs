@@ -39,6 +39,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(agents::family_chain, m)?)?;
     m.add_function(wrap_pyfunction!(agents::looks_like_header, m)?)?;
     m.add("PROFILES", input::profile_names())?;
+    // The crate's version, which maturin also gives the wheel (pyproject's `dynamic`).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add(
         "DEFAULT_MAX_BYTES",
         robots_runtime::document::DEFAULT_MAX_BYTES,

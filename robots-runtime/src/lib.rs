@@ -120,8 +120,9 @@
 //! The default build is the engine alone: no syn, no registry, no URL parser,
 //! no HTTP client.
 //!
-//! - `std` (default): `std::error::Error` impls, and with `lint`, rustc-style
-//!   rendering of findings (`lint::render`). Without it the crate is `no_std` + `alloc`.
+//! - `std` (default): `std::error::Error` impls, `url::url_shape` (what a URL
+//!   line looks like), and with `lint`, rustc-style rendering of findings
+//!   (`lint::render`). Without it the crate is `no_std` + `alloc`.
 //! - `macros`: re-exports the `robots!` macro (syn and the code generator, at
 //!   build time).
 //! - `lint`: `lint`, the lint catalogue (robots-lint), and `registry`, the
@@ -221,7 +222,12 @@ pub mod url {
 
     #[cfg(feature = "fetch")]
     pub use robots_fetch::robots_txt_url;
+    #[cfg(feature = "std")]
+    pub use crate::url_shape::{checked_path, url_shape, UrlShape};
 }
+
+#[cfg(feature = "std")]
+mod url_shape;
 
 /// Fetching robots.txt the RFC 9309 way, without I/O: the state machine any HTTP
 /// client can drive (`robots-fetch` has drivers for reqwest and ureq, and a

@@ -10,25 +10,45 @@
 //! disallowed<TAB>URL
 //! ```
 //!
-//! with the URL's bytes echoed exactly, or with `--format json` one object per line
-//! (see [`json::write_verdict`]). Nothing is allocated per URL beyond the
-//! reused line buffers (and what the engine itself needs for `%`-decoding).
+//! with the URL's bytes echoed exactly (unless they hold control characters or
+//! invalid UTF-8: then escaped, see [`echo::escaped`]), or with `--format json`
+//! one object per line (see [`json::write_verdict`]). Nothing is allocated per
+//! URL beyond the reused line buffers (and what the engine itself needs for
+//! `%`-decoding), except for the rare line that does not read plainly.
+//!
+//! A URL line that is not plainly a path, an http(s) URL or empty
+//! ([`url_shape`]: `ftp://host/x`, `http://[::1`, `%zz/x`, a NUL byte) is
+//! checked as the profile reads it, and a warning on stderr says how: the
+//! first [`SHOWN_URL_WARNINGS`], then a count. With `--format json` each such
+//! line also carries a `warning` member. With `--strict-urls` such a line gets
+//! `error<TAB>URL<TAB>reason` instead of a verdict, and the exit status is 1.
+//!
+//! A FILE that begins as a compiled policy (`ROBOTPOL`) is read as one only
+//! when it validates whole; otherwise it is a robots.txt (a note says so).
+//! `--compiled` insists on the policy, and fails when it does not validate.
 
+use crate::echo;
 use crate::error::Error;
 use crate::flags::{Check, Format};
 use crate::json;
 use crate::notices;
 use crate::output::{Stdout, Streams};
 use crate::style;
+use crate::{EXIT_FAIL, EXIT_OK};
+use robots_runtime::url::{path_from_url, url_shape};
 use robots_runtime::{AgentPolicy, Matcher, Policy, PolicyRef, Profile};
 
-/// Run `check`, reading URLs from standard input when none were given.
+/// How many odd URL lines get a warning of their own; the rest are counted.
+pub const SHOWN_URL_WARNINGS: usize = 10;
+
+/// Run `check`, reading URLs from standard input when none were given; the
+/// exit status (1 when `--strict-urls` refused a line).
 ///
 /// # Errors
 /// - [`Error::Read`] when the robots.txt or standard input cannot be read;
 /// - [`Error::Stdout`] when standard output cannot be written (a broken pipe
 ///   included; the caller treats that one as a quiet success).
-pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<(), Error> {
+pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<i32, Error> {
     let loaded = load(args, io)?;
     let (policy, matcher) = match &loaded {
         Loaded::Text(policy) | Loaded::Compiled(policy) => {
@@ -40,16 +60,20 @@ pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<(), Error> {
         policy,
         matcher,
         json: args.format == Format::Json,
+        strict: args.strict_urls,
         line: Vec::with_capacity(512),
+        odd: 0,
+        refused: false,
     };
     match &args.urls {
         Some(urls) => {
-            for url in urls {
-                printer.print(&mut io.stdout, url)?;
+            for (i, url) in urls.iter().enumerate() {
+                printer.print(io, url, Origin::Argument(i + 1))?;
             }
         }
         None => {
             let mut buf = Vec::with_capacity(4096);
+            let mut number = 0usize;
             loop {
                 buf.clear();
                 let n = io
@@ -59,11 +83,41 @@ pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<(), Error> {
                 if n == 0 {
                     break;
                 }
-                printer.print(&mut io.stdout, strip_line_end(&buf))?;
+                number += 1;
+                printer.print(io, strip_line_end(&buf), Origin::Line(number))?;
             }
         }
     }
-    io.stdout.flush()
+    io.stdout.flush()?;
+    if printer.odd > SHOWN_URL_WARNINGS {
+        io.warn(&format!(
+            "{} more URLs did not read plainly (only the first {SHOWN_URL_WARNINGS} are shown){}",
+            printer.odd - SHOWN_URL_WARNINGS,
+            if printer.json {
+                "; each carries a `warning` member"
+            } else {
+                "; `--format json` marks each"
+            }
+        ));
+    }
+    Ok(if printer.refused { EXIT_FAIL } else { EXIT_OK })
+}
+
+/// Where a URL came from, for the warnings: `line 3` of standard input, or
+/// `argument 2`.
+#[derive(Clone, Copy)]
+enum Origin {
+    Line(usize),
+    Argument(usize),
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Line(n) => write!(f, "line {n}"),
+            Origin::Argument(n) => write!(f, "argument {n}"),
+        }
+    }
 }
 
 /// What `check` answers from.
@@ -89,17 +143,28 @@ fn load(args: &Check, io: &mut Streams<'_>) -> Result<Loaded, Error> {
             )
         })?;
     let name = args.robots.name();
-    if !Policy::is_byte_form(&body) {
-        let profile = args.profile.unwrap_or(Profile::Rfc9309);
-        notices::inspect(io, &name, &body, profile);
-        return Ok(Loaded::Text(Policy::parse(&body, profile)));
-    }
     let damaged = |e: robots_runtime::Error| {
         Error::Invalid(format!(
             "'{name}' is a damaged policy file, or one this build of robots does not read: {e}"
         ))
     };
-    let view = PolicyRef::from_bytes(&body).map_err(damaged)?;
+    // A robots.txt is untrusted: one that begins as a policy does is still text
+    // unless every byte of it validates as a policy.
+    let view = if args.compiled {
+        PolicyRef::from_bytes(&body).map_err(damaged)?
+    } else if !Policy::is_byte_form(&body) {
+        return Ok(text(io, &name, &body, args.profile));
+    } else {
+        match PolicyRef::from_bytes(&body) {
+            Ok(view) => view,
+            Err(e) => {
+                io.note(&format!(
+                    "'{name}' begins like a compiled policy file (`ROBOTPOL`) but is not a valid one ({e}): it is read as robots.txt text; `--compiled` reads it as a policy, with its errors"
+                ));
+                return Ok(text(io, &name, &body, args.profile));
+            }
+        }
+    };
     let compiled_under = view.profile();
     if let Some(asked) = args.profile.filter(|&p| p != compiled_under) {
         return Err(Error::Usage(format!(
@@ -129,6 +194,13 @@ fn load(args: &Check, io: &mut Streams<'_>) -> Result<Loaded, Error> {
     Ok(Loaded::OneCrawler(mine))
 }
 
+/// `body` as a robots.txt, under the profile named or rfc9309.
+fn text(io: &mut Streams<'_>, name: &str, body: &[u8], profile: Option<Profile>) -> Loaded {
+    let profile = profile.unwrap_or(Profile::Rfc9309);
+    notices::inspect(io, name, body, profile);
+    Loaded::Text(Policy::parse(body, profile))
+}
+
 /// A line read with `read_until(b'\n')`, without its `\n` and then one `\r`.
 fn strip_line_end(line: &[u8]) -> &[u8] {
     let line = line.strip_suffix(b"\n").unwrap_or(line);
@@ -140,23 +212,70 @@ struct Printer<'p> {
     policy: &'p Policy,
     matcher: Matcher<'p>,
     json: bool,
+    /// `--strict-urls`.
+    strict: bool,
     line: Vec<u8>,
+    /// URL lines that did not read plainly, so far.
+    odd: usize,
+    /// Whether `--strict-urls` refused any.
+    refused: bool,
 }
 
 impl Printer<'_> {
-    /// Check `url` and write its line.
-    fn print(&mut self, out: &mut Stdout<'_>, url: &[u8]) -> Result<(), Error> {
-        let verdict = self.matcher.check(url);
+    /// Check `url` and write its line; warn when it does not read plainly.
+    fn print(&mut self, io: &mut Streams<'_>, url: &[u8], origin: Origin) -> Result<(), Error> {
+        let shape = url_shape(url);
+        let odd = (!shape.is_plain()).then(|| shape.to_string());
         self.line.clear();
+        if let Some(reason) = &odd {
+            self.odd += 1;
+            if self.strict {
+                self.refused = true;
+                let error = format!("{origin}: the URL {reason}");
+                if self.json {
+                    json::write_url_error(&mut self.line, url, &error)?;
+                } else {
+                    self.line.extend_from_slice(b"error\t");
+                    self.line.extend_from_slice(&echo::escaped(url));
+                    self.line.push(b'\t');
+                    self.line.extend_from_slice(error.as_bytes());
+                    self.line.push(b'\n');
+                }
+                return io.stdout.write_all(&self.line);
+            }
+        }
+        let warning = odd.map(|reason| {
+            let path = path_from_url(url);
+            format!(
+                "{reason}; checked as the path `{}`",
+                echo::short(&echo::escaped(&path))
+            )
+        });
+        let verdict = self.matcher.check(url);
         if self.json {
-            json::write_verdict(&mut self.line, self.policy, url, &verdict)?;
+            json::write_verdict(
+                &mut self.line,
+                self.policy,
+                url,
+                &verdict,
+                warning.as_deref(),
+            )?;
         } else {
             style::verdict(&mut self.line, verdict.allowed, out.color());
-            self.line.push(b'\t');
-            self.line.extend_from_slice(url);
+            self.line.push(b'	');
+            self.line.extend_from_slice(&echo::escaped(url));
             self.line.push(b'\n');
         }
-        out.write_all(&self.line)
+        io.stdout.write_all(&self.line)?;
+        if let Some(warning) = warning.filter(|_| self.odd <= SHOWN_URL_WARNINGS) {
+            // Results first, so the warning follows the line it is about.
+            io.stdout.flush()?;
+            io.warn(&format!(
+                "{origin}: `{}` {warning}",
+                echo::short(&echo::escaped(url))
+            ));
+        }
+        Ok(())
     }
 }
 

@@ -16,11 +16,10 @@ use robots_runtime::Policy;
 /// Run `compile`.
 ///
 /// # Errors
-/// - [`Error::Read`] when the robots.txt cannot be read, [`Error::Invalid`] when
-///   it is already a policy file;
+/// - [`Error::Read`] when the robots.txt cannot be read;
 /// - [`Error::Write`] / [`Error::Stdout`] when the policy cannot be written.
 pub fn run(args: &Compile, io: &mut Streams<'_>) -> Result<(), Error> {
-    let body = args.robots.read_robots_txt(io.stdin)?;
+    let body = args.robots.read_robots_txt(io)?;
     let name = args.robots.name();
     notices::inspect(io, &name, &body, args.profile);
     let builder = Policy::builder().profile(args.profile);

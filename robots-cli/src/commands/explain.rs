@@ -215,7 +215,7 @@ fn selection(profile: Profile, e: &Explanation<'_>) -> String {
 /// [`Error::Read`] when the file cannot be read, [`Error::Stdout`] when standard
 /// output cannot be written.
 pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
-    let body = args.robots.read_robots_txt(io.stdin).map_err(|e| {
+    let body = args.robots.read_robots_txt(io).map_err(|e| {
         e.with_hint_if_missing(
             "the robots.txt comes first: `robots explain FILE URL --agent AGENT`, or name it with `--robots FILE`",
         )

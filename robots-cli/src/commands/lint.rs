@@ -75,7 +75,7 @@ pub fn run(args: &Lint, io: &mut Streams<'_>) -> Result<i32, Error> {
     let (mut fail, mut unreadable) = (false, false);
     let mut sarif = sarif::Log::new();
     for file in &args.files {
-        let source = match file.read_robots_txt(io.stdin) {
+        let source = match file.read_robots_txt(io) {
             Ok(source) => source,
             Err(e) => {
                 io.report(&e);

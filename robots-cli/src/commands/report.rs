@@ -386,7 +386,7 @@ fn as_csv(rows: &[Row], sample: usize) -> Result<Vec<u8>, Error> {
 /// [`Error::Read`] when a file cannot be read, [`Error::Stdout`] when standard
 /// output cannot be written.
 pub fn run(args: &Report, io: &mut Streams<'_>) -> Result<i32, Error> {
-    let body = args.robots.read_robots_txt(io.stdin)?;
+    let body = args.robots.read_robots_txt(io)?;
     let name = args.robots.name();
     notices::inspect(io, &name, &body, args.profile);
     let doc = parse(&body, ParseOptions::new(args.profile));

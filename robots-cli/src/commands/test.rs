@@ -34,7 +34,7 @@ use serde_json::{json, Value};
 /// assertion file does not parse, [`Error::Stdout`] when standard output cannot
 /// be written.
 pub fn run(args: &Test, io: &mut Streams<'_>) -> Result<i32, Error> {
-    let source = args.robots.read_robots_txt(io.stdin)?;
+    let source = args.robots.read_robots_txt(io)?;
     let reading = notices::inspect(io, &args.robots.name(), &source, args.profile);
     let body = args.asserts.read("assertions", io.stdin)?;
     let asserts_name = args.asserts.name();

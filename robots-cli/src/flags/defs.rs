@@ -171,8 +171,9 @@ pub(super) struct CheckArgs {
     pub profile: Option<Profile>,
 
     /// Output: `human` (`allowed<TAB>URL` lines) or `json` (one object per URL: url,
-    /// allowed, rule ({line, directive, pattern} or null), reason). `--json` is short
-    /// for `--format json`.
+    /// allowed, rule ({line, directive, pattern} or null), reason; `warning` for a URL
+    /// line that does not read plainly, `url_bytes` (the exact bytes) for one that is
+    /// not UTF-8). `--json` is short for `--format json`.
     #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON))]
     pub format: Format,
 
@@ -180,10 +181,23 @@ pub(super) struct CheckArgs {
     #[arg(long, hide = true, conflicts_with = "format")]
     pub json: bool,
 
+    /// FILE must be a compiled policy (`robots compile`): fail if it is not a
+    /// valid one. Without it, FILE is read as a policy only when it validates as
+    /// one (magic, version, checksum, tables), and as robots.txt text otherwise.
+    #[arg(long)]
+    pub compiled: bool,
+
+    /// A URL line that is not plainly a path, an http(s) URL or empty (`ftp://h/x`,
+    /// `http://[::1`, `%zz`, NUL or non-UTF-8 bytes) is an error: `error<TAB>URL<TAB>reason`
+    /// instead of a verdict, and exit status 1. Without it, such a line gets its
+    /// verdict and a warning on stderr.
+    #[arg(long)]
+    pub strict_urls: bool,
+
     /// Fetch each URL's robots.txt from its origin (once per origin, origins
     /// concurrently) instead of reading FILE. URLs must be absolute http(s);
     /// `--profile` is then `rfc9309` or `google`.
-    #[arg(long, conflicts_with_all = ["robots", "json", "format", "fallback"])]
+    #[arg(long, conflicts_with_all = ["robots", "json", "format", "fallback", "compiled"])]
     pub fetch: bool,
 
     /// With --fetch: the time limit of each robots.txt fetch, in seconds (default 10).
@@ -286,22 +300,21 @@ pub(super) struct DiffArgs {
     #[arg(value_name = "NEW", value_parser = value_parser!(OsString))]
     pub new: OsString,
 
-    /// The crawler's product token (the name a robots.txt's `User-agent:` line
-    /// gives), matched exactly as given. A value that is plainly a whole
-    /// User-Agent header gets a warning naming its token.
-    #[arg(long, value_name = "AGENT", required_unless_present = "user_agent_header", value_parser = value_parser!(OsString))]
+    /// The crawler's product token, matched exactly as given (a value that is
+    /// plainly a whole User-Agent header gets a warning naming its token).
+    /// Without it (and without --user-agent-header), every crawler of the
+    /// registry is compared, one summary line per crawler whose verdicts change.
+    #[arg(long, value_name = "AGENT", value_parser = value_parser!(OsString))]
     pub agent: Option<OsString>,
 
     /// The crawler's whole User-Agent header instead of --agent: its crawler
-    /// token is read from it (a registry crawler's documented header gives that
-    /// crawler's token, else the first product token that is no browser
-    /// boilerplate), and the crawler's documented fallbacks follow it.
+    /// token is read from it, and the crawler's documented fallbacks follow it.
     #[arg(long, value_name = "HEADER", conflicts_with = "agent", value_parser = value_parser!(OsString))]
     pub user_agent_header: Option<OsString>,
 
     /// A token the crawler also answers to when no group names AGENT (repeatable,
     /// most specific first), e.g. `--agent Googlebot-Image --fallback Googlebot`.
-    #[arg(long, value_name = "TOKEN", value_parser = value_parser!(OsString))]
+    #[arg(long, value_name = "TOKEN", requires = "agent", value_parser = value_parser!(OsString))]
     pub fallback: Vec<OsString>,
 
     /// URLs to compare, one per line; without it, URLs are derived from both files' rules.

@@ -136,6 +136,10 @@ pub struct Check {
     pub format: Format,
     /// The URLs from the arguments; `None`: read them from standard input.
     pub urls: Option<Vec<Vec<u8>>>,
+    /// `--compiled`: the file must be a valid policy file.
+    pub compiled: bool,
+    /// `--strict-urls`: a URL line that does not read plainly is an error, not a warning.
+    pub strict_urls: bool,
 }
 
 /// `robots lint`: findings about files.
@@ -173,8 +177,8 @@ pub struct Diff {
     pub old: Input,
     /// The new robots.txt.
     pub new: Input,
-    /// The crawler.
-    pub crawler: Crawler,
+    /// The crawler; `None`: every crawler of the registry.
+    pub crawler: Option<Crawler>,
     /// A URL list to compare; `None`: derive URLs from both files' rules.
     pub urls: Option<Input>,
     /// The reading.
@@ -414,6 +418,8 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
                 profile: a.profile,
                 format: format_of(a.format, a.json),
                 urls: (!urls.is_empty()).then_some(urls),
+                compiled: a.compiled,
+                strict_urls: a.strict_urls,
             })
         }
         RawCommand::Lint(a) => {
@@ -462,11 +468,15 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             Command::Diff(Diff {
                 old,
                 new,
-                crawler: Crawler::from_args(
-                    a.agent.as_deref(),
-                    a.user_agent_header.as_deref(),
-                    &a.fallback,
-                )?,
+                crawler: if a.agent.is_some() || a.user_agent_header.is_some() {
+                    Some(Crawler::from_args(
+                        a.agent.as_deref(),
+                        a.user_agent_header.as_deref(),
+                        &a.fallback,
+                    )?)
+                } else {
+                    None
+                },
                 urls,
                 profile: a.profile,
                 format: format_of(a.format, a.json),

@@ -204,7 +204,7 @@ fn report_and_diff_check_a_bounded_share_of_derived_paths() {
     assert!(text(&out.stderr).contains("only the first"));
     let changes = text(&out.stdout)
         .lines()
-        .filter(|l| l.starts_with('-') || l.starts_with('+'))
+        .filter(|l| l.starts_with("- ") || l.starts_with("+ "))
         .count();
     assert!(
         changes > 0 && 2 * changes < derived,

@@ -121,9 +121,15 @@ fn crlf_stdin() {
         out,
         "disallowed\t/a/c\nallowed\t/z\nallowed\t/a/b\ndisallowed\t/a\n"
     );
-    // Only one `\r` is stripped.
-    let out = ok(check(&file, "Bot", &[], b"/z\r\r\n"));
-    assert_eq!(out, "allowed\t/z\r\n");
+    // Only one `\r` is stripped; the other is a control byte, escaped when
+    // echoed, and the line gets a warning.
+    let out = check(&file, "Bot", &[], b"/z\r\r\n");
+    assert_eq!(stdout_text(&out), "allowed\t/z\\x0d\n");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        err.contains("line 1: `/z\\x0d` holds the control byte"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -341,8 +347,17 @@ fn help_and_version() {
 #[test]
 fn double_dash_before_urls_starting_with_dash() {
     let file = Temp::new("robots.txt", b"User-agent: *\nDisallow: /-\nDisallow: -x\n");
-    let out = ok(check(&file, "Bot", &["--", "-x", "/-y", "--json"], b""));
-    assert_eq!(out, "allowed\t-x\ndisallowed\t/-y\nallowed\t--json\n");
+    let out = check(&file, "Bot", &["--", "-x", "/-y", "--json"], b"");
+    assert_eq!(
+        stdout_text(&out),
+        "allowed\t-x\ndisallowed\t/-y\nallowed\t--json\n"
+    );
+    // `-x` and `--json` are no paths: checked as `/`, and said so.
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        err.contains("argument 1: `-x`") && err.contains("argument 3: `--json`"),
+        "{err}"
+    );
     // Without `--`, a leading `-` is an option.
     let err = usage_error(check(&file, "Bot", &["-x"], b""));
     assert!(err.contains("'-x'"), "{err}");
@@ -356,8 +371,9 @@ fn non_utf8_robots_file_and_urls() {
         b"\xef\xbb\xbfUser-agent: *\nDisallow: /caf\xe9\nDisallow: /\xff\xfe/\n# \x80\x81\n",
     );
     let urls: [&[u8]; 4] = [b"/caf\xe9/x", b"/\xff\xfe/y", b"/\xff\xfd", b"/ok"];
+    // Invalid UTF-8 is escaped when echoed, never written raw.
     let want: &[u8] =
-        b"disallowed\t/caf\xe9/x\ndisallowed\t/\xff\xfe/y\nallowed\t/\xff\xfd\nallowed\t/ok\n";
+        b"disallowed\t/caf\\xe9/x\ndisallowed\t/\\xff\\xfe/y\nallowed\t/\\xff\\xfd\nallowed\t/ok\n";
 
     // Through arguments.
     let mut args: Vec<OsString> = vec!["check".into(), "--robots".into()];
@@ -379,7 +395,7 @@ fn non_utf8_robots_file_and_urls() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(out.stdout, want);
 
-    // JSON shows them lossily but stays valid.
+    // JSON shows them lossily but stays valid, and keeps the bytes in `url_bytes`.
     let mut json_args = args[..5].to_vec();
     json_args.push("--json".into());
     let out = robots(&json_args, &stdin);
@@ -387,6 +403,10 @@ fn non_utf8_robots_file_and_urls() {
     let lines = json_lines(&stdout_text(&out));
     assert_eq!(lines.len(), 4);
     assert_eq!(lines[0]["url"], "/caf\u{fffd}/x");
+    assert_eq!(
+        lines[0]["url_bytes"],
+        serde_json::json!(b"/caf\xe9/x".to_vec())
+    );
     assert_eq!(lines[0]["allowed"], false);
     assert_eq!(lines[0]["rule"]["pattern"], "/caf\u{fffd}");
     assert_eq!(lines[1]["rule"]["line"], 3);

@@ -214,7 +214,8 @@ fn a_policy_file_that_does_not_fit_the_command_line_is_a_one_line_error() {
         b"disallowed\t/foo\n"
     );
 
-    // Only `check` reads policy files; the others say so instead of linting bytes.
+    // Only `check` reads policy files; the others read every file as robots.txt
+    // text (a site may serve one that begins `ROBOTPOL`), with a note.
     for command in [
         vec!["lint".into(), path_arg(&whole)],
         vec![
@@ -233,13 +234,16 @@ fn a_policy_file_that_does_not_fit_the_command_line_is_a_one_line_error() {
         ],
     ] {
         let (status, _, err) = robots(&command, b"");
-        assert_eq!(status, 2, "{command:?}: {err}");
-        assert!(err.contains("is a compiled policy"), "{command:?}: {err}");
+        assert_ne!(status, 2, "{command:?}: {err}");
+        assert!(
+            err.contains("begins like a compiled policy file"),
+            "{command:?}: {err}"
+        );
     }
 }
 
 #[test]
-fn damaged_policy_files_are_one_line_errors() {
+fn damaged_policy_files_are_text_unless_compiled_is_given() {
     let robots_txt = b"User-agent: *\nDisallow: /a*b$\nAllow: /a/\nCrawl-delay: 3\nSitemap: https://e.com/s.xml\n";
     let (status, policy, _) = robots(
         &args(&["compile", "-", "-o", "-", "--profile", "google"]),
@@ -256,10 +260,19 @@ fn damaged_policy_files_are_one_line_errors() {
         damaged.push(bytes);
     }
     for bytes in &damaged {
-        let (status, out, err) = robots(&args(&["check", "-", "--agent", "bot", "/a/x"]), bytes);
+        // `--compiled` insists on the byte form: a one-line error.
+        let (status, out, err) = robots(
+            &args(&["check", "-", "--compiled", "--agent", "bot", "/a/x"]),
+            bytes,
+        );
         assert_eq!(status, 2, "{} bytes: {err}", bytes.len());
         assert!(out.is_empty());
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains("is a damaged policy file"), "{err}");
+        // Without it, bytes that do not validate are a robots.txt, with a note.
+        let (status, out, err) = robots(&args(&["check", "-", "--agent", "bot", "/a/x"]), bytes);
+        assert_eq!(status, 0, "{} bytes: {err}", bytes.len());
+        assert!(out.ends_with(b"\t/a/x\n"), "{out:?}");
+        assert!(err.contains("but is not a valid one"), "{err}");
     }
 }

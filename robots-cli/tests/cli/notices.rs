@@ -76,7 +76,7 @@ fn truncation_is_never_silent() {
     // A file within the cap: nothing on stderr.
     let out = robots(&["check", &dir.path("small.txt"), "--agent", "Bot", "/x"]);
     assert!(out.stderr.is_empty());
-    // No cap under google: nothing to say.
+    // No cap under google, but Googlebot reads 500 KiB: where it stops is said.
     let out = robots(&[
         "check",
         p(&oracle),
@@ -86,7 +86,14 @@ fn truncation_is_never_silent() {
         "google",
         "/x",
     ]);
-    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "Googlebot reads only the first 512000 bytes, so it stops reading at line 19134"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 #[test]

@@ -225,10 +225,10 @@ fn a_dash_reads_the_robots_txt_from_stdin() {
         &body,
     );
     assert_eq!(from_stdin.status.code(), from_file.status.code());
-    // The same changes; only the name of the old file differs.
+    // The same changes; only the name of the old file, in the header, differs.
     assert_eq!(
         text(&from_stdin.stdout),
-        text(&from_file.stdout).replace("was site/robots.txt:", "was <stdin>:")
+        text(&from_file.stdout).replace("--- site/robots.txt\n", "--- <stdin>\n")
     );
 
     let from_stdin = robots(&["test", "-", "--assert", "site/asserts.txt"], &body);

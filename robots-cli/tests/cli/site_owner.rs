@@ -252,7 +252,10 @@ fn diff_derived_urls() {
         "ExampleBot",
     ]);
     assert_eq!(same.status.code(), Some(0), "{}", transcript(&same));
-    assert!(stdout(&same).starts_with("no verdict changes for ExampleBot over "));
+    assert!(stdout(&same)
+        .lines()
+        .nth(2)
+        .is_some_and(|l| l.starts_with("no verdict changes for ExampleBot over ")));
 }
 
 #[test]
@@ -294,7 +297,8 @@ fn diff_identical_files_and_usage_errors() {
         "SomeBot",
     ]);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(stdout(&out).lines().count(), 1);
+    // The header naming both files, and the summary.
+    assert_eq!(stdout(&out).lines().count(), 3);
     let json = robots(&[
         "diff",
         "site/robots.txt",

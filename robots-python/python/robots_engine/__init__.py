@@ -29,6 +29,7 @@ from robots_engine._native import (
     Policy,
     RequestRate,
     Verdict,
+    __version__,
     allowed_by_key,
     crawler_token,
     family_chain,
@@ -38,6 +39,7 @@ from robots_engine._native import (
 )
 
 __all__ = [
+    "__version__",
     "DEFAULT_MAX_BYTES",
     "PROFILES",
     "AppliedGroup",

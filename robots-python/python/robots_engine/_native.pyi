@@ -9,6 +9,7 @@ ProfileName = Literal["rfc9309", "google", "draft1996", "original1994"]
 Text = Union[str, bytes]
 
 PROFILES: list[str]
+__version__: str
 DEFAULT_MAX_BYTES: int
 
 class Verdict:

@@ -16,9 +16,14 @@ and a per-agent summary to ``OUTPUT/summary``::
     agent, captures, root_blocked, root_blocked_share, with_rules,
     with_crawl_delay, mean_rules
 
-Locally::
+Locally, on a small WARC written from the robots.txt files bundled with the
+package (``--sample``)::
 
+    python -m robots_engine.warc_job --sample sample.warc.gz
+    echo sample.warc.gz > warc_paths.txt
     python -m robots_engine.warc_job --master 'local[2]' warc_paths.txt out/
+
+(``INPUT`` may also name one ``.warc`` or ``.warc.gz`` file directly.)
 
 On a cluster, the executors' Python needs the wheel installed (a native
 module is not importable from ``--py-files``): ship a packed virtualenv that
@@ -35,7 +40,9 @@ has it, and submit this module::
 from __future__ import annotations
 
 import argparse
-from typing import Iterator, Sequence
+import io
+from importlib import resources
+from typing import Iterable, Iterator, Sequence
 from urllib.parse import urlsplit
 
 from robots_engine._native import Policy, lint
@@ -132,14 +139,69 @@ def run(spark, warc_paths: Sequence[str], output: str, agents: Sequence[str] = D
     summary.orderBy("agent").write.mode("overwrite").parquet(f"{output}/summary")
 
 
+def write_warc(path: str, captures: Iterable[tuple[str, int, bytes]]) -> int:
+    """Write ``(url, status, body)`` captures to a gzipped WARC file at ``path``,
+    as ``response`` records with HTTP headers, as a crawler records them; the
+    number of records written."""
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    reasons = {200: "OK", 404: "Not Found"}
+    count = 0
+    with open(path, "wb") as out:
+        writer = WARCWriter(out, gzip=True)
+        for url, status, body in captures:
+            headers = StatusAndHeaders(
+                f"{status} {reasons.get(status, 'Status')}",
+                [("Content-Type", "text/plain" if status == 200 else "text/html")],
+                protocol="HTTP/1.1",
+            )
+            record = writer.create_warc_record(url, "response", payload=io.BytesIO(body), http_headers=headers)
+            writer.write_record(record)
+            count += 1
+    return count
+
+
+def sample_captures() -> list[tuple[str, int, bytes]]:
+    """The robots.txt files bundled with the package (``robots_engine/samples``)
+    as captures of ``https://SITE/robots.txt``, and one 404 capture."""
+    folder = resources.files("robots_engine") / "samples"
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".txt")), key=lambda f: f.name)
+    found = [(f"https://{f.name[: -len('.txt')]}/robots.txt", 200, f.read_bytes()) for f in files]
+    if not found:
+        raise FileNotFoundError(f"no sample robots.txt files in {folder}")
+    found.append(("https://missing.example/robots.txt", 404, b"<html><body>Not found</body></html>"))
+    return found
+
+
+def warc_paths(input_path: str) -> list[str]:
+    """The WARC files ``input_path`` names: itself when it is a WARC file,
+    otherwise the paths it lists, one per line (``#`` comments)."""
+    if input_path.endswith((".warc", ".warc.gz")):
+        return [input_path]
+    with open(input_path, encoding="utf-8") as listing:
+        return [line.strip() for line in listing if line.strip() and not line.startswith("#")]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("input", help="text file listing WARC paths, one per line")
-    parser.add_argument("output", help="output folder (captures/ and summary/ are written)")
+    parser.add_argument("input", nargs="?", help="text file listing WARC paths, one per line (or one .warc/.warc.gz file)")
+    parser.add_argument("output", nargs="?", help="output folder (captures/ and summary/ are written)")
+    parser.add_argument(
+        "--sample",
+        metavar="OUT.warc.gz",
+        help="write a small WARC of the robots.txt files bundled with the package to OUT.warc.gz, and exit",
+    )
     parser.add_argument("--agents", default=",".join(DEFAULT_AGENTS), help="comma-separated crawler names")
     parser.add_argument("--profile", default="google", help="rfc9309, google, draft1996 or original1994")
     parser.add_argument("--master", default=None, help="Spark master, e.g. local[2] (default: spark-submit's)")
     args = parser.parse_args(argv)
+    if args.sample:
+        count = write_warc(args.sample, sample_captures())
+        print(f"wrote {count} robots.txt captures to {args.sample}")
+        return
+    if not args.input or not args.output:
+        parser.error("INPUT and OUTPUT are required (or --sample OUT.warc.gz)")
 
     from pyspark.sql import SparkSession
 
@@ -147,8 +209,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.master:
         builder = builder.master(args.master)
     spark = builder.getOrCreate()
-    with open(args.input, encoding="utf-8") as listing:
-        paths = [line.strip() for line in listing if line.strip() and not line.startswith("#")]
+    paths = warc_paths(args.input)
     run(spark, paths, args.output, [a for a in args.agents.split(",") if a], args.profile)
     spark.stop()
 

@@ -1,0 +1,79 @@
+//! Googlebot's 500 KiB: Google documents that its crawler reads only the first
+//! 500 KiB of a robots.txt, although Google's open-source library (which the
+//! `google` profile follows bit for bit) reads any length. A site owner asking
+//! "what does Google do" needs to hear about the cut whatever the profile,
+//! as with `line-too-long`.
+
+use super::finding::{Finding, Severity};
+use robots_core::document::{parse, Document, ParseOptions, DEFAULT_MAX_BYTES};
+use robots_core::parse::Truncation;
+use robots_core::Profile;
+use alloc::format;
+
+/// How much of a robots.txt Googlebot reads: 500 KiB (512,000 bytes).
+pub const GOOGLEBOT_MAX_BYTES: usize = DEFAULT_MAX_BYTES;
+
+/// Where Googlebot stops reading `source`, or `None` when it reads it whole.
+///
+/// Only the first [`GOOGLEBOT_MAX_BYTES`] are looked at, so this costs no more
+/// than a parse of 500 KiB, however long the file.
+///
+/// ```
+/// use robots_runtime::lint::googlebot_cut;
+/// let mut big = b"User-agent: *\n".to_vec();
+/// while big.len() <= 512_000 {
+///     big.extend_from_slice(b"Disallow: /some/long/path/to/a/page\n");
+/// }
+/// let cut = googlebot_cut(&big).unwrap();
+/// assert_eq!((cut.max_bytes, cut.input_len), (512_000, big.len()));
+/// assert!(cut.first_ignored_line > 14_000);
+/// assert_eq!(googlebot_cut(b"User-agent: *\nDisallow: /x\n"), None);
+/// ```
+pub fn googlebot_cut(source: &[u8]) -> Option<Truncation> {
+    if source.len() <= GOOGLEBOT_MAX_BYTES {
+        return None;
+    }
+    let head = source.get(..GOOGLEBOT_MAX_BYTES.saturating_add(1))?;
+    let options = ParseOptions::new(Profile::Google).max_bytes(Some(GOOGLEBOT_MAX_BYTES));
+    let mut cut = parse(head, options).truncation().cloned()?;
+    cut.input_len = source.len();
+    Some(cut)
+}
+
+/// `file-too-large` for Googlebot's cut, when the document's own cap (if any)
+/// did not already cut it at 500 KiB or sooner: under `google` (no cap) or a
+/// larger configured cap.
+pub(crate) fn googlebot_finding(doc: &Document<'_>) -> Option<Finding> {
+    if doc
+        .truncation()
+        .is_some_and(|t| t.max_bytes <= GOOGLEBOT_MAX_BYTES)
+    {
+        return None;
+    }
+    let t = googlebot_cut(doc.source())?;
+    Some(Finding {
+        code: "file-too-large",
+        severity: Severity::Error,
+        line: t.first_ignored_line,
+        column: cut_column(doc.source(), t.max_bytes),
+        span: t.max_bytes..t.max_bytes,
+        message: format!(
+            "the file is {} bytes; Googlebot reads only the first {}, so it ignores everything from line {} on",
+            t.input_len, t.max_bytes, t.first_ignored_line
+        ),
+        help: Some(format!(
+            "keep robots.txt under {} bytes (Google's open-source library, which the `google` profile follows, reads the whole file; Googlebot does not)",
+            t.max_bytes
+        )),
+    })
+}
+
+/// The 1-based byte column of offset `cut` within its line.
+pub(crate) fn cut_column(source: &[u8], cut: usize) -> u32 {
+    let cut = cut.min(source.len());
+    let line_start = source
+        .get(..cut)
+        .and_then(|before| memchr::memrchr2(b'\n', b'\r', before))
+        .map_or(0, |i| i + 1);
+    u32::try_from(cut - line_start + 1).unwrap_or(u32::MAX)
+}
