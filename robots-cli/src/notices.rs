@@ -4,8 +4,8 @@
 //! never in silence.
 
 use crate::output::Streams;
-use robots_runtime::document::{parse, ParseOptions, Truncation};
 use robots_lint::{googlebot_cut, sniff, NotRobotsTxt, GOOGLEBOT_MAX_BYTES};
+use robots_runtime::document::{parse, ParseOptions, Truncation};
 use robots_runtime::Profile;
 
 /// What the notices found about one robots.txt.

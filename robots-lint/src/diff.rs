@@ -7,12 +7,12 @@
 //! `/a%3a`, `/a:` under `rfc9309`) kept once ([`dedup_paths`]).
 
 use super::probe::probe_paths;
-use robots_core::document::Document;
-use robots_core::encoding::{decode_percent, decode_percent_except_slash};
-use robots_core::{GroupId, Matcher, Policy, Profile, Verdict};
 use alloc::borrow::Cow;
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::vec::Vec;
+use robots_core::document::Document;
+use robots_core::encoding::{decode_percent, decode_percent_except_slash};
+use robots_core::{GroupId, Matcher, Policy, Profile, Verdict};
 use robots_registry::{Crawler, CRAWLERS};
 
 /// One URL whose verdict changes.
@@ -52,7 +52,8 @@ pub fn comparison_key(path: &[u8], profile: Profile) -> Cow<'_, [u8]> {
             let end = memchr::memchr(0, path).unwrap_or(path.len());
             Cow::Borrowed(path.get(..end).unwrap_or(path))
         }
-        Profile::Original1994 => Cow::Borrowed(path),
+        // Original1994, and profiles to come: the bytes as they are.
+        _ => Cow::Borrowed(path),
     }
 }
 

@@ -52,8 +52,8 @@ extern crate alloc;
 
 mod agents;
 mod assertions;
-mod diff;
 mod code;
+mod diff;
 mod disagreement;
 mod finding;
 mod probe;
@@ -69,11 +69,11 @@ mod user_agent;
 pub use assertions::{
     parse_assertion_file, parse_assertions, Assertion, AssertionError, Expectation,
 };
+pub use code::Code;
 pub use diff::{
     comparison_key, crawler_diffs, dedup_paths, diff_paths, verdict_changes, CrawlerDiff,
     VerdictChange,
 };
-pub use code::Code;
 pub use disagreement::{
     profile_disagreements, Disagreement, ProfileVerdict, MAX_DISAGREEMENTS, MAX_PROBE_AGENTS,
     MAX_PROBE_NAMES,

@@ -5,10 +5,11 @@
 //! as with `line-too-long`.
 
 use super::finding::{Finding, Severity};
+use crate::Code;
+use alloc::format;
 use robots_core::document::{parse, Document, ParseOptions, DEFAULT_MAX_BYTES};
 use robots_core::parse::Truncation;
 use robots_core::Profile;
-use alloc::format;
 
 /// How much of a robots.txt Googlebot reads: 500 KiB (512,000 bytes).
 pub const GOOGLEBOT_MAX_BYTES: usize = DEFAULT_MAX_BYTES;
@@ -52,7 +53,7 @@ pub(crate) fn googlebot_finding(doc: &Document<'_>) -> Option<Finding> {
     }
     let t = googlebot_cut(doc.source())?;
     Some(Finding {
-        code: "file-too-large",
+        code: Code::FileTooLarge,
         severity: Severity::Error,
         line: t.first_ignored_line,
         column: cut_column(doc.source(), t.max_bytes),

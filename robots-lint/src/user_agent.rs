@@ -32,8 +32,8 @@
 //! assert!(token_of_header(b"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36").is_none());
 //! ```
 
-use robots_core::group::agent::is_tchar;
 use alloc::vec::Vec;
+use robots_core::group::agent::is_tchar;
 use robots_registry::Crawler;
 
 /// Product tokens that browsers and browser-like headers carry and that name

@@ -120,15 +120,15 @@
 //! The default build is the engine alone: no syn, no registry, no URL parser,
 //! no HTTP client.
 //!
-//! - `std` (default): `std::error::Error` impls, `url::url_shape` (what a URL
-//!   line looks like), and with `lint`, rustc-style rendering of findings
-//!   (`lint::render`). Without it the crate is `no_std` + `alloc`.
+//! - `std` (default): `std::error::Error` impls, and with `lint`, rustc-style
+//!   rendering of findings (`lint::render`). Without it the crate is `no_std` + `alloc`.
 //! - `macros`: re-exports the `robots!` macro (syn and the code generator, at
 //!   build time).
 //! - `lint`: `lint`, the lint catalogue (robots-lint), and `registry`, the
 //!   known-crawler registry it checks user-agent lines against.
 //! - `fetch`: `fetch`, the sans-IO robots.txt fetch state machine (robots-fetch
-//!   without its HTTP drivers; the `url` crate), and `url::robots_txt_url`. For
+//!   without its HTTP drivers; the `url` crate), `url::robots_txt_url` and,
+//!   with `std`, `url::url_shape` (what a URL line looks like). For
 //!   drivers (reqwest, ureq) and the multi-host cache, depend on `robots-fetch`.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
@@ -203,12 +203,15 @@ pub mod agent {
 #[cfg(feature = "lint")]
 pub mod lint {
     pub use robots_lint::{
-        code_info, lint, lint_document, lint_with, parse_assertions, probe_paths,
-        profile_disagreements, sniff, Assertion, AssertionError, Code, CodeInfo, Disagreement,
-        Expectation, Finding, NotRobotsTxt, Probe, ProfileVerdict, Severity, CODES,
+        code_info, comparison_key, crawler_diffs, dedup_paths, diff_paths, family_chain,
+        googlebot_cut, lint, lint_document, lint_with, looks_like_header, parse_assertions,
+        probe_paths, profile_disagreements, sniff, token_of_header, verdict_changes, Assertion,
+        AssertionError, Code, CodeInfo, CrawlerDiff, Disagreement, Expectation, Finding,
+        HeaderToken, NotRobotsTxt, Probe, ProfileVerdict, Severity, TokenSource, VerdictChange,
+        CODES, GOOGLEBOT_MAX_BYTES,
     };
     #[cfg(feature = "std")]
-    pub use robots_lint::{render, render_all};
+    pub use robots_lint::{render, render_all, render_styled};
 }
 
 /// The known-crawler registry (`robots-registry`): product tokens, operators,
@@ -220,13 +223,13 @@ pub use robots_registry as registry;
 pub mod url {
     pub use robots_core::search::url::path_from_url;
 
+    #[cfg(all(feature = "std", feature = "fetch"))]
+    pub use crate::url_shape::{checked_path, url_shape, UrlShape};
     #[cfg(feature = "fetch")]
     pub use robots_fetch::robots_txt_url;
-    #[cfg(feature = "std")]
-    pub use crate::url_shape::{checked_path, url_shape, UrlShape};
 }
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", feature = "fetch"))]
 mod url_shape;
 
 /// Fetching robots.txt the RFC 9309 way, without I/O: the state machine any HTTP

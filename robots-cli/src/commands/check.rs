@@ -32,7 +32,7 @@ use crate::error::Error;
 use crate::flags::{Check, Format};
 use crate::json;
 use crate::notices;
-use crate::output::{Stdout, Streams};
+use crate::output::Streams;
 use crate::style;
 use crate::{EXIT_FAIL, EXIT_OK};
 use robots_runtime::url::{path_from_url, url_shape};
@@ -261,8 +261,8 @@ impl Printer<'_> {
                 warning.as_deref(),
             )?;
         } else {
-            style::verdict(&mut self.line, verdict.allowed, out.color());
-            self.line.push(b'	');
+            style::verdict(&mut self.line, verdict.allowed, io.stdout.color());
+            self.line.push(b'\t');
             self.line.extend_from_slice(&echo::escaped(url));
             self.line.push(b'\n');
         }

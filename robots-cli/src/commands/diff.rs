@@ -67,7 +67,11 @@ fn word(allowed: bool) -> &'static str {
 /// (the file is named in the header).
 fn side(policy: &Policy, verdict: &Verdict, agent: &str) -> String {
     match verdict.rule.and_then(|id| policy.rule(id)) {
-        Some(rule) => format!("line {} \"{}\"", rule.line, text(rule.to_string().as_bytes())),
+        Some(rule) => format!(
+            "line {} \"{}\"",
+            rule.line,
+            text(rule.to_string().as_bytes())
+        ),
         None if verdict.reason == Reason::NoGroup => {
             format!("{} to {agent}", verdict.reason.description())
         }

@@ -309,7 +309,7 @@ impl Command {
         match self {
             Command::Check(c) => &c.crawler.notices,
             Command::Explain(c) => &c.crawler.notices,
-            Command::Diff(c) => &c.crawler.notices,
+            Command::Diff(c) => c.crawler.as_ref().map_or(&[], |c| &c.notices),
             Command::CheckFetch(c) => &c.notices,
             _ => &[],
         }

@@ -6,7 +6,7 @@
 //! files less comments, literals and `mod tests` blocks (tests may use what
 //! they test). The scan is robots-core's layout guard's.
 
-#[path = "../../robots-core/tests/guard/mod.rs"]
+#[path = "../../../robots-core/tests/guard/mod.rs"]
 mod guard;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -17,6 +17,7 @@ mod fallback;
 mod fetch;
 mod layout;
 mod lint_catalogue;
+mod new_user;
 mod notices;
 mod report;
 mod sarif;

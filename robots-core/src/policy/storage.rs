@@ -150,7 +150,6 @@ mod tests {
     use super::Storage;
     use crate::policy::Policy;
     use crate::profile::Profile;
-    use crate::search::automata::Automata;
     use crate::tables::encode::{encode, seal};
     use crate::tables::layout::{RuleSet, Span, Tables};
     use alloc::string::String;
@@ -185,10 +184,12 @@ mod tests {
         let (region, counts) = corrupted(t);
 
         // Trusted: tables this crate laid out (as if it had built them so).
-        let trusted = Policy {
-            storage: Storage::of_region(region.clone(), &counts, t.profile, t.any_set),
-            automata: Automata::new(),
-        };
+        let trusted = Policy::of_storage(Storage::of_region(
+            region.clone(),
+            &counts,
+            t.profile,
+            t.any_set,
+        ));
         let message = panic_message(|| {
             let verdict = trusted.check("bot", "/private");
             panic!("answered {verdict:?} instead of failing");

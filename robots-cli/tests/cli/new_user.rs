@@ -6,13 +6,10 @@
 // A test may index: a panic there is a failed test, with its location.
 #![allow(clippy::indexing_slicing)]
 
+use crate::support::{robots, text, Output, Temp};
 use robots_loopback::{Reply, Server};
 use robots_runtime::{Policy, Profile};
 use serde_json::Value;
-use std::process::Output;
-
-mod support;
-use support::{robots, text, Temp};
 
 /// Google reads this as text, and `/a` is disallowed.
 const POLICY_LIKE: &[u8] = b"ROBOTPOL\nUser-agent: *\nDisallow: /a\n";
