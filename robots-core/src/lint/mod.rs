@@ -37,6 +37,7 @@ mod assertions;
 mod disagreement;
 mod finding;
 mod probe;
+mod report;
 #[cfg(feature = "render")]
 mod render;
 mod rules;
@@ -53,6 +54,10 @@ pub use disagreement::{
 };
 pub use finding::{line_findings, suggest_directive, Finding, Severity};
 pub use probe::{probe_paths, Probe, MAX_PROBES, PROBES_PER_RULE};
+pub use report::{
+    derived_paths, derived_sample, sample_limit, share, Applies, CrawlerReport, CrawlerRow,
+    DerivedSample, Tally,
+};
 #[cfg(feature = "render")]
 pub use render::{render, render_all, shorten, shorten_quoted, ECHO_BYTES};
 pub use sniff::{sniff, NotRobotsTxt};

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Build the `robots-engine` npm package into robots-js/pkg/:
+#   bash robots-js/build.sh              # the full package
+#   bash robots-js/build.sh --engine-only OUT_DIR   # weigh an engine-only .wasm (not a package)
+#
+# Installs what it needs when missing: the wasm32 target (rustup), the pinned
+# wasm-bindgen CLI (cargo install, ~10 min once), and uses wasm-opt (binaryen)
+# when present.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$here"
+target=wasm32-unknown-unknown
+# The wasm-bindgen crate's version, as Cargo.lock pins it: the CLI must match.
+wb_version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+
+log() { printf 'build.sh: %s\n' "$*" >&2; }
+
+cargo_build() {
+    if rustup target list --installed 2>/dev/null | grep -qx "$target" \
+        || rustup target add "$target" >/dev/null 2>&1; then
+        cargo build --locked --release --target "$target" "$@"
+    else
+        # Fallback where rustup cannot add the target: Debian's rustc-web with
+        # lld, building std from source.
+        log "no rustup wasm32 target: using Debian's rustc-web (apt) with -Z build-std"
+        if ! command -v wasm-ld-22 >/dev/null; then
+            apt-get install -y --no-install-recommends rustc-web cargo-web rust-web-src lld-22 >&2
+        fi
+        RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
+            CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-22 \
+            /usr/bin/cargo build --locked --release --target "$target" \
+            -Z build-std=std,panic_abort "$@"
+    fi
+}
+
+ensure_bindgen() {
+    if command -v wasm-bindgen >/dev/null && [ "$(wasm-bindgen --version | awk '{print $2}')" = "$wb_version" ]; then
+        return
+    fi
+    log "installing wasm-bindgen-cli $wb_version (about 10 minutes on 2 cores)"
+    # Not --locked: the registry here lacks one locked version of a dependency.
+    cargo install wasm-bindgen-cli --version "$wb_version" >&2
+}
+
+optimise() {
+    if command -v wasm-opt >/dev/null; then
+        wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
+            --enable-sign-ext --enable-mutable-globals --enable-reference-types \
+            --enable-multivalue "$1" -o "$1.opt"
+        mv "$1.opt" "$1"
+    else
+        log "wasm-opt not found (apt-get install binaryen): the .wasm is left unoptimised"
+    fi
+}
+
+gz_size() { gzip -9 -c "$1" | wc -c; }
+
+if [ "${1:-}" = "--engine-only" ]; then
+    out="${2:?usage: build.sh --engine-only OUT_DIR}"
+    ensure_bindgen
+    cargo_build --no-default-features --target-dir target/engine-only
+    rm -rf "$out" && mkdir -p "$out"
+    wasm-bindgen --target web --out-dir "$out" --out-name robots_engine \
+        "target/engine-only/$target/release/robots_engine.wasm"
+    optimise "$out/robots_engine_bg.wasm"
+    log "engine-only .wasm: $(wc -c < "$out/robots_engine_bg.wasm") bytes, $(gz_size "$out/robots_engine_bg.wasm") gzipped"
+    exit 0
+fi
+
+ensure_bindgen
+cargo_build
+wasm="target/$target/release/robots_engine.wasm"
+
+pkg="$here/pkg"
+rm -rf "$pkg"
+mkdir -p "$pkg/lib"
+# CommonJS glue for Node's require(), ES-module glue for import and browsers.
+wasm-bindgen --target nodejs --out-dir "$pkg/node" --out-name robots_engine "$wasm"
+wasm-bindgen --target web --out-dir "$pkg/web" --out-name robots_engine "$wasm"
+rm -f "$pkg"/node/*.d.ts "$pkg"/web/*.d.ts "$pkg"/node/package.json "$pkg"/web/package.json
+printf '{ "type": "commonjs" }\n' > "$pkg/node/package.json"
+printf '{ "type": "module" }\n' > "$pkg/web/package.json"
+optimise "$pkg/node/robots_engine_bg.wasm"
+optimise "$pkg/web/robots_engine_bg.wasm"
+
+# The API layer, written once (js/), wrapped once per module system.
+{
+    printf "'use strict';\n"
+    cat js/api.js js/fetch.js js/robots-parser.js js/build.js
+    printf '\nmodule.exports = { build };\n'
+} > "$pkg/lib/engine.cjs"
+{
+    cat js/api.js js/fetch.js js/robots-parser.js js/build.js
+    printf '\nexport { build };\n'
+} > "$pkg/lib/engine.mjs"
+
+cp npm/package.json npm/*.js npm/*.mjs npm/*.d.ts "$pkg/"
+cp README.md "$pkg/README.md"
+log "package written to $pkg: .wasm $(wc -c < "$pkg/web/robots_engine_bg.wasm") bytes, $(gz_size "$pkg/web/robots_engine_bg.wasm") gzipped"

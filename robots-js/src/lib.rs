@@ -1,0 +1,23 @@
+//! The `robots-engine` npm package: the robots engine compiled to WebAssembly.
+//!
+//! This crate is the Rust side of the package: thin `wasm-bindgen` exports over
+//! `robots-runtime`'s public API. The package's JavaScript layer (`js/`) checks
+//! argument types (a wrong type is a `TypeError`), adds `FinalizationRegistry`
+//! clean-up, the robots-parser drop-in, `fetchRobots` and `PolicyCache`.
+//!
+//! Every conversion from a Rust type to a JavaScript object lives in one module
+//! of [`convert`], one per type. Nothing here can panic on input: every value
+//! that comes from JavaScript is checked and a bad one is a thrown `Error`.
+
+mod batch;
+mod convert;
+#[cfg(feature = "full")]
+mod fetch;
+#[cfg(feature = "full")]
+mod lint;
+mod options;
+mod policy;
+
+pub use policy::{Matcher, Policy};
+#[cfg(feature = "full")]
+pub use fetch::{FetchMachine, FetchOutcome};
