@@ -44,7 +44,9 @@ ensure_bindgen() {
 }
 
 optimise() {
-    if command -v wasm-opt >/dev/null; then
+    if [ -n "${ROBOTS_JS_NO_OPT:-}" ]; then
+        log "ROBOTS_JS_NO_OPT set: wasm-opt skipped (development builds only)"
+    elif command -v wasm-opt >/dev/null; then
         wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
             --enable-sign-ext --enable-mutable-globals --enable-reference-types \
             --enable-multivalue "$1" -o "$1.opt"
@@ -59,10 +61,11 @@ gz_size() { gzip -9 -c "$1" | wc -c; }
 if [ "${1:-}" = "--engine-only" ]; then
     out="${2:?usage: build.sh --engine-only OUT_DIR}"
     ensure_bindgen
-    cargo_build --no-default-features --target-dir target/engine-only
+    # The same target directory: the dependencies built for the full package are reused.
+    cargo_build --no-default-features
     rm -rf "$out" && mkdir -p "$out"
     wasm-bindgen --target web --out-dir "$out" --out-name robots_engine \
-        "target/engine-only/$target/release/robots_engine.wasm"
+        "target/$target/release/robots_engine.wasm"
     optimise "$out/robots_engine_bg.wasm"
     log "engine-only .wasm: $(wc -c < "$out/robots_engine_bg.wasm") bytes, $(gz_size "$out/robots_engine_bg.wasm") gzipped"
     exit 0
@@ -81,8 +84,14 @@ wasm-bindgen --target web --out-dir "$pkg/web" --out-name robots_engine "$wasm"
 rm -f "$pkg"/node/*.d.ts "$pkg"/web/*.d.ts "$pkg"/node/package.json "$pkg"/web/package.json
 printf '{ "type": "commonjs" }\n' > "$pkg/node/package.json"
 printf '{ "type": "module" }\n' > "$pkg/web/package.json"
-optimise "$pkg/node/robots_engine_bg.wasm"
-optimise "$pkg/web/robots_engine_bg.wasm"
+if cmp -s "$pkg/node/robots_engine_bg.wasm" "$pkg/web/robots_engine_bg.wasm"; then
+    # The same module under both glues: optimise it once.
+    optimise "$pkg/web/robots_engine_bg.wasm"
+    cp "$pkg/web/robots_engine_bg.wasm" "$pkg/node/robots_engine_bg.wasm"
+else
+    optimise "$pkg/node/robots_engine_bg.wasm"
+    optimise "$pkg/web/robots_engine_bg.wasm"
+fi
 
 # The API layer, written once (js/), wrapped once per module system.
 {

@@ -18,15 +18,6 @@ function makeRobotsParser(core) {
 		}
 	}
 
-	function isAbsolute(url) {
-		try {
-			new URL(url);
-			return true;
-		} catch (e) {
-			return false;
-		}
-	}
-
 	/** The product token robots-parser matches on: lower case, before any `/version`. */
 	function agentOf(ua) {
 		const agent = ua === undefined || ua === null || ua === '' ? '*' : String(ua);
@@ -59,9 +50,10 @@ function makeRobotsParser(core) {
 			if (u.protocol !== base.protocol || u.hostname !== base.hostname || u.port !== base.port) {
 				return undefined;
 			}
-			// An absolute URL goes to the engine as written (Google's library
-			// escapes it itself); a relative one as robots-parser resolves it.
-			return isAbsolute(url) ? url : u.parsed.pathname + u.parsed.search;
+			// The request target as an HTTP client sends it (WHATWG URL
+			// serialisation: non-ASCII percent-encoded), which is what a crawler
+			// fetches and what Google's matcher expects to be given.
+			return u.parsed.pathname + u.parsed.search;
 		}
 
 		#check(url, ua) {
@@ -109,10 +101,10 @@ function makeRobotsParser(core) {
 			return this.#policy.sitemaps;
 		}
 
-		/** The `Host` value (lower case), or null. */
+		/** The last `Host` value (lower case), or null: robots-parser keeps the last one. */
 		getPreferredHost() {
-			const host = this.#policy.host;
-			return host === null ? null : host.toLowerCase();
+			const hosts = this.#policy.records().filter((r) => r.directive === 'host' && r.value !== '');
+			return hosts.length === 0 ? null : hosts[hosts.length - 1].value.toLowerCase();
 		}
 	}
 
