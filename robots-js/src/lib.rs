@@ -21,3 +21,20 @@ mod policy;
 pub use policy::{Matcher, Policy};
 #[cfg(feature = "full")]
 pub use fetch::{FetchMachine, FetchOutcome};
+
+/// Not public API: the WebAssembly memory's size in bytes, for the tests that
+/// check a long-running loop does not leak.
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = __memoryBytes)]
+pub fn memory_bytes() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        // Pages of 64 KiB; at most 2^16 of them: exact as f64.
+        #[allow(clippy::cast_precision_loss)]
+        let bytes = (core::arch::wasm32::memory_size(0) * 65536) as f64;
+        bytes
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0.0
+    }
+}
