@@ -27,7 +27,12 @@ pub struct FetchOutcome {
     outcome: Outcome,
 }
 
-fn fetch_policy(profile: &str, agent: &str, max_bytes: Option<f64>, timeout_ms: Option<f64>) -> Result<FetchPolicy, JsError> {
+fn fetch_policy(
+    profile: &str,
+    agent: &str,
+    max_bytes: Option<f64>,
+    timeout_ms: Option<f64>,
+) -> Result<FetchPolicy, JsError> {
     let fetch_profile: FetchProfile = profile.parse().map_err(|_| {
         JsError::new(&format!(
             "unknown fetch profile {profile:?}: expected rfc9309 or google"
@@ -65,7 +70,14 @@ impl FetchMachine {
         max_bytes: Option<f64>,
         timeout_ms: Option<f64>,
     ) -> Result<FetchMachine, JsError> {
-        Self::start(page_url, profile, agent, max_bytes, timeout_ms, Previous::default())
+        Self::start(
+            page_url,
+            profile,
+            agent,
+            max_bytes,
+            timeout_ms,
+            Previous::default(),
+        )
     }
 
     /// Start fetching with what is remembered of the origin: `previous` (its
@@ -102,9 +114,8 @@ impl FetchMachine {
         previous: Previous,
     ) -> Result<FetchMachine, JsError> {
         let config = fetch_policy(profile, agent, max_bytes, timeout_ms)?;
-        let machine = RobotsFetch::revalidate(page_url, &config, previous).map_err(|e| {
-            JsError::new(&format!("cannot fetch robots.txt for {page_url:?}: {e}"))
-        })?;
+        let machine = RobotsFetch::revalidate(page_url, &config, previous)
+            .map_err(|e| JsError::new(&format!("cannot fetch robots.txt for {page_url:?}: {e}")))?;
         Ok(FetchMachine {
             machine: Some(machine),
         })
@@ -183,7 +194,10 @@ impl FetchOutcome {
 
     /// The parsed policy, or `undefined` for allow-all and disallow-all.
     pub fn policy(&self) -> Option<Policy> {
-        self.outcome.rules.policy().map(|p| Policy::shared(p.clone()))
+        self.outcome
+            .rules
+            .policy()
+            .map(|p| Policy::shared(p.clone()))
     }
 
     /// Whether `agent` may fetch `url` under the outcome's rules.

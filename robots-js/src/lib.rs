@@ -18,9 +18,9 @@ mod lint;
 mod options;
 mod policy;
 
-pub use policy::{Matcher, Policy};
 #[cfg(feature = "full")]
 pub use fetch::{FetchMachine, FetchOutcome};
+pub use policy::{Matcher, Policy};
 
 /// Not public API: the WebAssembly memory's size in bytes, for the tests that
 /// check a long-running loop does not leak.

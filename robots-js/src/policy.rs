@@ -92,7 +92,11 @@ impl Policy {
 
     /// Parse raw bytes (any bytes: a robots.txt never fails to parse).
     #[wasm_bindgen(js_name = fromRaw)]
-    pub fn from_raw(bytes: &[u8], profile: &str, max_bytes: Option<f64>) -> Result<Policy, JsError> {
+    pub fn from_raw(
+        bytes: &[u8],
+        profile: &str,
+        max_bytes: Option<f64>,
+    ) -> Result<Policy, JsError> {
         Ok(Policy::new(builder(profile, max_bytes)?.build(bytes)))
     }
 
@@ -169,7 +173,12 @@ impl Policy {
 
     /// For each URL of the batch, 1 when `agent` may fetch it.
     #[wasm_bindgen(js_name = allowedMany)]
-    pub fn allowed_many(&self, agent: &str, joined: &str, lengths: &[u32]) -> Result<Vec<u8>, JsError> {
+    pub fn allowed_many(
+        &self,
+        agent: &str,
+        joined: &str,
+        lengths: &[u32],
+    ) -> Result<Vec<u8>, JsError> {
         let matcher = self.inner.matcher(agent);
         Batch::new(joined, lengths)?.allowed(|url| matcher.is_allowed(url))
     }
@@ -177,7 +186,10 @@ impl Policy {
     /// Crawl delay in seconds, or `undefined`.
     #[wasm_bindgen(js_name = crawlDelay)]
     pub fn crawl_delay(&self, agent: &str) -> Option<f64> {
-        self.inner.matcher(agent).crawl_delay().map(|d| d.as_secs_f64())
+        self.inner
+            .matcher(agent)
+            .crawl_delay()
+            .map(|d| d.as_secs_f64())
     }
 
     /// `{ requests, seconds, window }` or `null`.

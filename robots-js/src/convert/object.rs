@@ -15,11 +15,7 @@ pub fn object(fields: &[(&str, JsValue)]) -> JsValue {
 
 /// An array of `items`.
 pub fn array<T>(items: impl IntoIterator<Item = T>, each: impl Fn(T) -> JsValue) -> JsValue {
-    items
-        .into_iter()
-        .map(each)
-        .collect::<Array>()
-        .into()
+    items.into_iter().map(each).collect::<Array>().into()
 }
 
 /// Bytes as a JS string: UTF-8, invalid sequences replaced by U+FFFD.

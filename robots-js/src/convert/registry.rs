@@ -11,7 +11,10 @@ pub fn crawler(c: &Crawler) -> JsValue {
         ("operator", c.operator.into()),
         ("purpose", c.purpose.name().into()),
         ("ai", c.purpose.is_ai().into()),
-        ("fallbacks", array(c.fallbacks.iter(), |f| JsValue::from_str(f))),
+        (
+            "fallbacks",
+            array(c.fallbacks.iter(), |f| JsValue::from_str(f)),
+        ),
         ("chain", array(c.chain(), JsValue::from_str)),
         ("obeysWildcard", c.obeys_wildcard.into()),
         ("robotsTxt", c.robots_txt.name().into()),

@@ -16,14 +16,20 @@ fn row(report: &CrawlerReport, r: &CrawlerRow) -> JsValue {
             "group",
             object(&[
                 ("applies", r.applies.name().into()),
-                ("token", r.group_token().map_or(JsValue::NULL, JsValue::from_str)),
+                (
+                    "token",
+                    r.group_token().map_or(JsValue::NULL, JsValue::from_str),
+                ),
                 ("lines", array(r.lines.iter(), |&l| l.into())),
             ]),
         ),
         ("root_allowed", r.root_allowed.into()),
         ("allowed_paths", usize_value(r.allowed)),
         ("allowed_share", (report.share(r) / 100.0).into()),
-        ("crawl_delay_seconds", opt_number(r.crawl_delay.map(|d| d.as_secs_f64()))),
+        (
+            "crawl_delay_seconds",
+            opt_number(r.crawl_delay.map(|d| d.as_secs_f64())),
+        ),
         ("robots_txt", r.crawler.robots_txt.name().into()),
     ])
 }
