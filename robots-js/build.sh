@@ -46,13 +46,17 @@ ensure_bindgen() {
 optimise() {
     if [ -n "${ROBOTS_JS_NO_OPT:-}" ]; then
         log "ROBOTS_JS_NO_OPT set: wasm-opt skipped (development builds only)"
-    elif command -v wasm-opt >/dev/null; then
+    elif ! command -v wasm-opt >/dev/null; then
+        log "wasm-opt not found (apt-get install binaryen): the .wasm is left unoptimised"
+    elif [ "$(wasm-opt --version | grep -o '[0-9]\+' | head -1)" -lt 116 ]; then
+        # Older binaryen mis-handles the reference-types output of current rustc
+        # and wasm-bindgen (the module no longer loads).
+        log "$(wasm-opt --version) is older than 116: the .wasm is left unoptimised"
+    else
         wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
             --enable-sign-ext --enable-mutable-globals --enable-reference-types \
             --enable-multivalue "$1" -o "$1.opt"
         mv "$1.opt" "$1"
-    else
-        log "wasm-opt not found (apt-get install binaryen): the .wasm is left unoptimised"
     fi
 }
 
@@ -84,6 +88,7 @@ wasm-bindgen --target web --out-dir "$pkg/web" --out-name robots_engine "$wasm"
 rm -f "$pkg"/node/*.d.ts "$pkg"/web/*.d.ts "$pkg"/node/package.json "$pkg"/web/package.json
 printf '{ "type": "commonjs" }\n' > "$pkg/node/package.json"
 printf '{ "type": "module" }\n' > "$pkg/web/package.json"
+for d in node web; do cp "$pkg/$d/robots_engine_bg.wasm" "$pkg/$d/robots_engine_bg.wasm.orig"; done
 if cmp -s "$pkg/node/robots_engine_bg.wasm" "$pkg/web/robots_engine_bg.wasm"; then
     # The same module under both glues: optimise it once.
     optimise "$pkg/web/robots_engine_bg.wasm"
@@ -106,4 +111,17 @@ fi
 
 cp npm/package.json npm/*.js npm/*.mjs npm/*.d.ts "$pkg/"
 cp README.md "$pkg/README.md"
+
+# An old wasm-opt (Debian's binaryen 108) can break wasm-bindgen's externref
+# table ("failed to grow table"): load the package once, and keep the module
+# wasm-bindgen wrote when the optimised one does not load.
+smoke() { node -e "const e = require('$pkg/index.js'); if (!new e.Policy('User-agent: *\\nDisallow: /x\\n').isAllowed('b', '/y')) process.exit(1)" 2>/dev/null; }
+if [ -f "$pkg/web/robots_engine_bg.wasm.orig" ]; then
+    if ! smoke; then
+        log "the wasm-opt output does not load here ($(wasm-opt --version)): keeping the unoptimised module"
+        for d in node web; do mv "$pkg/$d/robots_engine_bg.wasm.orig" "$pkg/$d/robots_engine_bg.wasm"; done
+    fi
+    rm -f "$pkg"/*/robots_engine_bg.wasm.orig
+fi
+smoke || { log "bug: the built package does not load"; exit 1; }
 log "package written to $pkg: .wasm $(wc -c < "$pkg/web/robots_engine_bg.wasm") bytes, $(gz_size "$pkg/web/robots_engine_bg.wasm") gzipped"
