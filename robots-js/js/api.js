@@ -175,6 +175,8 @@ function makeApi(glue, internal) {
 		get sitemaps() { return this.#p.sitemaps(); }
 		get host() { return this.#p.host(); }
 		get cleanParams() { return this.#p.cleanParams(); }
+		/** Where the parsing cap cut the text, or null. */
+		get truncation() { return this.#p.truncation(); }
 		records() { return this.#p.records(); }
 		groups() { return this.#p.groups(); }
 		rules() { return this.#p.rules(); }
@@ -263,6 +265,9 @@ function makeApi(glue, internal) {
 		return glue.reportRaw(bytes, profileOf(o, 'rfc9309'), maxBytesOf(o), paths);
 	}
 
+	/** What `text` is when it is not a robots.txt: 'html', 'utf16', 'utf32', 'binary', or null. */
+	function sniff(text) { return glue.sniffRaw(textBytes(text, 'text')) ?? null; }
+
 	function crawlers() { return glue.crawlers(); }
 	function purposes() { return glue.purposes(); }
 	function crawlerChain(token) { return glue.crawlerChain(requireString(token, 'token')); }
@@ -274,7 +279,7 @@ function makeApi(glue, internal) {
 	});
 
 	return {
-		Policy, Matcher, lint, report, crawlers, purposes, crawlerChain, version,
+		Policy, Matcher, lint, report, sniff, crawlers, purposes, crawlerChain, version,
 		profiles: PROFILES.slice()
 	};
 }

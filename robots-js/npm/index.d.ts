@@ -102,6 +102,8 @@ export class Policy {
   readonly sitemaps: string[];
   readonly host: string | null;
   readonly cleanParams: string[];
+  /** Where the parsing cap cut the text, or null when all of it was read. */
+  readonly truncation: { maxBytes: number; inputLen: number; firstIgnoredLine: number } | null;
   records(): RobotsRecord[];
   groups(): Group[];
   rules(): Rule[];
@@ -184,6 +186,9 @@ export interface CrawlerInfo {
   source: string;
   checked: string;
 }
+
+/** What `text` is when it is not a robots.txt at all, or null for text. */
+export function sniff(text: string | Uint8Array): 'html' | 'utf16' | 'utf32' | 'binary' | null;
 
 /** The known-crawler registry, in registry order. */
 export function crawlers(): CrawlerInfo[];

@@ -61,3 +61,11 @@ pub fn crawler_chain(token: &str) -> Vec<String> {
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
 }
+
+/// What `text` is when it is not a robots.txt at all: `"html"`, `"utf16"`,
+/// `"utf32"` or `"binary"`; `undefined` for text.
+#[wasm_bindgen(js_name = sniffRaw)]
+pub fn sniff_raw(text: &[u8]) -> Option<String> {
+    robots_runtime::lint::sniff(text)
+        .map(|kind| crate::convert::finding::not_robots_txt(kind).to_owned())
+}

@@ -241,6 +241,14 @@ impl Policy {
         array(self.inner.rules(), |r| rule::rule(&r))
     }
 
+    /// Where the parsing cap cut the text: `{ maxBytes, inputLen,
+    /// firstIgnoredLine }`, or `null` when all of it was read.
+    pub fn truncation(&self) -> JsValue {
+        self.inner
+            .truncation()
+            .map_or(JsValue::NULL, |t| records::truncation(&t))
+    }
+
     /// The profile's name.
     pub fn profile(&self) -> String {
         self.inner.profile().name().to_owned()

@@ -249,3 +249,13 @@ test('untrusted input never breaks the instance', () => {
 	const r = report(pieces.join('\n'), { profile: 'google' });
 	assert.ok(r.crawlers.length > 0);
 });
+
+test('truncation and sniff', () => {
+	const { sniff } = engine;
+	const cut = new Policy('User-agent: *\nDisallow: /a\nDisallow: /b\n', { maxBytes: 20 });
+	assert.deepEqual(cut.truncation, { maxBytes: 20, inputLen: 40, firstIgnoredLine: 2 });
+	assert.equal(new Policy('User-agent: *\n').truncation, null);
+	assert.equal(sniff('<!DOCTYPE html><html></html>'), 'html');
+	assert.equal(sniff(new Uint8Array([0xff, 0xfe, 0x55, 0x00])), 'utf16');
+	assert.equal(sniff('User-agent: *\nDisallow: /\n'), null);
+});

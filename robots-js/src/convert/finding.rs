@@ -26,3 +26,17 @@ fn span(f: &Finding) -> JsValue {
     )
     .into()
 }
+
+/// `NotRobotsTxt` -> `"html"`, `"utf16"`, `"utf32"` or `"binary"`.
+pub fn not_robots_txt(kind: robots_runtime::lint::NotRobotsTxt) -> &'static str {
+    use robots_runtime::lint::NotRobotsTxt;
+    #[allow(unreachable_patterns)]
+    match kind {
+        NotRobotsTxt::Html => "html",
+        NotRobotsTxt::Utf16 => "utf16",
+        NotRobotsTxt::Utf32 => "utf32",
+        NotRobotsTxt::Binary => "binary",
+        // A kind added later: its lint code names it.
+        _ => kind.code(),
+    }
+}

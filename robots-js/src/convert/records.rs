@@ -36,3 +36,13 @@ pub fn record(r: &Record<'_>) -> JsValue {
         ("parsed", parsed),
     ])
 }
+
+/// `Truncation` -> `{ maxBytes, inputLen, firstIgnoredLine }`.
+#[allow(clippy::cast_precision_loss)]
+pub fn truncation(t: &robots_runtime::document::Truncation) -> JsValue {
+    object(&[
+        ("maxBytes", JsValue::from_f64(t.max_bytes as f64)),
+        ("inputLen", JsValue::from_f64(t.input_len as f64)),
+        ("firstIgnoredLine", t.first_ignored_line.into()),
+    ])
+}
