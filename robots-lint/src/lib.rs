@@ -57,6 +57,7 @@ mod diff;
 mod disagreement;
 mod finding;
 mod probe;
+mod report;
 #[cfg(feature = "render")]
 mod render;
 mod rules;
@@ -82,6 +83,10 @@ pub use finding::{line_findings, suggest_directive, Finding, Severity};
 pub use probe::{probe_paths, Probe, MAX_PROBES, PROBES_PER_RULE};
 #[cfg(feature = "render")]
 pub use render::{render, render_all, render_styled, shorten, shorten_quoted, ECHO_BYTES};
+pub use report::{
+    derived_paths, derived_sample, sample_limit, share, Applies, CrawlerReport, CrawlerRow,
+    DerivedSample, Tally,
+};
 pub use size::{googlebot_cut, GOOGLEBOT_MAX_BYTES};
 pub use sniff::{sniff, NotRobotsTxt};
 pub use user_agent::{

@@ -210,6 +210,11 @@ pub mod lint {
         HeaderToken, NotRobotsTxt, Probe, ProfileVerdict, Severity, TokenSource, VerdictChange,
         CODES, GOOGLEBOT_MAX_BYTES,
     };
+    // The known-crawler report `robots report` prints, as data.
+    pub use robots_lint::{
+        derived_paths, derived_sample, sample_limit, share, Applies, CrawlerReport, CrawlerRow,
+        DerivedSample, Tally,
+    };
     #[cfg(feature = "std")]
     pub use robots_lint::{render, render_all, render_styled};
 }

@@ -19,135 +19,12 @@ use crate::output::Streams;
 use crate::table::{self, Align};
 use crate::{input, json, notices, EXIT_OK};
 use robots_runtime::document::{parse, ParseOptions};
-use robots_runtime::registry::{Crawler, Purpose, RobotsTxt, CRAWLERS};
-use robots_runtime::{GroupId, Policy};
+use robots_runtime::lint::{
+    derived_sample, share, Applies, CrawlerReport, CrawlerRow as Row, Tally,
+};
+use robots_runtime::registry::{Crawler, Purpose, RobotsTxt};
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
 use std::time::Duration;
-
-/// Which group a crawler obeys.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Applies {
-    /// A group names its own token.
-    Own,
-    /// A group names one of its documented fallbacks.
-    Fallback(&'static str),
-    /// No group names it or a fallback: the `*` groups.
-    Wildcard,
-    /// No group names it and there is no `*` group: everything is allowed.
-    Nothing,
-    /// No group names it, and it ignores `*` (Google's special-case crawlers).
-    IgnoresWildcard,
-}
-
-impl Applies {
-    /// The stable name JSON and CSV use.
-    fn name(&self) -> &'static str {
-        match self {
-            Applies::Own => "own",
-            Applies::Fallback(_) => "fallback",
-            Applies::Wildcard => "wildcard",
-            Applies::Nothing => "none",
-            Applies::IgnoresWildcard => "ignores-wildcard",
-        }
-    }
-}
-
-/// What the file does to one crawler.
-struct Row {
-    crawler: &'static Crawler,
-    applies: Applies,
-    /// First lines of the groups that apply.
-    lines: Vec<u32>,
-    root_allowed: bool,
-    /// How many sample paths it may fetch.
-    allowed: usize,
-    crawl_delay: Option<Duration>,
-}
-
-impl Row {
-    fn blocked_fully(&self, sample: usize) -> bool {
-        self.allowed == 0 && sample > 0
-    }
-
-    fn allowed_fully(&self, sample: usize) -> bool {
-        self.allowed == sample
-    }
-}
-
-/// Every crawler's row, in registry order. Crawlers that get the same groups
-/// get the same verdicts: the sample is checked once per distinct set of groups
-/// (most files give most crawlers the `*` groups).
-fn rows(policy: &Policy, sample: &[Vec<u8>]) -> Vec<Row> {
-    let mut by_groups: BTreeMap<Vec<GroupId>, (bool, usize)> = BTreeMap::new();
-    CRAWLERS
-        .iter()
-        .map(|crawler| {
-            let chain: Vec<&str> = crawler.chain().collect();
-            let choice = policy.chain_choice(&chain);
-            if choice.is_none() && !crawler.obeys_wildcard {
-                return Row {
-                    crawler,
-                    applies: Applies::IgnoresWildcard,
-                    lines: Vec::new(),
-                    root_allowed: true,
-                    allowed: sample.len(),
-                    crawl_delay: None,
-                };
-            }
-            let matcher = policy.matcher_chain(&chain);
-            let groups: Vec<GroupId> = matcher.groups().collect();
-            let lines: Vec<u32> = groups
-                .iter()
-                .filter_map(|&g| policy.group(g))
-                .map(|g| g.line)
-                .collect();
-            let applies = match choice {
-                Some(0) => Applies::Own,
-                Some(i) => Applies::Fallback(chain.get(i).copied().unwrap_or_default()),
-                None if lines.is_empty() => Applies::Nothing,
-                None => Applies::Wildcard,
-            };
-            let (root_allowed, allowed) = *by_groups.entry(groups).or_insert_with(|| {
-                let mut allowed = 0usize;
-                matcher.check_paths(sample, |_, verdict| allowed += usize::from(verdict.allowed));
-                (matcher.check("/").allowed, allowed)
-            });
-            Row {
-                crawler,
-                applies,
-                lines,
-                root_allowed,
-                allowed,
-                crawl_delay: matcher.crawl_delay(),
-            }
-        })
-        .collect()
-}
-
-/// The tallies of one purpose class.
-#[derive(Clone, Copy, Debug, Default)]
-struct Tally {
-    total: usize,
-    blocked: usize,
-    partly: usize,
-    allowed: usize,
-}
-
-fn tally(rows: &[Row], sample: usize, keep: impl Fn(Purpose) -> bool) -> Tally {
-    let mut t = Tally::default();
-    for row in rows.iter().filter(|r| keep(r.crawler.purpose)) {
-        t.total += 1;
-        if row.blocked_fully(sample) {
-            t.blocked += 1;
-        } else if row.allowed_fully(sample) {
-            t.allowed += 1;
-        } else {
-            t.partly += 1;
-        }
-    }
-    t
-}
 
 /// `5 blocked fully, 2 partly, 5 allowed everywhere`.
 fn tally_text(t: Tally) -> String {
@@ -155,38 +32,6 @@ fn tally_text(t: Tally) -> String {
         "{} blocked fully, {} partly, {} allowed everywhere",
         t.blocked, t.partly, t.allowed
     )
-}
-
-/// The one-line summary: AI crawlers, then search engines.
-fn summary(rows: &[Row], sample: usize) -> String {
-    let ai = tally(rows, sample, Purpose::is_ai);
-    let search = tally(rows, sample, |p| p == Purpose::Search);
-    let mut ai_text = format!("blocks {} of {} AI crawlers fully", ai.blocked, ai.total);
-    if ai.partly > 0 {
-        ai_text.push_str(&format!(" ({} partly)", ai.partly));
-    }
-    let search_text = if search.allowed == search.total {
-        String::from("allows every search engine")
-    } else if search.blocked == search.total {
-        String::from("blocks every search engine")
-    } else {
-        format!(
-            "allows {} of {} search engines everywhere ({} blocked fully, {} partly)",
-            search.allowed, search.total, search.blocked, search.partly
-        )
-    };
-    format!("{ai_text}; {search_text}")
-}
-
-fn share(allowed: usize, sample: usize) -> f64 {
-    if sample == 0 {
-        100.0
-    } else {
-        // Counts far below 2^52: exact as f64.
-        #[allow(clippy::cast_precision_loss)]
-        let ratio = allowed as f64 / sample as f64;
-        100.0 * ratio
-    }
 }
 
 fn lines_text(lines: &[u32]) -> String {
@@ -224,9 +69,9 @@ fn human(
     io: &mut Streams<'_>,
     name: &str,
     args: &Report,
-    rows: &[Row],
-    sample: usize,
+    report: &CrawlerReport,
 ) -> Result<(), Error> {
+    let (rows, sample) = (&report.rows, report.sample_paths);
     let out = &mut io.stdout;
     writeln!(
         out,
@@ -276,7 +121,7 @@ fn human(
         if class.is_empty() {
             continue;
         }
-        let t = tally(rows, sample, |p| p == purpose);
+        let t = report.tally(|p| p == purpose);
         writeln!(out)?;
         writeln!(out, "{} ({}): {}", purpose.title(), t.total, tally_text(t))?;
         writeln!(out, "{}", table::line(&header, &widths, &align, "  "))?;
@@ -285,7 +130,7 @@ fn human(
         }
     }
     writeln!(out)?;
-    writeln!(out, "summary: {}", summary(rows, sample))?;
+    writeln!(out, "summary: {}", report.summary())?;
     Ok(())
 }
 
@@ -297,11 +142,7 @@ fn row_json(r: &Row, sample: usize) -> Value {
         "chain": r.crawler.chain().collect::<Vec<_>>(),
         "group": {
             "applies": r.applies.name(),
-            "token": match &r.applies {
-                Applies::Own => Some(r.crawler.token),
-                Applies::Fallback(token) => Some(*token),
-                _ => None,
-            },
+            "token": r.group_token(),
             "lines": r.lines,
         },
         "root_allowed": r.root_allowed,
@@ -312,11 +153,12 @@ fn row_json(r: &Row, sample: usize) -> Value {
     })
 }
 
-fn as_json(name: &str, args: &Report, rows: &[Row], sample: usize) -> Value {
+fn as_json(name: &str, args: &Report, report: &CrawlerReport) -> Value {
+    let (rows, sample) = (&report.rows, report.sample_paths);
     let purposes: Vec<Value> = Purpose::ALL
         .into_iter()
         .map(|p| {
-            let t = tally(rows, sample, |q| q == p);
+            let t = report.tally(|q| q == p);
             json!({"purpose": p.name(), "crawlers": t.total, "blocked": t.blocked, "partly": t.partly, "allowed": t.allowed})
         })
         .collect();
@@ -326,11 +168,12 @@ fn as_json(name: &str, args: &Report, rows: &[Row], sample: usize) -> Value {
         "sample_paths": sample,
         "crawlers": rows.iter().map(|r| row_json(r, sample)).collect::<Vec<_>>(),
         "purposes": purposes,
-        "summary": summary(rows, sample),
+        "summary": report.summary(),
     })
 }
 
-fn as_csv(rows: &[Row], sample: usize) -> Result<Vec<u8>, Error> {
+fn as_csv(report: &CrawlerReport) -> Result<Vec<u8>, Error> {
+    let (rows, sample) = (&report.rows, report.sample_paths);
     let mut writer = csv::Writer::from_writer(Vec::new());
     let fail = |e: csv::Error| Error::Invalid(format!("cannot write CSV: {e}"));
     writer
@@ -350,11 +193,7 @@ fn as_csv(rows: &[Row], sample: usize) -> Result<Vec<u8>, Error> {
         ])
         .map_err(fail)?;
     for r in rows {
-        let token = match &r.applies {
-            Applies::Own => r.crawler.token,
-            Applies::Fallback(token) => token,
-            _ => "",
-        };
+        let token = r.group_token().unwrap_or_default();
         let lines: Vec<String> = r.lines.iter().map(u32::to_string).collect();
         writer
             .write_record([
@@ -391,31 +230,24 @@ pub fn run(args: &Report, io: &mut Streams<'_>) -> Result<i32, Error> {
     notices::inspect(io, &name, &body, args.profile);
     let doc = parse(&body, ParseOptions::new(args.profile));
     let policy = doc.compile();
-    // `/robots.txt` itself is no content (and some profiles always allow it).
-    let limit = derived::limit(&[&policy]);
-    let (derived, cut) = derived::paths(&[&doc], limit);
-    if cut {
-        derived::warn_cut(io, limit, "add the paths that matter with --paths");
+    let derived = derived_sample(&doc, &policy);
+    if derived.cut {
+        derived::warn_cut(io, derived.limit, "add the paths that matter with --paths");
     }
-    let mut sample: Vec<Vec<u8>> = derived
-        .into_iter()
-        .filter(|p| p != b"/robots.txt")
-        .collect();
+    let mut sample = derived.paths;
     if let Some(list) = &args.paths {
         sample.extend(input::lines(&list.read("path list", io.stdin)?));
     }
-    sample.sort();
-    sample.dedup();
-    let rows = rows(&policy, &sample);
+    let report = CrawlerReport::new(&policy, sample);
     match args.format {
         Format::Json => {
             let mut line = Vec::new();
-            json::write_line(&mut line, &as_json(&name, args, &rows, sample.len()))?;
+            json::write_line(&mut line, &as_json(&name, args, &report))?;
             io.stdout.write_all(&line)?;
         }
-        Format::Csv => io.stdout.write_all(&as_csv(&rows, sample.len())?)?,
+        Format::Csv => io.stdout.write_all(&as_csv(&report)?)?,
         // Human (the only other format report accepts).
-        _ => human(io, &name, args, &rows, sample.len())?,
+        _ => human(io, &name, args, &report)?,
     }
     io.stdout.flush()?;
     Ok(EXIT_OK)

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The `wasm` stage: build the npm package and run every JavaScript test.
+#   bash robots-js/ci.sh
+# Installs what it needs when missing (idempotent): the rustup wasm32 target,
+# binaryen's wasm-opt (apt), the pinned wasm-bindgen CLI (cargo install).
+# Tests: node --test (API, conformance, fetch on loopback, robots-parser's own
+# suite through the drop-in, npm pack -> install -> require/import, a corpus
+# sample against the Rust CLI).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(dirname "$here")"
+start=$(date +%s)
+
+if ! command -v wasm-opt >/dev/null; then
+    echo "ci.sh: installing binaryen (wasm-opt)" >&2
+    (apt-get install -y --no-install-recommends binaryen >/dev/null 2>&1 \
+        || { apt-get update >/dev/null && apt-get install -y --no-install-recommends binaryen >/dev/null; })
+fi
+
+# Format and lint the crate (its own workspace).
+cargo fmt --manifest-path "$here/Cargo.toml" --check
+cargo clippy --manifest-path "$here/Cargo.toml" --locked --target wasm32-unknown-unknown \
+    --all-targets -- -D warnings
+
+bash "$here/build.sh"
+built=$(date +%s)
+
+# The reference verdicts for the corpus sample come from the CLI.
+if [ -z "${ROBOTS_BIN:-}" ]; then
+    (cd "$repo" && cargo build --locked -p robots-cli --bin robots >&2)
+    export ROBOTS_BIN="$repo/target/debug/robots"
+fi
+
+cd "$here"
+node --test test/
+echo "ci.sh: wasm stage: build $((built - start)) s, total $(( $(date +%s) - start )) s" >&2

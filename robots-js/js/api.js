@@ -1,0 +1,285 @@
+// The package's API over the wasm-bindgen glue: argument checks (a wrong type
+// is a TypeError), plain objects, and lifetimes. `makeApi(glue)` touches the
+// glue only when a function is called, so the browser entry can export the API
+// before `init()` has loaded the WebAssembly module.
+//
+// build.sh wraps this file once as CommonJS and once as an ES module.
+
+function makeApi(glue, internal) {
+	'use strict';
+
+	const PROFILES = ['rfc9309', 'google', 'draft1996', 'original1994'];
+	const encoder = new TextEncoder();
+	let reasonNames = null;
+
+	function describe(value) {
+		if (value === null) return 'null';
+		if (Array.isArray(value)) return 'an array';
+		if (typeof value === 'object') {
+			const name = value.constructor && value.constructor.name;
+			return name ? `a ${name}` : 'an object';
+		}
+		return `a ${typeof value}`;
+	}
+
+	function requireString(value, what) {
+		if (typeof value !== 'string') {
+			throw new TypeError(`${what} must be a string, not ${describe(value)}`);
+		}
+		return value;
+	}
+
+	function requireText(value, what) {
+		if (typeof value === 'string' || value instanceof Uint8Array) return value;
+		if (value instanceof ArrayBuffer) return new Uint8Array(value);
+		throw new TypeError(`${what} must be a string or a Uint8Array, not ${describe(value)}`);
+	}
+
+	function textBytes(value, what) {
+		const text = requireText(value, what);
+		return typeof text === 'string' ? encoder.encode(text) : text;
+	}
+
+	function requireStrings(value, what) {
+		if (!Array.isArray(value)) {
+			throw new TypeError(`${what} must be an array of strings, not ${describe(value)}`);
+		}
+		for (let i = 0; i < value.length; i++) {
+			if (typeof value[i] !== 'string') {
+				throw new TypeError(`${what}[${i}] must be a string, not ${describe(value[i])}`);
+			}
+		}
+		return value;
+	}
+
+	function options(value, what) {
+		if (value === undefined || value === null) return {};
+		if (typeof value !== 'object' || Array.isArray(value)) {
+			throw new TypeError(`${what} must be an object, not ${describe(value)}`);
+		}
+		return value;
+	}
+
+	function profileOf(opts, fallback) {
+		const profile = opts.profile === undefined ? fallback : opts.profile;
+		if (typeof profile !== 'string') {
+			throw new TypeError(`profile must be a string, not ${describe(profile)}`);
+		}
+		if (!PROFILES.includes(profile)) {
+			throw new RangeError(`unknown profile ${JSON.stringify(profile)}: expected one of ${PROFILES.join(', ')}`);
+		}
+		return profile;
+	}
+
+	function maxBytesOf(opts) {
+		const n = opts.maxBytes;
+		if (n === undefined || n === null) return undefined;
+		if (typeof n !== 'number') {
+			throw new TypeError(`maxBytes must be a number or null, not ${describe(n)}`);
+		}
+		if (!Number.isInteger(n) || n < 0) {
+			throw new RangeError(`maxBytes must be null or a non-negative integer, not ${n}`);
+		}
+		return n;
+	}
+
+	// A batch crosses the boundary as one string and the UTF-16 length of each URL.
+	function batch(urls) {
+		requireStrings(urls, 'urls');
+		const lengths = new Uint32Array(urls.length);
+		for (let i = 0; i < urls.length; i++) lengths[i] = urls[i].length;
+		return [urls.join('\n'), lengths];
+	}
+
+	function verdict(packed, raw) {
+		if (reasonNames === null) reasonNames = glue.reasonNames();
+		return {
+			allowed: (packed & 1) === 1,
+			reason: reasonNames[packed >> 2],
+			rule: (packed & 2) === 2 ? raw.lastRule() : null
+		};
+	}
+
+	const FREED = 'this object was freed (free() was called)';
+
+	/**
+	 * A robots.txt, parsed and compiled once under one profile.
+	 * Memory lives in the WebAssembly instance: `free()` releases it at once;
+	 * otherwise a FinalizationRegistry releases it after garbage collection.
+	 */
+	class Policy {
+		#raw;
+
+		constructor(text, opts) {
+			if (text === INTERNAL) {
+				this.#raw = opts;
+				return;
+			}
+			requireText(text, 'text');
+			const o = options(opts, 'options');
+			const profile = profileOf(o, 'rfc9309');
+			const maxBytes = maxBytesOf(o);
+			this.#raw = typeof text === 'string'
+				? glue.Policy.fromText(text, profile, maxBytes)
+				: glue.Policy.fromRaw(text instanceof Uint8Array ? text : new Uint8Array(text), profile, maxBytes);
+		}
+
+		get #p() {
+			if (this.#raw === null) throw new Error(FREED);
+			return this.#raw;
+		}
+
+		/** Load a policy from its byte form (`toBytes()`); every byte is checked. */
+		static fromBytes(bytes) {
+			if (!(bytes instanceof Uint8Array)) {
+				throw new TypeError(`bytes must be a Uint8Array, not ${describe(bytes)}`);
+			}
+			return new Policy(INTERNAL, glue.Policy.fromBytes(bytes));
+		}
+
+		toBytes() { return this.#p.toBytes(); }
+		get profile() { return this.#p.profile(); }
+
+		isAllowed(agent, url) {
+			return this.#p.isAllowed(requireString(agent, 'agent'), requireString(url, 'url'));
+		}
+
+		check(agent, url) {
+			const p = this.#p;
+			return verdict(p.checkPacked(requireString(agent, 'agent'), requireString(url, 'url')), p);
+		}
+
+		explain(agent, url) {
+			return this.#p.explain(requireString(agent, 'agent'), requireString(url, 'url'));
+		}
+
+		matcher(agent) {
+			return new Matcher(INTERNAL, this.#p.matcher(requireString(agent, 'agent')));
+		}
+
+		matcherChain(tokens) {
+			requireStrings(tokens, 'tokens');
+			if (tokens.length === 0) throw new RangeError('tokens must name at least one token');
+			return new Matcher(INTERNAL, this.#p.matcherChain(tokens));
+		}
+
+		allowedMany(agent, urls) {
+			requireString(agent, 'agent');
+			const [joined, lengths] = batch(urls);
+			return this.#p.allowedMany(agent, joined, lengths);
+		}
+
+		crawlDelay(agent) { return this.#p.crawlDelay(requireString(agent, 'agent')) ?? null; }
+		requestRate(agent) { return this.#p.requestRate(requireString(agent, 'agent')); }
+		visitTime(agent) { return this.#p.visitTime(requireString(agent, 'agent')); }
+		get sitemaps() { return this.#p.sitemaps(); }
+		get host() { return this.#p.host(); }
+		get cleanParams() { return this.#p.cleanParams(); }
+		/** Where the parsing cap cut the text, or null. */
+		get truncation() { return this.#p.truncation(); }
+		records() { return this.#p.records(); }
+		groups() { return this.#p.groups(); }
+		rules() { return this.#p.rules(); }
+
+		/** Release the WebAssembly memory now; the policy cannot be used after. */
+		free() {
+			if (this.#raw !== null) {
+				this.#raw.free();
+				this.#raw = null;
+			}
+		}
+	}
+
+	/** A policy narrowed to one crawler (or a chain of tokens), resolved once. */
+	class Matcher {
+		#raw;
+
+		constructor(token, raw) {
+			if (token !== INTERNAL) throw new TypeError('use policy.matcher(agent) or policy.matcherChain(tokens)');
+			this.#raw = raw;
+		}
+
+		get #m() {
+			if (this.#raw === null) throw new Error(FREED);
+			return this.#raw;
+		}
+
+		get hasGroup() { return this.#m.hasGroup(); }
+		/** For a chain: the index of the token whose groups apply, or null (`*` applies). */
+		get chainChoice() { return this.#m.chainChoice() ?? null; }
+		get groupLines() { return Array.from(this.#m.groupLines()); }
+
+		isAllowed(url) { return this.#m.isAllowed(requireString(url, 'url')); }
+
+		check(url) {
+			const m = this.#m;
+			return verdict(m.checkPacked(requireString(url, 'url')), m);
+		}
+
+		explain(url) { return this.#m.explain(requireString(url, 'url')); }
+
+		allowedMany(urls) {
+			const [joined, lengths] = batch(urls);
+			return this.#m.allowedMany(joined, lengths);
+		}
+
+		/** `{ allowed: Uint8Array, lines: Uint32Array }`: verdicts and deciding lines (0: none). */
+		checkMany(urls) {
+			const [joined, lengths] = batch(urls);
+			const packed = this.#m.checkMany(joined, lengths);
+			const allowed = new Uint8Array(packed.length);
+			const lines = new Uint32Array(packed.length);
+			for (let i = 0; i < packed.length; i++) {
+				allowed[i] = packed[i] & 1;
+				lines[i] = packed[i] >>> 1;
+			}
+			return { allowed, lines };
+		}
+
+		crawlDelay() { return this.#m.crawlDelay() ?? null; }
+		requestRate() { return this.#m.requestRate(); }
+		visitTime() { return this.#m.visitTime(); }
+
+		free() {
+			if (this.#raw !== null) {
+				this.#raw.free();
+				this.#raw = null;
+			}
+		}
+	}
+
+	const INTERNAL = Symbol('internal');
+
+	/** Every lint finding about `text`, sorted by position. */
+	function lint(text, opts) {
+		const bytes = textBytes(text, 'text');
+		const o = options(opts, 'options');
+		return glue.lintRaw(bytes, profileOf(o, 'rfc9309'), maxBytesOf(o));
+	}
+
+	/** What `text` does to every crawler of the registry (`robots report --format json`). */
+	function report(text, opts) {
+		const bytes = textBytes(text, 'text');
+		const o = options(opts, 'options');
+		const paths = o.paths === undefined ? [] : requireStrings(o.paths, 'paths');
+		return glue.reportRaw(bytes, profileOf(o, 'rfc9309'), maxBytesOf(o), paths);
+	}
+
+	/** What `text` is when it is not a robots.txt: 'html', 'utf16', 'utf32', 'binary', or null. */
+	function sniff(text) { return glue.sniffRaw(textBytes(text, 'text')) ?? null; }
+
+	function crawlers() { return glue.crawlers(); }
+	function purposes() { return glue.purposes(); }
+	function crawlerChain(token) { return glue.crawlerChain(requireString(token, 'token')); }
+	function version() { return glue.version(); }
+
+	Object.assign(internal, {
+		requireString, options, maxBytesOf, describe,
+		wrapPolicy: (raw) => new Policy(INTERNAL, raw)
+	});
+
+	return {
+		Policy, Matcher, lint, report, sniff, crawlers, purposes, crawlerChain, version,
+		profiles: PROFILES.slice()
+	};
+}

@@ -1,0 +1,264 @@
+// Types of the `robots-engine` package.
+
+/** How robots.txt is read. */
+export type Profile = 'rfc9309' | 'google' | 'draft1996' | 'original1994';
+
+/** Why a verdict came out as it did. */
+export type Reason = 'rule' | 'no-matching-rule' | 'no-group' | 'robots-txt';
+
+export interface PolicyOptions {
+  /** Default `'rfc9309'`. */
+  profile?: Profile;
+  /** Bytes of the text read (null/undefined: the profile's default, 500 KiB; none for `google`). */
+  maxBytes?: number | null;
+}
+
+/** A rule of the file. */
+export interface Rule {
+  /** 1-based line. */
+  line: number;
+  /** 1-based byte column of the pattern. */
+  column: number;
+  directive: 'allow' | 'disallow';
+  /** The pattern as written (Google's derived `index.htm` rule as derived). */
+  pattern: string;
+  /** Id of the group it belongs to (see `Policy.groups()`). */
+  group: number;
+  /** Google's `index.htm` alias of an `Allow` line, not a line of its own. */
+  derived: boolean;
+}
+
+/** The answer to one check. */
+export interface Verdict {
+  allowed: boolean;
+  reason: Reason;
+  /** The deciding rule, or null when none decided. */
+  rule: Rule | null;
+}
+
+export interface GroupAgent { line: number; value: string }
+
+export interface Group {
+  id: number;
+  /** 1-based line of its first user-agent line. */
+  line: number;
+  agents: GroupAgent[];
+}
+
+/** The whole decision behind a verdict. */
+export interface Explanation {
+  /** The path as the profile compares it (after URL parsing and normalisation). */
+  path: string;
+  /** The groups that applied (merged), in file order. */
+  groups: Group[];
+  /** Every rule of those groups that matches the path, best first. */
+  candidates: Rule[];
+  verdict: Verdict;
+}
+
+export interface RequestRate {
+  requests: number;
+  seconds: number;
+  /** Daily window, minutes after midnight UTC. */
+  window: [number, number] | null;
+}
+
+export interface RobotsRecord {
+  /** `crawl-delay`, `sitemap`, `host`, `request-rate`, `visit-time`, `clean-param`, ... */
+  directive: string;
+  line: number;
+  /** Group id, or null for a file-wide record. */
+  group: number | null;
+  value: string;
+  valid: boolean;
+  /** Crawl-delay seconds, a RequestRate, a [start, end] window, or null for text values. */
+  parsed: number | RequestRate | [number, number] | null;
+}
+
+/**
+ * A robots.txt, parsed and compiled once. Any string or bytes parse.
+ *
+ * Memory lives in the WebAssembly instance: call `free()` when done (a
+ * FinalizationRegistry frees it after garbage collection otherwise).
+ */
+export class Policy {
+  constructor(text: string | Uint8Array, options?: PolicyOptions);
+  /** Load the byte form written by `toBytes()`; throws on bytes that are not one. */
+  static fromBytes(bytes: Uint8Array): Policy;
+  toBytes(): Uint8Array;
+  readonly profile: Profile;
+  isAllowed(agent: string, url: string): boolean;
+  check(agent: string, url: string): Verdict;
+  explain(agent: string, url: string): Explanation;
+  matcher(agent: string): Matcher;
+  /** The first token that a group names (e.g. `['Googlebot-Image', 'Googlebot']`), else `*`. */
+  matcherChain(tokens: string[]): Matcher;
+  /** One call for the whole batch: 1 where allowed, 0 where not. */
+  allowedMany(agent: string, urls: string[]): Uint8Array;
+  /** Seconds, or null. */
+  crawlDelay(agent: string): number | null;
+  requestRate(agent: string): RequestRate | null;
+  visitTime(agent: string): [number, number] | null;
+  readonly sitemaps: string[];
+  readonly host: string | null;
+  readonly cleanParams: string[];
+  /** Where the parsing cap cut the text, or null when all of it was read. */
+  readonly truncation: { maxBytes: number; inputLen: number; firstIgnoredLine: number } | null;
+  records(): RobotsRecord[];
+  groups(): Group[];
+  rules(): Rule[];
+  free(): void;
+}
+
+/** A policy narrowed to one crawler, resolved once: checks take no agent. */
+export class Matcher {
+  private constructor();
+  readonly hasGroup: boolean;
+  /** For a chain: index of the token whose groups apply, or null (`*` applies). */
+  readonly chainChoice: number | null;
+  /** First lines of the groups that apply. */
+  readonly groupLines: number[];
+  isAllowed(url: string): boolean;
+  check(url: string): Verdict;
+  explain(url: string): Explanation;
+  allowedMany(urls: string[]): Uint8Array;
+  /** Verdicts and deciding lines (0: no rule) in one call. */
+  checkMany(urls: string[]): { allowed: Uint8Array; lines: Uint32Array };
+  crawlDelay(): number | null;
+  requestRate(): RequestRate | null;
+  visitTime(): [number, number] | null;
+  free(): void;
+}
+
+export interface Finding {
+  /** Stable kebab-case code, e.g. `missing-colon`. */
+  code: string;
+  severity: 'error' | 'warning' | 'note';
+  line: number;
+  /** 1-based byte column. */
+  column: number;
+  message: string;
+  help: string | null;
+  /** Byte range [start, end) in the text. */
+  span: [number, number];
+}
+
+export function lint(text: string | Uint8Array, options?: PolicyOptions): Finding[];
+
+export type Purpose = 'search' | 'ai-training' | 'ai-assistant' | 'seo' | 'archive' | 'social-preview' | 'other';
+
+export interface CrawlerReportRow {
+  token: string;
+  operator: string;
+  purpose: Purpose;
+  chain: string[];
+  group: { applies: 'own' | 'fallback' | 'wildcard' | 'none' | 'ignores-wildcard'; token: string | null; lines: number[] };
+  root_allowed: boolean;
+  allowed_paths: number;
+  allowed_share: number;
+  crawl_delay_seconds: number | null;
+  robots_txt: 'obeys' | 'partly' | 'ignores';
+}
+
+/** What `robots report --format json` prints (without `file`). */
+export interface CrawlerReport {
+  profile: Profile;
+  sample_paths: number;
+  crawlers: CrawlerReportRow[];
+  purposes: { purpose: Purpose; crawlers: number; blocked: number; partly: number; allowed: number }[];
+  summary: string;
+  /** Set when the file's rules derive more paths than are checked. */
+  derived_cut: { limit: number } | null;
+}
+
+export function report(text: string | Uint8Array, options?: PolicyOptions & { paths?: string[] }): CrawlerReport;
+
+export interface CrawlerInfo {
+  token: string;
+  operator: string;
+  purpose: Purpose;
+  ai: boolean;
+  fallbacks: string[];
+  chain: string[];
+  obeysWildcard: boolean;
+  robotsTxt: 'obeys' | 'partly' | 'ignores';
+  note: string;
+  source: string;
+  checked: string;
+}
+
+/** What `text` is when it is not a robots.txt at all, or null for text. */
+export function sniff(text: string | Uint8Array): 'html' | 'utf16' | 'utf32' | 'binary' | null;
+
+/** The known-crawler registry, in registry order. */
+export function crawlers(): CrawlerInfo[];
+/** The purpose classes, in report order. */
+export function purposes(): { name: Purpose; title: string; ai: boolean }[];
+/** The registry's chain for a token (its own, then its fallbacks), else `[token]`. */
+export function crawlerChain(token: string): string[];
+export function version(): string;
+export const profiles: Profile[];
+
+export interface FetchOptions {
+  /** Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /** The User-Agent header sent. */
+  agent?: string;
+  /** `'rfc9309'` (default) or `'google'`. */
+  profile?: 'rfc9309' | 'google';
+  /** The whole fetch, redirects and body included. Default 10000. */
+  timeoutMs?: number;
+  /** Body bytes parsed (at least 500 KiB). */
+  maxBytes?: number | null;
+  /** The origin's last result: its copy is revalidated and bridges an outage. */
+  previous?: RobotsFetchResult | null;
+  failures?: number;
+  outageMs?: number;
+}
+
+export type FetchReason = 'ok' | 'not-modified' | 'unavailable' | 'forbidden' | 'unreachable' | 'rate-limited'
+  | 'network-error' | 'timeout' | 'too-many-redirects' | 'redirect-loop' | 'bad-redirect' | 'bad-status';
+
+export class RobotsFetchResult {
+  private constructor();
+  readonly rules: 'parsed' | 'allow-all' | 'disallow-all';
+  readonly reason: FetchReason;
+  readonly unreachable: boolean;
+  readonly status: number | null;
+  readonly expiresInMs: number;
+  readonly store: boolean;
+  readonly robotsUrl: string;
+  readonly finalUrl: string;
+  readonly redirects: number;
+  readonly bytes: number;
+  readonly truncated: boolean;
+  readonly policy: Policy | null;
+  isAllowed(agent: string, url: string): boolean;
+  check(agent: string, url: string): Verdict | { allowed: boolean; reason: 'allow-all' | 'disallow-all'; rule: null };
+}
+
+/** Fetch the robots.txt governing `url` the RFC 9309 way. Resolves for every server behaviour. */
+export function fetchRobots(url: string, options?: FetchOptions): Promise<RobotsFetchResult>;
+
+export class PolicyCache {
+  constructor(options?: Omit<FetchOptions, 'previous' | 'failures' | 'outageMs'> & { now?: () => number; maxEntries?: number });
+  readonly size: number;
+  get(url: string): Promise<RobotsFetchResult>;
+  isAllowed(agent: string, url: string): Promise<boolean>;
+  delete(url: string): boolean;
+  clear(): void;
+}
+
+export interface Robot {
+  isAllowed(url: string, ua?: string): boolean | undefined;
+  isDisallowed(url: string, ua?: string): boolean | undefined;
+  isExplicitlyDisallowed(url: string, ua: string): boolean | undefined;
+  getMatchingLineNumber(url: string, ua?: string): number;
+  getCrawlDelay(ua?: string): number | undefined;
+  getSitemaps(): string[];
+  getPreferredHost(): string | null;
+  readonly policy: Policy;
+}
+
+/** robots-parser's API on the engine (`google` profile unless `options.profile`). */
+export function robotsParser(url: string, contents: string, options?: PolicyOptions): Robot;

@@ -1,0 +1,73 @@
+//! `CrawlerReport` -> the object `robots report --format json` prints (same
+//! keys, snake_case, without `file`), plus `derived_cut`.
+
+use super::object::{array, object, opt_number};
+use robots_runtime::lint::{CrawlerReport, CrawlerRow, DerivedSample, Tally};
+use robots_runtime::registry::Purpose;
+use wasm_bindgen::JsValue;
+
+fn row(report: &CrawlerReport, r: &CrawlerRow) -> JsValue {
+    object(&[
+        ("token", r.crawler.token.into()),
+        ("operator", r.crawler.operator.into()),
+        ("purpose", r.crawler.purpose.name().into()),
+        ("chain", array(r.crawler.chain(), JsValue::from_str)),
+        (
+            "group",
+            object(&[
+                ("applies", r.applies.name().into()),
+                (
+                    "token",
+                    r.group_token().map_or(JsValue::NULL, JsValue::from_str),
+                ),
+                ("lines", array(r.lines.iter(), |&l| l.into())),
+            ]),
+        ),
+        ("root_allowed", r.root_allowed.into()),
+        ("allowed_paths", usize_value(r.allowed)),
+        ("allowed_share", (report.share(r) / 100.0).into()),
+        (
+            "crawl_delay_seconds",
+            opt_number(r.crawl_delay.map(|d| d.as_secs_f64())),
+        ),
+        ("robots_txt", r.crawler.robots_txt.name().into()),
+    ])
+}
+
+fn tally(p: Purpose, t: Tally) -> JsValue {
+    object(&[
+        ("purpose", p.name().into()),
+        ("crawlers", usize_value(t.total)),
+        ("blocked", usize_value(t.blocked)),
+        ("partly", usize_value(t.partly)),
+        ("allowed", usize_value(t.allowed)),
+    ])
+}
+
+/// Counts are far below 2^53: exact as numbers.
+#[allow(clippy::cast_precision_loss)]
+fn usize_value(n: usize) -> JsValue {
+    JsValue::from_f64(n as f64)
+}
+
+/// The report as a plain object; `derived` says whether the derived paths were cut.
+pub fn report(profile: &str, report: &CrawlerReport, derived: &DerivedSample) -> JsValue {
+    object(&[
+        ("profile", profile.into()),
+        ("sample_paths", usize_value(report.sample_paths)),
+        ("crawlers", array(report.rows.iter(), |r| row(report, r))),
+        (
+            "purposes",
+            array(Purpose::ALL, |p| tally(p, report.tally(|q| q == p))),
+        ),
+        ("summary", report.summary().into()),
+        (
+            "derived_cut",
+            if derived.cut {
+                object(&[("limit", usize_value(derived.limit))])
+            } else {
+                JsValue::NULL
+            },
+        ),
+    ])
+}

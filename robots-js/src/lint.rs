@@ -1,0 +1,71 @@
+//! `lint`, `report` and the registry listing.
+
+use crate::convert::object::array;
+use crate::convert::{finding, registry, report};
+use crate::options::builder;
+use robots_runtime::document::parse;
+use robots_runtime::lint::{derived_sample, lint_with, CrawlerReport};
+use robots_runtime::registry::{Purpose, CRAWLERS};
+use wasm_bindgen::prelude::*;
+
+/// Every finding about `text` (string or bytes), sorted by position.
+#[wasm_bindgen(js_name = lintRaw)]
+pub fn lint_raw(text: &[u8], profile: &str, max_bytes: Option<f64>) -> Result<JsValue, JsError> {
+    let options = builder(profile, max_bytes)?.options();
+    Ok(array(lint_with(text, options).iter(), finding::finding))
+}
+
+/// What `text` does to every crawler of the registry (`robots report`).
+#[wasm_bindgen(js_name = reportRaw)]
+pub fn report_raw(
+    text: &[u8],
+    profile: &str,
+    max_bytes: Option<f64>,
+    paths: Vec<String>,
+) -> Result<JsValue, JsError> {
+    let options = builder(profile, max_bytes)?.options();
+    let doc = parse(text, options);
+    let policy = doc.compile();
+    let derived = derived_sample(&doc, &policy);
+    let mut sample = derived.paths.clone();
+    sample.extend(paths.into_iter().map(String::into_bytes));
+    let name = policy.profile().name();
+    let crawler_report = CrawlerReport::new(&policy, sample);
+    Ok(report::report(name, &crawler_report, &derived))
+}
+
+/// Every crawler of the registry, in registry order.
+#[wasm_bindgen(js_name = crawlers)]
+pub fn crawlers() -> JsValue {
+    array(CRAWLERS.iter(), registry::crawler)
+}
+
+/// The purpose classes, in the order reports list them.
+#[wasm_bindgen(js_name = purposes)]
+pub fn purposes() -> JsValue {
+    array(Purpose::ALL, registry::purpose)
+}
+
+/// The registry's chain for `token` (its own token, then its documented
+/// fallbacks) when the registry knows it, else `[token]`.
+#[wasm_bindgen(js_name = crawlerChain)]
+pub fn crawler_chain(token: &str) -> Vec<String> {
+    robots_runtime::registry::crawler(token).map_or_else(
+        || vec![token.to_owned()],
+        |c| c.chain().map(str::to_owned).collect(),
+    )
+}
+
+/// The package's version.
+#[wasm_bindgen(js_name = version)]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_owned()
+}
+
+/// What `text` is when it is not a robots.txt at all: `"html"`, `"utf16"`,
+/// `"utf32"` or `"binary"`; `undefined` for text.
+#[wasm_bindgen(js_name = sniffRaw)]
+pub fn sniff_raw(text: &[u8]) -> Option<String> {
+    robots_runtime::lint::sniff(text)
+        .map(|kind| crate::convert::finding::not_robots_txt(kind).to_owned())
+}

@@ -1,0 +1,385 @@
+//! `Policy` and `Matcher`: a compiled robots.txt and one crawler's view of it.
+
+use crate::batch::Batch;
+use crate::convert::object::{array, text};
+use crate::convert::{records, rule};
+use crate::options::builder;
+use robots_runtime::{Reason, RuleId, Verdict};
+use std::cell::Cell;
+use std::sync::Arc;
+use wasm_bindgen::prelude::*;
+
+/// A robots.txt, parsed and compiled once under one profile.
+#[wasm_bindgen]
+pub struct Policy {
+    inner: Arc<robots_runtime::Policy>,
+    /// The rule behind the last packed check, for `lastRule` (JS is single-threaded).
+    last_rule: Cell<Option<RuleId>>,
+}
+
+/// The reasons a verdict can give, in the order [`pack`] numbers them.
+const REASONS: [Reason; 4] = [
+    Reason::Rule,
+    Reason::NoMatchingRule,
+    Reason::NoGroup,
+    Reason::RobotsTxt,
+];
+
+/// A verdict as one number, so that a check crosses the boundary once:
+/// bit 0 allowed, bit 1 whether a rule decided (`lastRule` gives it), bits
+/// 2-4 the reason's index in [`reason_names`].
+fn pack(verdict: Verdict) -> u32 {
+    let reason = REASONS
+        .iter()
+        .position(|r| *r == verdict.reason)
+        .unwrap_or(REASONS.len());
+    // At most 4: exact.
+    #[allow(clippy::cast_possible_truncation)]
+    let reason = reason as u32;
+    (reason << 2) | (u32::from(verdict.rule.is_some()) << 1) | u32::from(verdict.allowed)
+}
+
+/// A policy's rule as an object, or `null`.
+fn rule_object(policy: &robots_runtime::Policy, id: Option<RuleId>) -> JsValue {
+    id.and_then(|id| policy.rule(id))
+        .map_or(JsValue::NULL, |r| rule::rule(&r))
+}
+
+impl Policy {
+    fn new(inner: robots_runtime::Policy) -> Policy {
+        Policy::shared(Arc::new(inner))
+    }
+
+    /// A JS policy over a policy shared with a fetch outcome.
+    pub(crate) fn shared(inner: Arc<robots_runtime::Policy>) -> Policy {
+        Policy {
+            inner,
+            last_rule: Cell::new(None),
+        }
+    }
+}
+
+/// The reason names, indexed as [`pack`] numbers them; unknown last.
+#[wasm_bindgen(js_name = reasonNames)]
+pub fn reason_names() -> Vec<String> {
+    REASONS
+        .iter()
+        .map(|r| r.name().to_owned())
+        .chain(std::iter::once(String::from("unknown")))
+        .collect()
+}
+
+/// Every profile name, default first.
+#[wasm_bindgen(js_name = profileNames)]
+pub fn profile_names() -> Vec<String> {
+    robots_runtime::Profile::ALL
+        .iter()
+        .map(|p| p.name().to_owned())
+        .collect()
+}
+
+fn error(e: &robots_runtime::Error) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+#[wasm_bindgen]
+impl Policy {
+    /// Parse `text` (a JS string) under `profile`, reading at most `max_bytes`.
+    #[wasm_bindgen(js_name = fromText)]
+    pub fn from_text(text: &str, profile: &str, max_bytes: Option<f64>) -> Result<Policy, JsError> {
+        Ok(Policy::new(builder(profile, max_bytes)?.build(text)))
+    }
+
+    /// Parse raw bytes (any bytes: a robots.txt never fails to parse).
+    #[wasm_bindgen(js_name = fromRaw)]
+    pub fn from_raw(
+        bytes: &[u8],
+        profile: &str,
+        max_bytes: Option<f64>,
+    ) -> Result<Policy, JsError> {
+        Ok(Policy::new(builder(profile, max_bytes)?.build(bytes)))
+    }
+
+    /// Load a policy from its byte form; every byte is checked first.
+    ///
+    /// # Errors
+    /// When the bytes are not a policy this build reads.
+    #[wasm_bindgen(js_name = fromBytes)]
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<Policy, JsError> {
+        robots_runtime::Policy::from_bytes(bytes)
+            .map(Policy::new)
+            .map_err(|e| error(&e))
+    }
+
+    /// The byte form ([`Policy::from_bytes`] loads it back).
+    #[wasm_bindgen(js_name = toBytes)]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.inner.to_bytes()
+    }
+
+    /// Whether `agent` may fetch `url`.
+    #[wasm_bindgen(js_name = isAllowed)]
+    pub fn is_allowed(&self, agent: &str, url: &str) -> bool {
+        self.inner.is_allowed(agent, url)
+    }
+
+    /// The verdict, packed (see `pack`).
+    #[wasm_bindgen(js_name = checkPacked)]
+    pub fn check_packed(&self, agent: &str, url: &str) -> u32 {
+        let verdict = self.inner.check(agent, url);
+        self.last_rule.set(verdict.rule);
+        pack(verdict)
+    }
+
+    /// The rule behind the last `checkPacked`, as an object, or `null`.
+    #[wasm_bindgen(js_name = lastRule)]
+    pub fn last_rule(&self) -> JsValue {
+        rule_object(&self.inner, self.last_rule.get())
+    }
+
+    /// The whole decision behind a verdict.
+    #[cfg(feature = "full")]
+    pub fn explain(&self, agent: &str, url: &str) -> JsValue {
+        crate::convert::explain::explanation(&self.inner.explain(agent, url))
+    }
+
+    /// The policy narrowed to `agent`, resolved once.
+    pub fn matcher(&self, agent: &str) -> Matcher {
+        Matcher {
+            resolved: Resolved::new(self.inner.clone(), |p| p.matcher(agent)),
+            last_rule: Cell::new(None),
+            agent: agent.to_owned(),
+            chain_choice: None,
+        }
+    }
+
+    /// The policy narrowed to the first token of `tokens` that a group names.
+    #[wasm_bindgen(js_name = matcherChain)]
+    pub fn matcher_chain(&self, tokens: Vec<String>) -> Matcher {
+        let choice = self.inner.chain_choice(&tokens);
+        // The token whose groups apply, or the first (then `*` applies to it as to the chain).
+        let agent = choice
+            .and_then(|i| tokens.get(i))
+            .or_else(|| tokens.first())
+            .cloned()
+            .unwrap_or_default();
+        Matcher {
+            resolved: Resolved::new(self.inner.clone(), |p| p.matcher_chain(&tokens)),
+            last_rule: Cell::new(None),
+            agent,
+            chain_choice: choice,
+        }
+    }
+
+    /// For each URL of the batch, 1 when `agent` may fetch it.
+    #[wasm_bindgen(js_name = allowedMany)]
+    pub fn allowed_many(
+        &self,
+        agent: &str,
+        joined: &str,
+        lengths: &[u32],
+    ) -> Result<Vec<u8>, JsError> {
+        let matcher = self.inner.matcher(agent);
+        Batch::new(joined, lengths)?.allowed(|url| matcher.is_allowed(url))
+    }
+
+    /// Crawl delay in seconds, or `undefined`.
+    #[wasm_bindgen(js_name = crawlDelay)]
+    pub fn crawl_delay(&self, agent: &str) -> Option<f64> {
+        self.inner
+            .matcher(agent)
+            .crawl_delay()
+            .map(|d| d.as_secs_f64())
+    }
+
+    /// `{ requests, seconds, window }` or `null`.
+    #[wasm_bindgen(js_name = requestRate)]
+    pub fn request_rate(&self, agent: &str) -> JsValue {
+        self.inner
+            .matcher(agent)
+            .request_rate()
+            .map_or(JsValue::NULL, |r| records::request_rate(&r))
+    }
+
+    /// `[start, end]` (minutes after midnight UTC) or `null`.
+    #[wasm_bindgen(js_name = visitTime)]
+    pub fn visit_time(&self, agent: &str) -> JsValue {
+        self.inner
+            .matcher(agent)
+            .visit_time()
+            .map_or(JsValue::NULL, |w| records::window(&w))
+    }
+
+    /// The `Sitemap` URLs, in file order.
+    pub fn sitemaps(&self) -> JsValue {
+        array(self.inner.sitemaps(), |s| text(s))
+    }
+
+    /// The `Host` value, or `null`.
+    pub fn host(&self) -> JsValue {
+        self.inner.host().map_or(JsValue::NULL, |h| text(h))
+    }
+
+    /// The `Clean-param` values, in file order.
+    #[wasm_bindgen(js_name = cleanParams)]
+    pub fn clean_params(&self) -> JsValue {
+        array(self.inner.clean_params(), |s| text(s))
+    }
+
+    /// Every extension record, in file order.
+    pub fn records(&self) -> JsValue {
+        array(self.inner.records(), |r| records::record(&r))
+    }
+
+    /// The groups: `{ id, line, agents: [{ line, value }] }`.
+    pub fn groups(&self) -> JsValue {
+        array(self.inner.groups(), |g| crate::convert::rule::group(&g))
+    }
+
+    /// Every rule, in file order.
+    pub fn rules(&self) -> JsValue {
+        array(self.inner.rules(), |r| rule::rule(&r))
+    }
+
+    /// Where the parsing cap cut the text: `{ maxBytes, inputLen,
+    /// firstIgnoredLine }`, or `null` when all of it was read.
+    pub fn truncation(&self) -> JsValue {
+        self.inner
+            .truncation()
+            .map_or(JsValue::NULL, |t| records::truncation(&t))
+    }
+
+    /// The profile's name.
+    pub fn profile(&self) -> String {
+        self.inner.profile().name().to_owned()
+    }
+}
+
+/// A policy narrowed to one crawler.
+#[wasm_bindgen]
+pub struct Matcher {
+    resolved: Resolved,
+    /// The rule behind the last packed check.
+    last_rule: Cell<Option<RuleId>>,
+    /// The token the groups were chosen by (for a chain: the chosen token).
+    #[cfg_attr(not(feature = "full"), allow(dead_code))]
+    agent: String,
+    /// For a chain: the index of the token whose groups apply, if one does.
+    chain_choice: Option<usize>,
+}
+
+self_cell::self_cell!(
+    /// A policy and its matcher for one crawler: the agent is resolved once.
+    struct Resolved {
+        owner: Arc<robots_runtime::Policy>,
+        #[covariant]
+        dependent: RuntimeMatcher,
+    }
+);
+
+type RuntimeMatcher<'p> = robots_runtime::Matcher<'p>;
+
+impl Matcher {
+    fn matcher(&self) -> &robots_runtime::Matcher<'_> {
+        self.resolved.borrow_dependent()
+    }
+}
+
+#[wasm_bindgen]
+impl Matcher {
+    /// Whether any group applies to this crawler.
+    #[wasm_bindgen(js_name = hasGroup)]
+    pub fn has_group(&self) -> bool {
+        self.matcher().has_group()
+    }
+
+    /// Whether the crawler may fetch `url`.
+    #[wasm_bindgen(js_name = isAllowed)]
+    pub fn is_allowed(&self, url: &str) -> bool {
+        self.matcher().is_allowed(url)
+    }
+
+    /// The verdict, packed.
+    #[wasm_bindgen(js_name = checkPacked)]
+    pub fn check_packed(&self, url: &str) -> u32 {
+        let verdict = self.matcher().check(url);
+        self.last_rule.set(verdict.rule);
+        pack(verdict)
+    }
+
+    /// The rule behind the last `checkPacked`, as an object, or `null`.
+    #[wasm_bindgen(js_name = lastRule)]
+    pub fn last_rule(&self) -> JsValue {
+        rule_object(self.resolved.borrow_owner(), self.last_rule.get())
+    }
+
+    /// For each URL of the batch, 1 when the crawler may fetch it.
+    #[wasm_bindgen(js_name = allowedMany)]
+    pub fn allowed_many(&self, joined: &str, lengths: &[u32]) -> Result<Vec<u8>, JsError> {
+        let matcher = self.matcher();
+        Batch::new(joined, lengths)?.allowed(|url| matcher.is_allowed(url))
+    }
+
+    /// Crawl delay in seconds, or `undefined`.
+    #[wasm_bindgen(js_name = crawlDelay)]
+    pub fn crawl_delay(&self) -> Option<f64> {
+        self.matcher().crawl_delay().map(|d| d.as_secs_f64())
+    }
+
+    /// `{ requests, seconds, window }` or `null`.
+    #[wasm_bindgen(js_name = requestRate)]
+    pub fn request_rate(&self) -> JsValue {
+        self.matcher()
+            .request_rate()
+            .map_or(JsValue::NULL, |r| records::request_rate(&r))
+    }
+
+    /// `[start, end]` or `null`.
+    #[wasm_bindgen(js_name = visitTime)]
+    pub fn visit_time(&self) -> JsValue {
+        self.matcher()
+            .visit_time()
+            .map_or(JsValue::NULL, |w| records::window(&w))
+    }
+
+    /// For each URL of the batch, `line << 1 | allowed`: the deciding rule's
+    /// line (0: none) and the verdict, in one call.
+    #[wasm_bindgen(js_name = checkMany)]
+    pub fn check_many(&self, joined: &str, lengths: &[u32]) -> Result<Vec<u32>, JsError> {
+        let policy = self.resolved.borrow_owner();
+        let matcher = self.matcher();
+        Batch::new(joined, lengths)?.each(|url| {
+            let verdict = matcher.check(url);
+            let line = verdict
+                .rule
+                .and_then(|id| policy.rule(id))
+                .map_or(0, |r| r.line);
+            (line << 1) | u32::from(verdict.allowed)
+        })
+    }
+
+    /// The whole decision behind the verdict for `url`.
+    #[cfg(feature = "full")]
+    pub fn explain(&self, url: &str) -> JsValue {
+        let policy = self.resolved.borrow_owner();
+        crate::convert::explain::explanation(&policy.explain(&self.agent, url))
+    }
+
+    /// The token the groups were chosen by: the agent, or for a chain the
+    /// chosen token (`undefined` when none is named and `*` applies).
+    #[wasm_bindgen(js_name = chainChoice)]
+    pub fn chain_choice(&self) -> Option<usize> {
+        self.chain_choice
+    }
+
+    /// The first lines of the groups that apply.
+    #[wasm_bindgen(js_name = groupLines)]
+    pub fn group_lines(&self) -> Vec<u32> {
+        let policy = self.resolved.borrow_owner();
+        self.matcher()
+            .groups()
+            .filter_map(|g| policy.group(g))
+            .map(|g| g.line)
+            .collect()
+    }
+}

@@ -1,0 +1,309 @@
+//! The known-crawler report: what a robots.txt does to every crawler of the
+//! registry (search engines, AI crawlers, SEO tools, archives, social previews).
+//!
+//! For each crawler: which group applies and why (its own, a documented
+//! fallback's such as `Googlebot` for `Googlebot-Image`, `*`, or none), whether
+//! `/` is allowed, how many paths of a sample it may fetch, and its crawl-delay.
+//! The sample is `/` and the paths derived from the file's own rules
+//! ([`probe_paths`]), never `/robots.txt` itself, plus any paths the caller adds.
+//!
+//! This module computes; `robots report` (the CLI) and the JavaScript package
+//! render the same figures.
+//!
+//! ```
+//! use robots_runtime::document::{parse, ParseOptions};
+//! use robots_runtime::lint::{derived_sample, CrawlerReport};
+//! use robots_runtime::Profile;
+//!
+//! let doc = parse(b"User-agent: GPTBot\nDisallow: /\n", ParseOptions::new(Profile::Rfc9309));
+//! let policy = doc.compile();
+//! let sample = derived_sample(&doc, &policy);
+//! let report = CrawlerReport::new(&policy, sample.paths);
+//! let gptbot = report.rows.iter().find(|r| r.crawler.token == "GPTBot").unwrap();
+//! assert!(!gptbot.root_allowed);
+//! assert!(report.summary().starts_with("blocks 1 of"));
+//! ```
+
+use super::probe::probe_paths;
+use robots_core::document::Document;
+use robots_core::ids::GroupId;
+use robots_core::policy::Policy;
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::time::Duration;
+use robots_registry::{Crawler, Purpose, CRAWLERS};
+
+/// The bound on derived paths × wildcard rules (see [`sample_limit`]).
+const WORK: usize = 200_000_000;
+
+/// Whatever the rules, at least this many paths are derived.
+const MIN_PATHS: usize = 1_024;
+
+/// And at most this many.
+const MAX_PATHS: usize = 200_000;
+
+/// How many derived paths may be checked against `policies`.
+///
+/// A check costs a trie walk plus, at worst, a test of every wildcard rule that
+/// can apply (rules whose literals are too short to look up, such as
+/// `/*a*b*c`, are tested one by one). A file derives a few paths per rule, so
+/// checking them all against a file of many such rules would cost the square
+/// of its size. The paths checked are therefore bounded so that paths ×
+/// wildcard rules stays under 2·10⁸: every file of the corpus stays more than
+/// ten times below it, and a hostile one is cut to the first paths in file order.
+pub fn sample_limit(policies: &[&Policy]) -> usize {
+    let wildcards: usize = policies
+        .iter()
+        .map(|p| p.rules().filter(|r| r.pattern.contains(&b'*')).count())
+        .sum();
+    (WORK / wildcards.max(1)).clamp(MIN_PATHS, MAX_PATHS)
+}
+
+/// The paths derived from `docs` (see [`probe_paths`]), at most `limit` of
+/// them, and whether there were more.
+pub fn derived_paths(docs: &[&Document<'_>], limit: usize) -> (Vec<Vec<u8>>, bool) {
+    let mut paths: Vec<Vec<u8>> = probe_paths(docs, limit.saturating_add(1))
+        .into_iter()
+        .map(|p| p.path)
+        .collect();
+    let cut = paths.len() > limit;
+    paths.truncate(limit);
+    (paths, cut)
+}
+
+/// The sample of paths a report checks, as derived from one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct DerivedSample {
+    /// `/` and the paths derived from the rules, without `/robots.txt`.
+    pub paths: Vec<Vec<u8>>,
+    /// The most derived paths the file may give ([`sample_limit`]).
+    pub limit: usize,
+    /// Whether the rules derived more paths than `limit` (the rest are left out).
+    pub cut: bool,
+}
+
+/// The report's sample for `doc` and the policy it compiles to: `/` and the
+/// paths of the file's own rules, bounded by [`sample_limit`], never
+/// `/robots.txt` (which is no content, and some profiles always allow it).
+pub fn derived_sample(doc: &Document<'_>, policy: &Policy) -> DerivedSample {
+    let limit = sample_limit(&[policy]);
+    let (derived, cut) = derived_paths(&[doc], limit);
+    let paths = derived
+        .into_iter()
+        .filter(|p| p != b"/robots.txt")
+        .collect();
+    DerivedSample { paths, limit, cut }
+}
+
+/// Which group a crawler obeys.
+///
+/// Exhaustive on purpose: a new way for a group to apply must be rendered by
+/// every report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Applies {
+    /// A group names its own token.
+    Own,
+    /// A group names one of its documented fallbacks (this token).
+    Fallback(&'static str),
+    /// No group names it or a fallback: the `*` groups.
+    Wildcard,
+    /// No group names it and there is no `*` group: everything is allowed.
+    Nothing,
+    /// No group names it, and it ignores `*` (Google's special-case crawlers).
+    IgnoresWildcard,
+}
+
+impl Applies {
+    /// The stable name: `own`, `fallback`, `wildcard`, `none` or `ignores-wildcard`.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Applies::Own => "own",
+            Applies::Fallback(_) => "fallback",
+            Applies::Wildcard => "wildcard",
+            Applies::Nothing => "none",
+            Applies::IgnoresWildcard => "ignores-wildcard",
+        }
+    }
+}
+
+/// What the file does to one crawler.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CrawlerRow {
+    /// The crawler, from the registry.
+    pub crawler: &'static Crawler,
+    /// Which group applies to it, and why.
+    pub applies: Applies,
+    /// First lines of the groups that apply, in file order.
+    pub lines: Vec<u32>,
+    /// Whether it may fetch `/`.
+    pub root_allowed: bool,
+    /// How many sample paths it may fetch.
+    pub allowed: usize,
+    /// Its crawl-delay, if the groups that apply give one.
+    pub crawl_delay: Option<Duration>,
+}
+
+impl CrawlerRow {
+    /// The token of the group it obeys: its own or the fallback's; `None` otherwise.
+    pub fn group_token(&self) -> Option<&'static str> {
+        match self.applies {
+            Applies::Own => Some(self.crawler.token),
+            Applies::Fallback(token) => Some(token),
+            _ => None,
+        }
+    }
+}
+
+/// The tallies of a set of crawlers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Tally {
+    /// Crawlers counted.
+    pub total: usize,
+    /// Those that may fetch none of the sample.
+    pub blocked: usize,
+    /// Those that may fetch some of it.
+    pub partly: usize,
+    /// Those that may fetch all of it.
+    pub allowed: usize,
+}
+
+/// What a robots.txt does to every crawler of the registry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CrawlerReport {
+    /// One row per crawler, in registry order.
+    pub rows: Vec<CrawlerRow>,
+    /// How many distinct sample paths were checked.
+    pub sample_paths: usize,
+}
+
+impl CrawlerReport {
+    /// Check every crawler of the registry against `policy` on `sample` (sorted
+    /// and deduplicated here). Crawlers that get the same groups get the same
+    /// verdicts: the sample is checked once per distinct set of groups (most
+    /// files give most crawlers the `*` groups).
+    pub fn new(policy: &Policy, mut sample: Vec<Vec<u8>>) -> CrawlerReport {
+        sample.sort();
+        sample.dedup();
+        let mut by_groups: BTreeMap<Vec<GroupId>, (bool, usize)> = BTreeMap::new();
+        let rows = CRAWLERS
+            .iter()
+            .map(|crawler| {
+                let chain: Vec<&str> = crawler.chain().collect();
+                let choice = policy.chain_choice(&chain);
+                if choice.is_none() && !crawler.obeys_wildcard {
+                    return CrawlerRow {
+                        crawler,
+                        applies: Applies::IgnoresWildcard,
+                        lines: Vec::new(),
+                        root_allowed: true,
+                        allowed: sample.len(),
+                        crawl_delay: None,
+                    };
+                }
+                let matcher = policy.matcher_chain(&chain);
+                let groups: Vec<GroupId> = matcher.groups().collect();
+                let lines: Vec<u32> = groups
+                    .iter()
+                    .filter_map(|&g| policy.group(g))
+                    .map(|g| g.line)
+                    .collect();
+                let applies = match choice {
+                    Some(0) => Applies::Own,
+                    Some(i) => Applies::Fallback(chain.get(i).copied().unwrap_or_default()),
+                    None if lines.is_empty() => Applies::Nothing,
+                    None => Applies::Wildcard,
+                };
+                let (root_allowed, allowed) = *by_groups.entry(groups).or_insert_with(|| {
+                    let mut allowed = 0usize;
+                    matcher.check_paths(&sample, |_, verdict| {
+                        allowed += usize::from(verdict.allowed)
+                    });
+                    (matcher.check("/").allowed, allowed)
+                });
+                CrawlerRow {
+                    crawler,
+                    applies,
+                    lines,
+                    root_allowed,
+                    allowed,
+                    crawl_delay: matcher.crawl_delay(),
+                }
+            })
+            .collect();
+        CrawlerReport {
+            rows,
+            sample_paths: sample.len(),
+        }
+    }
+
+    /// Whether `row` may fetch none of the sample (and the sample is not empty).
+    pub fn blocked_fully(&self, row: &CrawlerRow) -> bool {
+        row.allowed == 0 && self.sample_paths > 0
+    }
+
+    /// Whether `row` may fetch all of the sample.
+    pub fn allowed_fully(&self, row: &CrawlerRow) -> bool {
+        row.allowed == self.sample_paths
+    }
+
+    /// The share of the sample `row` may fetch, in percent (100 for an empty sample).
+    pub fn share(&self, row: &CrawlerRow) -> f64 {
+        share(row.allowed, self.sample_paths)
+    }
+
+    /// The tallies of the crawlers whose purpose `keep` accepts.
+    pub fn tally(&self, keep: impl Fn(Purpose) -> bool) -> Tally {
+        let mut t = Tally::default();
+        for row in self.rows.iter().filter(|r| keep(r.crawler.purpose)) {
+            t.total += 1;
+            if self.blocked_fully(row) {
+                t.blocked += 1;
+            } else if self.allowed_fully(row) {
+                t.allowed += 1;
+            } else {
+                t.partly += 1;
+            }
+        }
+        t
+    }
+
+    /// The one-line summary: AI crawlers, then search engines, such as
+    /// `blocks 12 of 31 AI crawlers fully; allows every search engine`.
+    pub fn summary(&self) -> String {
+        let ai = self.tally(Purpose::is_ai);
+        let search = self.tally(|p| p == Purpose::Search);
+        let mut ai_text = format!("blocks {} of {} AI crawlers fully", ai.blocked, ai.total);
+        if ai.partly > 0 {
+            ai_text.push_str(&format!(" ({} partly)", ai.partly));
+        }
+        let search_text = if search.allowed == search.total {
+            String::from("allows every search engine")
+        } else if search.blocked == search.total {
+            String::from("blocks every search engine")
+        } else {
+            format!(
+                "allows {} of {} search engines everywhere ({} blocked fully, {} partly)",
+                search.allowed, search.total, search.blocked, search.partly
+            )
+        };
+        format!("{ai_text}; {search_text}")
+    }
+}
+
+/// `allowed` of `sample` paths in percent (100 for an empty sample).
+pub fn share(allowed: usize, sample: usize) -> f64 {
+    if sample == 0 {
+        100.0
+    } else {
+        // Counts far below 2^52: exact as f64.
+        #[allow(clippy::cast_precision_loss)]
+        let ratio = allowed as f64 / sample as f64;
+        100.0 * ratio
+    }
+}
