@@ -19,6 +19,7 @@
 //!              [--max-bytes N] [--user-agent STRING] [--json]
 //! robots check --fetch --agent A [--profile rfc9309|google] [--timeout SECS]
 //!              [--concurrency N] [URL ...]
+//! robots web [FILE] [--port N] [--open]
 //! ```
 //!
 //! `check` also reads the policy files `compile` writes (it knows them by their
@@ -159,5 +160,6 @@ fn dispatch(command: flags::Command, io: &mut Streams<'_>) -> Result<i32, Error>
         Command::Compile(args) => commands::compile::run(&args, io).map(|()| EXIT_OK),
         Command::Fetch(args) => commands::fetch::run(&args, io),
         Command::CheckFetch(args) => commands::check_fetch::run(&args, io),
+        Command::Web(args) => commands::web::run(&args, io),
     }
 }

@@ -45,6 +45,8 @@ pub(super) enum RawCommand {
     /// Compile a robots.txt into a policy file (`.rpol`) that `robots check` and the
     /// library load without parsing: `Policy::from_bytes` / `PolicyRef::from_bytes`.
     Compile(CompileArgs),
+    /// Serve the browser tester on 127.0.0.1: edit a robots.txt, test URLs, lint, report, diff.
+    Web(WebArgs),
 }
 
 /// Accepts exactly the profile names (and lists them in `--help` and in errors).
@@ -364,4 +366,20 @@ pub(super) struct CompileArgs {
     /// (smaller; `robots check` then answers only for AGENT).
     #[arg(long, value_name = "AGENT", value_parser = value_parser!(OsString))]
     pub agent: Option<OsString>,
+}
+
+/// Arguments of `robots web`.
+#[derive(Debug, Args)]
+pub(super) struct WebArgs {
+    /// A robots.txt to open the page with; `-` reads it from standard input.
+    #[arg(value_name = "FILE", value_parser = value_parser!(OsString))]
+    pub file: Option<OsString>,
+
+    /// The port on 127.0.0.1 (0: any free port).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub port: u16,
+
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
 }
