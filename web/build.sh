@@ -39,27 +39,15 @@ if pkg_stale; then
   bash "$root/robots-js/build.sh"
 fi
 
-# The package's browser entry: wasm-bindgen's `--target web` glue, the ES module
-# that exports initSync and a default init taking the .wasm's URL.
-entry=""
-while IFS= read -r js; do
-  if grep -q 'initSync' "$js" && grep -q 'export default' "$js" && ! grep -q "require(" "$js"; then
-    entry="$js"
-    break
+# The package's browser entry (robots-engine/web) and the .wasm it loads.
+entry="$pkg/web.mjs"
+wasm="$pkg/web/robots_engine_bg.wasm"
+for f in "$entry" "$wasm"; do
+  if [[ ! -f "$f" ]]; then
+    echo "web/build.sh: $f is missing: robots-js/build.sh did not write the browser entry" >&2
+    exit 1
   fi
-done < <(find "$pkg" -name '*.js' -not -path '*/node_modules/*' | sort)
-if [[ -z "$entry" ]]; then
-  echo "web/build.sh: no browser (--target web) entry found in robots-js/pkg" >&2
-  exit 1
-fi
-wasm="$(dirname "$entry")/$(grep -o "[A-Za-z0-9_.-]*_bg\.wasm" "$entry" | head -n 1)"
-if [[ ! -f "$wasm" ]]; then
-  wasm="$(find "$(dirname "$entry")" -maxdepth 1 -name '*.wasm' -print -quit)"
-fi
-if [[ ! -f "$wasm" ]]; then
-  echo "web/build.sh: no .wasm next to $entry" >&2
-  exit 1
-fi
+done
 
 # --- the page's dependencies ------------------------------------------------------
 cd "$web"

@@ -32,6 +32,6 @@ fi
 rm -rf "$ROBOTS_WEB_RESULTS"
 mkdir -p "$ROBOTS_WEB_RESULTS"
 cd "$web"
-node --test --test-concurrency=1 test/
+node --test test/page.test.mjs
 node test/timings.mjs
 echo "web/ci.sh: screenshots in $ROBOTS_WEB_RESULTS/screenshots, timings in $ROBOTS_WEB_RESULTS/timings.json"

@@ -71,6 +71,7 @@ function schedule(delay = 120) {
   clearTimeout(scheduled);
   generation++;
   document.body.dataset.state = 'pending';
+  document.body.dataset.link = 'stale';
   scheduled = setTimeout(run, delay);
 }
 
@@ -178,9 +179,12 @@ function writeFragment() {
     const fragment = share.encode(state);
     if (fragment === null) {
       $('share-status').textContent = 'The file is too large to share in a link.';
-      return;
+    } else {
+      $('share-status').textContent = '';
+      if (fragment !== location.hash) history.replaceState(null, '', fragment);
     }
-    if (fragment !== location.hash) history.replaceState(null, '', fragment);
+    // The tests wait for this before reading the link.
+    if (document.body.dataset.state === 'ready') document.body.dataset.link = 'current';
   }, 300);
 }
 

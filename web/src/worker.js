@@ -41,9 +41,9 @@ function compute(state) {
   const { file, fresh } = fileFor(bytes, state.profile);
   const out = { fileChanged: fresh, timings };
   if (fresh) {
-    file.notices = timed(timings, 'notices', () => engine.notices(bytes, state.profile));
     file.policy = timed(timings, 'parse', () => engine.policy(bytes, state.profile));
     file.lint = timed(timings, 'lint', () => engine.lint(bytes, state.profile));
+    file.notices = timed(timings, 'notices', () => engine.notices(bytes, state.profile, file.policy, file.lint));
     file.report = timed(timings, 'report', () => engine.report(bytes, state.profile));
   }
   out.notices = file.notices;

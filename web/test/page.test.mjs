@@ -1,7 +1,7 @@
 // The browser tester in a real browser (Debian's Chromium through
 // playwright-core), driven only through the page's data-testid contract.
 //
-//   bash web/build.sh && node --test web/test/
+//   bash web/build.sh && node --test web/test/page.test.mjs
 //
 // Screenshots of every view go to web/test-results/screenshots (printed).
 // Where a robots binary was built (target/debug/robots, or $ROBOTS_BIN), every
@@ -50,6 +50,11 @@ function cli(args, input) {
     if (error.status === 1) return error.stdout.toString();
     throw error;
   }
+}
+
+/** The editor's text, line by line as CodeMirror shows it. */
+function editorText(page) {
+  return page.$$eval('[data-testid=robots-input] .cm-line', (lines) => lines.map((l) => l.textContent).join('\n'));
 }
 
 async function fillEditor(page, text) {
@@ -231,14 +236,14 @@ test('the shared link reproduces the test in a second page', async () => {
   await setAgent(page, 'Googlebot-Image');
   await setUrls(page, ['/private/x', '/private/public-page', '/img.png']);
   const rows = await verdictRows(page);
-  await page.waitForFunction(() => location.hash.startsWith('#s='));
+  await page.waitForFunction(() => document.body.dataset.link === 'current' && location.hash.startsWith('#s='));
   const link = page.url();
   assert.ok(!new URL(link).search, 'the state is in the fragment only');
   const second = await open(new URL(link).hash);
   assert.deepEqual(await verdictRows(second), rows);
   assert.equal(await second.getByTestId('profile-select').inputValue(), 'google');
   assert.equal(await second.getByTestId('agent-input').inputValue(), 'Googlebot-Image');
-  assert.equal((await second.getByTestId('robots-input').innerText()).trim(), SMALL.trim());
+  assert.equal((await editorText(second)).trim(), SMALL.trim());
   assert.match(await second.getByTestId('chain').textContent(), /Googlebot-Image/);
   shots.push(await screenshot(second, 'shared-link'));
 });

@@ -5,6 +5,9 @@
 //! file: it is served at `/preload/robots.txt`, and the printed URL
 //! (`http://127.0.0.1:PORT/?file=NAME`) tells the page to load it.
 //!
+//! Without the page built in, it says on stderr how to build it, and `/`
+//! answers 503 with the same words.
+//!
 //! The server answers until the process is stopped (Ctrl-C). It serves only
 //! GET and HEAD of its own files, and only to requests whose `Host` is the
 //! loopback address it printed (a web page elsewhere cannot read the file
@@ -87,6 +90,11 @@ fn answer(request: &Request, host: &str, preload: Option<&[u8]>) -> (u16, &'stat
     }
     match asset(path) {
         Some(bytes) => (200, content_type(path), bytes.to_vec()),
+        None if path == "index.html" => (
+            503,
+            "text/plain; charset=utf-8",
+            format!("robots web: {NOT_BUILT}\n").into_bytes(),
+        ),
         None => (404, "text/plain; charset=utf-8", b"not found\n".to_vec()),
     }
 }
@@ -104,12 +112,11 @@ fn respond(request: Request, host: &str, preload: Option<&[u8]>) -> io::Result<(
 /// Run `web`: serve until the process is stopped. Returns only on an error.
 ///
 /// # Errors
-/// [`Error::Invalid`] when the page was not built into this binary or the port
-/// cannot be bound, [`Error::Read`] when FILE cannot be read, [`Error::Stdout`]
+/// [`Error::Invalid`] when the port cannot be bound, [`Error::Read`] when FILE cannot be read, [`Error::Stdout`]
 /// when the URL cannot be printed.
 pub fn run(args: &Web, io: &mut Streams<'_>) -> Result<i32, Error> {
     if !built() {
-        return Err(Error::Invalid(NOT_BUILT.to_owned()));
+        io.warn(NOT_BUILT);
     }
     let preload = match &args.robots {
         Some(input) => Some((input.name(), input.read_robots_txt(io.stdin)?)),
