@@ -25,7 +25,8 @@ fn files(dir: &Path, prefix: &str, out: &mut Vec<(String, PathBuf)>) {
 }
 
 fn main() {
-    let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let manifest =
+        PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let web = manifest.join("../web");
     let dist = web.join("dist");
     // Watch the build when there is one, else the folder it will appear in: a
@@ -44,10 +45,15 @@ fn main() {
     let mut code = String::from("/// Every file of `web/dist/`, by its path there.\npub static ASSETS: &[(&str, &[u8])] = &[\n");
     for (name, path) in &found {
         let path = path.canonicalize().unwrap_or_else(|_| path.clone());
-        writeln!(code, "    ({name:?}, include_bytes!({:?})),", path.display().to_string())
-            .expect("writing to a String cannot fail");
+        writeln!(
+            code,
+            "    ({name:?}, include_bytes!({:?})),",
+            path.display().to_string()
+        )
+        .expect("writing to a String cannot fail");
     }
     code.push_str("];\n");
-    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("web_assets.rs");
+    let out =
+        PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("web_assets.rs");
     fs::write(&out, code).expect("OUT_DIR is writable");
 }

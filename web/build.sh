@@ -17,7 +17,9 @@ dist="$web/dist"
 
 # --- the engine package --------------------------------------------------------
 engine_sources=()
-for path in robots-js robots-core/src robots-runtime/src robots-registry robots-fetch/src robots-lint/src Cargo.lock; do
+# What the package is built from (not its tests, benchmarks or README).
+for path in robots-js/src robots-js/js robots-js/npm robots-js/Cargo.toml robots-js/Cargo.lock robots-js/build.sh \
+  robots-core/src robots-runtime/src robots-registry/src robots-registry/crawlers.toml robots-fetch/src robots-lint/src; do
   [[ -e "$root/$path" ]] && engine_sources+=("$root/$path")
 done
 

@@ -129,7 +129,7 @@ function draw(result) {
     reportDrawn = true;
     renderReport($('report'), $('report-summary'), result.report, meta);
   }
-  if (state.diffOn && result.diff) renderDiff($('diff-rows'), $('diff-summary'), $('diff-crawlers'), result, state);
+  if (state.diffOn && result.diff) renderDiff($('diff-rows'), $('diff-summary'), $('diff-crawlers'), result);
   if (selectedUrl !== null) explainSelected();
   writeFragment();
 }

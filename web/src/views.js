@@ -6,10 +6,17 @@ const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ESC[c]);
 
 const word = (allowed) => (allowed ? 'allowed' : 'disallowed');
 
-/** Lines of the file, for showing a deciding rule as written. */
+const linesCache = new WeakMap();
+
+/** Lines of the file, for showing a deciding rule as written (split once per file). */
 function fileLines(file) {
-  const text = file.text ?? new TextDecoder().decode(file.bytes);
-  return text.split(/\r\n|\r|\n/);
+  let lines = linesCache.get(file);
+  if (!lines) {
+    const text = file.text ?? new TextDecoder().decode(file.bytes);
+    lines = text.split(/\r\n|\r|\n/);
+    linesCache.set(file, lines);
+  }
+  return lines;
 }
 
 export function renderNotices(box, notices) {
@@ -132,7 +139,7 @@ function side(v) {
   return 'no matching rule';
 }
 
-export function renderDiff(body, summary, crawlersList, result, state) {
+export function renderDiff(body, summary, crawlersList, result) {
   const d = result.diff;
   const lost = d.changes.filter((c) => !c.new.allowed).length;
   summary.textContent = d.changes.length === 0
@@ -159,5 +166,4 @@ export function renderDiff(body, summary, crawlersList, result, state) {
     changed.push(`<li data-testid="diff-crawler" data-token="${esc(now.token)}" data-old-root="${word(was.root_allowed)}" data-new-root="${word(now.root_allowed)}"><strong>${esc(now.token)}</strong>: ${esc(parts.join('; '))}</li>`);
   }
   crawlersList.innerHTML = changed.length ? changed.join('') : '<li>No crawler changes.</li>';
-  void state;
 }

@@ -76,7 +76,11 @@ fn answer(request: &Request, host: &str, preload: Option<&[u8]>) -> (u16, &'stat
         return (403, "text/plain; charset=utf-8", b"wrong Host\n".to_vec());
     }
     if !matches!(request.method(), Method::Get | Method::Head) {
-        return (405, "text/plain; charset=utf-8", b"method not allowed\n".to_vec());
+        return (
+            405,
+            "text/plain; charset=utf-8",
+            b"method not allowed\n".to_vec(),
+        );
     }
     let path = request.url().split(['?', '#']).next().unwrap_or("/");
     let path = match path.trim_start_matches('/') {
@@ -138,7 +142,9 @@ pub fn run(args: &Web, io: &mut Streams<'_>) -> Result<i32, Error> {
     };
     writeln!(io.stdout, "{url}")?;
     io.stdout.flush()?;
-    io.note(&format!("serving the robots.txt tester at {url} (Ctrl-C to stop)"));
+    io.note(&format!(
+        "serving the robots.txt tester at {url} (Ctrl-C to stop)"
+    ));
     if args.open {
         if let Err(e) = open::that_detached(&url) {
             io.warn(&format!("cannot open a browser ({e}); open {url} yourself"));
