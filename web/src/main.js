@@ -126,15 +126,17 @@ function draw(result) {
   renderVerdicts($('verdicts'), result.urls, result.verdicts, state.file, selectedUrl);
   $('verdict-summary').textContent = verdictSummary(result.urls, result.verdicts);
   if (result.fileChanged || !reportDrawn) {
-    reportDrawn = true;
-    renderReport($('report'), $('report-summary'), result.report, meta);
+    // Most edits leave the report as it was: redraw it only when it changed.
+    const key = JSON.stringify(result.report);
+    if (key !== reportDrawn) renderReport($('report'), $('report-summary'), result.report, meta);
+    reportDrawn = key;
   }
   if (state.diffOn && result.diff) renderDiff($('diff-rows'), $('diff-summary'), $('diff-crawlers'), result);
   if (selectedUrl !== null) explainSelected();
   writeFragment();
 }
 let lastFindings = null;
-let reportDrawn = false;
+let reportDrawn = null;
 
 function chainText(chain) {
   if (!chain || chain.length === 0) return '';

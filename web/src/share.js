@@ -21,8 +21,13 @@ function base64ToBytes(text) {
   return bytes;
 }
 
+/** Files longer than this are not put in a link: compressing them would hold up the page. */
+export const MAX_SHARED_FILE = 1_000_000;
+
 /** `#s=…` for `state`, or null when it is too long for a link. */
 export function encode(state) {
+  const size = state.file.bytes ? state.file.bytes.length : state.file.text.length;
+  if (size > MAX_SHARED_FILE) return null;
   const plain = {
     v: 1,
     p: state.profile,

@@ -52,20 +52,40 @@ export function verdictSummary(urls, verdicts) {
   return `${allowed} of ${urls.length} allowed, ${urls.length - allowed} disallowed.`;
 }
 
+function verdictRow(url, allowed, line, lines, selected) {
+  const rule = line > 0 ? (lines[line - 1] ?? '').trim() : allowed ? 'no rule matched' : '';
+  const u = esc(url);
+  return `<tr tabindex="0" data-testid="verdict-row" data-url="${u}" data-verdict="${word(allowed)}" data-line="${line > 0 ? line : ''}" aria-selected="${selected}">`
+    + `<td class="v-${word(allowed)}">${word(allowed)}</td><td class="url">${u}</td><td class="num">${line > 0 ? line : '–'}</td><td class="pat">${esc(rule)}</td></tr>`;
+}
+
+/** What the table shows now, so that a new result redraws only the rows that changed. */
+let shown = { urls: null, allowed: null, lines: null };
+
 /** One row per URL, in input order; the deciding rule read from the file's line. */
 export function renderVerdicts(body, urls, verdicts, file, selectedUrl) {
   const lines = fileLines(file);
-  const parts = new Array(urls.length);
-  for (let i = 0; i < urls.length; i++) {
-    const allowed = verdicts.allowed[i] !== 0;
-    const line = verdicts.lines[i];
-    const rule = line > 0 ? (lines[line - 1] ?? '').trim() : allowed ? 'no rule matched' : '';
-    const url = esc(urls[i]);
-    const selected = urls[i] === selectedUrl;
-    parts[i] = `<tr tabindex="0" data-testid="verdict-row" data-url="${url}" data-verdict="${word(allowed)}" data-line="${line > 0 ? line : ''}" aria-selected="${selected}">`
-      + `<td class="v-${word(allowed)}">${word(allowed)}</td><td class="url">${url}</td><td class="num">${line > 0 ? line : '–'}</td><td class="pat">${esc(rule)}</td></tr>`;
+  const same = shown.urls && shown.urls.length === urls.length && body.rows.length === urls.length
+    && shown.urls.every((u, i) => u === urls[i]);
+  if (same) {
+    // Typing in the editor: most verdicts stay; redraw the rows that moved
+    // (and, for the rule text, every row with a deciding line).
+    for (let i = 0; i < urls.length; i++) {
+      const allowed = verdicts.allowed[i] !== 0;
+      const line = verdicts.lines[i];
+      if ((shown.allowed[i] !== 0) === allowed && shown.lines[i] === line && line === 0) continue;
+      const row = body.rows[i];
+      const html = verdictRow(urls[i], allowed, line, lines, urls[i] === selectedUrl);
+      if (row.outerHTML !== html) row.outerHTML = html;
+    }
+  } else {
+    const parts = new Array(urls.length);
+    for (let i = 0; i < urls.length; i++) {
+      parts[i] = verdictRow(urls[i], verdicts.allowed[i] !== 0, verdicts.lines[i], lines, urls[i] === selectedUrl);
+    }
+    body.innerHTML = parts.join('');
   }
-  body.innerHTML = parts.join('');
+  shown = { urls, allowed: verdicts.allowed, lines: verdicts.lines };
 }
 
 const REASONS = {
