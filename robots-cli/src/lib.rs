@@ -20,6 +20,7 @@
 //!              [--max-bytes N] [--user-agent STRING] [--json]
 //! robots check --fetch --agent A [--profile rfc9309|google] [--timeout SECS]
 //!              [--concurrency N] [URL ...]
+//! robots web [FILE] [--port N] [--open]
 //! ```
 //!
 //! Every command takes `--color auto|always|never` (see [`run_on`]): `auto`
@@ -225,5 +226,6 @@ fn dispatch(command: flags::Command, io: &mut Streams<'_>) -> Result<i32, Error>
         #[cfg(not(feature = "fetch"))]
         Command::CheckFetch(_) => Err(Error::without_fetch("robots check --fetch")),
         Command::Completions(args) => commands::completions::run(&args, io).map(|()| EXIT_OK),
+        Command::Web(args) => commands::web::run(&args, io),
     }
 }

@@ -57,9 +57,9 @@ mod diff;
 mod disagreement;
 mod finding;
 mod probe;
-mod report;
 #[cfg(feature = "render")]
 mod render;
+mod report;
 mod rules;
 mod semantics;
 mod size;

@@ -25,14 +25,14 @@
 //! ```
 
 use super::probe::probe_paths;
-use robots_core::document::Document;
-use robots_core::ids::GroupId;
-use robots_core::policy::Policy;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::time::Duration;
+use robots_core::document::Document;
+use robots_core::ids::GroupId;
+use robots_core::policy::Policy;
 use robots_registry::{Crawler, Purpose, CRAWLERS};
 
 /// The bound on derived paths × wildcard rules (see [`sample_limit`]).

@@ -14,3 +14,4 @@ pub mod fetch;
 pub mod lint;
 pub mod report;
 pub mod test;
+pub mod web;

@@ -79,6 +79,8 @@ pub(super) enum RawCommand {
     Compile(CompileArgs),
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
+    /// Serve the browser tester on 127.0.0.1: edit a robots.txt, test URLs, lint, report, diff.
+    Web(WebArgs),
 }
 
 /// Accepts `auto`, `always` and `never` for `--color`.
@@ -458,4 +460,20 @@ pub(super) struct CompletionsArgs {
     /// a directory of `$fpath`, for fish `~/.config/fish/completions/robots.fish`.
     #[arg(value_name = "SHELL", value_enum)]
     pub shell: Shell,
+}
+
+/// Arguments of `robots web`.
+#[derive(Debug, Args)]
+pub(super) struct WebArgs {
+    /// A robots.txt to open the page with; `-` reads it from standard input.
+    #[arg(value_name = "FILE", value_parser = value_parser!(OsString))]
+    pub file: Option<OsString>,
+
+    /// The port on 127.0.0.1 (0: any free port).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub port: u16,
+
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
 }

@@ -300,6 +300,19 @@ pub enum Command {
     Compile(Compile),
     /// `robots completions`.
     Completions(Completions),
+    /// `robots web`.
+    Web(Web),
+}
+
+/// `robots web`: the browser tester on 127.0.0.1.
+#[derive(Debug)]
+pub struct Web {
+    /// The robots.txt the page opens with, if any.
+    pub robots: Option<Input>,
+    /// The port; 0 lets the system pick a free one.
+    pub port: u16,
+    /// Open the page in the default browser.
+    pub open: bool,
 }
 
 impl Command {
@@ -512,6 +525,11 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             output: Input::from_arg(&a.output),
             profile: a.profile,
             agent: a.agent.as_deref().map(|a| os_bytes(a).into_owned()),
+        }),
+        RawCommand::Web(a) => Command::Web(Web {
+            robots: a.file.as_deref().map(Input::from_arg),
+            port: a.port,
+            open: a.open,
         }),
     };
     Ok(command)

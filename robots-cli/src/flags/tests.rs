@@ -157,6 +157,7 @@ fn every_command_takes_format_and_json() {
         Command::Fetch(c) => c.format,
         // Verdict lines only.
         Command::CheckFetch(_) => Format::Human,
+        Command::Web(_) => panic!("web serves a page: it has no --format"),
     };
     for base in commands {
         for (extra, want) in [

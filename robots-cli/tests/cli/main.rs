@@ -24,3 +24,4 @@ mod sarif;
 mod shape;
 mod site_owner;
 mod summaries;
+mod web;

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Build the browser tester into web/dist/: index.html, style.css, main.js,
+# worker.js and the engine's .wasm, self-contained (any static server hosts it).
+#
+#   bash web/build.sh
+#
+# The engine is the npm package robots-engine, built from robots-js/ by
+# `bash robots-js/build.sh` when robots-js/pkg is missing or older than the
+# sources it is built from. The page's own dependencies (CodeMirror, lz-string,
+# esbuild) come from web/package-lock.json through `npm ci`.
+set -euo pipefail
+
+web="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$web/.." && pwd)"
+pkg="$root/robots-js/pkg"
+dist="$web/dist"
+
+# --- the engine package --------------------------------------------------------
+engine_sources=()
+# What the package is built from (not its tests, benchmarks or README).
+for path in robots-js/src robots-js/js robots-js/npm robots-js/Cargo.toml robots-js/Cargo.lock robots-js/build.sh \
+  robots-core/src robots-runtime/src robots-registry/src robots-registry/crawlers.toml robots-fetch/src robots-lint/src; do
+  [[ -e "$root/$path" ]] && engine_sources+=("$root/$path")
+done
+
+pkg_stale() {
+  local wasm
+  wasm="$(find "$pkg" -name '*.wasm' -print -quit 2>/dev/null || true)"
+  [[ -z "$wasm" ]] && return 0
+  # Anything the package is built from that is newer than its .wasm.
+  [[ -n "$(find "${engine_sources[@]}" -newer "$wasm" -type f \
+    -not -path "$pkg/*" -not -path '*/target/*' -not -path '*/node_modules/*' -print -quit)" ]]
+}
+
+if [[ ! -f "$root/robots-js/build.sh" ]]; then
+  echo "web/build.sh: robots-js/build.sh is missing: the page needs the robots-engine package" >&2
+  exit 1
+fi
+if pkg_stale; then
+  echo "web/build.sh: building robots-js/pkg (bash robots-js/build.sh)" >&2
+  bash "$root/robots-js/build.sh"
+fi
+
+# The package's browser entry (robots-engine/web) and the .wasm it loads.
+entry="$pkg/web.mjs"
+wasm="$pkg/web/robots_engine_bg.wasm"
+for f in "$entry" "$wasm"; do
+  if [[ ! -f "$f" ]]; then
+    echo "web/build.sh: $f is missing: robots-js/build.sh did not write the browser entry" >&2
+    exit 1
+  fi
+done
+
+# --- the page's dependencies ------------------------------------------------------
+cd "$web"
+if [[ ! -d node_modules || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  npm ci --no-audit --no-fund >&2
+fi
+
+# --- bundle ------------------------------------------------------------------
+rm -rf "$dist"
+mkdir -p "$dist"
+node_modules/.bin/esbuild src/main.js src/worker.js \
+  --bundle --format=esm --target=es2022 --minify \
+  --alias:robots-engine-web="$entry" \
+  --outdir="$dist" --log-level=warning
+cp src/index.html src/style.css "$dist/"
+cp "$wasm" "$dist/robots_engine_bg.wasm"
+
+size() { wc -c <"$1" | tr -d ' '; }
+gz() { gzip -9c "$1" | wc -c | tr -d ' '; }
+echo "web/build.sh: wrote $dist" >&2
+for f in index.html style.css main.js worker.js robots_engine_bg.wasm; do
+  printf '  %-24s %9s bytes  %9s gzipped\n' "$f" "$(size "$dist/$f")" "$(gz "$dist/$f")" >&2
+done

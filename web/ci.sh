@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The `browser` stage: the tester in a real browser.
+#
+#   bash web/ci.sh
+#
+# Installs what it needs when missing (Debian's chromium; the page's npm
+# dependencies, playwright-core among them), builds web/dist (and the
+# robots-engine package when it is missing or stale), runs the Playwright
+# tests, then measures the page's timings (reported, not asserted).
+# Screenshots and timings go to $ROBOTS_WEB_RESULTS (default
+# web/test-results); the path is printed.
+set -euo pipefail
+
+web="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$web/.." && pwd)"
+export ROBOTS_WEB_RESULTS="${ROBOTS_WEB_RESULTS:-$web/test-results}"
+
+if [[ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]]; then
+  echo "web/ci.sh: installing chromium (apt)" >&2
+  if [[ $(id -u) -eq 0 ]]; then sudo=""; else sudo="sudo"; fi
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq chromium >/dev/null
+fi
+
+bash "$web/build.sh"
+
+# The CLI comparisons and the `robots web` test use the robots binary, built
+# after web/dist so that it embeds this page (a no-op when nothing changed).
+if [[ -z "${ROBOTS_BIN:-}" ]] && command -v cargo >/dev/null; then
+  (cd "$root" && cargo build -q -p robots-cli --locked)
+fi
+
+rm -rf "$ROBOTS_WEB_RESULTS"
+mkdir -p "$ROBOTS_WEB_RESULTS"
+cd "$web"
+node --test test/page.test.mjs
+node test/timings.mjs
+echo "web/ci.sh: screenshots in $ROBOTS_WEB_RESULTS/screenshots, timings in $ROBOTS_WEB_RESULTS/timings.json"

@@ -1,0 +1,347 @@
+// The page: holds the state (file, profile, crawler, URLs, diff), asks the
+// worker for results whenever it changes, and draws them.
+
+import { createEditor } from './editor.js';
+import * as share from './share.js';
+import { renderFindings, renderNotices, renderVerdicts, renderExplanation, renderReport, renderDiff, verdictSummary } from './views.js';
+
+const $ = (id) => document.getElementById(id);
+
+const SAMPLE = `# An example: edit it, paste yours, or drop a file here.
+User-agent: *
+Disallow: /private/
+Allow: /private/public-page
+Disallow: /*?sessionid=
+
+User-agent: GPTBot
+User-agent: CCBot
+Disallow: /
+
+Sitemap: https://example.com/sitemap.xml
+`;
+
+const state = {
+  file: { text: SAMPLE },
+  profile: 'rfc9309',
+  agent: '',
+  urls: '/\n/private/x\n/private/public-page\nhttps://example.com/shop?sessionid=42',
+  diffOn: false,
+  oldText: '',
+  diffUrls: 'derived',
+};
+
+// ---- the worker -------------------------------------------------------------
+
+const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+let nextId = 1;
+const pending = new Map();
+worker.onmessage = (event) => {
+  const { id, result, error } = event.data;
+  const p = pending.get(id);
+  pending.delete(id);
+  if (!p) return;
+  if (error) p.reject(new Error(error));
+  else p.resolve(result);
+};
+function ask(message) {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, ...message });
+  });
+}
+
+// ---- timings, read by the browser tests ---------------------------------------
+
+window.__robots = { runs: 0, timings: null, ready: false };
+
+// ---- running ----------------------------------------------------------------
+
+let meta = null;
+let editor;
+let generation = 0;
+let scheduled = null;
+let running = false;
+let again = false;
+let lastResult = null;
+let selectedUrl = null;
+
+/** Results follow any change by themselves, shortly after typing pauses. */
+function schedule(delay = 120) {
+  clearTimeout(scheduled);
+  generation++;
+  document.body.dataset.state = 'pending';
+  document.body.dataset.link = 'stale';
+  scheduled = setTimeout(run, delay);
+}
+
+async function run() {
+  if (running) {
+    again = true;
+    return;
+  }
+  running = true;
+  const mine = generation;
+  const started = performance.now();
+  try {
+    const result = await ask({ kind: 'compute', state: snapshot() });
+    const computed = performance.now();
+    draw(result);
+    const drawn = performance.now();
+    window.__robots.runs++;
+    window.__robots.timings = {
+      ...result.timings,
+      roundTrip: computed - started,
+      render: drawn - computed,
+      total: drawn - started,
+      urls: result.urls.length,
+    };
+    $('status').textContent = `Checked ${result.urls.length} URL${result.urls.length === 1 ? '' : 's'} in ${Math.round(drawn - started)} ms.`;
+    if (mine === generation) document.body.dataset.state = 'ready';
+  } catch (error) {
+    $('status').textContent = `Error: ${error.message}`;
+    console.error(error);
+  } finally {
+    running = false;
+    if (again) {
+      again = false;
+      run();
+    }
+  }
+}
+
+function snapshot() {
+  return { ...state };
+}
+
+function draw(result) {
+  lastResult = result;
+  renderNotices($('notices'), result.notices);
+  if (result.fileChanged || !lastFindings) {
+    lastFindings = result.findings;
+    renderFindings($('findings'), $('findings-count'), result.findings);
+    editor.setFindings(result.findings);
+  }
+  $('chain').textContent = chainText(result.chain);
+  renderVerdicts($('verdicts'), result.urls, result.verdicts, state.file, selectedUrl);
+  $('verdict-summary').textContent = verdictSummary(result.urls, result.verdicts);
+  if (result.fileChanged || !reportDrawn) {
+    // Most edits leave the report as it was: redraw it only when it changed.
+    const key = JSON.stringify(result.report);
+    if (key !== reportDrawn) renderReport($('report'), $('report-summary'), result.report, meta);
+    reportDrawn = key;
+  }
+  if (state.diffOn && result.diff) renderDiff($('diff-rows'), $('diff-summary'), $('diff-crawlers'), result);
+  if (selectedUrl !== null) explainSelected();
+  writeFragment();
+}
+let lastFindings = null;
+let reportDrawn = null;
+
+function chainText(chain) {
+  if (!chain || chain.length === 0) return '';
+  const known = meta?.crawlers.find((c) => c.token.toLowerCase() === chain[0].toLowerCase());
+  const who = known ? `${known.token} (${known.operator}, ${known.purpose})` : `${chain[0]} (not in the registry)`;
+  const rest = chain.length > 1 ? `, then the groups of ${chain.slice(1).join(', then ')}` : '';
+  return `${who}: obeys the groups naming ${chain[0]}${rest}, else the * groups.`;
+}
+
+// ---- explanation -------------------------------------------------------------
+
+async function explainSelected() {
+  const url = selectedUrl;
+  const box = $('explain');
+  try {
+    const explanation = await ask({ kind: 'explain', state: snapshot(), url });
+    if (url !== selectedUrl) return;
+    renderExplanation(box, url, explanation);
+    box.hidden = false;
+    editor.highlightLine(explanation.verdict.rule ? explanation.verdict.rule.line : 0);
+  } catch (error) {
+    box.hidden = false;
+    box.textContent = `Cannot explain: ${error.message}`;
+  }
+}
+
+function selectRow(row) {
+  for (const other of $('verdicts').querySelectorAll('tr[aria-selected=true]')) other.setAttribute('aria-selected', 'false');
+  row.setAttribute('aria-selected', 'true');
+  selectedUrl = row.dataset.url;
+  const line = Number(row.dataset.line || 0);
+  editor.highlightLine(line);
+  explainSelected();
+}
+
+// ---- the fragment ----------------------------------------------------------------
+
+let fragmentTimer = null;
+function writeFragment() {
+  clearTimeout(fragmentTimer);
+  fragmentTimer = setTimeout(() => {
+    const fragment = share.encode(state);
+    if (fragment === null) {
+      $('share-status').textContent = 'The file is too large to share in a link.';
+    } else {
+      $('share-status').textContent = '';
+      if (fragment !== location.hash) history.replaceState(null, '', fragment);
+    }
+    // The tests wait for this before reading the link.
+    if (document.body.dataset.state === 'ready') document.body.dataset.link = 'current';
+  }, 300);
+}
+
+function applyState(next) {
+  Object.assign(state, next);
+  setEditorText(state.file.text ?? new TextDecoder().decode(state.file.bytes));
+  $('profile').value = state.profile;
+  $('agent').value = state.agent;
+  $('urls').value = state.urls;
+  $('diff-on').checked = state.diffOn;
+  $('diff-body').hidden = !state.diffOn;
+  $('diff-old').value = state.oldText;
+  $('diff-urls').value = state.diffUrls;
+}
+
+let suppressEditorChange = false;
+function setEditorText(text) {
+  suppressEditorChange = true;
+  try {
+    editor.setText(text);
+  } finally {
+    suppressEditorChange = false;
+  }
+}
+
+/** A file the user opened or dropped: its bytes, as the engine must see them. */
+async function loadFile(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  state.file = { bytes };
+  setEditorText(new TextDecoder().decode(bytes));
+  selectedUrl = null;
+  schedule(0);
+}
+
+// ---- wiring ------------------------------------------------------------------
+
+function fillRegistry(crawlers, purposes) {
+  const list = $('agent-list');
+  const pick = $('agent-pick');
+  for (const c of crawlers) {
+    const option = document.createElement('option');
+    option.value = c.token;
+    option.label = `${c.operator} · ${c.purpose}`;
+    list.append(option);
+  }
+  for (const p of purposes) {
+    const group = document.createElement('optgroup');
+    group.label = p.title;
+    for (const c of crawlers.filter((c) => c.purpose === p.name)) {
+      const option = document.createElement('option');
+      option.value = c.token;
+      option.textContent = c.fallbacks.length ? `${c.token} (→ ${c.fallbacks.join(' → ')})` : c.token;
+      group.append(option);
+    }
+    if (group.children.length) pick.append(group);
+  }
+}
+
+async function start() {
+  editor = createEditor($('editor'), {
+    onChange(text) {
+      if (suppressEditorChange) return;
+      state.file = { text };
+      schedule();
+    },
+  });
+  const fromLink = share.decode(location.hash);
+  const params = new URLSearchParams(location.search);
+  applyState(fromLink ?? {});
+
+  $('profile').addEventListener('change', (e) => { state.profile = e.target.value; schedule(0); });
+  $('agent').addEventListener('input', (e) => { state.agent = e.target.value; schedule(); });
+  $('agent-pick').addEventListener('change', (e) => {
+    if (!e.target.value) return;
+    state.agent = e.target.value;
+    $('agent').value = state.agent;
+    schedule(0);
+  });
+  $('urls').addEventListener('input', (e) => { state.urls = e.target.value; schedule(); });
+  $('diff-on').addEventListener('change', (e) => {
+    state.diffOn = e.target.checked;
+    $('diff-body').hidden = !state.diffOn;
+    if (state.diffOn && state.oldText === '') {
+      state.oldText = editor.text();
+      $('diff-old').value = state.oldText;
+    }
+    schedule(0);
+  });
+  $('diff-old').addEventListener('input', (e) => { state.oldText = e.target.value; schedule(); });
+  $('diff-urls').addEventListener('change', (e) => { state.diffUrls = e.target.value; schedule(0); });
+  $('diff-copy').addEventListener('click', () => {
+    state.oldText = editor.text();
+    $('diff-old').value = state.oldText;
+    schedule(0);
+  });
+  $('file-open').addEventListener('change', (e) => { if (e.target.files[0]) loadFile(e.target.files[0]); });
+  const drop = $('editor');
+  drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('dragging'); });
+  drop.addEventListener('dragleave', () => drop.classList.remove('dragging'));
+  drop.addEventListener('drop', (e) => {
+    drop.classList.remove('dragging');
+    const file = e.dataTransfer?.files?.[0];
+    if (!file) return;
+    e.preventDefault();
+    loadFile(file);
+  }, true);
+  $('share').addEventListener('click', async () => {
+    const fragment = share.encode(state);
+    if (fragment === null) {
+      $('share-status').textContent = 'The file is too large to share in a link.';
+      return;
+    }
+    history.replaceState(null, '', fragment);
+    try {
+      await navigator.clipboard.writeText(location.href);
+      $('share-status').textContent = 'Link copied.';
+    } catch {
+      $('share-status').textContent = 'Link in the address bar.';
+    }
+  });
+  const verdicts = $('verdicts');
+  verdicts.addEventListener('click', (e) => {
+    const row = e.target.closest('tr[data-testid=verdict-row]');
+    if (row) selectRow(row);
+  });
+  verdicts.addEventListener('keydown', (e) => {
+    const row = e.target.closest('tr[data-testid=verdict-row]');
+    if (!row) return;
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); selectRow(row); }
+    if (e.key === 'ArrowDown' && row.nextElementSibling) { e.preventDefault(); row.nextElementSibling.focus(); }
+    if (e.key === 'ArrowUp' && row.previousElementSibling) { e.preventDefault(); row.previousElementSibling.focus(); }
+  });
+  $('findings').addEventListener('click', (e) => {
+    const item = e.target.closest('[data-testid=finding]');
+    if (item) editor.focusLine(Number(item.dataset.line));
+  });
+  $('findings').addEventListener('keydown', (e) => {
+    const item = e.target.closest('[data-testid=finding]');
+    if (item && e.key === 'Enter') editor.focusLine(Number(item.dataset.line));
+  });
+
+  meta = await ask({ kind: 'meta' });
+  fillRegistry(meta.crawlers, meta.purposes);
+  $('version').textContent = meta.version ? `robots-engine ${meta.version}` : '';
+  // `robots web FILE` serves the file it was given at ./preload/robots.txt.
+  if (!fromLink && params.has('file')) {
+    const response = await fetch('./preload/robots.txt');
+    if (response.ok) {
+      state.file = { bytes: new Uint8Array(await response.arrayBuffer()) };
+      setEditorText(new TextDecoder().decode(state.file.bytes));
+      document.title = `${params.get('file')} · robots.txt tester`;
+    }
+  }
+  window.__robots.ready = true;
+  schedule(0);
+}
+
+start();
