@@ -159,5 +159,6 @@ fn dispatch(command: flags::Command, io: &mut Streams<'_>) -> Result<i32, Error>
         Command::Compile(args) => commands::compile::run(&args, io).map(|()| EXIT_OK),
         Command::Fetch(args) => commands::fetch::run(&args, io),
         Command::CheckFetch(args) => commands::check_fetch::run(&args, io),
+        Command::Audit(args) => commands::audit::run(&args, io),
     }
 }

@@ -9,6 +9,8 @@
 //! The Python package (`python/robots_engine`) re-exports these classes and adds
 //! the drop-in layers for protego, urllib.robotparser, Scrapy and Spark.
 
+mod audit;
+mod classify;
 mod groups;
 mod input;
 mod lint;
@@ -27,6 +29,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<verdict::Verdict>()?;
     m.add_class::<verdict::RequestRate>()?;
     m.add_class::<lint::Finding>()?;
+    m.add_class::<classify::Classification>()?;
+    m.add_function(wrap_pyfunction!(audit::audit_json, m)?)?;
+    m.add_function(wrap_pyfunction!(audit::audit_lines_json, m)?)?;
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
     m.add_function(wrap_pyfunction!(policy::allowed_by_key, m)?)?;
     m.add("PROFILES", input::profile_names())?;

@@ -1,5 +1,6 @@
 //! `Policy` and `Matcher`: a compiled robots.txt and one crawler's view of it.
 
+use crate::classify::{classification, Classification};
 use crate::groups;
 use crate::input::{builder, lossy, text_bytes};
 use crate::urls::Urls;
@@ -58,6 +59,14 @@ impl Policy {
         let agent = text_bytes(agent, "agent")?;
         let url = text_bytes(url, "url")?;
         Ok(self.compiled.is_allowed(&*agent, &*url))
+    }
+
+    /// Whether ``agent`` may fetch every path, none, or some: a
+    /// :class:`Classification`, decided exactly over the rules.
+    fn classify(&self, py: Python<'_>, agent: &Bound<'_, PyAny>) -> PyResult<Classification> {
+        let agent = text_bytes(agent, "agent")?;
+        let compiled = &self.compiled;
+        Ok(py.detach(|| classification(&compiled.matcher(&*agent).classify())))
     }
 
     /// The verdict for ``agent`` and ``url``, with the rule that decided it.
@@ -252,6 +261,12 @@ impl Matcher {
     #[getter]
     fn agent(&self) -> String {
         lossy(&self.agent)
+    }
+
+    /// Whether this crawler may fetch every path, none, or some (see
+    /// :meth:`Policy.classify`).
+    fn classify(&self, py: Python<'_>) -> Classification {
+        py.detach(|| classification(&self.matcher().classify()))
     }
 
     /// Whether any group applies to this crawler.
