@@ -83,17 +83,33 @@ fn holds(text: &str, profile: Profile) -> Result<(), TestCaseError> {
     let any_disallowed = verdicts.iter().any(|(_, a)| !*a);
     match &answer {
         Classification::Allowed { rules } => {
-            prop_assert!(!any_disallowed, "{text:?} {profile}: allowed, but {:?}", verdicts.iter().find(|(_, a)| !*a));
-            prop_assert!(rules.iter().all(|r| r.directive == robots_runtime::document::Directive::Allow));
+            prop_assert!(
+                !any_disallowed,
+                "{text:?} {profile}: allowed, but {:?}",
+                verdicts.iter().find(|(_, a)| !*a)
+            );
+            prop_assert!(rules
+                .iter()
+                .all(|r| r.directive == robots_runtime::document::Directive::Allow));
         }
         Classification::Blocked { rules } => {
-            prop_assert!(!any_allowed, "{text:?} {profile}: blocked, but {:?}", verdicts.iter().find(|(_, a)| *a));
+            prop_assert!(
+                !any_allowed,
+                "{text:?} {profile}: blocked, but {:?}",
+                verdicts.iter().find(|(_, a)| *a)
+            );
             prop_assert!(!rules.is_empty());
         }
-        Classification::Partial { allowed, disallowed } => {
+        Classification::Partial {
+            allowed,
+            disallowed,
+        } => {
             prop_assert!(bot.check_path(&allowed.path).allowed);
             prop_assert!(!bot.check_path(&disallowed.path).allowed);
-            prop_assert_eq!(bot.check_path(&disallowed.path).rule, disallowed.rule.map(|r| r.id));
+            prop_assert_eq!(
+                bot.check_path(&disallowed.path).rule,
+                disallowed.rule.map(|r| r.id)
+            );
         }
         other => prop_assert!(false, "{text:?} {profile}: {other:?}"),
     }
@@ -130,7 +146,10 @@ fn disallow_all_is_blocked_under_every_profile() {
 fn an_allow_of_the_root_only_leaves_it_partial() {
     let policy = Policy::parse("User-agent: *\nDisallow: /\nAllow: /$\n", Profile::Google);
     match policy.matcher("bot").classify() {
-        Classification::Partial { allowed, disallowed } => {
+        Classification::Partial {
+            allowed,
+            disallowed,
+        } => {
             assert_eq!(allowed.path, "/");
             assert_eq!(allowed.rule.map(|r| r.line), Some(3));
             assert_eq!(disallowed.rule.map(|r| r.line), Some(2));
@@ -144,10 +163,17 @@ fn a_wildcard_that_covers_everything_blocks() {
     // `/*` matches every path and outranks `/`, which matches every path too.
     for profile in [Profile::Rfc9309, Profile::Google] {
         let policy = Policy::parse("User-agent: *\nDisallow: /*\nAllow: /\n", profile);
-        assert_eq!(policy.matcher("bot").classify().name(), "blocked", "{profile}");
+        assert_eq!(
+            policy.matcher("bot").classify().name(),
+            "blocked",
+            "{profile}"
+        );
     }
     // In the middle of a pattern, `$` is a byte like any other.
-    let policy = Policy::parse("User-agent: *\nDisallow: /*\nAllow: /*.x$y\n", Profile::Rfc9309);
+    let policy = Policy::parse(
+        "User-agent: *\nDisallow: /*\nAllow: /*.x$y\n",
+        Profile::Rfc9309,
+    );
     match policy.matcher("bot").classify() {
         Classification::Partial { allowed, .. } => assert!(allowed.path.ends_with(b".x$y")),
         other => panic!("{other:?}"),
@@ -171,7 +197,12 @@ fn a_deep_exception_is_found() {
 fn many_wildcards_past_the_bound_are_undecided() {
     let mut text = String::from("User-agent: *\nDisallow: /\n");
     for i in 0..24 {
-        text.push_str(&format!("Allow: /*{}*{}*{}$\n", (b'a' + i) as char, (b'a' + (i + 1) % 24) as char, i));
+        text.push_str(&format!(
+            "Allow: /*{}*{}*{}$\n",
+            (b'a' + i) as char,
+            (b'a' + (i + 1) % 24) as char,
+            i
+        ));
     }
     let policy = Policy::parse(&text, Profile::Rfc9309);
     match policy.matcher("bot").classify_within(500) {
@@ -190,7 +221,11 @@ fn rule_paths(policy: &Policy) -> Vec<Vec<u8>> {
     policy
         .rules()
         .map(|rule| {
-            let mut path: Vec<u8> = rule.pattern.iter().map(|&b| if b == b'*' { b'x' } else { b }).collect();
+            let mut path: Vec<u8> = rule
+                .pattern
+                .iter()
+                .map(|&b| if b == b'*' { b'x' } else { b })
+                .collect();
             if path.last() == Some(&b'$') {
                 path.pop();
             }
@@ -219,9 +254,16 @@ fn every_corpus_file_is_classified_as_its_own_paths_say() {
                 .map(<[u8]>::to_vec)
                 .collect();
             paths.extend(rule_paths(&policy));
-            let doc = robots_runtime::document::parse(&body, robots_runtime::document::ParseOptions::new(profile));
+            let doc = robots_runtime::document::parse(
+                &body,
+                robots_runtime::document::ParseOptions::new(profile),
+            );
             let mut agents = vec!["UnknownCrawler".to_owned()];
-            agents.extend(doc.agent_names().next().map(|n| String::from_utf8_lossy(n).into_owned()));
+            agents.extend(
+                doc.agent_names()
+                    .next()
+                    .map(|n| String::from_utf8_lossy(n).into_owned()),
+            );
             for agent in &agents {
                 let matcher = policy.matcher(agent);
                 let answer = matcher.classify();
@@ -236,19 +278,29 @@ fn every_corpus_file_is_classified_as_its_own_paths_say() {
                 let failure = match &answer {
                     Classification::Allowed { .. } => wrong(true),
                     Classification::Blocked { .. } => wrong(false),
-                    Classification::Partial { allowed, disallowed } => {
-                        (!matcher.check_path(&allowed.path).allowed || matcher.check_path(&disallowed.path).allowed)
-                            .then(|| format!("witnesses {allowed:?} {disallowed:?}"))
-                    }
+                    Classification::Partial {
+                        allowed,
+                        disallowed,
+                    } => (!matcher.check_path(&allowed.path).allowed
+                        || matcher.check_path(&disallowed.path).allowed)
+                        .then(|| format!("witnesses {allowed:?} {disallowed:?}")),
                     Classification::Undecided(why) => Some(why.to_string()),
                     _ => Some("unknown answer".to_owned()),
                 };
                 if let Some(failure) = failure {
-                    failures.push(format!("{name} [{profile}] {agent}: {} but {failure}", answer.name()));
+                    failures.push(format!(
+                        "{name} [{profile}] {agent}: {} but {failure}",
+                        answer.name()
+                    ));
                 }
             }
         }
     }
     eprintln!("corpus classifications: {answers:?}");
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -95,9 +95,9 @@ fn quoted(text: &[u8]) -> Option<(&[u8], &[u8])> {
     let mut at = 0;
     loop {
         let quote = at + memchr(b'"', body.get(at..)?)?;
-        let escaped = body
-            .get(..quote)
-            .map_or(0, |before| before.iter().rev().take_while(|&&b| b == b'\\').count());
+        let escaped = body.get(..quote).map_or(0, |before| {
+            before.iter().rev().take_while(|&&b| b == b'\\').count()
+        });
         if escaped % 2 == 0 {
             return Some((body.get(..quote)?, body.get(quote + 1..)?));
         }
@@ -119,12 +119,16 @@ mod tests {
         assert_eq!(r.host, None);
         assert_eq!(r.time, Some(971_211_336));
         let vhost = [b"shop.example:443 ".as_slice(), line].concat();
-        assert_eq!(parse(&vhost).unwrap().host, Some(b"shop.example".as_slice()));
+        assert_eq!(
+            parse(&vhost).unwrap().host,
+            Some(b"shop.example".as_slice())
+        );
     }
 
     #[test]
     fn escaped_quotes_and_bad_lines() {
-        let line = br#"h - - [10/Oct/2000:13:55:36 +0000] "GET /x HTTP/1.1" 404 - "-" "Bot \"quoted\"/1""#;
+        let line =
+            br#"h - - [10/Oct/2000:13:55:36 +0000] "GET /x HTTP/1.1" 404 - "-" "Bot \"quoted\"/1""#;
         assert_eq!(parse(line).unwrap().user_agent, br#"Bot \"quoted\"/1"#);
         assert_eq!(parse(b"garbage"), Err(Malformed::NotCombined));
         assert_eq!(

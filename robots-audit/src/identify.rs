@@ -7,9 +7,33 @@ use robots_registry as registry;
 /// Product tokens that browsers (and bots that dress as browsers) send, which
 /// name no crawler.
 const BOILERPLATE: &[&str] = &[
-    "mozilla", "applewebkit", "khtml", "gecko", "chrome", "safari", "compatible", "version",
-    "mobile", "like", "windows", "linux", "macintosh", "x11", "android", "iphone", "ipad",
-    "firefox", "edg", "opr", "crios", "fxios", "samsungbrowser", "u", "wow64", "win64", "x64",
+    "mozilla",
+    "applewebkit",
+    "khtml",
+    "gecko",
+    "chrome",
+    "safari",
+    "compatible",
+    "version",
+    "mobile",
+    "like",
+    "windows",
+    "linux",
+    "macintosh",
+    "x11",
+    "android",
+    "iphone",
+    "ipad",
+    "firefox",
+    "edg",
+    "opr",
+    "crios",
+    "fxios",
+    "samsungbrowser",
+    "u",
+    "wow64",
+    "win64",
+    "x64",
 ];
 
 /// The crawler behind a `User-Agent` header: a registry crawler (with its
@@ -32,7 +56,11 @@ pub fn identify(user_agent: &[u8]) -> Option<Identity> {
         .collect();
     if let Some(crawler) = tokens.iter().find_map(|t| registry::crawler(t)) {
         let chain: Vec<&str> = crawler.chain().collect();
-        return Some(Identity::crawler(crawler.token, chain.get(1..).unwrap_or_default(), true));
+        return Some(Identity::crawler(
+            crawler.token,
+            chain.get(1..).unwrap_or_default(),
+            true,
+        ));
     }
     let lower = text.to_ascii_lowercase();
     let botlike = ["bot", "crawl", "spider", "http", "fetch", "scrape"]

@@ -28,7 +28,14 @@ impl Default for JsonFields {
         let names = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect();
         JsonFields {
             host: names(&["host", "vhost", "http_host", "server_name"]),
-            time: names(&["time", "timestamp", "@timestamp", "time_local", "time_iso8601", "ts"]),
+            time: names(&[
+                "time",
+                "timestamp",
+                "@timestamp",
+                "time_local",
+                "time_iso8601",
+                "ts",
+            ]),
             target: names(&["path", "uri", "request_uri", "url", "request"]),
             status: names(&["status", "status_code", "response"]),
             user_agent: names(&["user_agent", "http_user_agent", "userAgent", "ua", "agent"]),
@@ -85,7 +92,8 @@ impl JsonRequest {
 
 /// Read one JSON line.
 pub(crate) fn parse(line: &[u8], fields: &JsonFields) -> Result<JsonRequest, Malformed> {
-    let object: Map<String, Value> = serde_json::from_slice(line).map_err(|_| Malformed::NotJson)?;
+    let object: Map<String, Value> =
+        serde_json::from_slice(line).map_err(|_| Malformed::NotJson)?;
     let find = |keys: &[String]| keys.iter().find_map(|k| object.get(k));
     let text = |keys: &[String]| find(keys).and_then(Value::as_str).map(str::to_owned);
     let target = text(&fields.target).ok_or(Malformed::NotJson)?;

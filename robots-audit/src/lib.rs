@@ -118,7 +118,11 @@ const IDENTITY_CACHE: usize = 4096;
 
 impl<'p> Audit<'p> {
     /// An audit of requests to `sites`, whose senders `identify` names.
-    pub fn new(sites: Sites<'p>, identify: &'p dyn Fn(&[u8]) -> Identity, format: LogFormat) -> Self {
+    pub fn new(
+        sites: Sites<'p>,
+        identify: &'p dyn Fn(&[u8]) -> Identity,
+        format: LogFormat,
+    ) -> Self {
         let json_fields = match &format {
             LogFormat::Json(fields) => fields.clone(),
             _ => JsonFields::default(),

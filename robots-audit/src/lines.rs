@@ -46,7 +46,9 @@ impl<R: Read> Lines<R> {
         }
         let head = io::Cursor::new(magic.get(..got).unwrap_or_default().to_vec());
         let source = if magic == [0x1f, 0x8b] {
-            Source::Gzip(Box::new(flate2::read::MultiGzDecoder::new(head.chain(reader))))
+            Source::Gzip(Box::new(flate2::read::MultiGzDecoder::new(
+                head.chain(reader),
+            )))
         } else {
             Source::Plain(head.chain(reader))
         };

@@ -87,7 +87,8 @@ pub struct MalformedLine {
 impl AuditReport {
     /// One line for a person: how many crawlers requested disallowed URLs, and the worst.
     pub fn summary(&self) -> String {
-        let offenders: Vec<&CrawlerAudit> = self.crawlers.iter().filter(|c| c.disallowed > 0).collect();
+        let offenders: Vec<&CrawlerAudit> =
+            self.crawlers.iter().filter(|c| c.disallowed > 0).collect();
         let total = self.crawlers.len();
         if offenders.is_empty() {
             return format!("none of {total} crawlers requested a disallowed URL");
@@ -98,7 +99,11 @@ impl AuditReport {
             .map(|c| format!("{} ({})", c.token, c.disallowed))
             .collect();
         let more = offenders.len().saturating_sub(named.len());
-        let tail = if more > 0 { format!(", and {more} more") } else { String::new() };
+        let tail = if more > 0 {
+            format!(", and {more} more")
+        } else {
+            String::new()
+        };
         format!(
             "{} of {total} crawlers requested disallowed URLs: {}{tail}",
             offenders.len(),
@@ -113,8 +118,11 @@ impl AuditReport {
             .crawlers
             .iter()
             .map(|c| {
-                let statuses: serde_json::Map<String, Value> =
-                    c.statuses.iter().map(|(s, n)| (s.to_string(), json!(n))).collect();
+                let statuses: serde_json::Map<String, Value> = c
+                    .statuses
+                    .iter()
+                    .map(|(s, n)| (s.to_string(), json!(n)))
+                    .collect();
                 json!({
                     "token": c.token,
                     "chain": c.chain,

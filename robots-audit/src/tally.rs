@@ -71,7 +71,9 @@ impl<'p> Tally<'p> {
         self.report.malformed += 1;
         if self.report.malformed_examples.len() < EXAMPLES {
             let file = self.file_name(file);
-            self.report.malformed_examples.push(MalformedLine { file, line, reason });
+            self.report
+                .malformed_examples
+                .push(MalformedLine { file, line, reason });
         }
     }
 
@@ -113,12 +115,21 @@ impl<'p> Tally<'p> {
         i
     }
 
-    pub(crate) fn request(&mut self, crawler: usize, file: usize, line: u64, request: &Request<'_>) {
+    pub(crate) fn request(
+        &mut self,
+        crawler: usize,
+        file: usize,
+        line: u64,
+        request: &Request<'_>,
+    ) {
         self.report.lines += 1;
         let file_name = self.files.get(file).map(String::as_str).unwrap_or_default();
         let site = self.sites.policy(request.host);
         let Some(c) = self.crawlers.get_mut(crawler) else {
-            panic!("bug: the audit names crawler {crawler} of {}", self.crawlers.len());
+            panic!(
+                "bug: the audit names crawler {crawler} of {}",
+                self.crawlers.len()
+            );
         };
         if let Some(status) = request.status {
             *c.statuses.entry(status).or_default() += 1;
@@ -143,7 +154,8 @@ impl<'p> Tally<'p> {
                 c.audit.robots_first_hosts += 1;
             }
             if let Some(d) = delay {
-                c.audit.crawl_delay_secs = Some(c.audit.crawl_delay_secs.map_or(d, |m: f64| m.max(d)));
+                c.audit.crawl_delay_secs =
+                    Some(c.audit.crawl_delay_secs.map_or(d, |m: f64| m.max(d)));
             }
             Visits {
                 matcher,
@@ -157,7 +169,11 @@ impl<'p> Tally<'p> {
             if let Some(last) = visits.last_time {
                 // Lines out of time order give no interval.
                 if let Some(interval) = now.checked_sub(last).filter(|i| *i >= 0) {
-                    c.audit.min_interval_secs = Some(c.audit.min_interval_secs.map_or(interval, |m| m.min(interval)));
+                    c.audit.min_interval_secs = Some(
+                        c.audit
+                            .min_interval_secs
+                            .map_or(interval, |m| m.min(interval)),
+                    );
                     if visits.delay.is_some_and(|d| (interval as f64) < d) {
                         c.audit.delay_breaks += 1;
                     }
@@ -183,7 +199,11 @@ impl<'p> Tally<'p> {
                 target: String::from_utf8_lossy(request.target).into_owned(),
                 rule_line: rule.map(|r| r.line),
                 rule: rule.map_or_else(String::new, |r| {
-                    let directive = if r.directive == Directive::Allow { "Allow" } else { "Disallow" };
+                    let directive = if r.directive == Directive::Allow {
+                        "Allow"
+                    } else {
+                        "Disallow"
+                    };
                     format!("{directive}: {}", r.pattern)
                 }),
             });

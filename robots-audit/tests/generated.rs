@@ -31,11 +31,25 @@ fn log() -> String {
         log.push_str(&clf(5 + i * 5, &format!("/page/{i}"), 200, "GoodBot/1.0"));
     }
     for i in 0..20 {
-        let target = if i % 2 == 0 { format!("/admin/{i}") } else { format!("/public/{i}") };
-        log.push_str(&clf(100 + i, &target, if i % 2 == 0 { 403 } else { 200 }, "BadBot/2.0 (+https://bad.example)"));
+        let target = if i % 2 == 0 {
+            format!("/admin/{i}")
+        } else {
+            format!("/public/{i}")
+        };
+        log.push_str(&clf(
+            100 + i,
+            &target,
+            if i % 2 == 0 { 403 } else { 200 },
+            "BadBot/2.0 (+https://bad.example)",
+        ));
     }
     log.push_str(&clf(200, "/private/news", 200, "Good-News/1.0"));
-    log.push_str(&clf(201, "/private/x", 200, "Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0"));
+    log.push_str(&clf(
+        201,
+        "/private/x",
+        200,
+        "Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0",
+    ));
     log.push_str("garbage line one\n");
     log.push_str("\n");
     log.push_str("10.0.0.1 - - [bad date] \"GET\" 200 1 \"-\" \"GoodBot/1.0\"\n");
@@ -50,7 +64,10 @@ fn check(report: &robots_audit::AuditReport) {
     let names: Vec<&str> = report.crawlers.iter().map(|c| c.token.as_str()).collect();
     assert_eq!(names, ["BadBot", "Good-News", "GoodBot"]);
     let bad = &report.crawlers[0];
-    assert_eq!((bad.requests, bad.disallowed, bad.robots_fetches), (20, 10, 0));
+    assert_eq!(
+        (bad.requests, bad.disallowed, bad.robots_fetches),
+        (20, 10, 0)
+    );
     assert_eq!(bad.violations.len(), 5);
     assert_eq!(bad.violations[0].rule, "Disallow: /admin/");
     assert_eq!(bad.violations[0].rule_line, Some(6));
@@ -61,11 +78,16 @@ fn check(report: &robots_audit::AuditReport) {
     assert_eq!((news.requests, news.disallowed), (1, 1));
     assert_eq!(news.violations[0].rule_line, Some(2));
     let good = &report.crawlers[2];
-    assert_eq!((good.requests, good.disallowed, good.robots_fetches), (10, 0, 1));
+    assert_eq!(
+        (good.requests, good.disallowed, good.robots_fetches),
+        (10, 0, 1)
+    );
     assert_eq!((good.hosts, good.robots_first_hosts), (1, 1));
     assert_eq!(good.crawl_delay_secs, Some(5.0));
     assert_eq!((good.min_interval_secs, good.delay_breaks), (Some(5), 0));
-    assert!(report.summary().starts_with("2 of 3 crawlers requested disallowed URLs: BadBot (10), Good-News (1)"));
+    assert!(report
+        .summary()
+        .starts_with("2 of 3 crawlers requested disallowed URLs: BadBot (10), Good-News (1)"));
 }
 
 #[test]
@@ -97,7 +119,9 @@ fn json_lines_with_renamed_fields_and_hosts() {
     let shop = Policy::parse("User-agent: *\nDisallow: /cart\n", Profile::Rfc9309);
     let blog = Policy::parse("User-agent: *\nDisallow:\n", Profile::Rfc9309);
     let mut sites = Sites::new();
-    sites.host("shop.example", &shop).host("blog.example", &blog);
+    sites
+        .host("shop.example", &shop)
+        .host("blog.example", &blog);
     let mut fields = JsonFields::default();
     fields.prefer("user_agent", "client_ua").unwrap();
     let mut log = String::new();
@@ -124,7 +148,10 @@ fn a_huge_line_is_skipped_and_memory_stays_bounded() {
     text.push_str(&clf(0, "/admin/", 200, "BadBot/2.0 (+https://bad.example)"));
     audit.read("big.log", text.as_bytes()).unwrap();
     let report = audit.finish();
-    assert_eq!((report.malformed, report.malformed_examples[0].line), (1, 1));
+    assert_eq!(
+        (report.malformed, report.malformed_examples[0].line),
+        (1, 1)
+    );
     assert_eq!(report.crawlers[0].disallowed, 1);
 }
 
@@ -139,7 +166,14 @@ fn unknown_crawlers_past_the_limit_are_counted_together() {
     }
     audit.read("many.log", text.as_bytes()).unwrap();
     let report = audit.finish();
-    assert_eq!(report.crawlers.len(), robots_audit::MAX_UNKNOWN_CRAWLERS + 1);
-    let other = report.crawlers.iter().find(|c| c.token.starts_with("(other")).unwrap();
+    assert_eq!(
+        report.crawlers.len(),
+        robots_audit::MAX_UNKNOWN_CRAWLERS + 1
+    );
+    let other = report
+        .crawlers
+        .iter()
+        .find(|c| c.token.starts_with("(other"))
+        .unwrap();
     assert_eq!(other.requests, 50);
 }

@@ -7,7 +7,8 @@ use serde_json::{json, Value};
 mod support;
 use support::{robots, Temp};
 
-const ROBOTS: &str = "User-agent: *\nDisallow: /private/\nCrawl-delay: 2\n\nUser-agent: GPTBot\nDisallow: /\n";
+const ROBOTS: &str =
+    "User-agent: *\nDisallow: /private/\nCrawl-delay: 2\n\nUser-agent: GPTBot\nDisallow: /\n";
 
 fn log_line(second: u32, target: &str, agent: &str) -> String {
     format!("203.0.113.5 - - [28/Nov/2026:10:00:{second:02} +0000] \"GET {target} HTTP/1.1\" 200 10 \"-\" \"{agent}\"\n")
@@ -22,7 +23,11 @@ fn log() -> String {
         log_line(1, "/private/a", GOOGLEBOT),
         log_line(5, "/blog", GOOGLEBOT),
         log_line(6, "/blog", GPTBOT),
-        log_line(7, "/private/b", "Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0"),
+        log_line(
+            7,
+            "/private/b",
+            "Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0",
+        ),
         "broken\n".to_owned(),
     ]
     .concat()
@@ -33,24 +38,54 @@ fn audit_json_names_who_disobeyed_and_how() {
     let robots_txt = Temp::new("robots.txt", ROBOTS.as_bytes());
     let log_file = Temp::new("access.log", log().as_bytes());
     let out = robots(
-        &["audit", robots_txt.path(), log_file.path(), "--format", "json"],
+        &[
+            "audit",
+            robots_txt.path(),
+            log_file.path(),
+            "--format",
+            "json",
+        ],
         b"",
     );
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["lines"], 6);
     assert_eq!(report["malformed"], 1);
     assert_eq!(report["browser_requests"], 1);
-    assert_eq!(report["summary"], "2 of 2 crawlers requested disallowed URLs: GPTBot (1), Googlebot (1)");
-    let google = &report["crawlers"][1];
+    assert_eq!(
+        report["summary"],
+        "2 of 2 crawlers requested disallowed URLs: Googlebot (1), GPTBot (1)"
+    );
+    // Tied on disallowed requests, Googlebot broke the crawl-delay too: it comes first.
+    let google = &report["crawlers"][0];
     assert_eq!(google["token"], "Googlebot");
     assert_eq!(google["violations"][0]["url"], "/private/a");
     assert_eq!(google["violations"][0]["rule_line"], 2);
     assert_eq!(google["violations"][0]["rule"], "Disallow: /private/");
-    assert_eq!((google["robots_fetches"].clone(), google["robots_first_hosts"].clone()), (json!(1), json!(1)));
-    assert_eq!((google["min_interval"].clone(), google["delay_breaks"].clone()), (json!(1), json!(1)));
+    assert_eq!(
+        (
+            google["robots_fetches"].clone(),
+            google["robots_first_hosts"].clone()
+        ),
+        (json!(1), json!(1))
+    );
+    assert_eq!(
+        (
+            google["min_interval"].clone(),
+            google["delay_breaks"].clone()
+        ),
+        (json!(1), json!(1))
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("skipped 1 malformed line(s), first:") && stderr.contains(":6 ("), "{stderr}");
+    assert!(
+        stderr.contains("skipped 1 malformed line(s), first:") && stderr.contains(":6 ("),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -60,9 +95,19 @@ fn audit_reads_stdin_and_prints_a_table_and_csv() {
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("crawler"), "{text}");
-    assert!(text.contains("GPTBot: 1 disallowed request(s), first:"), "{text}");
-    assert!(text.trim_end().ends_with("2 of 2 crawlers requested disallowed URLs: GPTBot (1), Googlebot (1)"), "{text}");
-    let out = robots(&["audit", robots_txt.path(), "-", "--format", "csv"], log().as_bytes());
+    assert!(
+        text.contains("GPTBot: 1 disallowed request(s), first:"),
+        "{text}"
+    );
+    assert!(
+        text.trim_end()
+            .ends_with("2 of 2 crawlers requested disallowed URLs: Googlebot (1), GPTBot (1)"),
+        "{text}"
+    );
+    let out = robots(
+        &["audit", robots_txt.path(), "-", "--format", "csv"],
+        log().as_bytes(),
+    );
     let csv = String::from_utf8_lossy(&out.stdout);
     assert_eq!(csv.lines().count(), 3, "{csv}");
     assert!(csv.starts_with("token,known,requests,disallowed"), "{csv}");
@@ -85,16 +130,30 @@ fn audit_usage_errors_exit_2() {
 
 #[test]
 fn check_fetch_json_says_what_decided_each_verdict() {
-    let up = Server::route("/robots.txt", Reply::ok("User-agent: *\nDisallow: /private\n"));
+    let up = Server::route(
+        "/robots.txt",
+        Reply::ok("User-agent: *\nDisallow: /private\n"),
+    );
     let down = Server::route("/robots.txt", Reply::new(503, ""));
     let gone = Server::route("/robots.txt", Reply::new(404, ""));
-    let urls = [up.url("/private/x"), up.url("/public"), down.url("/public"), gone.url("/x"), "/relative".to_owned()];
+    let urls = [
+        up.url("/private/x"),
+        up.url("/public"),
+        down.url("/public"),
+        gone.url("/x"),
+        "/relative".to_owned(),
+    ];
     let args: Vec<&str> = ["check", "--fetch", "--agent", "Bot", "--format", "json"]
         .into_iter()
         .chain(urls.iter().map(String::as_str))
         .collect();
     let out = robots(&args, b"");
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let lines: Vec<Value> = out
         .stdout
         .split(|&b| b == b'\n')
@@ -104,7 +163,10 @@ fn check_fetch_json_says_what_decided_each_verdict() {
     assert_eq!(lines.len(), 5);
     assert_eq!(lines[0]["allowed"], false);
     assert_eq!(lines[0]["decided_by"], "rule");
-    assert_eq!(lines[0]["rule"], json!({"line": 2, "directive": "disallow", "pattern": "/private"}));
+    assert_eq!(
+        lines[0]["rule"],
+        json!({"line": 2, "directive": "disallow", "pattern": "/private"})
+    );
     assert_eq!(lines[0]["fetch"]["reason"], "ok");
     assert_eq!(lines[1]["decided_by"], "no-rule");
     // Disallowed by a 503, not by a rule: the two are told apart.
@@ -113,6 +175,12 @@ fn check_fetch_json_says_what_decided_each_verdict() {
     assert_eq!(lines[2]["fetch"]["reason"], "unreachable");
     assert_eq!(lines[2]["fetch"]["status"], 503);
     assert_eq!(lines[2]["rule"], Value::Null);
-    assert_eq!((lines[3]["allowed"].clone(), lines[3]["decided_by"].clone()), (json!(true), json!("fetch")));
-    assert_eq!(lines[4], json!({"url": "/relative", "error": "not an absolute URL"}));
+    assert_eq!(
+        (lines[3]["allowed"].clone(), lines[3]["decided_by"].clone()),
+        (json!(true), json!("fetch"))
+    );
+    assert_eq!(
+        lines[4],
+        json!({"url": "/relative", "error": "not an absolute URL"})
+    );
 }

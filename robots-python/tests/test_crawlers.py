@@ -30,6 +30,21 @@ def test_classify_answers_blocked_partial_and_allowed():
     assert policy.matcher("GPTBot").classify().kind == "blocked"
 
 
+def test_ai_era_records():
+    body = (
+        b"User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: train-ai=n\n"
+        b"Content-Usage: /open/ train-ai=y\nAllow: /\n\nLLM-Policy: https://example.com/llm.json\n"
+    )
+    policy = Policy(body)
+    assert policy.content_signals("bot") == {"search": True, "ai-input": None, "ai-train": False}
+    assert policy.content_usage("bot", "/blog") == {"train-ai": False, "search": None}
+    assert policy.content_usage("bot", "https://example.com/open/x") == {"train-ai": True, "search": None}
+    assert policy.llm_policies == ["https://example.com/llm.json"]
+    assert Policy(b"User-agent: *\nDisallow:\n").content_signals("bot") is None
+    # The records change no verdict.
+    assert policy.is_allowed("bot", "/anything")
+
+
 def line(second: int, target: str, agent: str, status: int = 200) -> str:
     return f'198.51.100.7 - - [28/Nov/2026:10:00:{second:02d} +0000] "GET {target} HTTP/1.1" {status} 10 "-" "{agent}"\n'
 

@@ -125,7 +125,9 @@ fn rule_text(c: &CrawlerAudit) -> String {
             None => String::from("none declared"),
         },
         Some(d) => {
-            let min = c.min_interval_secs.map_or(String::from("-"), |i| format!("{i} s"));
+            let min = c
+                .min_interval_secs
+                .map_or(String::from("-"), |i| format!("{i} s"));
             if c.delay_breaks == 0 {
                 format!("{d} s kept (min {min})")
             } else {
@@ -152,7 +154,11 @@ fn robots_text(c: &CrawlerAudit) -> String {
 fn statuses_text(c: &CrawlerAudit) -> String {
     let mut top = c.statuses.clone();
     top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let shown: Vec<String> = top.iter().take(3).map(|(s, n)| format!("{s}×{n}")).collect();
+    let shown: Vec<String> = top
+        .iter()
+        .take(3)
+        .map(|(s, n)| format!("{s}×{n}"))
+        .collect();
     shown.join(" ")
 }
 
@@ -166,7 +172,11 @@ fn write_human(report: &AuditReport, io: &mut Streams<'_>) -> Result<(), Error> 
         "statuses".to_owned(),
     ]];
     for c in &report.crawlers {
-        let name = if c.known { c.token.clone() } else { format!("{} (unknown)", c.token) };
+        let name = if c.known {
+            c.token.clone()
+        } else {
+            format!("{} (unknown)", c.token)
+        };
         rows.push(vec![
             name,
             c.requests.to_string(),
@@ -177,15 +187,32 @@ fn write_human(report: &AuditReport, io: &mut Streams<'_>) -> Result<(), Error> 
         ]);
     }
     let widths = table::widths(&rows);
-    let align = [Align::Left, Align::Right, Align::Right, Align::Left, Align::Left, Align::Left];
+    let align = [
+        Align::Left,
+        Align::Right,
+        Align::Right,
+        Align::Left,
+        Align::Left,
+        Align::Left,
+    ];
     for row in &rows {
         writeln!(io.stdout, "{}", table::line(row, &widths, &align, ""))?;
     }
     for c in report.crawlers.iter().filter(|c| c.disallowed > 0) {
-        writeln!(io.stdout, "\n{}: {} disallowed request(s), first:", c.token, c.disallowed)?;
+        writeln!(
+            io.stdout,
+            "\n{}: {} disallowed request(s), first:",
+            c.token, c.disallowed
+        )?;
         for v in &c.violations {
-            let host = v.host.as_deref().map(|h| format!("{h} ")).unwrap_or_default();
-            let line = v.rule_line.map_or(String::new(), |l| format!(" (robots.txt line {l})"));
+            let host = v
+                .host
+                .as_deref()
+                .map(|h| format!("{h} "))
+                .unwrap_or_default();
+            let line = v
+                .rule_line
+                .map_or(String::new(), |l| format!(" (robots.txt line {l})"));
             writeln!(
                 io.stdout,
                 "  {}:{}  {host}{}  {}{line}",
@@ -200,7 +227,11 @@ fn write_human(report: &AuditReport, io: &mut Streams<'_>) -> Result<(), Error> 
         io.stdout,
         "\n{} lines: {} crawler requests, {} browser requests, {} malformed",
         report.lines,
-        report.crawlers.iter().map(|c| c.requests + c.robots_fetches).sum::<u64>(),
+        report
+            .crawlers
+            .iter()
+            .map(|c| c.requests + c.robots_fetches)
+            .sum::<u64>(),
         report.browser_requests,
         report.malformed
     )?;
@@ -211,13 +242,25 @@ fn write_human(report: &AuditReport, io: &mut Streams<'_>) -> Result<(), Error> 
 fn write_csv(report: &AuditReport, io: &mut Streams<'_>) -> Result<(), Error> {
     let mut out = csv::Writer::from_writer(Vec::new());
     let header = [
-        "token", "known", "requests", "disallowed", "robots_fetches", "hosts", "robots_first_hosts",
-        "crawl_delay", "min_interval", "delay_breaks", "first_violation",
+        "token",
+        "known",
+        "requests",
+        "disallowed",
+        "robots_fetches",
+        "hosts",
+        "robots_first_hosts",
+        "crawl_delay",
+        "min_interval",
+        "delay_breaks",
+        "first_violation",
     ];
     let csv_error = |e: csv::Error| Error::Stdout(e.into());
     out.write_record(header).map_err(csv_error)?;
     for c in &report.crawlers {
-        let first = c.violations.first().map_or(String::new(), |v| format!("{} {}", v.target, v.rule));
+        let first = c
+            .violations
+            .first()
+            .map_or(String::new(), |v| format!("{} {}", v.target, v.rule));
         out.write_record([
             c.token.clone(),
             c.known.to_string(),

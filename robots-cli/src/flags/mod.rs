@@ -464,7 +464,10 @@ fn audit(a: defs::AuditArgs) -> Result<Audit, Error> {
                 "--robots takes HOST=FILE, not '{spec}'"
             )));
         };
-        robots.push(AuditRobots::Host(host.to_owned(), Input::from_arg(OsStr::new(file))));
+        robots.push(AuditRobots::Host(
+            host.to_owned(),
+            Input::from_arg(OsStr::new(file)),
+        ));
     }
     if let Some(dir) = &a.robots_dir {
         robots.push(AuditRobots::Dir(dir.into()));
@@ -479,9 +482,12 @@ fn audit(a: defs::AuditArgs) -> Result<Audit, Error> {
         robots.push(AuditRobots::Every(Input::from_arg(first)));
     }
     let logs: Vec<String> = paths.map(|p| p.to_string_lossy().into_owned()).collect();
-    let robots_stdin = robots
-        .iter()
-        .any(|r| matches!(r, AuditRobots::Every(Input::Stdin) | AuditRobots::Host(_, Input::Stdin)));
+    let robots_stdin = robots.iter().any(|r| {
+        matches!(
+            r,
+            AuditRobots::Every(Input::Stdin) | AuditRobots::Host(_, Input::Stdin)
+        )
+    });
     if robots_stdin && (logs.is_empty() || logs.iter().any(|l| l == "-")) {
         return Err(Error::Usage(String::from(
             "robots audit cannot read both the robots.txt and the log from standard input",
@@ -508,7 +514,9 @@ fn json_fields(specs: &[String]) -> Result<robots_audit::JsonFields, Error> {
     let mut fields = robots_audit::JsonFields::default();
     for spec in specs {
         let Some((field, key)) = spec.split_once('=') else {
-            return Err(Error::Usage(format!("--json-field takes FIELD=KEY, not '{spec}'")));
+            return Err(Error::Usage(format!(
+                "--json-field takes FIELD=KEY, not '{spec}'"
+            )));
         };
         fields.prefer(field, key).map_err(Error::Usage)?;
     }

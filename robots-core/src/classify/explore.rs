@@ -81,9 +81,10 @@ pub(crate) fn explore(rules: &[RuleShape], robots_txt_allowed: bool, bound: usiz
         }
         let at = next;
         next += 1;
-        let state = states.get(at).cloned().unwrap_or_else(|| {
-            unreachable!("bug: classify visits state {at} of {}", states.len())
-        });
+        let state = states
+            .get(at)
+            .cloned()
+            .unwrap_or_else(|| unreachable!("bug: classify visits state {at} of {}", states.len()));
         if state.robots == ROBOTS_QUERY {
             // Every extension is `/robots.txt?…`: allowed whatever the rules say.
             continue;
@@ -171,7 +172,9 @@ fn children(rules: &[RuleShape], state: &State, other: u8) -> Vec<(u8, State)> {
         by_byte.entry(byte).or_insert_with(|| Next::after(state));
     }
     let mut rest = Next::after(state);
-    by_byte.entry(other).or_insert_with(|| core::mem::take(&mut rest));
+    by_byte
+        .entry(other)
+        .or_insert_with(|| core::mem::take(&mut rest));
     by_byte
         .into_iter()
         .map(|(byte, mut next)| {
@@ -179,7 +182,10 @@ fn children(rules: &[RuleShape], state: &State, other: u8) -> Vec<(u8, State)> {
             for &(r, pos) in &starred {
                 next.reach(rules, r, pos);
             }
-            (byte, next.into_state(rules, robots_step(state.robots, byte)))
+            (
+                byte,
+                next.into_state(rules, robots_step(state.robots, byte)),
+            )
         })
         .collect()
 }
@@ -235,7 +241,10 @@ impl Next {
         let rule = shape(rules, r as u32);
         if pos == rule.len && !rule.anchored {
             // Matched for good: it may beat the best so far.
-            if self.best.map_or(true, |b| shape(rules, b as u32).rank < rule.rank) {
+            if self
+                .best
+                .map_or(true, |b| shape(rules, b as u32).rank < rule.rank)
+            {
                 self.best = Some(r);
             }
         } else if let (Ok(r), Ok(pos)) = (u32::try_from(r), u32::try_from(pos)) {
@@ -282,7 +291,10 @@ fn verdict(rules: &[RuleShape], state: &State) -> (bool, Option<usize>) {
     for &(r, pos) in &state.live {
         let rule = shape(rules, r);
         // An anchored rule matches a path that ends where its pattern ends.
-        if rule.anchored && pos as usize == rule.len && best.map_or(true, |b| shape(rules, b as u32).rank < rule.rank) {
+        if rule.anchored
+            && pos as usize == rule.len
+            && best.map_or(true, |b| shape(rules, b as u32).rank < rule.rank)
+        {
             best = Some(r as usize);
         }
     }
@@ -296,7 +308,10 @@ fn verdict(rules: &[RuleShape], state: &State) -> (bool, Option<usize>) {
 /// same verdict: every rule that can still decide agrees with the current one.
 fn settled(rules: &[RuleShape], state: &State) -> bool {
     let now = state.best.map_or(true, |b| shape(rules, b as u32).allow);
-    state.live.iter().all(|&(r, _)| shape(rules, r).allow == now)
+    state
+        .live
+        .iter()
+        .all(|&(r, _)| shape(rules, r).allow == now)
 }
 
 /// The rule shape at index `r`; the exploration only makes indices of `rules`.

@@ -161,15 +161,23 @@ impl<'p> Matcher<'p> {
                     Classification::Blocked { rules }
                 }
             }
-            Found::Both { allowed, disallowed } => {
+            Found::Both {
+                allowed,
+                disallowed,
+            } => {
                 let allowed = witness(t, &rules, allowed);
                 let disallowed = witness(t, &rules, disallowed);
                 // The matcher itself must agree: a path the profile normalises
                 // to another path is no witness.
-                if !self.check_path(&allowed.path).allowed || self.check_path(&disallowed.path).allowed {
+                if !self.check_path(&allowed.path).allowed
+                    || self.check_path(&disallowed.path).allowed
+                {
                     return undecided(0);
                 }
-                Classification::Partial { allowed, disallowed }
+                Classification::Partial {
+                    allowed,
+                    disallowed,
+                }
             }
         }
     }
@@ -183,7 +191,11 @@ fn rule<'p>(t: &Tables<'p>, rules: &[RuleShape], r: usize) -> Rule<'p> {
         .unwrap_or_else(|| panic!("bug: classify names rule {r} of {}", rules.len()))
 }
 
-fn witness<'p>(t: &Tables<'p>, rules: &[RuleShape], (path, r): (Vec<u8>, Option<usize>)) -> Witness<'p> {
+fn witness<'p>(
+    t: &Tables<'p>,
+    rules: &[RuleShape],
+    (path, r): (Vec<u8>, Option<usize>),
+) -> Witness<'p> {
     Witness {
         path: BString::from(path),
         rule: r.map(|r| rule(t, rules, r)),

@@ -65,18 +65,34 @@ pub(crate) fn rules_of(matcher: &Matcher<'_>) -> Vec<RuleShape> {
     let mut shapes = Vec::new();
     for g in matcher.group_numbers() {
         let Some(group) = t.groups().get(g.get() as usize) else {
-            panic!("bug: a rule set names group {} of {}", g.get(), t.groups().len());
+            panic!(
+                "bug: a rule set names group {} of {}",
+                g.get(),
+                t.groups().len()
+            );
         };
         for id in group.rules.range() {
             let id = index(id);
-            let (Some(rule), Some((first, tail))) = (t.rules().get(id as usize), t.rule_segments(id)) else {
-                panic!("bug: group {} names rule {id} of {}", g.get(), t.rules().len());
+            let (Some(rule), Some((first, tail))) =
+                (t.rules().get(id as usize), t.rule_segments(id))
+            else {
+                panic!(
+                    "bug: group {} names rule {id} of {}",
+                    g.get(),
+                    t.rules().len()
+                );
             };
             let text = t.text();
             let segments: Vec<&[u8]> = core::iter::once(first.of(text))
                 .chain(tail.iter().map(|s| s.of(text)))
                 .collect();
-            shapes.push(RuleShape::new(id, &segments, rule.anchored(), t.rank(id), rule.allow()));
+            shapes.push(RuleShape::new(
+                id,
+                &segments,
+                rule.anchored(),
+                t.rank(id),
+                rule.allow(),
+            ));
         }
     }
     shapes

@@ -402,6 +402,9 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
                 out.push(invalid("invalid-host", e.offset, String::from(e.message())));
             }
         }
+        Directive::ContentSignal | Directive::ContentUsage | Directive::LlmPolicy => {
+            super::signals::findings(line, span, value, d, out);
+        }
         _ => {}
     }
 }

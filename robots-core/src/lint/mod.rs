@@ -41,6 +41,7 @@ mod probe;
 mod render;
 mod rules;
 mod semantics;
+mod signals;
 mod sniff;
 mod structure;
 
@@ -115,6 +116,11 @@ pub const CODES: &[CodeInfo] = &[
     code("invalid-visit-time", Severity::Error, "values", "a `Visit-time` that is not `HHMM-HHMM`"),
     code("relative-sitemap-url", Severity::Error, "values", "a `Sitemap` that is not an absolute http(s) URL"),
     code("invalid-host", Severity::Error, "values", "a `Host` that is not a host name (with an optional scheme and port)"),
+    code("invalid-content-signal", Severity::Error, "values", "a `Content-Signal` entry that is not `key=yes` or `key=no`"),
+    code("unknown-content-signal", Severity::Warning, "values", "a `Content-Signal` key other than `search`, `ai-input` and `ai-train`: crawlers ignore it"),
+    code("invalid-content-usage", Severity::Error, "values", "a `Content-Usage` that is not an optional path then `label=y|n` pairs (a Structured Fields dictionary)"),
+    code("unknown-content-usage", Severity::Warning, "values", "a `Content-Usage` label other than `train-ai` and `search`, or a value other than `y` and `n`: the preference stays unknown"),
+    code("invalid-llm-policy", Severity::Error, "values", "an `LLM-Policy` that is not an absolute http(s) URL"),
     code("multiple-wildcard-groups", Severity::Warning, "structure", "more than one `User-agent: *` group: RFC 9309 and Google merge them, the 1996 and 1994 readings use only the first"),
     code("empty-group", Severity::Warning, "structure", "user-agent lines with no rules and no records: those crawlers may fetch everything"),
     code("duplicate-rule", Severity::Warning, "structure", "the same rule twice in one group"),

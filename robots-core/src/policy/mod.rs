@@ -13,6 +13,7 @@ pub mod explain;
 mod matcher;
 pub mod records;
 mod rule;
+mod signals;
 pub(crate) mod storage;
 
 pub use agent_policy::AgentPolicy;
@@ -177,6 +178,11 @@ macro_rules! policy_api {
         /// The first valid `Host` value.
         pub fn host(&self) -> Option<&BStr> {
             records::file_values(self.tables(), Directive::Host, true).next()
+        }
+
+        /// Every valid `LLM-Policy` URL, in file order, as written.
+        pub fn llm_policies(&self) -> impl Iterator<Item = &BStr> + '_ {
+            records::file_values(self.tables(), Directive::LlmPolicy, true)
         }
 
         /// Every valid `Clean-param` value, in file order, as written.
