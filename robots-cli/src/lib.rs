@@ -227,5 +227,6 @@ fn dispatch(command: flags::Command, io: &mut Streams<'_>) -> Result<i32, Error>
         Command::CheckFetch(_) => Err(Error::without_fetch("robots check --fetch")),
         Command::Completions(args) => commands::completions::run(&args, io).map(|()| EXIT_OK),
         Command::Web(args) => commands::web::run(&args, io),
+        Command::Audit(args) => commands::audit::run(&args, io),
     }
 }

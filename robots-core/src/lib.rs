@@ -52,6 +52,7 @@ pub use bstr;
 #[doc(hidden)]
 pub use zerocopy;
 
+pub mod classify;
 pub mod compile;
 pub mod document;
 pub mod encoding;

@@ -26,6 +26,8 @@ const LAYERS: &[&[&str]] = &[
     &["document"],
     &["compile", "search", "records"],
     &["policy"],
+    // Questions about a whole policy, asked through its public face.
+    &["classify"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -64,6 +64,16 @@ pub enum Code {
     RelativeSitemapUrl,
     /// `invalid-host`: a `Host` that is not a host name (with an optional scheme and port)
     InvalidHost,
+    /// `invalid-content-signal`: a `Content-Signal` entry that is not `key=yes` or `key=no`
+    InvalidContentSignal,
+    /// `unknown-content-signal`: a `Content-Signal` key other than `search`, `ai-input` and `ai-train`: crawlers ignore it
+    UnknownContentSignal,
+    /// `invalid-content-usage`: a `Content-Usage` that is not an optional path then `label=y|n` pairs
+    InvalidContentUsage,
+    /// `unknown-content-usage`: a `Content-Usage` label other than `train-ai` and `search`, or a value other than `y` and `n`
+    UnknownContentUsage,
+    /// `invalid-llm-policy`: an `LLM-Policy` that is not an absolute http(s) URL
+    InvalidLlmPolicy,
     /// `multiple-wildcard-groups`: more than one `User-agent: *` group: RFC 9309 and Google merge them, the 1996 and 1994 readings use only the first
     MultipleWildcardGroups,
     /// `empty-group`: user-agent lines with no rules and no records: those crawlers may fetch everything
@@ -96,7 +106,7 @@ pub enum Code {
 impl Code {
     /// Every code: those of [`CODES`](crate::CODES), in its order, then the
     /// three of the build-time checks.
-    pub const ALL: [Code; 36] = [
+    pub const ALL: [Code; 41] = [
         Code::MissingColon,
         Code::UnknownDirective,
         Code::UnsupportedDirective,
@@ -121,6 +131,11 @@ impl Code {
         Code::InvalidVisitTime,
         Code::RelativeSitemapUrl,
         Code::InvalidHost,
+        Code::InvalidContentSignal,
+        Code::UnknownContentSignal,
+        Code::InvalidContentUsage,
+        Code::UnknownContentUsage,
+        Code::InvalidLlmPolicy,
         Code::MultipleWildcardGroups,
         Code::EmptyGroup,
         Code::DuplicateRule,
@@ -162,6 +177,11 @@ impl Code {
             Code::InvalidVisitTime => "invalid-visit-time",
             Code::RelativeSitemapUrl => "relative-sitemap-url",
             Code::InvalidHost => "invalid-host",
+            Code::InvalidContentSignal => "invalid-content-signal",
+            Code::UnknownContentSignal => "unknown-content-signal",
+            Code::InvalidContentUsage => "invalid-content-usage",
+            Code::UnknownContentUsage => "unknown-content-usage",
+            Code::InvalidLlmPolicy => "invalid-llm-policy",
             Code::MultipleWildcardGroups => "multiple-wildcard-groups",
             Code::EmptyGroup => "empty-group",
             Code::DuplicateRule => "duplicate-rule",

@@ -448,6 +448,9 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
                 ));
             }
         }
+        Directive::ContentSignal | Directive::ContentUsage | Directive::LlmPolicy => {
+            super::signals::findings(line, span, value, d, out);
+        }
         _ => {}
     }
 }

@@ -62,6 +62,7 @@ mod render;
 mod report;
 mod rules;
 mod semantics;
+mod signals;
 mod size;
 mod sniff;
 mod structure;
@@ -153,6 +154,11 @@ pub const CODES: &[CodeInfo] = &[
     code(Code::InvalidVisitTime, Severity::Error, "values", "a `Visit-time` that is not `HHMM-HHMM`"),
     code(Code::RelativeSitemapUrl, Severity::Error, "values", "a `Sitemap` that is not an absolute http(s) URL"),
     code(Code::InvalidHost, Severity::Error, "values", "a `Host` that is not a host name (with an optional scheme and port)"),
+    code(Code::InvalidContentSignal, Severity::Error, "values", "a `Content-Signal` entry that is not `key=yes` or `key=no`"),
+    code(Code::UnknownContentSignal, Severity::Warning, "values", "a `Content-Signal` key other than `search`, `ai-input` and `ai-train`: crawlers ignore it"),
+    code(Code::InvalidContentUsage, Severity::Error, "values", "a `Content-Usage` that is not an optional path then `label=y|n` pairs (a Structured Fields dictionary)"),
+    code(Code::UnknownContentUsage, Severity::Warning, "values", "a `Content-Usage` label other than `train-ai` and `search`, or a value other than `y` and `n`: the preference stays unknown"),
+    code(Code::InvalidLlmPolicy, Severity::Error, "values", "an `LLM-Policy` that is not an absolute http(s) URL"),
     code(Code::MultipleWildcardGroups, Severity::Warning, "structure", "more than one `User-agent: *` group: RFC 9309 and Google merge them, the 1996 and 1994 readings use only the first"),
     code(Code::EmptyGroup, Severity::Warning, "structure", "user-agent lines with no rules and no records: those crawlers may fetch everything"),
     code(Code::DuplicateRule, Severity::Warning, "structure", "the same rule twice in one group"),

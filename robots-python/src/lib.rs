@@ -10,6 +10,8 @@
 //! the drop-in layers for protego, urllib.robotparser, Scrapy and Spark.
 
 mod agents;
+mod audit;
+mod classify;
 mod explain;
 mod groups;
 mod input;
@@ -32,6 +34,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<explain::Candidate>()?;
     m.add_class::<verdict::RequestRate>()?;
     m.add_class::<lint::Finding>()?;
+    m.add_class::<classify::Classification>()?;
+    m.add_function(wrap_pyfunction!(audit::audit_json, m)?)?;
+    m.add_function(wrap_pyfunction!(audit::audit_lines_json, m)?)?;
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
     m.add_function(wrap_pyfunction!(policy::allowed_by_key, m)?)?;
     m.add_function(wrap_pyfunction!(agents::crawler_token, m)?)?;

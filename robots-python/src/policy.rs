@@ -1,5 +1,6 @@
 //! `Policy` and `Matcher`: a compiled robots.txt and one crawler's view of it.
 
+use crate::classify::{classification, Classification};
 use crate::explain::Explanation;
 use crate::groups;
 use crate::input::{builder, lossy, text_bytes};
@@ -59,6 +60,55 @@ impl Policy {
         let agent = text_bytes(agent, "agent")?;
         let url = text_bytes(url, "url")?;
         Ok(self.compiled.is_allowed(&*agent, &*url))
+    }
+
+    /// The ``Content-Signal`` of the groups that apply to ``agent``, as
+    /// ``{"search": True, "ai-input": None, "ai-train": False}`` (``None``: not
+    /// stated), or ``None`` when the groups have none.
+    fn content_signals<'py>(&self, py: Python<'py>, agent: &Bound<'_, PyAny>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let agent = text_bytes(agent, "agent")?;
+        let Some(s) = self.compiled.matcher(&*agent).content_signals() else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("search", s.search)?;
+        dict.set_item("ai-input", s.ai_input)?;
+        dict.set_item("ai-train", s.ai_train)?;
+        Ok(Some(dict))
+    }
+
+    /// The ``Content-Usage`` preferences for ``agent`` and ``url`` (the rule with
+    /// the longest matching path), as ``{"train-ai": False, "search": None}``, or
+    /// ``None`` when no rule applies.
+    fn content_usage<'py>(
+        &self,
+        py: Python<'py>,
+        agent: &Bound<'_, PyAny>,
+        url: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let agent = text_bytes(agent, "agent")?;
+        let url = text_bytes(url, "url")?;
+        let Some(prefs) = self.compiled.matcher(&*agent).content_usage(&*url) else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("train-ai", prefs.train_ai)?;
+        dict.set_item("search", prefs.search)?;
+        Ok(Some(dict))
+    }
+
+    /// Every valid ``LLM-Policy`` URL, in file order.
+    #[getter]
+    fn llm_policies(&self) -> Vec<String> {
+        self.compiled.llm_policies().map(|u| lossy(u)).collect()
+    }
+
+    /// Whether ``agent`` may fetch every path, none, or some: a
+    /// :class:`Classification`, decided exactly over the rules.
+    fn classify(&self, py: Python<'_>, agent: &Bound<'_, PyAny>) -> PyResult<Classification> {
+        let agent = text_bytes(agent, "agent")?;
+        let compiled = &self.compiled;
+        Ok(py.detach(|| classification(&compiled.matcher(&*agent).classify())))
     }
 
     /// The verdict for ``agent`` and ``url``, with the rule that decided it.
@@ -234,6 +284,12 @@ impl Matcher {
     #[getter]
     fn agent(&self) -> String {
         lossy(&self.agent)
+    }
+
+    /// Whether this crawler may fetch every path, none, or some (see
+    /// :meth:`Policy.classify`).
+    fn classify(&self, py: Python<'_>) -> Classification {
+        py.detach(|| classification(&self.matcher().classify()))
     }
 
     /// Whether any group applies to this crawler.

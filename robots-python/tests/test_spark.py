@@ -194,7 +194,13 @@ def test_warc_job_agrees_with_the_rust_cli(spark, tmp_path):
             delay = row["crawl_delay"].iloc[0]
             expected_delay = policy.crawl_delay(agent)
             assert (pd.isna(delay) and expected_delay is None) or delay == expected_delay
+            assert row["access"].iloc[0] == policy.classify(agent).kind, (file.stem, agent)
     missing = captures[captures["host"] == "missing.example"]
+    assert (missing["access"] == "allowed").all()
+    fully = summary.set_index("agent")["blocked"]
+    assert fully.to_dict() == {
+        agent: sum(Policy(f.read_bytes(), "google").classify(agent).kind == "blocked" for f in FILES) for agent in DEFAULT_AGENTS
+    }
     assert missing["root_allowed"].all() and (missing["status"] == 404).all()
     blocked = summary.set_index("agent")["root_blocked"]
     expected_blocked = {
@@ -202,3 +208,34 @@ def test_warc_job_agrees_with_the_rust_cli(spark, tmp_path):
     }
     assert blocked.to_dict() == expected_blocked
     shutil.rmtree(out)
+
+
+def test_audit_job_merges_splits_as_one_audit_counts(spark, tmp_path):
+    """The Spark audit over a generated log, split in several partitions, counts
+    what one native audit of the same file counts."""
+    from robots_engine import audit
+    from robots_engine.audit_job import run as audit_run
+
+    robots = b"User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n"
+    agents = [
+        "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)",
+        "ExampleBot/1.0 (+https://example.com/bot)",
+        "Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0",
+    ]
+    lines = []
+    for i in range(2000):
+        path = "/private/x" if i % 7 == 0 else f"/page/{i}"
+        agent = agents[i % len(agents)]
+        lines.append(f'192.0.2.1 - - [28/Nov/2026:10:{(i // 60) % 60:02d}:{i % 60:02d} +0000] "GET {path} HTTP/1.1" 200 5 "-" "{agent}"\n')
+        if i % 500 == 0:
+            lines.append("garbage\n")
+    log = tmp_path / "access.log"
+    log.write_text("".join(lines))
+    whole = audit(robots, [str(log)])
+    split = audit_run(spark, robots, str(log))
+    for key in ("lines", "malformed", "browser_requests"):
+        assert split[key] == whole[key], key
+    counts = lambda report: {c["token"]: (c["requests"], c["disallowed"], c["statuses"]) for c in report["crawlers"]}
+    assert counts(split) == counts(whole)
+    assert split["summary"] == whole["summary"]

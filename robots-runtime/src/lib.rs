@@ -176,6 +176,12 @@ pub mod records {
     };
 }
 
+/// Exact blocking: whether a crawler may fetch every path, none, or some,
+/// decided over the rules ([`Matcher::classify`]).
+pub mod classify {
+    pub use robots_core::classify::{Classification, Undecided, Witness, DEFAULT_STATE_BOUND};
+}
+
 /// Explanations: the whole decision behind a verdict.
 pub mod explain {
     pub use robots_core::explain::{

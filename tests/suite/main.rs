@@ -9,6 +9,7 @@
 mod agreement;
 mod api;
 mod chains;
+mod classify;
 mod conformance;
 mod corpus;
 mod properties;

@@ -11,18 +11,31 @@
 //! error<TAB>URL<TAB>reason
 //! ```
 //!
+//! With `--format json`, one object per URL instead:
+//!
+//! ```text
+//! {"url":"https://a.example/x","allowed":false,"decided_by":"fetch",
+//!  "fetch":{"reason":"unreachable","status":503,"robots_url":"https://a.example/robots.txt"},"rule":null}
+//! ```
+//!
+//! `decided_by` is `rule` (a rule of the fetched file), `no-rule` (the file has
+//! no rule for the URL) or `fetch` (the fetch outcome: allow-all after a 4xx,
+//! disallow-all after a 5xx or a network failure). An error is
+//! `{"url":…,"error":"reason"}`.
+//!
 //! An error line (a URL that is not absolute http(s)) does not stop the run.
 //! Exit status: 0 when every URL got a verdict, 1 when any got an error line.
 
 use crate::error::Error;
-use crate::flags::CheckFetch;
+use crate::flags::{CheckFetch, Format};
 use crate::http::{client, default_user_agent, runtime};
 use crate::output::{Stdout, Streams};
 use crate::style;
 use crate::{EXIT_FAIL, EXIT_OK};
 use futures_util::stream::{self, StreamExt};
-use robots_fetch::{AsyncFetcher, PolicyCache};
-use robots_runtime::fetch::FetchSettings;
+use robots_fetch::{AsyncFetcher, OriginPolicy, PolicyCache};
+use robots_runtime::fetch::{FetchSettings, Rules};
+use serde_json::{json, Value};
 use std::io::BufRead;
 
 /// Run `check --fetch`.
@@ -46,6 +59,7 @@ pub fn run(args: &CheckFetch, io: &mut Streams<'_>) -> Result<i32, Error> {
         &args.agent,
         &urls,
         args.concurrency,
+        args.format,
         &mut io.stdout,
     ))
 }
@@ -69,8 +83,19 @@ fn read_urls(stdin: &mut dyn BufRead) -> Result<Vec<Vec<u8>>, Error> {
 
 /// What one URL gets.
 enum Judgement {
-    Verdict(bool),
+    Verdict(Decision),
     Error(String),
+}
+
+/// A verdict and what decided it.
+struct Decision {
+    allowed: bool,
+    /// The fetch outcome as JSON (`reason`, `status`, `robots_url`).
+    fetch: Value,
+    /// `rule`, `no-rule` or `fetch`.
+    decided_by: &'static str,
+    /// The deciding rule as JSON, or null.
+    rule: Value,
 }
 
 /// Judge every URL, `concurrency` at a time, and print the lines in input order.
@@ -79,6 +104,7 @@ async fn judge_all(
     agent: &[u8],
     urls: &[Vec<u8>],
     concurrency: usize,
+    format: Format,
     stdout: &mut Stdout<'_>,
 ) -> Result<i32, Error> {
     let mut judgements = stream::iter(urls)
@@ -91,8 +117,28 @@ async fn judge_all(
             break;
         };
         line.clear();
+        if format == Format::Json {
+            let object = match &judgement {
+                Judgement::Verdict(d) => json!({
+                    "url": String::from_utf8_lossy(url),
+                    "allowed": d.allowed,
+                    "decided_by": d.decided_by,
+                    "fetch": d.fetch,
+                    "rule": d.rule,
+                }),
+                Judgement::Error(reason) => {
+                    json!({ "url": String::from_utf8_lossy(url), "error": reason })
+                }
+            };
+            if matches!(judgement, Judgement::Error(_)) {
+                status = EXIT_FAIL;
+            }
+            crate::json::write_line(&mut line, &object)?;
+            stdout.write_all(&line)?;
+            continue;
+        }
         match judgement {
-            Judgement::Verdict(allowed) => {
+            Judgement::Verdict(Decision { allowed, .. }) => {
                 style::verdict(&mut line, allowed, stdout.color());
                 line.push(b'\t');
                 line.extend_from_slice(url);
@@ -117,8 +163,42 @@ async fn judge(cache: &PolicyCache<AsyncFetcher>, agent: &[u8], url: &[u8]) -> J
     let Ok(text) = std::str::from_utf8(url) else {
         return Judgement::Error("not valid UTF-8".to_owned());
     };
-    match cache.is_allowed(agent, text).await {
-        Ok(allowed) => Judgement::Verdict(allowed),
+    match cache.get(text).await {
+        Ok(origin) => Judgement::Verdict(decide(&origin, agent, text)),
         Err(e) => Judgement::Error(e.to_string()),
+    }
+}
+
+/// The verdict of `url` under `origin`'s answer, and what decided it.
+fn decide(origin: &OriginPolicy, agent: &[u8], url: &str) -> Decision {
+    let outcome = origin.outcome();
+    let fetch = json!({
+        "reason": outcome.reason.name(),
+        "status": outcome.status,
+        "robots_url": outcome.robots_url,
+    });
+    match origin.rules() {
+        Rules::Parsed(policy) => {
+            let verdict = policy.check(agent, url);
+            let rule = verdict.rule.and_then(|id| policy.rule(id));
+            Decision {
+                allowed: verdict.allowed,
+                fetch,
+                decided_by: if rule.is_some() { "rule" } else { "no-rule" },
+                rule: rule.map_or(Value::Null, |r| {
+                    json!({
+                        "line": r.line,
+                        "directive": r.directive.name(),
+                        "pattern": r.pattern.to_string(),
+                    })
+                }),
+            }
+        }
+        rules => Decision {
+            allowed: rules.is_allowed(agent, url),
+            fetch,
+            decided_by: "fetch",
+            rule: Value::Null,
+        },
     }
 }

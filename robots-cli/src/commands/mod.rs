@@ -2,6 +2,7 @@
 //! parsed and the process's [`Streams`](crate::output::Streams); none uses
 //! another (`robots-cli/tests/layout.rs` checks it).
 
+pub mod audit;
 pub mod check;
 #[cfg(feature = "fetch")]
 pub mod check_fetch;

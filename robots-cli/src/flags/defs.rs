@@ -81,6 +81,9 @@ pub(super) enum RawCommand {
     Completions(CompletionsArgs),
     /// Serve the browser tester on 127.0.0.1: edit a robots.txt, test URLs, lint, report, diff.
     Web(WebArgs),
+    /// Which crawlers obey a robots.txt: check every request of access logs
+    /// (Combined Log Format or JSON lines, plain or gzip) against it.
+    Audit(AuditArgs),
 }
 
 /// Accepts `auto`, `always` and `never` for `--color`.
@@ -199,7 +202,10 @@ pub(super) struct CheckArgs {
     /// Fetch each URL's robots.txt from its origin (once per origin, origins
     /// concurrently) instead of reading FILE. URLs must be absolute http(s);
     /// `--profile` is then `rfc9309` or `google`.
-    #[arg(long, conflicts_with_all = ["robots", "json", "format", "fallback", "compiled"])]
+    /// With `--format json`, each object also says how the fetch went
+    /// (`fetch`: reason, status, robots.txt URL) and what decided the verdict
+    /// (`decided_by`: `rule`, `no-rule` or `fetch`).
+    #[arg(long, conflicts_with_all = ["robots", "fallback", "compiled"])]
     pub fetch: bool,
 
     /// With --fetch: the time limit of each robots.txt fetch, in seconds (default 10).
@@ -391,6 +397,46 @@ pub(super) struct ReportArgs {
     /// `--format json`.
     #[arg(long, hide = true, conflicts_with = "format")]
     pub json: bool,
+}
+
+/// Arguments of `robots audit`.
+#[derive(Debug, Args)]
+pub(super) struct AuditArgs {
+    /// The robots.txt, then the access logs (`-`: standard input; no log: standard
+    /// input). With `--robots` or `--robots-dir`, every path is a log.
+    #[arg(value_name = "ROBOTS LOG", value_parser = value_parser!(OsString))]
+    pub paths: Vec<OsString>,
+
+    /// The robots.txt of one host of a multi-host log, as `HOST=FILE` (repeatable).
+    #[arg(long = "robots", value_name = "HOST=FILE", value_parser = value_parser!(OsString))]
+    pub robots: Vec<OsString>,
+
+    /// A folder of `HOST.txt` files, one robots.txt per host.
+    #[arg(long, value_name = "DIR", value_parser = value_parser!(OsString))]
+    pub robots_dir: Option<OsString>,
+
+    /// The semantics to read the robots.txt files under.
+    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
+    pub profile: Profile,
+
+    /// How the log is written: `auto` (JSON lines for lines starting with `{`,
+    /// else Combined Log Format), `combined` or `json`.
+    #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = ["auto", "combined", "json"])]
+    pub log_format: String,
+
+    /// The key of a JSON log's field, as `FIELD=KEY`: FIELD is host, time,
+    /// target, status or user_agent (repeatable).
+    #[arg(long, value_name = "FIELD=KEY")]
+    pub json_field: Vec<String>,
+
+    /// Audit browsers too (as one crawler, `(browser)`, under the `*` group).
+    #[arg(long)]
+    pub browsers: bool,
+
+    /// Output: `human` (a table, worst first, and a summary), `json` (one object)
+    /// or `csv` (one row per crawler).
+    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON_CSV))]
+    pub format: Format,
 }
 
 /// Arguments of `robots fetch`.

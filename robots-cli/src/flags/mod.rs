@@ -242,6 +242,8 @@ pub struct Fetch {
 #[cfg_attr(not(feature = "fetch"), allow(dead_code))]
 #[derive(Debug)]
 pub struct CheckFetch {
+    /// `human` (`allowed<TAB>URL` lines) or `json` (one object per URL).
+    pub format: Format,
     /// The crawler's product token, matched against each file.
     pub agent: Vec<u8>,
     /// What to say on stderr about how the crawler was read.
@@ -276,10 +278,40 @@ pub struct Completions {
     pub shell: Shell,
 }
 
+/// Where `robots audit` finds a robots.txt.
+#[derive(Debug)]
+pub enum AuditRobots {
+    /// One file for every host.
+    Every(Input),
+    /// The file of one host.
+    Host(String, Input),
+    /// A folder of `HOST.txt` files.
+    Dir(std::path::PathBuf),
+}
+
+/// `robots audit`: which crawlers obey, from access logs.
+#[derive(Debug)]
+pub struct Audit {
+    /// The robots.txt files.
+    pub robots: Vec<AuditRobots>,
+    /// The logs (`-`: standard input); none: standard input.
+    pub logs: Vec<String>,
+    /// The reading.
+    pub profile: Profile,
+    /// How the log is written.
+    pub log_format: robots_audit::LogFormat,
+    /// Audit browsers too.
+    pub browsers: bool,
+    /// `human`, `json` or `csv`.
+    pub format: Format,
+}
+
 /// A subcommand, with plain values.
 #[cfg_attr(not(feature = "fetch"), allow(dead_code))]
 #[derive(Debug)]
 pub enum Command {
+    /// `robots audit`.
+    Audit(Audit),
     /// `robots check`.
     Check(Check),
     /// `robots lint`.
@@ -391,6 +423,7 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             let crawler =
                 Crawler::from_args(a.agent.as_deref(), a.user_agent_header.as_deref(), &[])?;
             Command::CheckFetch(CheckFetch {
+                format: format_of(a.format, a.json),
                 agent: crawler.agent,
                 notices: crawler.notices,
                 profile,
@@ -520,6 +553,7 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             })
         }
         RawCommand::Completions(a) => Command::Completions(Completions { shell: a.shell }),
+        RawCommand::Audit(a) => Command::Audit(audit(a)?),
         RawCommand::Compile(a) => Command::Compile(Compile {
             robots: Input::from_arg(&a.file),
             output: Input::from_arg(&a.output),
@@ -543,6 +577,75 @@ pub fn completion_script(shell: Shell) -> Vec<u8> {
 }
 
 /// Standard input can be read once: at most one `-`.
+/// `robots audit`'s plain values: which paths are robots.txt files and which logs.
+fn audit(a: defs::AuditArgs) -> Result<Audit, Error> {
+    let mut robots = Vec::new();
+    for spec in &a.robots {
+        let spec = spec.to_string_lossy();
+        let Some((host, file)) = spec.split_once('=') else {
+            return Err(Error::Usage(format!(
+                "--robots takes HOST=FILE, not '{spec}'"
+            )));
+        };
+        robots.push(AuditRobots::Host(
+            host.to_owned(),
+            Input::from_arg(OsStr::new(file)),
+        ));
+    }
+    if let Some(dir) = &a.robots_dir {
+        robots.push(AuditRobots::Dir(dir.into()));
+    }
+    let mut paths = a.paths.iter();
+    if robots.is_empty() {
+        let Some(first) = paths.next() else {
+            return Err(Error::Usage(String::from(
+                "robots audit needs a robots.txt: `robots audit ROBOTS [LOG...]`, or --robots HOST=FILE",
+            )));
+        };
+        robots.push(AuditRobots::Every(Input::from_arg(first)));
+    }
+    let logs: Vec<String> = paths.map(|p| p.to_string_lossy().into_owned()).collect();
+    let robots_stdin = robots.iter().any(|r| {
+        matches!(
+            r,
+            AuditRobots::Every(Input::Stdin) | AuditRobots::Host(_, Input::Stdin)
+        )
+    });
+    if robots_stdin && (logs.is_empty() || logs.iter().any(|l| l == "-")) {
+        return Err(Error::Usage(String::from(
+            "robots audit cannot read both the robots.txt and the log from standard input",
+        )));
+    }
+    let log_format = match a.log_format.as_str() {
+        "combined" => robots_audit::LogFormat::Combined,
+        "json" => robots_audit::LogFormat::Json(json_fields(&a.json_field)?),
+        _ if !a.json_field.is_empty() => robots_audit::LogFormat::Json(json_fields(&a.json_field)?),
+        _ => robots_audit::LogFormat::Auto,
+    };
+    Ok(Audit {
+        robots,
+        logs,
+        profile: a.profile,
+        log_format,
+        browsers: a.browsers,
+        format: a.format,
+    })
+}
+
+/// The JSON field names `--json-field FIELD=KEY` gives.
+fn json_fields(specs: &[String]) -> Result<robots_audit::JsonFields, Error> {
+    let mut fields = robots_audit::JsonFields::default();
+    for spec in specs {
+        let Some((field, key)) = spec.split_once('=') else {
+            return Err(Error::Usage(format!(
+                "--json-field takes FIELD=KEY, not '{spec}'"
+            )));
+        };
+        fields.prefer(field, key).map_err(Error::Usage)?;
+    }
+    Ok(fields)
+}
+
 fn at_most_one_stdin(inputs: &[Input]) -> Result<(), Error> {
     if inputs.iter().filter(|i| **i == Input::Stdin).count() > 1 {
         return Err(Error::Usage(String::from(

@@ -155,8 +155,8 @@ fn every_command_takes_format_and_json() {
         Command::Compile(_) => panic!("compile writes a policy file: it has no --format"),
         Command::Completions(_) => panic!("completions prints a script: it has no --format"),
         Command::Fetch(c) => c.format,
-        // Verdict lines only.
-        Command::CheckFetch(_) => Format::Human,
+        Command::CheckFetch(c) => c.format,
+        Command::Audit(c) => c.format,
         Command::Web(_) => panic!("web serves a page: it has no --format"),
     };
     for base in commands {

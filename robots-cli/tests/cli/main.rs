@@ -13,6 +13,7 @@ mod check;
 mod color;
 mod compiled;
 mod conformance;
+mod crawlers;
 mod fallback;
 mod fetch;
 mod layout;

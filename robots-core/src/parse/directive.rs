@@ -36,6 +36,14 @@ pub enum Directive {
     NoFollow,
     /// `Noarchive`: recognised but unsupported by every profile.
     NoArchive,
+    /// `Content-Signal` (Cloudflare's content signals: `search`, `ai-input`,
+    /// `ai-train`): group-scoped.
+    ContentSignal,
+    /// `Content-Usage` (IETF aipref: `train-ai`, `search`, with an optional
+    /// path): group-scoped.
+    ContentUsage,
+    /// `LLM-Policy`: the URL of a site's policy for language models; file-wide.
+    LlmPolicy,
 }
 
 /// Where a directive's value applies.
@@ -51,7 +59,10 @@ pub enum Scope {
     Unsupported,
 }
 
-const ALL: [Directive; 14] = [
+/// How many directives there are.
+const COUNT: usize = 17;
+
+const ALL: [Directive; COUNT] = [
     Directive::UserAgent,
     Directive::Allow,
     Directive::Disallow,
@@ -66,11 +77,14 @@ const ALL: [Directive; 14] = [
     Directive::NoIndex,
     Directive::NoFollow,
     Directive::NoArchive,
+    Directive::ContentSignal,
+    Directive::ContentUsage,
+    Directive::LlmPolicy,
 ];
 
 impl Directive {
     /// Every directive, in declaration order.
-    pub const ALL: [Directive; 14] = ALL;
+    pub const ALL: [Directive; COUNT] = ALL;
 
     /// The directive's number: its place in [`Directive::ALL`].
     pub fn code(self) -> u8 {
@@ -102,6 +116,9 @@ impl Directive {
             Directive::NoIndex => "noindex",
             Directive::NoFollow => "nofollow",
             Directive::NoArchive => "noarchive",
+            Directive::ContentSignal => "content-signal",
+            Directive::ContentUsage => "content-usage",
+            Directive::LlmPolicy => "llm-policy",
         }
     }
 
@@ -112,11 +129,14 @@ impl Directive {
             Directive::CrawlDelay
             | Directive::RequestRate
             | Directive::VisitTime
-            | Directive::Comment => Scope::Group,
+            | Directive::Comment
+            | Directive::ContentSignal
+            | Directive::ContentUsage => Scope::Group,
             Directive::Sitemap
             | Directive::Host
             | Directive::CleanParam
-            | Directive::RobotVersion => Scope::File,
+            | Directive::RobotVersion
+            | Directive::LlmPolicy => Scope::File,
             Directive::NoIndex | Directive::NoFollow | Directive::NoArchive => Scope::Unsupported,
         }
     }
@@ -131,6 +151,8 @@ impl Directive {
                 | Directive::NoIndex
                 | Directive::NoFollow
                 | Directive::NoArchive
+                | Directive::ContentSignal
+                | Directive::ContentUsage
         )
     }
 
@@ -222,10 +244,10 @@ fn folded(bytes: &[u8]) -> u128 {
 
 /// Every directive name, folded ([`folded`]), with its length.
 #[allow(clippy::indexing_slicing)] // const evaluation over fixed tables: a bad index fails the build
-const FOLDED_NAMES: [(u128, usize, Directive); 14] = {
-    let mut out = [(0u128, 0usize, Directive::UserAgent); 14];
+const FOLDED_NAMES: [(u128, usize, Directive); COUNT] = {
+    let mut out = [(0u128, 0usize, Directive::UserAgent); COUNT];
     let mut i = 0;
-    while i < 14 {
+    while i < COUNT {
         let d = ALL[i];
         let name = d.name().as_bytes();
         let mut word = [0u8; 16];
@@ -298,7 +320,7 @@ const NAMES_BY_LEN: [NamesOfLen; 17] = {
         len += 1;
     }
     let mut i = 0;
-    while i < 14 {
+    while i < COUNT {
         let (word, len, d) = FOLDED_NAMES[i];
         let name = d.name().as_bytes();
         let mut dashes = [0u8; 16];

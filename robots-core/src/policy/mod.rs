@@ -15,6 +15,7 @@ mod matcher;
 mod policy_ref;
 pub mod records;
 mod rule;
+mod signals;
 pub(crate) mod storage;
 
 pub use agent_policy::AgentPolicy;

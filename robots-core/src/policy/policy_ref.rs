@@ -388,6 +388,11 @@ impl<'a> PolicyRef<'a> {
         records::file_values(self.tables(), Directive::Host, true).next()
     }
 
+    /// Every valid `LLM-Policy` URL, in file order, as written.
+    pub fn llm_policies(&self) -> impl Iterator<Item = &BStr> + '_ {
+        records::file_values(self.tables(), Directive::LlmPolicy, true)
+    }
+
     /// Every valid `Clean-param` value, in file order, as written.
     pub fn clean_params(&self) -> impl Iterator<Item = &BStr> + '_ {
         records::file_values(self.tables(), Directive::CleanParam, true)

@@ -15,8 +15,10 @@
 //! assert_eq!(rate.interval(), Duration::from_secs(6));
 //! ```
 
+mod signals;
 mod values;
 
+pub use signals::*;
 pub use values::*;
 
 use core::time::Duration;
@@ -33,7 +35,13 @@ pub enum RecordValue {
     RequestRate(RequestRate),
     /// `Visit-time`.
     VisitTime(TimeWindow),
-    /// A valid text value: sitemap URL, host, clean-param, comment, robot-version.
+    /// `Content-Signal`.
+    ContentSignal(ContentSignals),
+    /// `Content-Usage`: the preferences (its path is read with
+    /// [`parse_content_usage`]).
+    ContentUsage(UsagePrefs),
+    /// A valid text value: sitemap URL, host, clean-param, comment,
+    /// robot-version, LLM-Policy URL.
     Text,
     /// The value did not parse; the text is kept.
     Invalid,
@@ -65,7 +73,14 @@ pub fn parse_value(directive: crate::parse::Directive, value: &[u8]) -> RecordVa
         Directive::VisitTime => {
             parse_visit_time(value).map_or(RecordValue::Invalid, RecordValue::VisitTime)
         }
-        Directive::Sitemap => ok(check_sitemap_url(value)),
+        Directive::Sitemap | Directive::LlmPolicy => ok(check_sitemap_url(value)),
+        Directive::ContentSignal => {
+            parse_content_signal(value).map_or(RecordValue::Invalid, RecordValue::ContentSignal)
+        }
+        Directive::ContentUsage => parse_content_usage(value)
+            .map_or(RecordValue::Invalid, |usage| {
+                RecordValue::ContentUsage(usage.prefs)
+            }),
         Directive::Host => ok(parse_host(value).map(|_| ())),
         Directive::CleanParam => ok(parse_clean_param(value).map(|_| ())),
         _ => RecordValue::Text,

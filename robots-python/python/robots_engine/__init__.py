@@ -18,12 +18,16 @@ Drop-in layers for other libraries' APIs live in submodules:
 :mod:`robots_engine.scrapy`, and :mod:`robots_engine.spark` for Apache Spark.
 """
 
+import json as _json
+import os as _os
+
 from robots_engine._native import (
     DEFAULT_MAX_BYTES,
     PROFILES,
     AppliedGroup,
     Candidate,
     Explanation,
+    Classification,
     Finding,
     Matcher,
     Policy,
@@ -31,6 +35,7 @@ from robots_engine._native import (
     Verdict,
     __version__,
     allowed_by_key,
+    audit_json as _audit_json,
     crawler_token,
     family_chain,
     known_crawler,
@@ -45,15 +50,54 @@ __all__ = [
     "AppliedGroup",
     "Candidate",
     "Explanation",
+    "Classification",
     "Finding",
     "Matcher",
     "Policy",
     "RequestRate",
     "Verdict",
     "allowed_by_key",
+    "audit",
     "crawler_token",
     "family_chain",
     "known_crawler",
     "lint",
     "looks_like_header",
 ]
+
+
+def _body(source):
+    """The bytes of a robots.txt given as bytes, str text or a path."""
+    if isinstance(source, bytes):
+        return source
+    if isinstance(source, _os.PathLike):
+        with open(source, "rb") as f:
+            return f.read()
+    if isinstance(source, str):
+        return source.encode("utf-8")
+    raise TypeError(f"a robots.txt must be bytes, str or a path, not {type(source).__name__}")
+
+
+def audit(robots, logs, *, profile="rfc9309", hosts=None, log_format="auto", json_fields=None, browsers=False):
+    """Which crawlers obey a robots.txt, from access logs: ``robots audit`` as a dict.
+
+    ``robots`` is the robots.txt of every host (bytes, str text or a
+    ``pathlib.Path``; ``None`` with ``hosts``), ``hosts`` maps a host name to
+    its own robots.txt for multi-host logs, ``logs`` is a list of log files
+    (Combined Log Format or JSON lines, plain or gzip). ``json_fields`` maps
+    ``host``, ``time``, ``target``, ``status`` or ``user_agent`` to the key a
+    JSON log uses. The result has the shape ``robots audit --format json``
+    prints: ``lines``, ``malformed``, ``summary`` and one entry per crawler in
+    ``crawlers`` (``requests``, ``disallowed``, ``violations``,
+    ``robots_fetches``, ``crawl_delay``, ``min_interval``, ``delay_breaks``,
+    ``statuses``), worst first.
+    """
+    if isinstance(logs, (str, bytes, _os.PathLike)):
+        logs = [logs]
+    logs = [_os.fsdecode(log) for log in logs]
+    body = None if robots is None else _body(robots)
+    host_bodies = None if hosts is None else {h: _body(b) for h, b in hosts.items()}
+    if body is None and not host_bodies:
+        raise ValueError("audit needs a robots.txt: robots=..., or hosts={host: robots.txt}")
+    report = _audit_json(body, logs, profile, host_bodies, log_format, json_fields, browsers)
+    return _json.loads(report)

@@ -6,15 +6,17 @@ one per line; each WARC's ``response`` records are robots.txt captures, read
 with ``warcio``. For every capture and every agent the job writes one row of
 ``OUTPUT/captures`` (Parquet)::
 
-    url, host, status, agent, root_allowed, rules, crawl_delay,
+    url, host, status, agent, access, root_allowed, rules, crawl_delay,
     sitemap_count, lint_errors
 
-(``rules``: the rules of the groups that apply to the agent, as
+(``access``: ``blocked``, ``partial``, ``allowed`` or ``undecided``, decided
+exactly over the rules by ``Policy.classify``, never by probing made-up
+paths; ``rules``: the rules of the groups that apply to the agent, as
 ``"disallow /x"``; ``lint_errors``: the codes of error-level lint findings),
 and a per-agent summary to ``OUTPUT/summary``::
 
-    agent, captures, root_blocked, root_blocked_share, with_rules,
-    with_crawl_delay, mean_rules
+    agent, captures, blocked, partial, blocked_share, root_blocked,
+    root_blocked_share, with_rules, with_crawl_delay, mean_rules
 
 Locally, on a small WARC written from the robots.txt files bundled with the
 package (``--sample``)::
@@ -60,7 +62,7 @@ DEFAULT_AGENTS = (
 )
 
 CAPTURE_SCHEMA = (
-    "url string, host string, status int, agent string, root_allowed boolean, "
+    "url string, host string, status int, agent string, access string, root_allowed boolean, "
     "rules array<string>, crawl_delay double, sitemap_count int, lint_errors array<string>"
 )
 
@@ -106,6 +108,7 @@ def analyse(url: str, status: int, body: bytes, agents: Sequence[str], profile: 
                 host,
                 status,
                 agent,
+                policy.classify(agent).kind,
                 policy.is_allowed(agent, "/"),
                 rules,
                 policy.crawl_delay(agent),
@@ -130,6 +133,9 @@ def run(spark, warc_paths: Sequence[str], output: str, agents: Sequence[str] = D
     written = spark.read.parquet(f"{output}/captures")
     summary = written.groupBy("agent").agg(
         F.count("*").alias("captures"),
+        F.sum((F.col("access") == "blocked").cast("int")).alias("blocked"),
+        F.sum((F.col("access") == "partial").cast("int")).alias("partial"),
+        F.avg((F.col("access") == "blocked").cast("double")).alias("blocked_share"),
         F.sum((~F.col("root_allowed")).cast("int")).alias("root_blocked"),
         F.avg((~F.col("root_allowed")).cast("double")).alias("root_blocked_share"),
         F.sum((F.size("rules") > 0).cast("int")).alias("with_rules"),

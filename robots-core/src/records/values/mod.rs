@@ -53,6 +53,10 @@ pub enum ValueErrorKind {
     NotAbsoluteUrl,
     /// A `Host` value is not a host name with an optional port.
     BadHost,
+    /// A `Content-Signal` entry is not `key=yes` or `key=no`.
+    BadSignal,
+    /// A `Content-Usage` value breaks the Structured Fields dictionary syntax.
+    BadUsage,
 }
 
 /// What was wrong with an extension value and where.
@@ -101,6 +105,12 @@ impl ValueError {
             ValueErrorKind::NotAbsoluteUrl => "sitemap must be an absolute http:// or https:// URL",
             ValueErrorKind::BadHost => {
                 "host must be a host name with an optional :port and no path"
+            }
+            ValueErrorKind::BadSignal => {
+                "content-signal must be key=yes or key=no pairs separated by commas"
+            }
+            ValueErrorKind::BadUsage => {
+                "content-usage must be an optional path, then label=y or label=n pairs separated by commas"
             }
         }
     }

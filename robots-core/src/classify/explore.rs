@@ -1,0 +1,333 @@
+//! The exploration behind [`classify`](super): a breadth-first search of the
+//! product of the rules' pattern automata, over byte classes.
+//!
+//! A pattern `s0*s1*…*sk` (optionally ending in `$`) is a chain of positions
+//! over its literal bytes, with a self-loop at each `*`. The product state of a
+//! path is where every rule that can still decide stands, plus the best rule
+//! that already matched for good (a pattern without `$` matches every
+//! extension of a path it matches, and a rule ranked below it can never win
+//! again, so it is dropped). Two paths in the same product state get the same
+//! verdict for every extension, so visiting each state once decides the
+//! question over all paths, and the shortest path to a state is its witness.
+
+use super::shape::RuleShape;
+use alloc::collections::BTreeMap;
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// What the exploration found.
+pub(crate) enum Found {
+    /// Both verdicts occur: a path for each, with the rule that decided it.
+    Both {
+        allowed: (Vec<u8>, Option<usize>),
+        disallowed: (Vec<u8>, Option<usize>),
+    },
+    /// Every path gets `allowed`; these rules decide them (by index).
+    Uniform { allowed: bool, deciding: Vec<usize> },
+    /// More product states than `bound` would have to be visited.
+    TooLarge { visited: usize },
+}
+
+/// `/robots.txt`, which some profiles always allow whatever the rules say.
+const ROBOTS_TXT: &[u8] = b"/robots.txt";
+/// The robots.txt tracker: past a `?` after `/robots.txt`, every extension is it too.
+const ROBOTS_QUERY: u8 = ROBOTS_TXT.len() as u8 + 1;
+/// The robots.txt tracker: the path can no longer be `/robots.txt`.
+const ROBOTS_DEAD: u8 = u8::MAX;
+
+/// One product state.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct State {
+    /// The best rule (by index into the shapes) that matched for good, if any.
+    best: Option<usize>,
+    /// `(rule, position)` for every rule still live, sorted.
+    live: Vec<(u32, u32)>,
+    /// How much of `/robots.txt` the path is (see the constants above).
+    robots: u8,
+}
+
+/// How a state was first reached: its parent and the byte taken.
+struct Visit {
+    parent: usize,
+    byte: u8,
+}
+
+/// Explore the rules' product automaton from `/`, visiting at most `bound`
+/// states. `robots_txt_allowed`: the profile allows `/robots.txt` whatever
+/// the rules say, so it is no witness of either verdict.
+pub(crate) fn explore(rules: &[RuleShape], robots_txt_allowed: bool, bound: usize) -> Found {
+    let other = other_byte(rules);
+    let mut seen: BTreeMap<State, usize> = BTreeMap::new();
+    let mut states: Vec<State> = Vec::new();
+    let mut visits: Vec<Visit> = Vec::new();
+    let mut witness: [Option<(usize, Option<usize>)>; 2] = [None, None];
+    let mut deciding: Vec<usize> = Vec::new();
+
+    // Every path starts with `/`.
+    let first = step(rules, &start(rules, robots_txt_allowed), b'/');
+    seen.insert(first.clone(), 0);
+    states.push(first);
+    visits.push(Visit {
+        parent: usize::MAX,
+        byte: b'/',
+    });
+
+    let mut next = 0;
+    while next < states.len() {
+        if states.len() > bound {
+            return Found::TooLarge {
+                visited: states.len(),
+            };
+        }
+        let at = next;
+        next += 1;
+        let state = states
+            .get(at)
+            .cloned()
+            .unwrap_or_else(|| unreachable!("bug: classify visits state {at} of {}", states.len()));
+        if state.robots == ROBOTS_QUERY {
+            // Every extension is `/robots.txt?…`: allowed whatever the rules say.
+            continue;
+        }
+        let is_robots_txt = state.robots == ROBOTS_TXT.len() as u8;
+        let (allowed, rule) = verdict(rules, &state);
+        if !is_robots_txt {
+            let slot = &mut witness[usize::from(allowed)];
+            if slot.is_none() {
+                *slot = Some((at, rule));
+            }
+            if let Some(r) = rule {
+                if !deciding.contains(&r) {
+                    deciding.push(r);
+                }
+            }
+            if let [Some(no), Some(yes)] = witness {
+                return Found::Both {
+                    allowed: (path_to(&visits, yes.0), yes.1),
+                    disallowed: (path_to(&visits, no.0), no.1),
+                };
+            }
+        }
+        if settled(rules, &state) && !is_robots_txt {
+            // Every extension gets this state's verdict: nothing new below.
+            // (Below `/robots.txt` itself lie paths that are not it.)
+            continue;
+        }
+        for (byte, child) in children(rules, &state, other) {
+            if !seen.contains_key(&child) {
+                seen.insert(child.clone(), states.len());
+                states.push(child);
+                visits.push(Visit { parent: at, byte });
+            }
+        }
+    }
+    let allowed = witness[1].is_some() || witness[0].is_none();
+    deciding.sort_unstable();
+    Found::Uniform { allowed, deciding }
+}
+
+/// A byte in no pattern and not in `/robots.txt?`: it stands for every byte
+/// that no rule (and not the robots.txt tracker) expects next, which every
+/// pattern treats alike.
+fn other_byte(rules: &[RuleShape]) -> u8 {
+    let mut used = [false; 256];
+    for rule in rules {
+        for &b in rule.literal() {
+            used[usize::from(b)] = true;
+        }
+    }
+    for &b in ROBOTS_TXT.iter().chain(b"?") {
+        used[usize::from(b)] = true;
+    }
+    // A path byte that needs no escaping, when one is free. When the patterns
+    // use every byte, each byte is a class of its own and `x` is as good as any.
+    b"abcdefghijklmnopqrstuvwxyz0123456789-_~.ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        .iter()
+        .copied()
+        .chain(0..=255u8)
+        .find(|&b| !used[usize::from(b)])
+        .unwrap_or(b'x')
+}
+
+/// Every state one byte after `state`, with the byte taken: one per byte that
+/// some live rule (or the robots.txt tracker) expects next, and one for every
+/// other byte (`other`, when it leads anywhere new).
+fn children(rules: &[RuleShape], state: &State, other: u8) -> Vec<(u8, State)> {
+    let mut by_byte: BTreeMap<u8, Next> = BTreeMap::new();
+    let mut starred: Vec<(usize, usize)> = Vec::new();
+    for &(r, pos) in &state.live {
+        let rule = shape(rules, r);
+        let (r, pos) = (r as usize, pos as usize);
+        if let Some(byte) = rule.byte_at(pos) {
+            by_byte
+                .entry(byte)
+                .or_insert_with(|| Next::after(state))
+                .reach(rules, r, pos + 1);
+        }
+        if rule.star_at(pos) {
+            starred.push((r, pos));
+        }
+    }
+    if let Some(&byte) = robots_next(state.robots) {
+        by_byte.entry(byte).or_insert_with(|| Next::after(state));
+    }
+    let mut rest = Next::after(state);
+    by_byte
+        .entry(other)
+        .or_insert_with(|| core::mem::take(&mut rest));
+    by_byte
+        .into_iter()
+        .map(|(byte, mut next)| {
+            // A `*` takes any byte and stays where it is.
+            for &(r, pos) in &starred {
+                next.reach(rules, r, pos);
+            }
+            (
+                byte,
+                next.into_state(rules, robots_step(state.robots, byte)),
+            )
+        })
+        .collect()
+}
+
+/// The byte the robots.txt tracker expects next, if any.
+fn robots_next(at: u8) -> Option<&'static u8> {
+    ROBOTS_TXT.get(usize::from(at))
+}
+
+/// The state of the empty path: every rule at its start.
+fn start(rules: &[RuleShape], robots_txt_allowed: bool) -> State {
+    let mut next = Next::default();
+    for r in 0..rules.len() {
+        next.reach(rules, r, 0);
+    }
+    next.into_state(rules, if robots_txt_allowed { 0 } else { ROBOTS_DEAD })
+}
+
+/// The state after `byte` (the first byte of a path, `/`).
+fn step(rules: &[RuleShape], state: &State, byte: u8) -> State {
+    let mut next = Next::after(state);
+    for &(r, pos) in &state.live {
+        let rule = shape(rules, r);
+        let (r, pos) = (r as usize, pos as usize);
+        if rule.byte_at(pos) == Some(byte) {
+            next.reach(rules, r, pos + 1);
+        }
+        if rule.star_at(pos) {
+            next.reach(rules, r, pos);
+        }
+    }
+    next.into_state(rules, robots_step(state.robots, byte))
+}
+
+/// A state being built.
+#[derive(Default)]
+struct Next {
+    best: Option<usize>,
+    live: Vec<(u32, u32)>,
+}
+
+impl Next {
+    /// A state one byte after `state`, no rule yet placed.
+    fn after(state: &State) -> Next {
+        Next {
+            best: state.best,
+            live: Vec::new(),
+        }
+    }
+
+    /// Rule `r` stands at `pos` of its pattern.
+    fn reach(&mut self, rules: &[RuleShape], r: usize, pos: usize) {
+        let rule = shape(rules, r as u32);
+        if pos == rule.len && !rule.anchored {
+            // Matched for good: it may beat the best so far.
+            if self
+                .best
+                .map_or(true, |b| shape(rules, b as u32).rank < rule.rank)
+            {
+                self.best = Some(r);
+            }
+        } else if let (Ok(r), Ok(pos)) = (u32::try_from(r), u32::try_from(pos)) {
+            self.live.push((r, pos));
+        }
+    }
+
+    fn into_state(mut self, rules: &[RuleShape], robots: u8) -> State {
+        self.live.sort_unstable();
+        self.live.dedup();
+        // A rule ranked below the best match can never decide again.
+        if let Some(b) = self.best {
+            let floor = shape(rules, b as u32).rank;
+            self.live.retain(|&(r, _)| shape(rules, r).rank > floor);
+        }
+        State {
+            best: self.best,
+            live: self.live,
+            robots,
+        }
+    }
+}
+
+/// The robots.txt tracker after `byte`.
+fn robots_step(at: u8, byte: u8) -> u8 {
+    let len = ROBOTS_TXT.len() as u8;
+    match at {
+        ROBOTS_DEAD | ROBOTS_QUERY => at,
+        _ if at == len => {
+            if byte == b'?' {
+                ROBOTS_QUERY
+            } else {
+                ROBOTS_DEAD
+            }
+        }
+        _ if ROBOTS_TXT.get(usize::from(at)) == Some(&byte) => at + 1,
+        _ => ROBOTS_DEAD,
+    }
+}
+
+/// The verdict of a path that ends in `state`, and the rule that decides it.
+fn verdict(rules: &[RuleShape], state: &State) -> (bool, Option<usize>) {
+    let mut best = state.best;
+    for &(r, pos) in &state.live {
+        let rule = shape(rules, r);
+        // An anchored rule matches a path that ends where its pattern ends.
+        if rule.anchored
+            && pos as usize == rule.len
+            && best.map_or(true, |b| shape(rules, b as u32).rank < rule.rank)
+        {
+            best = Some(r as usize);
+        }
+    }
+    match best {
+        Some(b) => (shape(rules, b as u32).allow, Some(b)),
+        None => (true, None),
+    }
+}
+
+/// Whether every extension of a path in `state` (itself included) gets the
+/// same verdict: every rule that can still decide agrees with the current one.
+fn settled(rules: &[RuleShape], state: &State) -> bool {
+    let now = state.best.map_or(true, |b| shape(rules, b as u32).allow);
+    state
+        .live
+        .iter()
+        .all(|&(r, _)| shape(rules, r).allow == now)
+}
+
+/// The rule shape at index `r`; the exploration only makes indices of `rules`.
+fn shape(rules: &[RuleShape], r: u32) -> &RuleShape {
+    rules
+        .get(r as usize)
+        .unwrap_or_else(|| unreachable!("bug: classify names rule {r} of {}", rules.len()))
+}
+
+/// The path that first reached state `at`.
+fn path_to(visits: &[Visit], mut at: usize) -> Vec<u8> {
+    let mut bytes = vec![];
+    while let Some(visit) = visits.get(at) {
+        bytes.push(visit.byte);
+        at = visit.parent;
+    }
+    bytes.reverse();
+    bytes
+}

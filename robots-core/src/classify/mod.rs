@@ -1,0 +1,203 @@
+//! Exactly how much of a site a crawler may fetch: every path, none, or some,
+//! decided over the rules themselves, never by sampling paths.
+//!
+//! [`Matcher::classify`] answers [`Classification::Allowed`] (no path is
+//! disallowed), [`Classification::Blocked`] (no path is allowed) or
+//! [`Classification::Partial`] with a path of each verdict, each with the rule
+//! that decides it. The answer holds for every path other than `/robots.txt`
+//! itself, which `rfc9309` and `draft1996` always allow.
+//!
+//! It explores the product of the rules' patterns (a `*` is a loop, a `$` an
+//! end) breadth first, one state per set of paths that every extension treats
+//! alike, so the answer is exact. Without `*`s the product is the rules' trie,
+//! at most one state per pattern byte, so literal rules always get an answer.
+//! Only `*`s multiply states: past one per pattern byte plus a bound
+//! ([`DEFAULT_STATE_BOUND`], or the one given to [`Matcher::classify_within`]),
+//! the answer is [`Classification::Undecided`], saying so; it is never a guess. Every witness path is checked by the matcher
+//! itself before it is returned.
+//!
+//! ```
+//! use robots_runtime::{Policy, Profile};
+//! use robots_runtime::classify::Classification;
+//!
+//! let robots = "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\nAllow: /private/press/\n";
+//! let policy = Policy::parse(robots, Profile::Google);
+//! assert!(matches!(policy.matcher("GPTBot").classify(), Classification::Blocked { .. }));
+//! match policy.matcher("Googlebot").classify() {
+//!     Classification::Partial { allowed, disallowed } => {
+//!         assert!(policy.is_allowed("Googlebot", &allowed.path));
+//!         assert_eq!(disallowed.path, "/private/");
+//!         assert_eq!(disallowed.rule.unwrap().line, 5);
+//!     }
+//!     other => panic!("{other:?}"),
+//! }
+//! assert!(matches!(policy.matcher("Bingbot").classify(), Classification::Partial { .. }));
+//! let open = Policy::parse("User-agent: *\nDisallow:\n", Profile::Rfc9309);
+//! assert!(matches!(open.matcher("any").classify(), Classification::Allowed { .. }));
+//! ```
+
+mod explore;
+mod shape;
+
+use crate::policy::{Matcher, Rule};
+use crate::tables::layout::Tables;
+use alloc::vec::Vec;
+use bstr::BString;
+use core::fmt;
+use explore::{explore, Found};
+use shape::{rules_of, RuleShape};
+
+/// How many product states, beyond one per pattern byte, [`Matcher::classify`]
+/// visits before it answers [`Classification::Undecided`]. Literal rules need
+/// at most one state per pattern byte; only `*`s multiply them.
+pub const DEFAULT_STATE_BOUND: usize = 200_000;
+
+/// How much of a site a crawler may fetch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Classification<'p> {
+    /// Every path is allowed. `rules` are the `Allow` rules that decide some
+    /// path (empty when no rule matches any path).
+    Allowed {
+        /// The rules that decide some path, in rule order.
+        rules: Vec<Rule<'p>>,
+    },
+    /// No path is allowed (but `/robots.txt` under `rfc9309` and `draft1996`).
+    /// `rules` are the `Disallow` rules that decide them.
+    Blocked {
+        /// The rules that decide some path, in rule order.
+        rules: Vec<Rule<'p>>,
+    },
+    /// Some paths are allowed and some are not.
+    Partial {
+        /// A shortest allowed path, and the rule that allows it (none: no rule matches it).
+        allowed: Witness<'p>,
+        /// A shortest disallowed path, and the rule that disallows it.
+        disallowed: Witness<'p>,
+    },
+    /// An exact answer would cost more than the bound.
+    Undecided(Undecided),
+}
+
+impl Classification<'_> {
+    /// The answer's stable name: `allowed`, `blocked`, `partial` or `undecided`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Classification::Allowed { .. } => "allowed",
+            Classification::Blocked { .. } => "blocked",
+            Classification::Partial { .. } => "partial",
+            Classification::Undecided(_) => "undecided",
+        }
+    }
+}
+
+/// A path that gets a verdict, and the rule behind it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Witness<'p> {
+    /// The path, as the profile compares it.
+    pub path: BString,
+    /// The rule that decides it; `None` when no rule matches (allowed).
+    pub rule: Option<Rule<'p>>,
+}
+
+/// Why [`Matcher::classify`] gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Undecided {
+    /// How many product states were visited.
+    pub visited: usize,
+    /// The bound they passed.
+    pub bound: usize,
+    /// How many rules, and `*`s among them, the crawler's groups hold.
+    pub rules: usize,
+    /// The `*`s of those rules.
+    pub stars: usize,
+}
+
+impl fmt::Display for Undecided {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "undecided: {} rules with {} `*` make more than {} states to explore",
+            self.rules, self.stars, self.bound
+        )
+    }
+}
+
+impl<'p> Matcher<'p> {
+    /// Whether this crawler may fetch every path, none, or some: decided
+    /// exactly over the rules (see [the module](crate::classify)), within
+    /// [`DEFAULT_STATE_BOUND`] states.
+    pub fn classify(&self) -> Classification<'p> {
+        self.classify_within(DEFAULT_STATE_BOUND)
+    }
+
+    /// [`classify`](Self::classify), visiting at most `bound` product states
+    /// beyond one per pattern byte.
+    pub fn classify_within(&self, bound: usize) -> Classification<'p> {
+        let t = self.tables;
+        let rules = rules_of(self);
+        let literal: usize = rules.iter().map(|r| r.len).sum();
+        let bound = bound.saturating_add(literal).saturating_add(2);
+        let always = t.profile.robots_txt_always_allowed();
+        let undecided = |visited| {
+            Classification::Undecided(Undecided {
+                visited,
+                bound,
+                rules: rules.len(),
+                stars: rules.iter().map(RuleShape::stars).sum(),
+            })
+        };
+        match explore(&rules, always, bound) {
+            Found::TooLarge { visited } => undecided(visited),
+            Found::Uniform { allowed, deciding } => {
+                let mut rules: Vec<Rule<'p>> =
+                    deciding.iter().map(|&r| rule(t, &rules, r)).collect();
+                rules.sort_by_key(|rule| rule.id);
+                if allowed {
+                    Classification::Allowed { rules }
+                } else {
+                    Classification::Blocked { rules }
+                }
+            }
+            Found::Both {
+                allowed,
+                disallowed,
+            } => {
+                let allowed = witness(t, &rules, allowed);
+                let disallowed = witness(t, &rules, disallowed);
+                // The matcher itself must agree: a path the profile normalises
+                // to another path is no witness.
+                if !self.check_path(&allowed.path).allowed
+                    || self.check_path(&disallowed.path).allowed
+                {
+                    return undecided(0);
+                }
+                Classification::Partial {
+                    allowed,
+                    disallowed,
+                }
+            }
+        }
+    }
+}
+
+/// The public view of shape `r`.
+fn rule<'p>(t: &Tables<'p>, rules: &[RuleShape], r: usize) -> Rule<'p> {
+    rules
+        .get(r)
+        .and_then(|shape| Rule::of(t, shape.id))
+        .unwrap_or_else(|| panic!("bug: classify names rule {r} of {}", rules.len()))
+}
+
+fn witness<'p>(
+    t: &Tables<'p>,
+    rules: &[RuleShape],
+    (path, r): (Vec<u8>, Option<usize>),
+) -> Witness<'p> {
+    Witness {
+        path: BString::from(path),
+        rule: r.map(|r| rule(t, rules, r)),
+    }
+}
