@@ -37,9 +37,9 @@ mod assertions;
 mod disagreement;
 mod finding;
 mod probe;
-mod report;
 #[cfg(feature = "render")]
 mod render;
+mod report;
 mod rules;
 mod semantics;
 mod sniff;
@@ -54,12 +54,12 @@ pub use disagreement::{
 };
 pub use finding::{line_findings, suggest_directive, Finding, Severity};
 pub use probe::{probe_paths, Probe, MAX_PROBES, PROBES_PER_RULE};
+#[cfg(feature = "render")]
+pub use render::{render, render_all, shorten, shorten_quoted, ECHO_BYTES};
 pub use report::{
     derived_paths, derived_sample, sample_limit, share, Applies, CrawlerReport, CrawlerRow,
     DerivedSample, Tally,
 };
-#[cfg(feature = "render")]
-pub use render::{render, render_all, shorten, shorten_quoted, ECHO_BYTES};
 pub use sniff::{sniff, NotRobotsTxt};
 
 use crate::document::{parse, Document, ParseOptions};
