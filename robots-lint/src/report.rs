@@ -222,7 +222,7 @@ impl CrawlerReport {
                 let (root_allowed, allowed) = *by_groups.entry(groups).or_insert_with(|| {
                     let mut allowed = 0usize;
                     matcher.check_paths(&sample, |_, verdict| {
-                        allowed += usize::from(verdict.allowed)
+                        allowed += usize::from(verdict.allowed);
                     });
                     (matcher.check("/").allowed, allowed)
                 });
