@@ -114,8 +114,8 @@
 //!
 //! # Crate features
 //!
-//! The default build is the engine alone: no syn, no registry, no URL parser,
-//! no HTTP client.
+//! The default build is the engine alone: no macro or code generator, no
+//! crawler registry, no URL parser, no HTTP client.
 //!
 //! - `std` (default): `std::error::Error` impls, and with `lint`, rustc-style
 //!   rendering of findings (`lint::render`). Without it the crate is `no_std` + `alloc`.
