@@ -20,7 +20,7 @@
 //! matches every path it matches and ranks higher.
 //!
 //! ```
-//! use robots_runtime::lint::lint;
+//! use robots_lint::lint;
 //! use robots_runtime::Profile;
 //! let src = b"User-agent: *\nDisallow: /a\nDisallow: /a\n";
 //! let findings = lint(src, Profile::Rfc9309);

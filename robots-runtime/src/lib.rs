@@ -195,13 +195,12 @@ pub mod agent {
 /// ```
 #[cfg(feature = "lint")]
 pub mod lint {
-    pub use robots_lint::{
-        code_info, lint, lint_document, lint_with, parse_assertions, probe_paths,
-        profile_disagreements, sniff, Assertion, AssertionError, Code, CodeInfo, Disagreement,
-        Expectation, Finding, NotRobotsTxt, Probe, ProfileVerdict, Severity, CODES,
-    };
     #[cfg(feature = "std")]
-    pub use robots_lint::{render, render_all};
+    pub use robots_lint::render;
+    pub use robots_lint::{
+        lint, lint_document, lint_with, parse_assertions, sniff, Assertion, AssertionError, Code,
+        CodeInfo, Expectation, Finding, NotRobotsTxt, Severity, CODES,
+    };
 }
 
 /// The known-crawler registry (`robots-registry`): product tokens, operators,
@@ -231,9 +230,8 @@ pub mod url {
 #[cfg(feature = "fetch")]
 pub mod fetch {
     pub use robots_fetch::{
-        origin, origin_key, robots_txt_url, Action, CachedCopy, Failure, FetchError, FetchProfile,
-        FetchReason, FetchSettings, LongOutage, Outcome, Previous, Request, RobotsFetch, Rules,
-        Validators,
+        Action, CachedCopy, Failure, FetchError, FetchProfile, FetchReason, FetchSettings,
+        LongOutage, Outcome, Previous, Request, RobotsFetch, Rules, Validators,
     };
 }
 
