@@ -452,7 +452,7 @@ pub fn parse_visit_time(value: &[u8]) -> Result<TimeWindow, ValueError> {
 /// whitespace/control byte.
 ///
 /// ```
-/// use robots_runtime::records::{check_sitemap_url, ValueError, ValueErrorKind};
+/// use robots_core::records::{check_sitemap_url, ValueError, ValueErrorKind};
 ///
 /// assert_eq!(check_sitemap_url(b"https://example.com/sitemap.xml"), Ok(()));
 /// assert_eq!(
@@ -520,7 +520,7 @@ fn first_space_or_control(value: &[u8]) -> Option<usize> {
 /// offending byte.
 ///
 /// ```
-/// use robots_runtime::records::{parse_host, ValueError, ValueErrorKind};
+/// use robots_core::records::{parse_host, ValueError, ValueErrorKind};
 ///
 /// assert_eq!(parse_host(b"https://example.com"), Ok(&b"example.com"[..]));
 /// assert_eq!(parse_host(b"example.com:8080"), Ok(&b"example.com:8080"[..]));
@@ -576,7 +576,7 @@ pub fn parse_host(value: &[u8]) -> Result<&[u8], ValueError> {
 /// optionally only for URLs whose path starts with `path`.
 ///
 /// ```
-/// use robots_runtime::records::{parse_clean_param, CleanParam};
+/// use robots_core::records::{parse_clean_param, CleanParam};
 ///
 /// assert_eq!(
 ///     parse_clean_param(b"ref&utm_source /articles/"),
@@ -605,7 +605,7 @@ pub struct CleanParam<'a> {
 /// empty or names no parameter (e.g. `&&`).
 ///
 /// ```
-/// use robots_runtime::records::parse_clean_param;
+/// use robots_core::records::parse_clean_param;
 ///
 /// let clean = parse_clean_param(b"sid&&sort").unwrap();
 /// assert_eq!(clean.params, [&b"sid"[..], &b"sort"[..]]);
