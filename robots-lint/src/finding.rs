@@ -460,7 +460,7 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
 /// use robots_lint::line_findings;
 /// let doc = parse(b"Disallow: /a\nUser-agent: *\nDisalow: /b\nCrawl-delay: soon\n", ParseOptions::default());
 /// let codes: Vec<&str> = line_findings(&doc).iter().map(|f| f.code.as_str()).collect();
-/// assert_eq!(codes, [Code::RuleOutsideGroup, Code::MisspelledDirective, Code::InvalidCrawlDelay]);
+/// assert_eq!(codes, ["rule-outside-group", "misspelled-directive", "invalid-crawl-delay"]);
 /// ```
 pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
