@@ -230,3 +230,35 @@ fn dispatch(command: flags::Command, io: &mut Streams<'_>) -> Result<i32, Error>
         Command::Audit(args) => commands::audit::run(&args, io),
     }
 }
+
+/// Built without the `fetch` feature (`cargo test -p robots-cli --no-default-features --lib`),
+/// the fetching commands say why they cannot run, with the usage exit status.
+#[cfg(all(test, not(feature = "fetch")))]
+mod without_fetch {
+    #[test]
+    fn fetching_commands_say_the_client_is_missing() {
+        for args in [
+            &["robots", "fetch", "https://example.com/"][..],
+            &[
+                "robots",
+                "check",
+                "--fetch",
+                "--agent",
+                "Bot",
+                "https://example.com/",
+            ][..],
+        ] {
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let status = crate::run(
+                args,
+                &mut std::io::Cursor::new(&b""[..]),
+                &mut out,
+                &mut err,
+            );
+            let err = String::from_utf8_lossy(&err);
+            assert_eq!(status, crate::EXIT_USAGE, "{err}");
+            assert!(err.contains("built without it"), "{err}");
+            assert!(out.is_empty());
+        }
+    }
+}

@@ -60,7 +60,7 @@ impl Assertion<'_> {
     /// The CLI, the `robots!` macro and build.rs all print this.
     ///
     /// ```
-    /// use robots_runtime::lint::parse_assertions;
+    /// use robots_lint::parse_assertions;
     /// use robots_runtime::{Policy, Profile};
     /// let policy = Policy::parse(b"User-agent: *\nDisallow: /x\n", Profile::Rfc9309);
     /// let asserts = parse_assertions(b"allow FooBot /x\n").unwrap();
@@ -169,7 +169,7 @@ fn col(offset: usize) -> u32 {
 /// line and byte column.
 ///
 /// ```
-/// use robots_runtime::lint::{parse_assertions, Expectation};
+/// use robots_lint::{parse_assertions, Expectation};
 /// use robots_runtime::{Policy, Profile};
 /// let asserts = parse_assertions(b"allow * /public\nblock * /private/x  # must stay hidden\n").unwrap();
 /// assert_eq!(asserts[1].expect, Expectation::Block);
@@ -195,7 +195,7 @@ pub fn parse_assertions(input: &[u8]) -> Result<Vec<Assertion<'_>>, AssertionErr
 /// error too, since a CI job that checks nothing would pass.
 ///
 /// ```
-/// use robots_runtime::lint::parse_assertion_file;
+/// use robots_lint::parse_assertion_file;
 /// let errors = parse_assertion_file(b"allow Bot /a\nalow Bot /b\nblock Bot\n").unwrap_err();
 /// let places: Vec<(u32, u32)> = errors.iter().map(|e| (e.line, e.column)).collect();
 /// assert_eq!(places, [(2, 1), (3, 10)]);

@@ -7,7 +7,7 @@ use core::fmt;
 /// in any release (the enum is `#[non_exhaustive]`).
 ///
 /// ```
-/// use robots_runtime::lint::Code;
+/// use robots_lint::Code;
 /// assert_eq!(Code::DuplicateRule.as_str(), "duplicate-rule");
 /// assert_eq!(Code::from_name("duplicate-rule"), Some(Code::DuplicateRule));
 /// assert_eq!(Code::DuplicateRule, "duplicate-rule");

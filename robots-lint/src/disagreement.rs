@@ -420,7 +420,7 @@ fn analyse(source: &[u8], profile: Profile) -> Analysis {
 /// gives `d.verdicts[i]` for the i-th profile of [`Profile::ALL`].
 ///
 /// ```
-/// use robots_runtime::lint::profile_disagreements;
+/// use robots_lint::profile_disagreements;
 /// use robots_runtime::{Policy, Profile};
 /// let src = b"User-agent: *\nDisallow: /*.php$\n";
 /// let found = profile_disagreements(src, Profile::Rfc9309);

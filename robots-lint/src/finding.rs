@@ -65,7 +65,7 @@ impl Finding {
     /// the input, with no help line (add one with [`with_help`](Finding::with_help)).
     ///
     /// ```
-    /// use robots_runtime::lint::{Code, Finding, Severity};
+    /// use robots_lint::{Code, Finding, Severity};
     /// let f = Finding::new(Code::InvalidAssertion, Severity::Error, 1, 1, 0..0, "no such agent".into());
     /// assert_eq!((f.code.as_str(), f.line, f.help), ("invalid-assertion", 1, None));
     /// ```
@@ -460,10 +460,10 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
 ///
 /// ```
 /// use robots_runtime::document::{parse, ParseOptions};
-/// use robots_runtime::lint::line_findings;
+/// use robots_lint::line_findings;
 /// let doc = parse(b"Disallow: /a\nUser-agent: *\nDisalow: /b\nCrawl-delay: soon\n", ParseOptions::default());
 /// let codes: Vec<&str> = line_findings(&doc).iter().map(|f| f.code.as_str()).collect();
-/// assert_eq!(codes, [Code::RuleOutsideGroup, Code::MisspelledDirective, Code::InvalidCrawlDelay]);
+/// assert_eq!(codes, ["rule-outside-group", "misspelled-directive", "invalid-crawl-delay"]);
 /// ```
 pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
     let mut out = Vec::new();

@@ -20,11 +20,12 @@
 //! matches every path it matches and ranks higher.
 //!
 //! ```
-//! use robots_runtime::lint::lint;
+//! use robots_lint::{lint, Code};
 //! use robots_runtime::Profile;
 //! let src = b"User-agent: *\nDisallow: /a\nDisallow: /a\n";
 //! let findings = lint(src, Profile::Rfc9309);
 //! assert_eq!(findings[0].code, Code::DuplicateRule);
+//! assert_eq!(findings[0].code.as_str(), "duplicate-rule");
 //! assert_eq!(findings[0].line, 3);
 //! ```
 //!

@@ -113,7 +113,7 @@ pub(crate) fn variants(value: &[u8]) -> Vec<Vec<u8>> {
 ///
 /// ```
 /// use robots_runtime::document::{parse, ParseOptions};
-/// use robots_runtime::lint::{probe_paths, MAX_PROBES};
+/// use robots_lint::{probe_paths, MAX_PROBES};
 /// let doc = parse(b"User-agent: *\nDisallow: /*.php$\n", ParseOptions::default());
 /// let paths: Vec<Vec<u8>> = probe_paths(&[&doc], MAX_PROBES).into_iter().map(|p| p.path).collect();
 /// assert!(paths.contains(&b"/x.php".to_vec()));

@@ -23,7 +23,7 @@ pub const ECHO_BYTES: usize = 80;
 /// bytes (cut on a character boundary), `…` and its length.
 ///
 /// ```
-/// use robots_runtime::lint::shorten;
+/// use robots_lint::shorten;
 /// assert_eq!(shorten("/short"), "/short");
 /// let long = "/".repeat(100);
 /// assert_eq!(shorten(&long), format!("{}… (100 bytes)", &long[..80]));
@@ -47,7 +47,7 @@ pub fn shorten(text: &str) -> Cow<'_, str> {
 /// a message echoes of the input (patterns, witness URLs) stays short.
 ///
 /// ```
-/// use robots_runtime::lint::shorten_quoted;
+/// use robots_lint::shorten_quoted;
 /// let long = "a".repeat(100);
 /// let message = format!("pattern `/{long}` is long; `/x` is not");
 /// let short = shorten_quoted(&message);
@@ -113,7 +113,7 @@ fn excerpt(finding: &Finding, source: &[u8]) -> (String, core::ops::Range<usize>
 ///
 /// ```
 /// use robots_runtime::document::{parse, ParseOptions};
-/// use robots_runtime::lint::{line_findings, render};
+/// use robots_lint::{line_findings, render};
 /// let src = b"User-agent: *\nDisalow: /tmp\n";
 /// let doc = parse(src, ParseOptions::default());
 /// let text = render(&line_findings(&doc)[0], src, "robots.txt");

@@ -60,7 +60,7 @@ fn is_binary_byte(b: u8) -> bool {
 /// - two control bytes or more (NUL included) in the first 16 bytes.
 ///
 /// ```
-/// use robots_runtime::lint::{sniff, NotRobotsTxt};
+/// use robots_lint::{sniff, NotRobotsTxt};
 /// assert_eq!(sniff(b"User-agent: *\nDisallow: /\n"), None);
 /// assert_eq!(sniff(b"<!DOCTYPE html><html><body>Not found</body></html>"), Some(NotRobotsTxt::Html));
 /// assert_eq!(sniff(b"\xff\xfeU\0s\0"), Some(NotRobotsTxt::Utf16));

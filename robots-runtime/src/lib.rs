@@ -117,8 +117,8 @@
 //!
 //! # Crate features
 //!
-//! The default build is the engine alone: no syn, no registry, no URL parser,
-//! no HTTP client.
+//! The default build is the engine alone: no macro or code generator, no
+//! crawler registry, no URL parser, no HTTP client.
 //!
 //! - `std` (default): `std::error::Error` impls, and with `lint`, rustc-style
 //!   rendering of findings (`lint::render`). Without it the crate is `no_std` + `alloc`.
@@ -208,21 +208,14 @@ pub mod agent {
 /// ```
 #[cfg(feature = "lint")]
 pub mod lint {
-    pub use robots_lint::{
-        code_info, comparison_key, crawler_diffs, dedup_paths, diff_paths, family_chain,
-        googlebot_cut, lint, lint_document, lint_with, looks_like_header, parse_assertions,
-        probe_paths, profile_disagreements, sniff, token_of_header, verdict_changes, Assertion,
-        AssertionError, Code, CodeInfo, CrawlerDiff, Disagreement, Expectation, Finding,
-        HeaderToken, NotRobotsTxt, Probe, ProfileVerdict, Severity, TokenSource, VerdictChange,
-        CODES, GOOGLEBOT_MAX_BYTES,
-    };
-    // The known-crawler report `robots report` prints, as data.
-    pub use robots_lint::{
-        derived_paths, derived_sample, sample_limit, share, Applies, CrawlerReport, CrawlerRow,
-        DerivedSample, Tally,
-    };
     #[cfg(feature = "std")]
-    pub use robots_lint::{render, render_all, render_styled};
+    pub use robots_lint::{render, render_styled};
+    pub use robots_lint::{
+        lint, lint_document, lint_with, parse_assertions, sniff, Assertion, AssertionError, Code,
+        CodeInfo, Expectation, Finding, NotRobotsTxt, Severity, CODES,
+    };
+    // From a User-Agent header to the token a robots.txt names.
+    pub use robots_lint::{family_chain, looks_like_header, token_of_header, HeaderToken, TokenSource};
 }
 
 /// The known-crawler registry (`robots-registry`): product tokens, operators,
@@ -257,9 +250,8 @@ mod url_shape;
 #[cfg(feature = "fetch")]
 pub mod fetch {
     pub use robots_fetch::{
-        origin, origin_key, robots_txt_url, Action, CachedCopy, Failure, FetchError, FetchProfile,
-        FetchReason, FetchSettings, LongOutage, Outcome, Previous, Request, RobotsFetch, Rules,
-        Validators,
+        Action, CachedCopy, Failure, FetchError, FetchProfile, FetchReason, FetchSettings,
+        LongOutage, Outcome, Previous, Request, RobotsFetch, Rules, Validators,
     };
 }
 

@@ -154,8 +154,8 @@ fn unindexable(count: usize) -> String {
 
 #[test]
 fn report_and_diff_check_a_bounded_share_of_derived_paths() {
+    use robots_lint::probe_paths;
     use robots_runtime::document::{parse, ParseOptions};
-    use robots_runtime::lint::probe_paths;
     use robots_runtime::Profile;
     let body = unindexable(30_000);
     let derived = probe_paths(
@@ -216,8 +216,8 @@ fn report_and_diff_check_a_bounded_share_of_derived_paths() {
 /// whole, with no warning.
 #[test]
 fn report_checks_every_derived_path_of_a_real_file() {
+    use robots_lint::probe_paths;
     use robots_runtime::document::{parse, ParseOptions};
-    use robots_runtime::lint::probe_paths;
     use robots_runtime::Profile;
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -8,8 +8,8 @@
 // A test may index: a panic there is a failed test, with its location.
 #![allow(clippy::indexing_slicing)]
 
+use robots_lint::{lint, lint_with, profile_disagreements, CODES};
 use robots_runtime::document::ParseOptions;
-use robots_runtime::lint::{lint, lint_with, profile_disagreements, CODES};
 use robots_runtime::{Policy, Profile};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -65,7 +65,7 @@ fn every_code_fires_on_its_fixture() {
                 && !(matches!(
                     info.code.as_str(),
                     "profile-disagreement" | "invalid-product-token"
-                ) && f.severity == robots_runtime::lint::Severity::Note)
+                ) && f.severity == robots_lint::Severity::Note)
             {
                 failures.push(format!(
                     "{}: reported as {:?}, the catalogue says {:?}",
@@ -146,7 +146,7 @@ fn check_witnesses(
     name: &str,
     source: &[u8],
     profile: Profile,
-    findings: &[robots_runtime::lint::Finding],
+    findings: &[robots_lint::Finding],
 ) -> usize {
     let found = profile_disagreements(source, profile);
     let policies: Vec<Policy> = Profile::ALL
@@ -184,7 +184,7 @@ fn check_witnesses(
         .collect();
     let claimed: BTreeSet<String> = found
         .iter()
-        .map(robots_runtime::lint::Disagreement::message)
+        .map(robots_lint::Disagreement::message)
         .collect();
     assert_eq!(messages, claimed, "{name}");
     for d in &found {
@@ -204,7 +204,7 @@ fn never_decide(
     name: &str,
     source: &[u8],
     profile: Profile,
-    findings: &[robots_runtime::lint::Finding],
+    findings: &[robots_lint::Finding],
     urls: &[u8],
 ) {
     let silent: BTreeSet<u32> = findings
@@ -231,7 +231,7 @@ fn never_decide(
             }
         }
     }
-    let mut paths: Vec<Vec<u8>> = robots_runtime::lint::probe_paths(&[&doc], usize::MAX)
+    let mut paths: Vec<Vec<u8>> = robots_lint::probe_paths(&[&doc], usize::MAX)
         .into_iter()
         .map(|p| p.path)
         .collect();

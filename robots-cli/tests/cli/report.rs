@@ -2,8 +2,8 @@
 //! entry on a generated robots.txt that names it, the report's numbers against
 //! `robots check` on the same paths, and the output formats.
 
+use robots_lint::probe_paths;
 use robots_runtime::document::{parse, ParseOptions};
-use robots_runtime::lint::probe_paths;
 use robots_runtime::registry::{Purpose, CRAWLERS, RETIRED};
 use robots_runtime::Profile;
 use serde_json::Value;

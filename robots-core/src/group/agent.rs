@@ -24,7 +24,7 @@ fn google_space(b: u8) -> bool {
 /// `* anything` as `*`; the other profiles take the whole value.
 ///
 /// ```
-/// use robots_runtime::{agent::agent_name, Profile};
+/// use robots_core::{group::agent::agent_name, Profile};
 /// assert_eq!(agent_name(b"Googlebot/2.1", Profile::Google), Some(&b"Googlebot"[..]));
 /// assert_eq!(agent_name(b"Googlebot/2.1", Profile::Rfc9309), Some(&b"Googlebot/2.1"[..]));
 /// assert_eq!(agent_name(b"* bots", Profile::Google), None);
@@ -48,7 +48,7 @@ pub fn agent_name(value: &[u8], profile: Profile) -> Option<&[u8]> {
 /// with its `/version` removed, ignoring case.
 ///
 /// ```
-/// use robots_runtime::{agent::names, Profile};
+/// use robots_core::{group::agent::names, Profile};
 /// assert!(names(Profile::Rfc9309, b"foobot", b"FooBot"));
 /// assert!(!names(Profile::Rfc9309, b"foo", b"FooBot"));
 /// assert!(names(Profile::Original1994, b"foo", b"FooBot/2.1"));

@@ -219,7 +219,7 @@ fn starts_with_ignore_case(key: &[u8], prefix: &[u8]) -> bool {
 /// [`KeyMatch::Loose`]; whether that is accepted is the profile's choice.
 ///
 /// ```
-/// use robots_runtime::document::{classify_key, Directive, KeyMatch};
+/// use robots_core::parse::{classify_key, Directive, KeyMatch};
 /// assert_eq!(classify_key(b"User-Agent"), KeyMatch::Exact(Directive::UserAgent));
 /// assert_eq!(classify_key(b"disalow"), KeyMatch::Loose(Directive::Disallow));
 /// assert_eq!(classify_key(b"unicorns"), KeyMatch::Unknown);
