@@ -1,6 +1,6 @@
 //! From a User-Agent header to the crawler's robots.txt token, and from a
 //! token to the chain of tokens it obeys: the engine's one definition
-//! (`robots_runtime::lint::token_of_header`, `family_chain`), for the Python
+//! (`robots_lint::token_of_header`, `family_chain`), for the Python
 //! drop-ins and for callers.
 
 use crate::input::text_bytes;

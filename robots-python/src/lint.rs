@@ -61,7 +61,7 @@ pub fn lint(
 ) -> PyResult<Vec<Finding>> {
     let options = builder(profile, max_bytes)?.options();
     let body = text_bytes(body, "body")?;
-    let findings = py.detach(|| robots_runtime::lint::lint_with(&body, options));
+    let findings = py.detach(|| robots_lint::lint_with(&body, options));
     Ok(findings
         .into_iter()
         .map(|f| Finding {

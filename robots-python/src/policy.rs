@@ -9,7 +9,7 @@ use crate::verdict::{RequestRate, Verdict};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use robots_runtime::PolicyBuilder;
 use std::sync::Arc;
 

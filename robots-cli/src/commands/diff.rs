@@ -8,7 +8,7 @@
 //! comparison, so `/a%3A`, `/a%3a` and `/a:` are one URL under rfc9309),
 //! sorted; for files of very many wildcard rules, a bounded share of them (see
 //! [`derived`]). The computation is the library's
-//! ([`robots_runtime::lint::verdict_changes`], [`robots_runtime::lint::crawler_diffs`]);
+//! ([`robots_lint::verdict_changes`], [`robots_lint::crawler_diffs`]);
 //! this module renders it. The two files are named once, in a header; each
 //! change is one line, for review in CI:
 //!

@@ -19,7 +19,7 @@ use crate::output::Streams;
 use crate::table::{self, Align};
 use crate::{input, json, notices, EXIT_OK};
 use robots_runtime::document::{parse, ParseOptions};
-use robots_runtime::lint::{
+use robots_lint::{
     derived_sample, share, Applies, CrawlerReport, CrawlerRow as Row, Tally,
 };
 use robots_runtime::registry::{Crawler, Purpose, RobotsTxt};

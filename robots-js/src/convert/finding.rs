@@ -1,7 +1,7 @@
 //! lint `Finding` -> `{ code, severity, line, column, message, help, span }`.
 
 use super::object::{object, opt_str};
-use robots_runtime::lint::Finding;
+use robots_lint::Finding;
 use wasm_bindgen::JsValue;
 
 /// The finding as a plain object (`help` is `null` when there is no suggestion).
@@ -28,8 +28,8 @@ fn span(f: &Finding) -> JsValue {
 }
 
 /// `NotRobotsTxt` -> `"html"`, `"utf16"`, `"utf32"` or `"binary"`.
-pub fn not_robots_txt(kind: robots_runtime::lint::NotRobotsTxt) -> &'static str {
-    use robots_runtime::lint::NotRobotsTxt;
+pub fn not_robots_txt(kind: robots_lint::NotRobotsTxt) -> &'static str {
+    use robots_lint::NotRobotsTxt;
     #[allow(unreachable_patterns)]
     match kind {
         NotRobotsTxt::Html => "html",

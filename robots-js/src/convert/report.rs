@@ -2,7 +2,7 @@
 //! keys, snake_case, without `file`), plus `derived_cut`.
 
 use super::object::{array, object, opt_number};
-use robots_runtime::lint::{CrawlerReport, CrawlerRow, DerivedSample, Tally};
+use robots_lint::{CrawlerReport, CrawlerRow, DerivedSample, Tally};
 use robots_runtime::registry::Purpose;
 use wasm_bindgen::JsValue;
 
