@@ -86,7 +86,7 @@ pub use probe::{probe_paths, Probe, MAX_PROBES, PROBES_PER_RULE};
 #[cfg(feature = "render")]
 pub use render::{render, render_all, render_styled, shorten, shorten_quoted, ECHO_BYTES};
 pub use report::{
-    derived_paths, derived_sample, sample_limit, share, Applies, CrawlerReport, CrawlerRow,
+    derived_paths, derived_sample, sample_limit, share, Access, Applies, CrawlerReport, CrawlerRow,
     DerivedSample, Tally,
 };
 pub use size::{googlebot_cut, GOOGLEBOT_MAX_BYTES};

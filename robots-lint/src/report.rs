@@ -129,6 +129,62 @@ impl Applies {
     }
 }
 
+/// How much of the site a crawler may fetch, decided exactly over the rules
+/// (`Matcher::classify`), not by the sample.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Access {
+    /// Every path.
+    Allowed,
+    /// None (but `/robots.txt` under rfc9309 and draft1996).
+    Blocked,
+    /// Some: a shortest path of each verdict, with the deciding rules' lines.
+    Partial {
+        /// An allowed path.
+        allowed: String,
+        /// The line of the rule that allows it (`None`: no rule matches it).
+        allowed_line: Option<u32>,
+        /// A disallowed path.
+        disallowed: String,
+        /// The line of the rule that disallows it.
+        disallowed_line: Option<u32>,
+    },
+    /// More than the bound would be needed to decide; the reason.
+    Undecided(String),
+}
+
+impl Access {
+    /// The stable name: `allowed`, `blocked`, `partial` or `undecided`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Access::Allowed => "allowed",
+            Access::Blocked => "blocked",
+            Access::Partial { .. } => "partial",
+            Access::Undecided(_) => "undecided",
+        }
+    }
+
+    fn of(matcher: &robots_core::Matcher<'_>) -> Access {
+        use robots_core::classify::Classification;
+        let text = |path: &[u8]| String::from_utf8_lossy(path).into_owned();
+        match matcher.classify() {
+            Classification::Allowed { .. } => Access::Allowed,
+            Classification::Blocked { .. } => Access::Blocked,
+            Classification::Partial {
+                allowed,
+                disallowed,
+            } => Access::Partial {
+                allowed: text(&allowed.path),
+                allowed_line: allowed.rule.map(|r| r.line),
+                disallowed: text(&disallowed.path),
+                disallowed_line: disallowed.rule.map(|r| r.line),
+            },
+            Classification::Undecided(why) => Access::Undecided(why.to_string()),
+            _ => Access::Undecided(String::from("an answer this version does not know")),
+        }
+    }
+}
+
 /// What the file does to one crawler.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -141,6 +197,8 @@ pub struct CrawlerRow {
     pub lines: Vec<u32>,
     /// Whether it may fetch `/`.
     pub root_allowed: bool,
+    /// How much of the site it may fetch, decided exactly.
+    pub access: Access,
     /// How many sample paths it may fetch.
     pub allowed: usize,
     /// Its crawl-delay, if the groups that apply give one.
@@ -164,12 +222,14 @@ impl CrawlerRow {
 pub struct Tally {
     /// Crawlers counted.
     pub total: usize,
-    /// Those that may fetch none of the sample.
+    /// Those that may fetch no path.
     pub blocked: usize,
-    /// Those that may fetch some of it.
+    /// Those that may fetch some paths.
     pub partly: usize,
-    /// Those that may fetch all of it.
+    /// Those that may fetch every path.
     pub allowed: usize,
+    /// Those whose rules were too costly to decide (see [`Access::Undecided`]).
+    pub undecided: usize,
 }
 
 /// What a robots.txt does to every crawler of the registry.
@@ -190,7 +250,7 @@ impl CrawlerReport {
     pub fn new(policy: &Policy, mut sample: Vec<Vec<u8>>) -> CrawlerReport {
         sample.sort();
         sample.dedup();
-        let mut by_groups: BTreeMap<Vec<GroupId>, (bool, usize)> = BTreeMap::new();
+        let mut by_groups: BTreeMap<Vec<GroupId>, (bool, usize, Access)> = BTreeMap::new();
         let rows = CRAWLERS
             .iter()
             .map(|crawler| {
@@ -202,6 +262,7 @@ impl CrawlerReport {
                         applies: Applies::IgnoresWildcard,
                         lines: Vec::new(),
                         root_allowed: true,
+                        access: Access::Allowed,
                         allowed: sample.len(),
                         crawl_delay: None,
                     };
@@ -219,18 +280,22 @@ impl CrawlerReport {
                     None if lines.is_empty() => Applies::Nothing,
                     None => Applies::Wildcard,
                 };
-                let (root_allowed, allowed) = *by_groups.entry(groups).or_insert_with(|| {
-                    let mut allowed = 0usize;
-                    matcher.check_paths(&sample, |_, verdict| {
-                        allowed += usize::from(verdict.allowed);
-                    });
-                    (matcher.check("/").allowed, allowed)
-                });
+                let (root_allowed, allowed, access) = by_groups
+                    .entry(groups)
+                    .or_insert_with(|| {
+                        let mut allowed = 0usize;
+                        matcher.check_paths(&sample, |_, verdict| {
+                            allowed += usize::from(verdict.allowed);
+                        });
+                        (matcher.check("/").allowed, allowed, Access::of(&matcher))
+                    })
+                    .clone();
                 CrawlerRow {
                     crawler,
                     applies,
                     lines,
                     root_allowed,
+                    access,
                     allowed,
                     crawl_delay: matcher.crawl_delay(),
                 }
@@ -242,14 +307,14 @@ impl CrawlerReport {
         }
     }
 
-    /// Whether `row` may fetch none of the sample (and the sample is not empty).
+    /// Whether `row` may fetch no path at all (decided exactly).
     pub fn blocked_fully(&self, row: &CrawlerRow) -> bool {
-        row.allowed == 0 && self.sample_paths > 0
+        row.access == Access::Blocked
     }
 
-    /// Whether `row` may fetch all of the sample.
+    /// Whether `row` may fetch every path (decided exactly).
     pub fn allowed_fully(&self, row: &CrawlerRow) -> bool {
-        row.allowed == self.sample_paths
+        row.access == Access::Allowed
     }
 
     /// The share of the sample `row` may fetch, in percent (100 for an empty sample).
@@ -262,12 +327,11 @@ impl CrawlerReport {
         let mut t = Tally::default();
         for row in self.rows.iter().filter(|r| keep(r.crawler.purpose)) {
             t.total += 1;
-            if self.blocked_fully(row) {
-                t.blocked += 1;
-            } else if self.allowed_fully(row) {
-                t.allowed += 1;
-            } else {
-                t.partly += 1;
+            match row.access {
+                Access::Blocked => t.blocked += 1,
+                Access::Allowed => t.allowed += 1,
+                Access::Partial { .. } => t.partly += 1,
+                Access::Undecided(_) => t.undecided += 1,
             }
         }
         t
@@ -281,6 +345,9 @@ impl CrawlerReport {
         let mut ai_text = format!("blocks {} of {} AI crawlers fully", ai.blocked, ai.total);
         if ai.partly > 0 {
             ai_text.push_str(&format!(" ({} partly)", ai.partly));
+        }
+        if ai.undecided > 0 {
+            ai_text.push_str(&format!(" ({} undecided)", ai.undecided));
         }
         let search_text = if search.allowed == search.total {
             String::from("allows every search engine")

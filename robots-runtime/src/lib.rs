@@ -208,14 +208,16 @@ pub mod agent {
 /// ```
 #[cfg(feature = "lint")]
 pub mod lint {
-    #[cfg(feature = "std")]
-    pub use robots_lint::{render, render_styled};
     pub use robots_lint::{
         lint, lint_document, lint_with, parse_assertions, sniff, Assertion, AssertionError, Code,
         CodeInfo, Expectation, Finding, NotRobotsTxt, Severity, CODES,
     };
+    #[cfg(feature = "std")]
+    pub use robots_lint::{render, render_styled};
     // From a User-Agent header to the token a robots.txt names.
-    pub use robots_lint::{family_chain, looks_like_header, token_of_header, HeaderToken, TokenSource};
+    pub use robots_lint::{
+        family_chain, looks_like_header, token_of_header, HeaderToken, TokenSource,
+    };
 }
 
 /// The known-crawler registry (`robots-registry`): product tokens, operators,

@@ -3,11 +3,13 @@
 //!
 //! For each crawler: which group applies and why (its own, a documented
 //! fallback's such as `Googlebot` for `Googlebot-Image`, `*`, or none), whether
-//! `/` is allowed, the share of a path sample it may fetch (`/` and the paths
+//! `/` is allowed, its access (blocked, partial or allowed, decided exactly over
+//! the rules by `Matcher::classify`, with a disallowed path for `partial`), the
+//! share of a path sample it may fetch (labelled `sample`: `/` and the paths
 //! of the file's own rules, as `robots diff` derives them, plus `--paths`;
-//! never `/robots.txt` itself), and its
-//! crawl-delay. Then one line per purpose class and a one-line summary such as
-//! `blocks 12 of 31 AI crawlers fully; allows every search engine`.
+//! never `/robots.txt` itself), and its crawl-delay. Then one line per purpose
+//! class and a one-line summary such as `blocks 12 of 31 AI crawlers fully;
+//! allows every search engine`, both counted from the exact access.
 //!
 //! Human output is an aligned table grouped by purpose; `--format json` one
 //! object; `--format csv` one row per crawler. Exit status 0.
@@ -17,19 +19,24 @@ use crate::error::Error;
 use crate::flags::{Format, Report};
 use crate::output::Streams;
 use crate::table::{self, Align};
-use crate::{input, json, notices, EXIT_OK};
-use robots_runtime::document::{parse, ParseOptions};
+use crate::{echo, input, json, notices, EXIT_OK};
 use robots_lint::{
-    derived_sample, share, Applies, CrawlerReport, CrawlerRow as Row, Tally,
+    derived_sample, share, Access, Applies, CrawlerReport, CrawlerRow as Row, Tally,
 };
+use robots_runtime::document::{parse, ParseOptions};
 use robots_runtime::registry::{Crawler, Purpose, RobotsTxt};
 use serde_json::{json, Value};
 use std::time::Duration;
 
 /// `5 blocked fully, 2 partly, 5 allowed everywhere`.
 fn tally_text(t: Tally) -> String {
+    let undecided = if t.undecided > 0 {
+        format!(", {} undecided", t.undecided)
+    } else {
+        String::new()
+    };
     format!(
-        "{} blocked fully, {} partly, {} allowed everywhere",
+        "{} blocked fully, {} partly, {} allowed everywhere{undecided}",
         t.blocked, t.partly, t.allowed
     )
 }
@@ -84,7 +91,8 @@ fn human(
         "operator",
         "group",
         "/",
-        "allowed",
+        "access",
+        "sample",
         "crawl-delay",
         "note",
     ]
@@ -96,6 +104,7 @@ fn human(
             r.crawler.operator.to_owned(),
             group_text(r),
             String::from(if r.root_allowed { "allowed" } else { "blocked" }),
+            access_text(&r.access),
             format!("{:.1}%", share(r.allowed, sample)),
             delay_text(r.crawl_delay),
             note_text(r.crawler).to_owned(),
@@ -105,6 +114,7 @@ fn human(
     all.extend(rows.iter().map(cells));
     let widths = table::widths(&all);
     let align = [
+        Align::Left,
         Align::Left,
         Align::Left,
         Align::Left,
@@ -134,6 +144,38 @@ fn human(
     Ok(())
 }
 
+/// The access column: `blocked`, `allowed`, `partial (/x disallowed)`, or `undecided`.
+fn access_text(access: &Access) -> String {
+    match access {
+        Access::Partial { disallowed, .. } => {
+            format!(
+                "partial ({} disallowed)",
+                echo::short(disallowed.as_bytes())
+            )
+        }
+        other => other.name().to_owned(),
+    }
+}
+
+fn access_json(access: &Access) -> Value {
+    match access {
+        Access::Partial {
+            allowed,
+            allowed_line,
+            disallowed,
+            disallowed_line,
+        } => json!({
+            "kind": "partial",
+            "allowed_path": allowed,
+            "allowed_line": allowed_line,
+            "disallowed_path": disallowed,
+            "disallowed_line": disallowed_line,
+        }),
+        Access::Undecided(why) => json!({"kind": "undecided", "reason": why}),
+        other => json!({"kind": other.name()}),
+    }
+}
+
 fn row_json(r: &Row, sample: usize) -> Value {
     json!({
         "token": r.crawler.token,
@@ -146,6 +188,7 @@ fn row_json(r: &Row, sample: usize) -> Value {
             "lines": r.lines,
         },
         "root_allowed": r.root_allowed,
+        "access": access_json(&r.access),
         "allowed_paths": r.allowed,
         "allowed_share": share(r.allowed, sample) / 100.0,
         "crawl_delay_seconds": r.crawl_delay.map(|d| d.as_secs_f64()),
@@ -159,7 +202,7 @@ fn as_json(name: &str, args: &Report, report: &CrawlerReport) -> Value {
         .into_iter()
         .map(|p| {
             let t = report.tally(|q| q == p);
-            json!({"purpose": p.name(), "crawlers": t.total, "blocked": t.blocked, "partly": t.partly, "allowed": t.allowed})
+            json!({"purpose": p.name(), "crawlers": t.total, "blocked": t.blocked, "partly": t.partly, "allowed": t.allowed, "undecided": t.undecided})
         })
         .collect();
     json!({
@@ -185,6 +228,7 @@ fn as_csv(report: &CrawlerReport) -> Result<Vec<u8>, Error> {
             "group_token",
             "group_lines",
             "root_allowed",
+            "access",
             "allowed_paths",
             "sample_paths",
             "allowed_share",
@@ -204,6 +248,7 @@ fn as_csv(report: &CrawlerReport) -> Result<Vec<u8>, Error> {
                 token.to_owned(),
                 lines.join(" "),
                 r.root_allowed.to_string(),
+                r.access.name().to_owned(),
                 r.allowed.to_string(),
                 sample.to_string(),
                 format!("{:.4}", share(r.allowed, sample) / 100.0),
