@@ -11,6 +11,8 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here"
 target=wasm32-unknown-unknown
+# Where cargo puts the build: its own target/, or the one a caller shares (.ci/run).
+target_dir="${CARGO_TARGET_DIR:-target}"
 # The wasm-bindgen crate's version, as Cargo.lock pins it: the CLI must match.
 wb_version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
 
@@ -69,7 +71,7 @@ if [ "${1:-}" = "--engine-only" ]; then
     cargo_build --no-default-features
     rm -rf "$out" && mkdir -p "$out"
     wasm-bindgen --target web --out-dir "$out" --out-name robots_engine \
-        "target/$target/release/robots_engine.wasm"
+        "$target_dir/$target/release/robots_engine.wasm"
     optimise "$out/robots_engine_bg.wasm"
     log "engine-only .wasm: $(wc -c < "$out/robots_engine_bg.wasm") bytes, $(gz_size "$out/robots_engine_bg.wasm") gzipped"
     exit 0
@@ -77,7 +79,7 @@ fi
 
 ensure_bindgen
 cargo_build
-wasm="target/$target/release/robots_engine.wasm"
+wasm="$target_dir/$target/release/robots_engine.wasm"
 
 pkg="$here/pkg"
 rm -rf "$pkg"

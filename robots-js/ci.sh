@@ -18,6 +18,11 @@ if ! command -v wasm-opt >/dev/null; then
         || { apt-get update >/dev/null && apt-get install -y --no-install-recommends binaryen >/dev/null; })
 fi
 
+# The wasm32 target, for clippy below (build.sh falls back to Debian's
+# rustc-web where rustup cannot add it).
+rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
+    || rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
+
 # Format and lint the crate (its own workspace).
 cargo fmt --manifest-path "$here/Cargo.toml" --check
 cargo clippy --manifest-path "$here/Cargo.toml" --locked --target wasm32-unknown-unknown \

@@ -266,7 +266,7 @@ fn check_fetch_usage_errors() {
     };
     assert!(with(&["--profile", "draft1996"]).contains("rfc9309 or google"));
     assert!(with(&["--robots", "f"]).contains("cannot be used with"));
-    assert!(with(&["--json"]).contains("cannot be used with"));
+    assert!(with(&["--compiled"]).contains("cannot be used with"));
     assert!(with(&["--concurrency", "0"]).contains("--concurrency"));
     assert!(with(&["--timeout", "0"]).contains("seconds"));
     // --timeout and --concurrency belong to --fetch.

@@ -259,7 +259,7 @@ fn human_output_groups_by_purpose_and_sums_up() {
     assert_eq!(csv.lines().count(), CRAWLERS.len() + 1);
     assert!(csv.starts_with("token,operator,purpose,group,"), "{csv}");
     assert!(
-        csv.contains("\nGPTBot,OpenAI,ai-training,own,GPTBot,4,false,0,"),
+        csv.contains("\nGPTBot,OpenAI,ai-training,own,GPTBot,4,false,blocked,0,"),
         "{csv}"
     );
 }

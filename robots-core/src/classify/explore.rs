@@ -24,7 +24,8 @@ pub(crate) enum Found {
     },
     /// Every path gets `allowed`; these rules decide them (by index).
     Uniform { allowed: bool, deciding: Vec<usize> },
-    /// More product states than `bound` would have to be visited.
+    /// More product states than `bound` would have to be visited, or more
+    /// steps of rule positions than [`WORK_BOUND`].
     TooLarge { visited: usize },
 }
 
@@ -52,6 +53,12 @@ struct Visit {
     byte: u8,
 }
 
+/// How many rule positions the exploration steps in all before it gives up:
+/// a state costs one step per rule still live in it, so a file of very many
+/// wildcard rules (all live in most states) reaches this long before the state
+/// bound. About a tenth of a second.
+pub(crate) const WORK_BOUND: usize = 20_000_000;
+
 /// Explore the rules' product automaton from `/`, visiting at most `bound`
 /// states. `robots_txt_allowed`: the profile allows `/robots.txt` whatever
 /// the rules say, so it is no witness of either verdict.
@@ -73,8 +80,9 @@ pub(crate) fn explore(rules: &[RuleShape], robots_txt_allowed: bool, bound: usiz
     });
 
     let mut next = 0;
+    let mut work = 0usize;
     while next < states.len() {
-        if states.len() > bound {
+        if states.len() > bound || work > WORK_BOUND {
             return Found::TooLarge {
                 visited: states.len(),
             };
@@ -113,6 +121,7 @@ pub(crate) fn explore(rules: &[RuleShape], robots_txt_allowed: bool, bound: usiz
             // (Below `/robots.txt` itself lie paths that are not it.)
             continue;
         }
+        work = work.saturating_add(state.live.len());
         for (byte, child) in children(rules, &state, other) {
             if !seen.contains_key(&child) {
                 seen.insert(child.clone(), states.len());

@@ -13,7 +13,9 @@
 //! at most one state per pattern byte, so literal rules always get an answer.
 //! Only `*`s multiply states: past one per pattern byte plus a bound
 //! ([`DEFAULT_STATE_BOUND`], or the one given to [`Matcher::classify_within`]),
-//! the answer is [`Classification::Undecided`], saying so; it is never a guess. Every witness path is checked by the matcher
+//! or past 2·10⁷ steps of rule positions in all (a file of very many wildcard
+//! rules, all live at once), the answer is [`Classification::Undecided`],
+//! saying so; it is never a guess. Every witness path is checked by the matcher
 //! itself before it is returned.
 //!
 //! ```
@@ -119,7 +121,7 @@ impl fmt::Display for Undecided {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "undecided: {} rules with {} `*` make more than {} states to explore",
+            "undecided: {} rules with {} `*` take more than {} states (or 2e7 rule steps) to explore",
             self.rules, self.stars, self.bound
         )
     }
