@@ -3,6 +3,6 @@
 use robots_runtime::{AgentPolicy, Policy};
 
 fn main() {
-    let _ = Policy { storage: todo!(), automata: todo!() };
+    let _ = Policy { read: todo!() };
     let _ = AgentPolicy { policy: todo!(), selected: todo!(), agent: todo!() };
 }
