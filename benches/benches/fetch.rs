@@ -14,7 +14,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use robots_fetch::{outcome_heap_bytes, AsyncFetcher, PolicyCache};
 use robots_loopback::{Reply, Server};
-use robots_runtime::fetch::{Action, FetchSettings, FetchProfile, RobotsFetch};
+use robots_runtime::fetch::{Action, FetchProfile, FetchSettings, RobotsFetch};
 use robots_runtime::Policy;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;

@@ -10,7 +10,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots_runtime::fetch::{Action, Failure, FetchSettings, FetchProfile, RobotsFetch};
+use robots_runtime::fetch::{Action, Failure, FetchProfile, FetchSettings, RobotsFetch};
 
 const NAMES: [&[u8]; 6] = [
     b"location",

@@ -3,8 +3,8 @@
 use crate::convert::object::array;
 use crate::convert::{finding, registry, report};
 use crate::options::builder;
-use robots_runtime::document::parse;
 use robots_lint::{derived_sample, lint_with, CrawlerReport};
+use robots_runtime::document::parse;
 use robots_runtime::registry::{Purpose, CRAWLERS};
 use wasm_bindgen::prelude::*;
 
@@ -66,6 +66,5 @@ pub fn version() -> String {
 /// `"utf32"` or `"binary"`; `undefined` for text.
 #[wasm_bindgen(js_name = sniffRaw)]
 pub fn sniff_raw(text: &[u8]) -> Option<String> {
-    robots_lint::sniff(text)
-        .map(|kind| crate::convert::finding::not_robots_txt(kind).to_owned())
+    robots_lint::sniff(text).map(|kind| crate::convert::finding::not_robots_txt(kind).to_owned())
 }

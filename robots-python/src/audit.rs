@@ -30,7 +30,16 @@ pub fn audit_json(
     json_fields: Option<HashMap<String, String>>,
     browsers: bool,
 ) -> PyResult<String> {
-    run(py, robots, Logs::Files(logs), profile, hosts, log_format, json_fields, browsers)
+    run(
+        py,
+        robots,
+        Logs::Files(logs),
+        profile,
+        hosts,
+        log_format,
+        json_fields,
+        browsers,
+    )
 }
 
 /// [`audit_json`] over log lines in memory (one Spark partition's).
@@ -47,7 +56,16 @@ pub fn audit_lines_json(
     json_fields: Option<HashMap<String, String>>,
     browsers: bool,
 ) -> PyResult<String> {
-    run(py, robots, Logs::Lines(lines), profile, hosts, log_format, json_fields, browsers)
+    run(
+        py,
+        robots,
+        Logs::Lines(lines),
+        profile,
+        hosts,
+        log_format,
+        json_fields,
+        browsers,
+    )
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -44,7 +44,11 @@ impl Classification {
 }
 
 fn rule_tuple(rule: &Rule<'_>) -> (u32, &'static str, String) {
-    (rule.line, directive_name(rule.directive), lossy(rule.pattern))
+    (
+        rule.line,
+        directive_name(rule.directive),
+        lossy(rule.pattern),
+    )
 }
 
 fn witness(w: &Witness<'_>) -> (Option<String>, Option<u32>) {
@@ -66,7 +70,10 @@ pub fn classification(answer: &Answer<'_>) -> Classification {
         Answer::Allowed { rules } | Answer::Blocked { rules } => {
             c.rules = rules.iter().map(rule_tuple).collect();
         }
-        Answer::Partial { allowed, disallowed } => {
+        Answer::Partial {
+            allowed,
+            disallowed,
+        } => {
             (c.allowed_path, c.allowed_line) = witness(allowed);
             (c.disallowed_path, c.disallowed_line) = witness(disallowed);
         }

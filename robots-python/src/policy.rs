@@ -65,7 +65,11 @@ impl Policy {
     /// The ``Content-Signal`` of the groups that apply to ``agent``, as
     /// ``{"search": True, "ai-input": None, "ai-train": False}`` (``None``: not
     /// stated), or ``None`` when the groups have none.
-    fn content_signals<'py>(&self, py: Python<'py>, agent: &Bound<'_, PyAny>) -> PyResult<Option<Bound<'py, PyDict>>> {
+    fn content_signals<'py>(
+        &self,
+        py: Python<'py>,
+        agent: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
         let agent = text_bytes(agent, "agent")?;
         let Some(s) = self.compiled.matcher(&*agent).content_signals() else {
             return Ok(None);
