@@ -1,4 +1,6 @@
 //! An audit of generated logs whose answers are known by construction.
+// A test may index: a panic there is a failed test, with its location.
+#![allow(clippy::indexing_slicing)]
 
 use robots_audit::{Audit, Identity, JsonFields, LogFormat, Sites};
 use robots_core::{Policy, Profile};
@@ -51,7 +53,7 @@ fn log() -> String {
         "Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0",
     ));
     log.push_str("garbage line one\n");
-    log.push_str("\n");
+    log.push('\n');
     log.push_str("10.0.0.1 - - [bad date] \"GET\" 200 1 \"-\" \"GoodBot/1.0\"\n");
     log
 }

@@ -1,5 +1,7 @@
 //! `robots audit` over access logs, and `robots check --fetch --format json`,
 //! against scripted servers on 127.0.0.1.
+// A test may index: a panic there is a failed test, with its location.
+#![allow(clippy::indexing_slicing)]
 
 use robots_loopback::{Reply, Server};
 use serde_json::{json, Value};

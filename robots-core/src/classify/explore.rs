@@ -100,7 +100,8 @@ pub(crate) fn explore(rules: &[RuleShape], robots_txt_allowed: bool, bound: usiz
         let is_robots_txt = state.robots == ROBOTS_TXT.len() as u8;
         let (allowed, rule) = verdict(rules, &state);
         if !is_robots_txt {
-            let slot = &mut witness[usize::from(allowed)];
+            let [no, yes] = &mut witness;
+            let slot = if allowed { yes } else { no };
             if slot.is_none() {
                 *slot = Some((at, rule));
             }
@@ -135,6 +136,8 @@ pub(crate) fn explore(rules: &[RuleShape], robots_txt_allowed: bool, bound: usiz
     Found::Uniform { allowed, deciding }
 }
 
+// Indexing a 256-entry table by a byte cannot be out of bounds.
+#[allow(clippy::indexing_slicing)]
 /// A byte in no pattern and not in `/robots.txt?`: it stands for every byte
 /// that no rule (and not the robots.txt tracker) expects next, which every
 /// pattern treats alike.
