@@ -108,7 +108,7 @@ pub(crate) fn variants(value: &[u8]) -> Vec<Vec<u8>> {
 /// not), in file order, documents in order, without repeats, at most `max` in all.
 ///
 /// Only paths that read back unchanged as URLs are kept, so checking a probe as a
-/// URL ([`Policy::check`](robots_core::Policy::check)) checks exactly that path; and
+/// URL ([`PolicyRef::check`](robots_core::PolicyRef::check)) checks exactly that path; and
 /// only valid UTF-8, so a probe can be shown and pasted as it is.
 ///
 /// ```

@@ -119,7 +119,7 @@ pub struct HeaderToken<'h> {
 
 /// The token a robots.txt names for the crawler that sends `header`, or
 /// `None` when the header holds no crawler token (a browser's header, an empty
-/// one). See the [module](self) for the rules.
+/// one). The crate docs give the rules.
 ///
 /// Linear in the header's length; headers longer than
 /// [`robots_registry::MAX_HEADER_LEN`] match no documented form but are still

@@ -61,7 +61,7 @@ impl AgentPolicy {
         BStr::new(&self.agent[..])
     }
 
-    /// The policy as a [`Matcher`] (what [`Policy::matcher`] gives for the crawler).
+    /// The policy as a [`Matcher`] (what [`PolicyRef::matcher`](crate::PolicyRef::matcher) gives for the crawler).
     pub fn matcher(&self) -> Matcher<'_> {
         Matcher {
             tables: self.policy.tables(),

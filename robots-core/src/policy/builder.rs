@@ -46,7 +46,7 @@ impl PolicyBuilder {
     }
 
     /// The parsing cap: bytes past it are ignored, and the policy says where it cut
-    /// ([`Policy::truncation`]). `None` reads up to
+    /// ([`PolicyRef::truncation`](crate::PolicyRef::truncation)). `None` reads up to
     /// [`MAX_INPUT_BYTES`](crate::document::MAX_INPUT_BYTES).
     #[must_use]
     pub fn max_bytes(mut self, max_bytes: Option<usize>) -> PolicyBuilder {

@@ -60,7 +60,7 @@ impl RequestRate {
 /// Grammar: `requests "/" period [unit] [whitespace window]` where `requests`
 /// and `period` are positive decimal integers, `unit` is one of `s`, `m`,
 /// `h` (case-insensitive, default seconds) written right after the period,
-/// and `window` is a time window as accepted by [`parse_visit_time`].
+/// and `window` is a time window as accepted by [`parse_visit_time`](super::parse_visit_time).
 ///
 /// # Errors
 ///
