@@ -39,7 +39,7 @@ impl VerdictChange {
 /// get the same verdict from every file read under `profile`.
 ///
 /// ```
-/// use robots_runtime::lint::comparison_key;
+/// use robots_lint::comparison_key;
 /// use robots_runtime::Profile;
 /// assert_eq!(comparison_key(b"/a%3A", Profile::Rfc9309), comparison_key(b"/a:", Profile::Rfc9309));
 /// assert_ne!(comparison_key(b"/a%3A", Profile::Google), comparison_key(b"/a:", Profile::Google));
@@ -61,7 +61,7 @@ pub fn comparison_key(path: &[u8], profile: Profile) -> Cow<'_, [u8]> {
 /// ([`comparison_key`]), in order.
 ///
 /// ```
-/// use robots_runtime::lint::dedup_paths;
+/// use robots_lint::dedup_paths;
 /// use robots_runtime::Profile;
 /// let mut paths = vec![b"/w/a%3A".to_vec(), b"/w/a%3a".to_vec(), b"/w/a:".to_vec(), b"/x".to_vec()];
 /// dedup_paths(&mut paths, Profile::Rfc9309);
@@ -79,7 +79,7 @@ pub fn dedup_paths(paths: &mut Vec<Vec<u8>>, profile: Profile) {
 ///
 /// ```
 /// use robots_runtime::document::{parse, ParseOptions};
-/// use robots_runtime::lint::diff_paths;
+/// use robots_lint::diff_paths;
 /// use robots_runtime::Profile;
 /// let old = parse(b"User-agent: *\nDisallow: /w/a%3A\n", ParseOptions::new(Profile::Rfc9309));
 /// let new = parse(b"User-agent: *\nDisallow: /w/a:\n", ParseOptions::new(Profile::Rfc9309));
@@ -114,7 +114,7 @@ pub fn diff_paths(
 /// for the same crawler), in order.
 ///
 /// ```
-/// use robots_runtime::lint::verdict_changes;
+/// use robots_lint::verdict_changes;
 /// use robots_runtime::{Policy, Profile};
 /// let old = Policy::parse("User-agent: *\nDisallow: /a\n", Profile::Rfc9309);
 /// let new = Policy::parse("User-agent: *\nDisallow: /b\n", Profile::Rfc9309);
@@ -160,7 +160,7 @@ pub struct CrawlerDiff {
 /// the URLs are checked once per distinct pair of group sets.
 ///
 /// ```
-/// use robots_runtime::lint::crawler_diffs;
+/// use robots_lint::crawler_diffs;
 /// use robots_runtime::{Policy, Profile};
 /// let old = Policy::parse("User-agent: *\nDisallow:\n", Profile::Rfc9309);
 /// let new = Policy::parse("User-agent: GPTBot\nDisallow: /\n", Profile::Rfc9309);

@@ -129,7 +129,7 @@ pub fn render(finding: &Finding, source: &[u8], path: &str) -> String {
 ///
 /// ```
 /// use robots_runtime::document::{parse, ParseOptions};
-/// use robots_runtime::lint::{line_findings, render, render_styled};
+/// use robots_lint::{line_findings, render, render_styled};
 /// let src = b"User-agent: *\nDisalow: /tmp\n";
 /// let doc = parse(src, ParseOptions::default());
 /// let finding = &line_findings(&doc)[0];

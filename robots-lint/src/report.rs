@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use robots_runtime::document::{parse, ParseOptions};
-//! use robots_runtime::lint::{derived_sample, CrawlerReport};
+//! use robots_lint::{derived_sample, CrawlerReport};
 //! use robots_runtime::Profile;
 //!
 //! let doc = parse(b"User-agent: GPTBot\nDisallow: /\n", ParseOptions::new(Profile::Rfc9309));

@@ -20,7 +20,7 @@ pub const GOOGLEBOT_MAX_BYTES: usize = DEFAULT_MAX_BYTES;
 /// than a parse of 500 KiB, however long the file.
 ///
 /// ```
-/// use robots_runtime::lint::googlebot_cut;
+/// use robots_lint::googlebot_cut;
 /// let mut big = b"User-agent: *\n".to_vec();
 /// while big.len() <= 512_000 {
 ///     big.extend_from_slice(b"Disallow: /some/long/path/to/a/page\n");

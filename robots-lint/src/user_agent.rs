@@ -19,7 +19,7 @@
 //! plainly a header.
 //!
 //! ```
-//! use robots_runtime::lint::{token_of_header, TokenSource};
+//! use robots_lint::{token_of_header, TokenSource};
 //!
 //! let gpt = token_of_header(b"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)").unwrap();
 //! assert_eq!(gpt.token, b"GPTBot");
@@ -85,7 +85,7 @@ pub const BOILERPLATE: &[&str] = &[
 /// Whether `token` is browser boilerplate ([`BOILERPLATE`], ignoring ASCII case).
 ///
 /// ```
-/// use robots_runtime::lint::is_boilerplate;
+/// use robots_lint::is_boilerplate;
 /// assert!(is_boilerplate(b"mozilla") && is_boilerplate(b"AppleWebKit"));
 /// assert!(!is_boilerplate(b"Googlebot"));
 /// ```
@@ -126,7 +126,7 @@ pub struct HeaderToken<'h> {
 /// read for a product token.
 ///
 /// ```
-/// use robots_runtime::lint::token_of_header;
+/// use robots_lint::token_of_header;
 ///
 /// let token = |h: &str| token_of_header(h.as_bytes()).map(|t| String::from_utf8_lossy(t.token).into_owned());
 /// assert_eq!(token("ExampleBot/1.0 (+https://example.com/bot)").as_deref(), Some("ExampleBot"));
@@ -157,7 +157,7 @@ pub fn token_of_header(header: &[u8]) -> Option<HeaderToken<'_>> {
 /// [`token_of_header`] would use.
 ///
 /// ```
-/// use robots_runtime::lint::looks_like_header;
+/// use robots_lint::looks_like_header;
 /// assert!(looks_like_header(b"ExampleBot/1.0"));
 /// assert!(looks_like_header(b"Mozilla/5.0 (compatible; FooBot)"));
 /// assert!(!looks_like_header(b"Googlebot-Image"));
@@ -181,7 +181,7 @@ pub fn looks_like_header(agent: &[u8]) -> bool {
 /// does not know, so it is opt-in. Pass the chain to `Policy::matcher_chain`.
 ///
 /// ```
-/// use robots_runtime::lint::family_chain;
+/// use robots_lint::family_chain;
 /// assert_eq!(family_chain(b"Googlebot-News", false), [&b"Googlebot-News"[..], b"Googlebot"]);
 /// assert_eq!(family_chain(b"bingbot", false), [&b"bingbot"[..], b"msnbot"]);
 /// assert_eq!(family_chain(b"hedwig-news", false), [&b"hedwig-news"[..]]);

@@ -174,6 +174,10 @@ pub mod records {
         parse_crawl_delay, parse_request_rate, parse_value, parse_visit_time, RecordValue,
         RequestRate, TimeWindow, ValueError, ValueErrorKind,
     };
+    // The AI-era records (see the drafts in their docs).
+    pub use robots_core::records::{
+        parse_content_signal, parse_content_usage, ContentSignals, ContentUsage, UsagePrefs,
+    };
 }
 
 /// Exact blocking: whether a crawler may fetch every path, none, or some,

@@ -144,7 +144,7 @@ pub fn product_token_prefix(value: &[u8]) -> &[u8] {
 /// robots.txt's `User-agent:` lines.
 ///
 /// ```
-/// use robots_runtime::agent::is_tchar;
+/// use robots_core::group::agent::is_tchar;
 /// assert!(is_tchar(b'9') && is_tchar(b'.') && is_tchar(b'_'));
 /// assert!(!is_tchar(b'/') && !is_tchar(b' ') && !is_tchar(b'('));
 /// ```
@@ -174,7 +174,7 @@ pub const fn is_tchar(b: u8) -> bool {
 /// result may be empty.
 ///
 /// ```
-/// use robots_runtime::agent::header_product_token;
+/// use robots_core::group::agent::header_product_token;
 /// assert_eq!(header_product_token(b"Bot9/1.0 (+https://bot9.example)"), b"Bot9");
 /// assert_eq!(header_product_token(b"  archive.org_bot"), b"archive.org_bot");
 /// assert_eq!(header_product_token(b"(compatible)"), b"");

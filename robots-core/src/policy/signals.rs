@@ -34,7 +34,8 @@ impl<'p> Matcher<'p> {
     /// ```
     /// use robots_runtime::{Policy, Profile};
     /// let robots = "User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /open/ train-ai=y\n";
-    /// let bot = Policy::parse(robots, Profile::Rfc9309).matcher("bot");
+    /// let policy = Policy::parse(robots, Profile::Rfc9309);
+    /// let bot = policy.matcher("bot");
     /// assert_eq!(bot.content_usage("/blog/x").unwrap().train_ai, Some(false));
     /// assert_eq!(bot.content_usage("https://example.com/open/data").unwrap().train_ai, Some(true));
     /// ```

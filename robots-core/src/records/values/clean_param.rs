@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 /// optionally only for URLs whose path starts with `path`.
 ///
 /// ```
-/// use robots_runtime::records::{parse_clean_param, CleanParam};
+/// use robots_core::records::{parse_clean_param, CleanParam};
 ///
 /// assert_eq!(
 ///     parse_clean_param(b"ref&utm_source /articles/"),
@@ -37,7 +37,7 @@ pub struct CleanParam<'a> {
 /// empty or names no parameter (e.g. `&&`).
 ///
 /// ```
-/// use robots_runtime::records::parse_clean_param;
+/// use robots_core::records::parse_clean_param;
 ///
 /// let clean = parse_clean_param(b"sid&&sort").unwrap();
 /// assert_eq!(clean.params, [&b"sid"[..], &b"sort"[..]]);

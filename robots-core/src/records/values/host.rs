@@ -27,7 +27,7 @@ const MAX_PORT: u64 = 65_535;
 /// offending byte.
 ///
 /// ```
-/// use robots_runtime::records::{parse_host, ValueError, ValueErrorKind};
+/// use robots_core::records::{parse_host, ValueError, ValueErrorKind};
 ///
 /// assert_eq!(parse_host(b"https://example.com"), Ok(&b"example.com"[..]));
 /// assert_eq!(parse_host(b"example.com:8080"), Ok(&b"example.com:8080"[..]));

@@ -18,7 +18,7 @@ use super::{ValueError, ValueErrorKind};
 /// whitespace/control byte.
 ///
 /// ```
-/// use robots_runtime::records::{check_sitemap_url, ValueError, ValueErrorKind};
+/// use robots_core::records::{check_sitemap_url, ValueError, ValueErrorKind};
 ///
 /// assert_eq!(check_sitemap_url(b"https://example.com/sitemap.xml"), Ok(()));
 /// assert_eq!(
