@@ -208,7 +208,8 @@ pub mod agent {
 /// use robots_runtime::lint::{lint, Code};
 /// use robots_runtime::Profile;
 /// let findings = lint("User-agent: *\nDisalow: /x\n", Profile::Rfc9309);
-/// assert_eq!(findings[0].code, Code::MisspelledDirective);
+/// let misspelled = findings.iter().find(|f| f.code == Code::MisspelledDirective).unwrap();
+/// assert_eq!((misspelled.line, misspelled.column), (2, 1));
 /// ```
 #[cfg(feature = "lint")]
 pub mod lint {
