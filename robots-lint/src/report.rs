@@ -27,7 +27,7 @@
 use super::probe::probe_paths;
 use alloc::collections::BTreeMap;
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::time::Duration;
 use robots_core::document::Document;

@@ -19,6 +19,7 @@ use crate::search::view::View;
 use crate::tables::encode::{decode, encode, AgentPart};
 use crate::tables::layout::{index, Tables, NONE};
 use alloc::boxed::Box;
+use alloc::vec::Vec;
 use bstr::{BStr, BString};
 use core::fmt;
 

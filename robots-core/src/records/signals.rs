@@ -25,7 +25,7 @@
 //! ```
 
 use super::{ValueError, ValueErrorKind};
-use Vec;
+use alloc::vec::Vec;
 
 /// The keys `Content-Signal` defines.
 pub const CONTENT_SIGNAL_KEYS: [&str; 3] = ["search", "ai-input", "ai-train"];
