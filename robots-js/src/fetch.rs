@@ -7,9 +7,8 @@
 use crate::convert::fetch::{action, outcome};
 use crate::options::builder;
 use crate::policy::Policy;
-use robots_runtime::fetch::{
-    origin_key, Failure, FetchPolicy, FetchProfile, Outcome, Previous, RobotsFetch,
-};
+use robots_fetch::origin_key;
+use robots_runtime::fetch::{Failure, FetchProfile, FetchSettings, Outcome, Previous, RobotsFetch};
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
 
@@ -32,13 +31,13 @@ fn fetch_policy(
     agent: &str,
     max_bytes: Option<f64>,
     timeout_ms: Option<f64>,
-) -> Result<FetchPolicy, JsError> {
+) -> Result<FetchSettings, JsError> {
     let fetch_profile: FetchProfile = profile.parse().map_err(|_| {
         JsError::new(&format!(
             "unknown fetch profile {profile:?}: expected rfc9309 or google"
         ))
     })?;
-    let mut config = FetchPolicy::new(fetch_profile);
+    let mut config = FetchSettings::new(fetch_profile);
     if !agent.is_empty() {
         config = config.with_user_agent(agent);
     }

@@ -7,7 +7,7 @@ use wasm_bindgen::JsValue;
 /// The finding as a plain object (`help` is `null` when there is no suggestion).
 pub fn finding(f: &Finding) -> JsValue {
     object(&[
-        ("code", f.code.into()),
+        ("code", f.code.as_str().into()),
         ("severity", f.severity.name().into()),
         ("line", f.line.into()),
         ("column", f.column.into()),
@@ -37,6 +37,6 @@ pub fn not_robots_txt(kind: robots_lint::NotRobotsTxt) -> &'static str {
         NotRobotsTxt::Utf32 => "utf32",
         NotRobotsTxt::Binary => "binary",
         // A kind added later: its lint code names it.
-        _ => kind.code(),
+        _ => kind.code().as_str(),
     }
 }
