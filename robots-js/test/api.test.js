@@ -41,7 +41,10 @@ test('explain lists groups, candidates best first, and the verdict', () => {
 	const p = new Policy('User-agent: *\nDisallow: /a\nAllow: /a/b\n');
 	const e = p.explain('bot', 'https://example.com/a/b/c');
 	assert.equal(e.path, '/a/b/c');
-	assert.deepEqual(e.groups, [{ id: 0, line: 1, agents: [{ line: 1, value: '*' }] }]);
+	assert.deepEqual(e.groups, [{ id: 0, line: 1, agents: [{ line: 1, value: '*', matches: 'any' }] }]);
+	// The selection and the tie-break come from the engine's explanation data.
+	assert.deepEqual(e.selection, { basis: 'any', combining: e.selection.combining, naming: e.selection.naming });
+	assert.equal(e.tieBreak, 'longest-match');
 	assert.deepEqual(e.candidates.map((r) => r.line), [3, 2]);
 	assert.equal(e.verdict.allowed, true);
 	assert.equal(e.verdict.rule.line, 3);
