@@ -138,7 +138,7 @@ export function verdictDigest(allowedBits) {
 
 /** The corpus digest's entry for `file` and `agent`: { allowed, disallowed, hash }. */
 export function knownDigest(file, agent) {
-  const snap = fs.readFileSync(path.join(rootDir, 'tests/agreement/snapshots/agreement__corpus_digest.snap'), 'utf8');
+  const snap = fs.readFileSync(path.join(rootDir, 'tests/suite/agreement/snapshots/suite__agreement__corpus_digest.snap'), 'utf8');
   const line = snap.split('\n').find((l) => l.startsWith(`${file}  `));
   if (!line) throw new Error(`no digest for ${file}`);
   const m = line.match(new RegExp(`  ${agent.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (\\d+)/(\\d+) ([0-9a-f]{16})`));
