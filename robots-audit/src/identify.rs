@@ -27,3 +27,21 @@ pub fn identify(user_agent: &[u8]) -> Option<Identity> {
         known: found.crawler.is_some(),
     })
 }
+
+/// What an audit counts a request as: [`identify`]'s crawler, else a browser
+/// (left out of the audit); with `browsers`, browsers are audited too, as one
+/// crawler `(browser)` that the `*` groups govern.
+///
+/// ```
+/// use robots_audit::{identity, Identity};
+/// let firefox = b"Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0";
+/// assert_eq!(identity(firefox, false), Identity::Browser);
+/// assert_eq!(identity(firefox, true), Identity::crawler("(browser)", &[], false));
+/// ```
+pub fn identity(user_agent: &[u8], browsers: bool) -> Identity {
+    match identify(user_agent) {
+        Some(identity) => identity,
+        None if browsers => Identity::crawler("(browser)", &[], false),
+        None => Identity::Browser,
+    }
+}

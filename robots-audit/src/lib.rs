@@ -49,7 +49,7 @@ mod sites;
 mod tally;
 mod time;
 
-pub use identify::identify;
+pub use identify::{identify, identity};
 pub use json::JsonFields;
 pub use lines::MAX_LINE;
 pub use report::{AuditReport, CrawlerAudit, MalformedLine, Violation};

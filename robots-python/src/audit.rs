@@ -3,7 +3,7 @@
 use crate::input::builder;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use robots_audit::{Audit, Identity, JsonFields, LogFormat, Sites};
+use robots_audit::{Audit, JsonFields, LogFormat, Sites};
 use std::collections::HashMap;
 
 /// Where the log lines come from.
@@ -108,11 +108,7 @@ fn run(
         for (host, policy) in &hosts {
             sites.host(host, policy);
         }
-        let identify = |ua: &[u8]| match robots_audit::identify(ua) {
-            Some(identity) => identity,
-            None if browsers => Identity::crawler("(browser)", &[], false),
-            None => Identity::Browser,
-        };
+        let identify = |ua: &[u8]| robots_audit::identity(ua, browsers);
         let mut audit = Audit::new(sites, &identify, format);
         match &logs {
             Logs::Files(files) => {

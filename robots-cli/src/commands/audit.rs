@@ -14,7 +14,7 @@ use crate::flags::{Audit, AuditRobots, Format};
 use crate::output::Streams;
 use crate::table::{self, Align};
 use crate::EXIT_OK;
-use robots_audit::{AuditReport, CrawlerAudit, Identity, Sites};
+use robots_audit::{AuditReport, CrawlerAudit, Sites};
 use robots_runtime::Policy;
 use std::fs::File;
 
@@ -28,7 +28,7 @@ pub fn run(args: &Audit, io: &mut Streams<'_>) -> Result<i32, Error> {
             None => sites.default_policy(policy),
         };
     }
-    let identify = |ua: &[u8]| identify(ua, args.browsers);
+    let identify = |ua: &[u8]| robots_audit::identity(ua, args.browsers);
     let mut audit = robots_audit::Audit::new(sites, &identify, args.log_format.clone());
     if args.logs.is_empty() {
         audit
@@ -107,15 +107,6 @@ fn load_robots(args: &Audit, io: &mut Streams<'_>) -> Result<Vec<(Option<String>
         }
     }
     Ok(robots)
-}
-
-/// Who sent a request: a registry crawler, an unknown bot, or a browser.
-fn identify(user_agent: &[u8], browsers: bool) -> Identity {
-    match robots_audit::identify(user_agent) {
-        Some(identity) => identity,
-        None if browsers => Identity::crawler("(browser)", &[], false),
-        None => Identity::Browser,
-    }
 }
 
 fn rule_text(c: &CrawlerAudit) -> String {
