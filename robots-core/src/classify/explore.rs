@@ -12,6 +12,7 @@
 
 use super::shape::RuleShape;
 use alloc::collections::BTreeMap;
+use alloc::rc::Rc;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -24,8 +25,9 @@ pub(crate) enum Found {
     },
     /// Every path gets `allowed`; these rules decide them (by index).
     Uniform { allowed: bool, deciding: Vec<usize> },
-    /// More product states than `bound` would have to be visited, or more
-    /// steps of rule positions than [`WORK_BOUND`].
+    /// More product states than `bound` would have to be visited, more
+    /// steps of rule positions than [`WORK_BOUND`], or the states would hold
+    /// more rule positions than [`MEMORY_BOUND`].
     TooLarge { visited: usize },
 }
 
@@ -59,20 +61,29 @@ struct Visit {
 /// bound. About a tenth of a second.
 pub(crate) const WORK_BOUND: usize = 20_000_000;
 
+/// How many rule positions (8 bytes each) the exploration may hold, in the
+/// states it keeps and in the children of the state it expands: 32 MB,
+/// whatever the file. A state of many `*` rules has as many children as
+/// distinct next bytes, each holding every starred position, so the states'
+/// sizes, not their number, are what memory has to be bounded by.
+pub(crate) const MEMORY_BOUND: usize = 4_000_000;
+
 /// Explore the rules' product automaton from `/`, visiting at most `bound`
 /// states. `robots_txt_allowed`: the profile allows `/robots.txt` whatever
 /// the rules say, so it is no witness of either verdict.
 pub(crate) fn explore(rules: &[RuleShape], robots_txt_allowed: bool, bound: usize) -> Found {
     let other = other_byte(rules);
-    let mut seen: BTreeMap<State, usize> = BTreeMap::new();
-    let mut states: Vec<State> = Vec::new();
+    // Each state is kept once, shared by the queue and the index of seen states.
+    let mut seen: BTreeMap<Rc<State>, usize> = BTreeMap::new();
+    let mut states: Vec<Rc<State>> = Vec::new();
     let mut visits: Vec<Visit> = Vec::new();
     let mut witness: [Option<(usize, Option<usize>)>; 2] = [None, None];
     let mut deciding: Vec<usize> = Vec::new();
 
     // Every path starts with `/`.
-    let first = step(rules, &start(rules, robots_txt_allowed), b'/');
-    seen.insert(first.clone(), 0);
+    let first = Rc::new(step(rules, &start(rules, robots_txt_allowed), b'/'));
+    let mut held = first.live.len();
+    seen.insert(Rc::clone(&first), 0);
     states.push(first);
     visits.push(Visit {
         parent: usize::MAX,
@@ -82,7 +93,7 @@ pub(crate) fn explore(rules: &[RuleShape], robots_txt_allowed: bool, bound: usiz
     let mut next = 0;
     let mut work = 0usize;
     while next < states.len() {
-        if states.len() > bound || work > WORK_BOUND {
+        if states.len() > bound || work > WORK_BOUND || held > MEMORY_BOUND {
             return Found::TooLarge {
                 visited: states.len(),
             };
@@ -123,9 +134,17 @@ pub(crate) fn explore(rules: &[RuleShape], robots_txt_allowed: bool, bound: usiz
             continue;
         }
         work = work.saturating_add(state.live.len());
-        for (byte, child) in children(rules, &state, other) {
+        let Some(next_states) = children(rules, &state, other, MEMORY_BOUND.saturating_sub(held))
+        else {
+            return Found::TooLarge {
+                visited: states.len(),
+            };
+        };
+        for (byte, child) in next_states {
             if !seen.contains_key(&child) {
-                seen.insert(child.clone(), states.len());
+                held = held.saturating_add(child.live.len());
+                let child = Rc::new(child);
+                seen.insert(Rc::clone(&child), states.len());
                 states.push(child);
                 visits.push(Visit { parent: at, byte });
             }
@@ -163,8 +182,14 @@ fn other_byte(rules: &[RuleShape]) -> u8 {
 
 /// Every state one byte after `state`, with the byte taken: one per byte that
 /// some live rule (or the robots.txt tracker) expects next, and one for every
-/// other byte (`other`, when it leads anywhere new).
-fn children(rules: &[RuleShape], state: &State, other: u8) -> Vec<(u8, State)> {
+/// other byte (`other`, when it leads anywhere new). `None` when they would
+/// hold more than `room` rule positions between them.
+fn children(
+    rules: &[RuleShape],
+    state: &State,
+    other: u8,
+    room: usize,
+) -> Option<Vec<(u8, State)>> {
     let mut by_byte: BTreeMap<u8, Next> = BTreeMap::new();
     let mut starred: Vec<(usize, usize)> = Vec::new();
     for &(r, pos) in &state.live {
@@ -187,7 +212,15 @@ fn children(rules: &[RuleShape], state: &State, other: u8) -> Vec<(u8, State)> {
     by_byte
         .entry(other)
         .or_insert_with(|| core::mem::take(&mut rest));
-    by_byte
+    // Every child gets every starred position: count before building them.
+    let size = by_byte
+        .len()
+        .saturating_mul(starred.len())
+        .saturating_add(state.live.len());
+    if size > room {
+        return None;
+    }
+    let next = by_byte
         .into_iter()
         .map(|(byte, mut next)| {
             // A `*` takes any byte and stays where it is.
@@ -199,7 +232,8 @@ fn children(rules: &[RuleShape], state: &State, other: u8) -> Vec<(u8, State)> {
                 next.into_state(rules, robots_step(state.robots, byte)),
             )
         })
-        .collect()
+        .collect();
+    Some(next)
 }
 
 /// The byte the robots.txt tracker expects next, if any.
@@ -342,4 +376,64 @@ fn path_to(visits: &[Visit], mut at: usize) -> Vec<u8> {
     }
     bytes.reverse();
     bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Policy, Profile};
+
+    /// Four `*`s per rule over a 36-byte alphabet: every rule stays live in
+    /// every state, and each state has a child per byte. Without the memory
+    /// bound this took gigabytes; with it, an answer or a refusal comes first.
+    fn starred_file(count: usize) -> String {
+        let mut text = String::from("User-agent: *\n");
+        for i in 0..count {
+            let mut rest = i;
+            text.push_str("Disallow: /");
+            for _ in 0..4 {
+                let digit = (rest % 36) as u8;
+                text.push('*');
+                text.push(char::from(if digit < 26 {
+                    b'a' + digit
+                } else {
+                    b'0' + digit - 26
+                }));
+                rest /= 36;
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    #[test]
+    fn children_past_the_room_are_refused_before_they_are_built() {
+        let policy = Policy::parse(starred_file(200), Profile::Rfc9309);
+        let rules = super::super::shape::rules_of(&policy.matcher("bot"));
+        let root = step(&rules, &start(&rules, false), b'/');
+        assert_eq!(root.live.len(), 200);
+        let other = other_byte(&rules);
+        let all = children(&rules, &root, other, usize::MAX).expect("unbounded room");
+        let held: usize = all.iter().map(|(_, s)| s.live.len()).sum();
+        assert!(
+            held > 200 * 30,
+            "{held} positions in {} children",
+            all.len()
+        );
+        assert!(children(&rules, &root, other, 200 * 30).is_none());
+    }
+
+    #[test]
+    fn a_file_of_many_stars_is_refused_within_the_memory_bound() {
+        let policy = Policy::parse(starred_file(30_000), Profile::Rfc9309);
+        let rules = super::super::shape::rules_of(&policy.matcher("bot"));
+        match explore(&rules, false, usize::MAX) {
+            Found::TooLarge { visited } => assert!(visited >= 1),
+            // `/` is allowed and `/aaaa` is not: an answer is right only as both.
+            Found::Both { .. } => {}
+            Found::Uniform { allowed, .. } => {
+                panic!("uniform answer ({allowed}) for a partial file")
+            }
+        }
+    }
 }

@@ -121,7 +121,7 @@ impl fmt::Display for Undecided {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "undecided: {} rules with {} `*` take more than {} states (or 2e7 rule steps) to explore",
+            "undecided: {} rules with {} `*` take more than {} states (or 2e7 rule steps, or 4e6 rule positions held at once) to explore",
             self.rules, self.stars, self.bound
         )
     }
