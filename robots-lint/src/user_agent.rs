@@ -67,6 +67,7 @@ pub const BOILERPLATE: &[&str] = &[
     "UCBrowser",
     "Trident",
     "MSIE",
+    "IEMobile",
     "Windows",
     "Win64",
     "WOW64",
@@ -241,10 +242,13 @@ fn product_at(header: &[u8], at: usize) -> (Product<'_>, usize) {
     (product, end)
 }
 
-/// A crawler token is a product token that starts with a letter (not `+url`,
-/// not a version) and is no boilerplate.
+/// A crawler token is a product token that starts with a letter or digit
+/// (not `+url`) and holds a letter (not a version such as `5.0`), and is no
+/// boilerplate. Digits may lead: Qihoo's crawler is `360Spider`.
 fn is_candidate(token: &[u8]) -> bool {
-    token.first().is_some_and(u8::is_ascii_alphabetic) && !is_boilerplate(token)
+    token.first().is_some_and(u8::is_ascii_alphanumeric)
+        && token.iter().any(u8::is_ascii_alphabetic)
+        && !is_boilerplate(token)
 }
 
 /// The first product outside comments that is a candidate; else the first
@@ -311,7 +315,9 @@ struct ItemEnd {
 
 /// The comment item starting at `at` (up to `;`, `)` or `(`), trimmed: its
 /// token when it is one product that is a candidate and has a version or
-/// follows `compatible`; else where the item ends.
+/// follows `compatible`, or, after `compatible`, a candidate product followed
+/// by blanks and a `+` contact (`compatible; PanguBot +https://…`); else
+/// where the item ends.
 fn item_token(header: &[u8], at: usize, compatible: bool) -> Result<&[u8], ItemEnd> {
     let rest = header.get(at..).unwrap_or_default();
     let len = rest
@@ -331,7 +337,12 @@ fn item_token(header: &[u8], at: usize, compatible: bool) -> Result<&[u8], ItemE
             .min(len);
     let (product, next) = product_at(header, offset);
     let whole = next - offset == text.len();
-    if whole && (product.has_version || compatible) && is_candidate(product.token) {
+    // `name +contact`: the blanks after the product, then a `+`.
+    let after = header.get(next..at + len).unwrap_or_default();
+    let contact = compatible
+        && after.first().is_some_and(|b| matches!(b, b' ' | b'\t'))
+        && after.trim_ascii_start().first() == Some(&b'+');
+    if (whole && (product.has_version || compatible) || contact) && is_candidate(product.token) {
         Ok(product.token)
     } else {
         Err(end)
@@ -383,6 +394,11 @@ mod tests {
             ("python-requests/2.31.0", "python-requests"),
             ("  Scrapy/2.11 (+https://scrapy.org)", "Scrapy"),
             ("Mozilla/5.0 (compatible; googlebot/2.1; +http://www.google.com/bot.html)", "Googlebot"),
+            // A token may start with digits, and a `name +contact` item after `compatible` names its crawler.
+            ("Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0); 360Spider", "360Spider"),
+            ("Mozilla/5.0 (compatible; NameBot +https://namebot.example)", "NameBot"),
+            ("Mozilla/5.0 (compatible; NameBot/2.0 +https://namebot.example)", "NameBot"),
+            ("Mozilla/5.0 (Windows Phone 8.1; ARM; Trident/7.0; Touch; rv:11.0; IEMobile/11.0; NOKIA; Lumia 530) like Gecko (compatible; PhoneBot/2.0)", "PhoneBot"),
         ] {
             assert_eq!(token(header).as_deref(), Some(want), "{header}");
         }
@@ -406,6 +422,10 @@ mod tests {
             "Mozilla/5.0 (Linux; Android 13; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36",
             "(+https://example.com)",
             "/1.0 ;;; ((()))",
+            // `+contact` only names a crawler after `compatible`; versions are no tokens.
+            "Mozilla/5.0 (X11; Linux x86_64 +https://x.example)",
+            "Mozilla/5.0 (Windows Phone 8.1; ARM; Trident/7.0; Touch; rv:11.0; IEMobile/11.0; NOKIA; Lumia 530) like Gecko",
+            "Mozilla/5.0 (compatible; +https://x.example) 5.0 1_2_3",
         ] {
             assert_eq!(token(header), None, "{header}");
         }

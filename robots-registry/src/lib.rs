@@ -3,7 +3,8 @@
 //! back to, and the tokens that were retired or renamed.
 //!
 //! The data is `crawlers.toml` in this crate, where every entry names its
-//! source and the date it was checked. It is compiled into the static tables
+//! source and the date it was compared with a stored copy of that page, or
+//! carries no date and says so when it never was ([`Crawler::verified`]). It is compiled into the static tables
 //! [`CRAWLERS`] and [`RETIRED`] of the checked-in `src/generated.rs`, which a
 //! test regenerates and compares, so this crate is `no_std`, has no build
 //! script and no dependency, and a lookup reads no file. Users reach it as
@@ -168,13 +169,30 @@ pub struct Crawler {
     pub robots_txt_source: &'static str,
     /// What a site owner should know (may be empty).
     pub note: &'static str,
-    /// Where the facts come from.
+    /// Where the facts come from: the operator's page where there is one.
     pub source: &'static str,
-    /// When the entry was last compared with its source (`YYYY-MM-DD`).
+    /// When the entry was last compared with a stored copy of `source`
+    /// (`YYYY-MM-DD`), or `""` when it never was: its facts are then
+    /// unverified, and [`Crawler::note`] says where they come from. See
+    /// [`Crawler::verified`].
     pub checked: &'static str,
 }
 
 impl Crawler {
+    /// Whether the entry was compared with its source ([`Crawler::checked`]
+    /// is a date): its token, header forms, fallbacks and `robots_txt`
+    /// answer are what that page says.
+    ///
+    /// ```
+    /// use robots_runtime::registry;
+    /// assert!(registry::crawler("Googlebot").unwrap().verified());
+    /// let checked = registry::CRAWLERS.iter().filter(|c| c.verified()).count();
+    /// assert!(checked < registry::CRAWLERS.len()); // not every operator publishes a page
+    /// ```
+    pub const fn verified(&self) -> bool {
+        !self.checked.is_empty()
+    }
+
     /// The tokens it answers to, in order: its own, then its fallbacks (the
     /// chain for `Policy::matcher_chain`).
     pub fn chain(&self) -> impl Iterator<Item = &'static str> {
@@ -268,8 +286,16 @@ pub struct Retired {
     pub note: &'static str,
     /// Where the facts come from.
     pub source: &'static str,
-    /// When the entry was last compared with its source (`YYYY-MM-DD`).
+    /// When the entry was last compared with a stored copy of `source`
+    /// (`YYYY-MM-DD`), or `""` when it never was (see [`Crawler::checked`]).
     pub checked: &'static str,
+}
+
+impl Retired {
+    /// Whether the entry was compared with its source ([`Retired::checked`] is a date).
+    pub const fn verified(&self) -> bool {
+        !self.checked.is_empty()
+    }
 }
 
 #[rustfmt::skip]
@@ -448,6 +474,46 @@ mod tests {
         let mut long = std::string::String::from("GPTBot/1.0 ");
         long.push_str(&"x".repeat(1 << 20));
         assert!(crawler_for_header(long).is_none());
+    }
+
+    #[test]
+    fn every_entry_is_dated_or_says_it_is_unverified() {
+        let is_date = |d: &str| {
+            d.len() == 10
+                && d.bytes().enumerate().all(|(i, b)| match i {
+                    4 | 7 => b == b'-',
+                    _ => b.is_ascii_digit(),
+                })
+        };
+        let mut verified = 0;
+        for c in CRAWLERS {
+            if c.verified() {
+                assert!(is_date(c.checked), "{}: {:?}", c.token, c.checked);
+                verified += 1;
+            } else {
+                assert!(
+                    !c.note.is_empty(),
+                    "{}: unverified, and no note says why",
+                    c.token
+                );
+            }
+        }
+        for r in RETIRED {
+            assert!(r.verified() == is_date(r.checked), "{}", r.token);
+        }
+        // The operators' pages that were read: Google, Bing, OpenAI, Apple,
+        // Amazon, Meta, Common Crawl, DuckDuckGo, Ahrefs, Yandex, …
+        assert!(verified >= 40, "{verified} verified");
+        for token in [
+            "Googlebot",
+            "GPTBot",
+            "OAI-SearchBot",
+            "bingbot",
+            "Amazonbot",
+            "CCBot",
+        ] {
+            assert!(crawler(token).unwrap().verified(), "{token}");
+        }
     }
 
     #[test]

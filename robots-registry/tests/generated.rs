@@ -8,7 +8,8 @@
 //!
 //! The checks make a bad edit fail with a message that names the entry: an
 //! unknown purpose, a token listed twice, a missing source or date, a
-//! replacement that is no known crawler, a header form that is no header.
+//! replacement that is no known crawler, a header form that is no header, an
+//! unverified entry (no `checked` date) whose note does not say so.
 
 use serde::Deserialize;
 use std::collections::BTreeSet;
@@ -41,7 +42,9 @@ struct Crawler {
     #[serde(default)]
     note: String,
     source: String,
-    checked: String,
+    /// Absent when the entry was never compared with a stored copy of `source`.
+    #[serde(default)]
+    checked: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -53,7 +56,8 @@ struct Retired {
     #[serde(default)]
     note: String,
     source: String,
-    checked: String,
+    #[serde(default)]
+    checked: Option<String>,
 }
 
 fn yes() -> bool {
@@ -119,17 +123,29 @@ fn is_date(date: &str) -> bool {
         })
 }
 
-fn check_common(token: &str, source: &str, checked: &str) -> Result<(), String> {
+/// Checks what every entry has, and gives its `checked` as the tables store it:
+/// the date, or `""` for an entry never compared with its source.
+fn check_common<'a>(
+    token: &str,
+    source: &str,
+    checked: &'a Option<String>,
+    note: &str,
+) -> Result<&'a str, String> {
     if !plausible_token(token) {
         return Err(format!("`{token}` is not a user-agent token"));
     }
     if !is_url(source) {
         return Err(format!("{token}: source `{source}` is not an http(s) URL"));
     }
-    if !is_date(checked) {
-        return Err(format!("{token}: checked `{checked}` is not YYYY-MM-DD"));
+    match checked.as_deref() {
+        Some(date) if is_date(date) => Ok(date),
+        Some(date) => Err(format!("{token}: checked `{date}` is not YYYY-MM-DD")),
+        // An unverified entry says where its facts came from instead.
+        None if note.trim().is_empty() => Err(format!(
+            "{token}: no `checked` date, so the note must say where the unverified facts come from"
+        )),
+        None => Ok(""),
     }
-    Ok(())
 }
 
 fn strings(items: &[String]) -> String {
@@ -148,7 +164,7 @@ fn generate(file: &File) -> Result<String, String> {
     out.push_str("/// Every known crawler, in the order of `crawlers.toml`.\n");
     out.push_str("pub static CRAWLERS: &[Crawler] = &[\n");
     for c in &file.crawler {
-        check_common(&c.token, &c.source, &c.checked)?;
+        let checked = check_common(&c.token, &c.source, &c.checked, &c.note)?;
         if !seen.insert(c.token.to_ascii_lowercase()) {
             return Err(format!("{}: listed twice", c.token));
         }
@@ -185,7 +201,7 @@ fn generate(file: &File) -> Result<String, String> {
             robots_txt_source,
             c.note,
             c.source,
-            c.checked
+            checked
         );
     }
     out.push_str("];\n\n");
@@ -197,7 +213,7 @@ fn generate(file: &File) -> Result<String, String> {
     out.push_str("/// Every retired or renamed token, in the order of `crawlers.toml`.\n");
     out.push_str("pub static RETIRED: &[Retired] = &[\n");
     for r in &file.retired {
-        check_common(&r.token, &r.source, &r.checked)?;
+        let checked = check_common(&r.token, &r.source, &r.checked, &r.note)?;
         if !seen.insert(r.token.to_ascii_lowercase()) {
             return Err(format!("{}: listed twice", r.token));
         }
@@ -220,7 +236,7 @@ fn generate(file: &File) -> Result<String, String> {
             strings(&r.replaced_by),
             r.note,
             r.source,
-            r.checked
+            checked
         );
     }
     out.push_str("];\n");
@@ -272,6 +288,23 @@ fn bad_edits_name_the_entry() {
         let err = compile(&entry(extra)).unwrap_err();
         assert!(err.contains(says), "{extra}: {err}");
     }
+    // No `checked` date: allowed only with a note saying where the facts come from.
+    let unverified = |extra: &str| {
+        format!(
+            "retired = []\n[[crawler]]\ntoken = \"FooBot\"\noperator = \"Foo\"\npurpose = \"search\"\n\
+             source = \"https://foo.example/bot\"\n{extra}"
+        )
+    };
+    let err = compile(&unverified("")).unwrap_err();
+    assert!(err.contains("no `checked` date"), "{err}");
+    let code = compile(&unverified(
+        "note = \"From a community list; not compared.\"",
+    ))
+    .unwrap();
+    assert!(code.contains("checked: \"\""), "{code}");
+    assert!(compile(&entry(""))
+        .unwrap()
+        .contains("checked: \"2026-01-01\""));
     let twice = format!("{}\n[[crawler]]\ntoken = \"foobot\"\noperator = \"Foo\"\npurpose = \"search\"\nsource = \"https://x.example\"\nchecked = \"2026-01-01\"\n", entry(""));
     assert!(compile(&twice).unwrap_err().contains("listed twice"));
 }
