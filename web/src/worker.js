@@ -3,6 +3,7 @@
 // whole state; what did not change since the last one is reused.
 
 import * as engine from './engine.js';
+import * as share from './share.js';
 
 const ready = engine.load(new URL('robots_engine_bg.wasm', self.location.href));
 
@@ -43,12 +44,13 @@ function compute(state) {
   if (fresh) {
     file.policy = timed(timings, 'parse', () => engine.policy(bytes, state.profile));
     file.lint = timed(timings, 'lint', () => engine.lint(bytes, state.profile));
-    file.notices = timed(timings, 'notices', () => engine.notices(bytes, state.profile, file.policy, file.lint));
+    file.notices = timed(timings, 'notices', () => engine.notices(bytes, state.profile, file.policy));
     file.report = timed(timings, 'report', () => engine.report(bytes, state.profile));
+    // Sent once per file: the page keeps them while the file stays.
+    out.notices = file.notices;
+    out.findings = file.lint;
+    out.report = file.report;
   }
-  out.notices = file.notices;
-  out.findings = file.lint;
-  out.report = file.report;
   const token = state.agent.trim() || '*';
   out.chain = engine.chainOf(token);
   const urls = splitUrls(state.urls);
@@ -64,6 +66,7 @@ function compute(state) {
       previousDiff = { key, bytes: oldBytes, report: engine.report(oldBytes, state.profile) };
     }
     out.oldReport = previousDiff.report;
+    if (!out.report) out.report = file.report;
   }
   return out;
 }
@@ -77,6 +80,9 @@ self.onmessage = async (event) => {
       result = { crawlers: engine.crawlers(), purposes: engine.purposes(), version: engine.version() };
     } else if (kind === 'compute') {
       result = compute(event.data.state);
+    } else if (kind === 'share') {
+      // Compressing a long file takes a while: here, not on the page's thread.
+      result = share.encode(event.data.state);
     } else if (kind === 'explain') {
       const { state, url } = event.data;
       const bytes = engine.bytesOf(state.file);
