@@ -32,24 +32,32 @@ const state = {
 
 // ---- the worker -------------------------------------------------------------
 
-const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-let nextId = 1;
-const pending = new Map();
-worker.onmessage = (event) => {
-  const { id, result, error } = event.data;
-  const p = pending.get(id);
-  pending.delete(id);
-  if (!p) return;
-  if (error) p.reject(new Error(error));
-  else p.resolve(result);
-};
-function ask(message) {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, ...message });
-  });
+/** A worker answering `{ id, ...message }` with `{ id, result, error }`, as promises. */
+function workerClient(url) {
+  const worker = new Worker(url, { type: 'module' });
+  let nextId = 1;
+  const pending = new Map();
+  worker.onmessage = (event) => {
+    const { id, result, error } = event.data;
+    const p = pending.get(id);
+    pending.delete(id);
+    if (!p) return;
+    if (error) p.reject(new Error(error));
+    else p.resolve(result);
+  };
+  return (message) => {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
+  };
 }
+
+/** The engine: results for the state. */
+const ask = workerClient(new URL('./worker.js', import.meta.url));
+/** The link: the state compressed, on a thread of its own. */
+const encodeLink = workerClient(new URL('./share-worker.js', import.meta.url));
 
 // ---- timings, read by the browser tests ---------------------------------------
 
@@ -224,7 +232,7 @@ function writeFragment() {
   clearTimeout(fragmentTimer);
   fragmentTimer = setTimeout(async () => {
     const mine = generation;
-    const fragment = await ask({ kind: 'share', state: snapshot() });
+    const fragment = await encodeLink({ state: snapshot() });
     if (mine !== generation) return;
     if (fragment === null) {
       $('share-status').textContent = 'The file is too large to share in a link.';
@@ -362,7 +370,7 @@ async function start() {
     loadFile(file);
   }, true);
   $('share').addEventListener('click', async () => {
-    const fragment = await ask({ kind: 'share', state: snapshot() });
+    const fragment = await encodeLink({ state: snapshot() });
     if (fragment === null) {
       $('share-status').textContent = 'The file is too large to share in a link.';
       return;

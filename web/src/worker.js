@@ -3,7 +3,6 @@
 // whole state; what did not change since the last one is reused.
 
 import * as engine from './engine.js';
-import * as share from './share.js';
 
 const ready = engine.load(new URL('robots_engine_bg.wasm', self.location.href));
 
@@ -80,9 +79,6 @@ self.onmessage = async (event) => {
       result = { crawlers: engine.crawlers(), purposes: engine.purposes(), version: engine.version() };
     } else if (kind === 'compute') {
       result = compute(event.data.state);
-    } else if (kind === 'share') {
-      // Compressing a long file takes a while: here, not on the page's thread.
-      result = share.encode(event.data.state);
     } else if (kind === 'explain') {
       const { state, url } = event.data;
       const bytes = engine.bytesOf(state.file);
