@@ -346,9 +346,10 @@ export function renderDiff(body, summary, crawlersList, result, report) {
   const before = new Map((result.oldReport?.crawlers ?? []).map((r) => [r.token, r]));
   const after = new Map((report?.crawlers ?? []).map((r) => [r.token, r]));
   const root = (row) => (row ? word(row.root_allowed) : '');
+  const total = report?.crawlers?.length ?? 0;
   crawlersList.innerHTML = d.crawlers.length === 0
-    ? `<li>No crawler's verdicts change over these ${d.urls} URLs.</li>`
-    : d.crawlers.map((c) => {
+    ? `<li>No verdict changes for any of ${total} crawlers over ${d.urls} URLs.</li>`
+    : `<li class="diff-crawlers-summary">${d.crawlers.length} of ${total} crawlers change verdicts over ${d.urls} URLs:</li>` + d.crawlers.map((c) => {
       const was = before.get(c.agent);
       const now = after.get(c.agent);
       const rootText = was && now && was.root_allowed !== now.root_allowed ? `; / ${root(was)} → ${root(now)}` : '';
