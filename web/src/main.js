@@ -1,7 +1,7 @@
 // The page: holds the state (file, profile, crawler, URLs, diff), asks the
 // worker for results whenever it changes, and draws them.
 
-import { createEditor } from './editor.js';
+import { createEditor, isLongInsertion } from './editor.js';
 import * as share from './share.js';
 import { renderFindings, renderNotices, renderVerdicts, renderExplanation, renderReport, renderDiff, verdictSummary, sameFindings, neighbourRow } from './views.js';
 
@@ -289,7 +289,7 @@ function insertLongTextAtOnce(textarea) {
   textarea.addEventListener('beforeinput', (e) => {
     if (!['insertText', 'insertFromPaste', 'insertReplacementText'].includes(e.inputType)) return;
     const text = e.data ?? e.dataTransfer?.getData('text/plain') ?? null;
-    if (text === null || !(text.length >= 4096 || text.split('\n', 65).length > 64)) return;
+    if (text === null || !isLongInsertion(text)) return;
     e.preventDefault();
     textarea.setRangeText(text.replace(/\r\n?/g, '\n'), textarea.selectionStart, textarea.selectionEnd, 'end');
     textarea.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: e.inputType, data: e.data }));

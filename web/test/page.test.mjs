@@ -151,6 +151,22 @@ test('fill() replaces the whole editor text', async () => {
   assert.deepEqual((await verdictRows(page)).map((r) => r.verdict), ['allowed', 'disallowed']);
   const text = await page.getByTestId('robots-input').innerText();
   assert.equal(text.trim(), 'User-agent: *\nDisallow: /b');
+
+  // A whole corpus file (thousands of lines, inserted at once by the page),
+  // then a short text over it: each replaces everything.
+  const name = 'cz.pinterest.com';
+  const started = Date.now();
+  await fillEditor(page, fs.readFileSync(path.join(corpusDir, `${name}.txt`), 'utf8'));
+  console.log(`fill() of ${name}.txt into the editor, to results: ${Date.now() - started} ms`);
+  const urls = fs.readFileSync(path.join(corpusDir, `${name}.urls`), 'utf8').split('\n').filter((l) => l !== '');
+  await setUrls(page, urls);
+  await setAgent(page, 'UnknownCrawler');
+  const bits = (await verdictRows(page)).map((r) => r.verdict === 'allowed');
+  assert.equal(verdictDigest(bits), knownDigest(name, 'UnknownCrawler').hash, 'the filled file gives the corpus digest');
+  await fillEditor(page, 'User-agent: *\nDisallow: /c\n');
+  await setUrls(page, ['/a', '/c']);
+  assert.deepEqual((await verdictRows(page)).map((r) => r.verdict), ['allowed', 'disallowed']);
+  assert.equal((await page.getByTestId('robots-input').innerText()).trim(), 'User-agent: *\nDisallow: /c');
 });
 
 const BROKEN = `Disallow: /orphan
