@@ -71,7 +71,6 @@ let generation = 0;
 let scheduled = null;
 let running = false;
 let again = false;
-let lastResult = null;
 let selectedUrl = null;
 
 /** Results follow any change by themselves, shortly after typing pauses. */
@@ -140,7 +139,6 @@ const yieldToBrowser = () => (globalThis.scheduler?.yield ? globalThis.scheduler
  * midway (the run that change scheduled draws the new results).
  */
 async function draw(result, current) {
-  lastResult = result;
   const parts = {};
   const timed = (name, f) => {
     const start = performance.now();
