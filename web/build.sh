@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build the browser tester into web/dist/: index.html, style.css, main.js,
-# worker.js and the engine's .wasm, self-contained (any static server hosts it).
+# worker.js, share-worker.js and the engine's .wasm, self-contained (any static server hosts it).
 #
 #   bash web/build.sh
 #
@@ -60,7 +60,7 @@ fi
 # --- bundle ------------------------------------------------------------------
 rm -rf "$dist"
 mkdir -p "$dist"
-node_modules/.bin/esbuild src/main.js src/worker.js \
+node_modules/.bin/esbuild src/main.js src/worker.js src/share-worker.js \
   --bundle --format=esm --target=es2022 --minify \
   --alias:robots-engine-web="$entry" \
   --outdir="$dist" --log-level=warning
@@ -70,6 +70,6 @@ cp "$wasm" "$dist/robots_engine_bg.wasm"
 size() { wc -c <"$1" | tr -d ' '; }
 gz() { gzip -9c "$1" | wc -c | tr -d ' '; }
 echo "web/build.sh: wrote $dist" >&2
-for f in index.html style.css main.js worker.js robots_engine_bg.wasm; do
+for f in index.html style.css main.js worker.js share-worker.js robots_engine_bg.wasm; do
   printf '  %-24s %9s bytes  %9s gzipped\n' "$f" "$(size "$dist/$f")" "$(gz "$dist/$f")" >&2
 done

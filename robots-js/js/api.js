@@ -265,6 +265,22 @@ function makeApi(glue, internal) {
 		return glue.reportRaw(bytes, profileOf(o, 'rfc9309'), maxBytesOf(o), paths);
 	}
 
+	/**
+	 * What changes between two versions (`robots diff --format json`): the URLs
+	 * whose verdict changes for `chain` (default `['*']`), and every registry
+	 * crawler whose verdicts change, over `urls` or the paths both files derive.
+	 */
+	function diff(oldText, newText, opts) {
+		const before = textBytes(oldText, 'oldText');
+		const after = textBytes(newText, 'newText');
+		const o = options(opts, 'options');
+		const chain = o.chain === undefined ? ['*'] : requireStrings(o.chain, 'chain');
+		if (chain.length === 0) throw new RangeError('chain must name at least one token');
+		const derive = o.urls === undefined || o.urls === null;
+		const urls = derive ? [] : requireStrings(o.urls, 'urls');
+		return glue.diffRaw(before, after, profileOf(o, 'rfc9309'), maxBytesOf(o), chain, urls, derive);
+	}
+
 	/** What `text` is when it is not a robots.txt: 'html', 'utf16', 'utf32', 'binary', or null. */
 	function sniff(text) { return glue.sniffRaw(textBytes(text, 'text')) ?? null; }
 
@@ -279,7 +295,7 @@ function makeApi(glue, internal) {
 	});
 
 	return {
-		Policy, Matcher, lint, report, sniff, crawlers, purposes, crawlerChain, version,
+		Policy, Matcher, lint, report, diff, sniff, crawlers, purposes, crawlerChain, version,
 		profiles: PROFILES.slice()
 	};
 }

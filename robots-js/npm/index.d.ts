@@ -187,6 +187,45 @@ export interface CrawlerInfo {
   checked: string;
 }
 
+/** One URL whose verdict changes: `robots diff --format json`'s line. */
+export interface VerdictChange {
+  url: string;
+  old: Verdict;
+  new: Verdict;
+}
+
+/** A registry crawler whose verdicts change (`robots diff` without `--agent`). */
+export interface CrawlerChange {
+  agent: string;
+  operator: string;
+  /** URLs it may no longer fetch. */
+  lost: number;
+  /** URLs it may now fetch. */
+  gained: number;
+}
+
+/** What `robots diff` computes, for one crawler and for every registry crawler. */
+export interface DiffResult {
+  /** How many URLs were compared. */
+  urls: number;
+  /** The URLs whose verdict changes for `chain`, in order. */
+  changes: VerdictChange[];
+  /** Every registry crawler (with its fallbacks) whose verdicts change, in registry order. */
+  crawlers: CrawlerChange[];
+  /** Set when the files' rules derive more paths than are checked. */
+  derived_cut: { limit: number } | null;
+}
+
+export interface DiffOptions extends PolicyOptions {
+  /** The crawler of `changes`: its token, then its fallbacks (see `crawlerChain`). Default `['*']`. */
+  chain?: string[];
+  /** The URLs or paths compared; default: derived from both files' rules, as `robots diff` does without `--urls`. */
+  urls?: string[] | null;
+}
+
+/** What changes between two versions of a robots.txt, as `robots diff` computes it. */
+export function diff(oldText: string | Uint8Array, newText: string | Uint8Array, options?: DiffOptions): DiffResult;
+
 /** What `text` is when it is not a robots.txt at all, or null for text. */
 export function sniff(text: string | Uint8Array): 'html' | 'utf16' | 'utf32' | 'binary' | null;
 

@@ -12,6 +12,6 @@ export default async function init(input) {
 }
 
 export const {
-	Policy, Matcher, lint, report, sniff, crawlers, purposes, crawlerChain, version, profiles,
+	Policy, Matcher, lint, report, diff, sniff, crawlers, purposes, crawlerChain, version, profiles,
 	fetchRobots, PolicyCache, RobotsFetchResult, robotsParser
 } = api;

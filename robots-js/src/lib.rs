@@ -12,6 +12,8 @@
 mod batch;
 mod convert;
 #[cfg(feature = "full")]
+mod diff;
+#[cfg(feature = "full")]
 mod fetch;
 #[cfg(feature = "full")]
 mod lint;

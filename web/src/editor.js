@@ -45,6 +45,41 @@ function charOffset(text, column) {
   return i;
 }
 
+/** Whether an insertion is long enough to bypass the browser's editing (see below). */
+export const isLongInsertion = (text) => text.length >= 4096 || text.split('\n', 65).length > 64;
+
+/**
+ * A long insertion (a pasted file, Playwright's `fill()`) as one transaction.
+ * Chromium's contenteditable editing inserts multi-line text paragraph by
+ * paragraph, in time quadratic in the lines (500 lines: seconds); CodeMirror
+ * then reads the DOM back. The text is put in the document directly instead,
+ * replacing the DOM selection (select-all then insert replaces everything).
+ */
+const longInsertion = EditorView.domEventHandlers({
+  beforeinput(event, view) {
+    if (!['insertText', 'insertFromPaste', 'insertReplacementText'].includes(event.inputType)) return false;
+    const text = event.data ?? event.dataTransfer?.getData('text/plain') ?? null;
+    if (text === null || !isLongInsertion(text)) return false;
+    let { from, to } = view.state.selection.main;
+    const selection = view.root.getSelection ? view.root.getSelection() : document.getSelection();
+    if (selection && selection.rangeCount > 0) {
+      const range = selection.getRangeAt(0);
+      if (view.contentDOM.contains(range.startContainer) && view.contentDOM.contains(range.endContainer)) {
+        from = view.posAtDOM(range.startContainer, range.startOffset);
+        to = view.posAtDOM(range.endContainer, range.endOffset);
+      }
+    }
+    event.preventDefault();
+    view.dispatch({
+      changes: { from, to, insert: text },
+      selection: { anchor: from + text.replace(/\r\n?/g, '\n').length },
+      userEvent: 'input.paste',
+      scrollIntoView: true,
+    });
+    return true;
+  },
+});
+
 /** Diagnostics shown inline: at most this many (the list below shows them all). */
 const MAX_INLINE = 5000;
 
@@ -61,6 +96,7 @@ export function createEditor(parent, { onChange }) {
         history(),
         lintGutter(),
         decidedField,
+        longInsertion,
         // No Tab binding: Tab leaves the editor, for keyboard users.
         keymap.of([...defaultKeymap, ...historyKeymap]),
         EditorView.contentAttributes.of({

@@ -6,9 +6,6 @@
 import init, * as robots from 'robots-engine-web';
 import { noticesOf } from './notices.js';
 
-/** A function the package may not have yet (looked up by name, so bundling does not bind it). */
-const optional = (name) => (typeof robots[name] === 'function' ? robots[name] : null);
-
 /** Load the `.wasm` (served next to the worker script). */
 export async function load(wasmUrl) {
   await init(wasmUrl);
@@ -40,14 +37,29 @@ export const report = (bytes, profile) => robots.report(bytes, { profile });
 export const policy = (bytes, profile) => new robots.Policy(bytes, { profile });
 
 /** The CLI's notices (no robots.txt at all; cut by the parse cap). */
-export function notices(bytes, profile, pol, findings) {
-  return noticesOf({
-    bytes,
-    profile,
-    sniffed: optional('sniff')?.(bytes),
-    truncation: pol.truncation,
-    findings,
-  });
+export function notices(bytes, profile, pol) {
+  const truncation = pol.truncation;
+  return noticesOf({ profile, sniffed: robots.sniff(bytes), truncation, googlebot: googlebotCut(bytes, truncation) });
+}
+
+/** Googlebot reads 500 KiB (robots_lint::GOOGLEBOT_MAX_BYTES) whatever the profile. */
+const GOOGLEBOT_MAX_BYTES = 512_000;
+
+/**
+ * Where Googlebot stops reading, when the profile's own cap did not cut the
+ * file there already (the CLI's `googlebot_cut`: the head parsed under
+ * `google` with Googlebot's cap).
+ */
+function googlebotCut(bytes, truncation) {
+  if (bytes.length <= GOOGLEBOT_MAX_BYTES) return null;
+  if (truncation && truncation.maxBytes <= GOOGLEBOT_MAX_BYTES) return null;
+  const head = new robots.Policy(bytes.subarray(0, GOOGLEBOT_MAX_BYTES + 1), { profile: 'google', maxBytes: GOOGLEBOT_MAX_BYTES });
+  try {
+    const cut = head.truncation;
+    return cut ? { ...cut, inputLen: bytes.length } : null;
+  } finally {
+    head.free();
+  }
 }
 
 /**
@@ -75,55 +87,14 @@ export function explain(pol, chain, url) {
   }
 }
 
-/** The literal start of a rule's pattern: what a diff probes when no URL list is given. */
-function probes(pol) {
-  const paths = new Set(['/', '/robots.txt']);
-  for (const rule of pol.rules()) {
-    const pattern = rule.pattern ?? '';
-    if (!pattern.startsWith('/')) continue;
-    const literal = pattern.split('*')[0].replace(/\$$/, '');
-    paths.add(literal);
-    if (pattern.includes('*') || pattern.endsWith('$')) paths.add(pattern.replaceAll('*', 'x').replace(/\$$/, ''));
-  }
-  return paths;
-}
-
-function side(v) {
-  return { allowed: v.allowed, reason: v.reason, rule: v.rule ? { line: v.rule.line, directive: v.rule.directive, pattern: v.rule.pattern } : null };
-}
-
 /**
- * What changes between two versions for `chain`: `robots diff --format json`'s
- * changes. The package's own `diff` when it has one; else computed here over
- * `urls`, or over the paths the two files' rules name.
+ * What changes between two versions, as `robots diff --format json` computes
+ * it (the package's `diff`, the CLI's own Rust code): the URLs whose verdict
+ * changes for `chain`, over `urls` or else the paths both files' rules derive,
+ * and every registry crawler whose verdicts change.
  */
-export function diff(oldBytes, newBytes, profile, chain, urls) {
-  const packaged = optional('diff');
-  if (packaged) {
-    const options = { profile, chain };
-    if (urls) options.urls = urls;
-    return packaged(oldBytes, newBytes, options);
-  }
-  const before = policy(oldBytes, profile);
-  const after = policy(newBytes, profile);
-  try {
-    const list = urls ?? [...new Set([...probes(before), ...probes(after)])].sort();
-    const a = before.matcherChain(chain);
-    const b = after.matcherChain(chain);
-    const changes = [];
-    for (const url of list) {
-      const was = a.check(url);
-      const now = b.check(url);
-      if (was.allowed !== now.allowed) changes.push({ url, old: side(was), new: side(now) });
-    }
-    a.free();
-    b.free();
-    return { urls: list.length, changes, derived: !urls };
-  } finally {
-    before.free();
-    after.free();
-  }
-}
+export const diff = (oldBytes, newBytes, profile, chain, urls) =>
+  robots.diff(oldBytes, newBytes, { profile, chain, urls: urls ?? null });
 
 /** The package's version, for the footer. */
 export const version = () => (typeof robots.version === 'function' ? robots.version() : String(robots.version ?? ''));

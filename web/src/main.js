@@ -1,9 +1,9 @@
 // The page: holds the state (file, profile, crawler, URLs, diff), asks the
 // worker for results whenever it changes, and draws them.
 
-import { createEditor } from './editor.js';
+import { createEditor, isLongInsertion } from './editor.js';
 import * as share from './share.js';
-import { renderFindings, renderNotices, renderVerdicts, renderExplanation, renderReport, renderDiff, verdictSummary } from './views.js';
+import { renderFindings, renderNotices, renderVerdicts, renderExplanation, renderReport, renderDiff, verdictSummary, sameFindings, neighbourRow } from './views.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,24 +32,32 @@ const state = {
 
 // ---- the worker -------------------------------------------------------------
 
-const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-let nextId = 1;
-const pending = new Map();
-worker.onmessage = (event) => {
-  const { id, result, error } = event.data;
-  const p = pending.get(id);
-  pending.delete(id);
-  if (!p) return;
-  if (error) p.reject(new Error(error));
-  else p.resolve(result);
-};
-function ask(message) {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, ...message });
-  });
+/** A worker answering `{ id, ...message }` with `{ id, result, error }`, as promises. */
+function workerClient(url) {
+  const worker = new Worker(url, { type: 'module' });
+  let nextId = 1;
+  const pending = new Map();
+  worker.onmessage = (event) => {
+    const { id, result, error } = event.data;
+    const p = pending.get(id);
+    pending.delete(id);
+    if (!p) return;
+    if (error) p.reject(new Error(error));
+    else p.resolve(result);
+  };
+  return (message) => {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
+  };
 }
+
+/** The engine: results for the state. */
+const ask = workerClient(new URL('./worker.js', import.meta.url));
+/** The link: the state compressed, on a thread of its own. */
+const encodeLink = workerClient(new URL('./share-worker.js', import.meta.url));
 
 // ---- timings, read by the browser tests ---------------------------------------
 
@@ -63,7 +71,6 @@ let generation = 0;
 let scheduled = null;
 let running = false;
 let again = false;
-let lastResult = null;
 let selectedUrl = null;
 
 /** Results follow any change by themselves, shortly after typing pauses. */
@@ -86,7 +93,11 @@ async function run() {
   try {
     const result = await ask({ kind: 'compute', state: snapshot() });
     const computed = performance.now();
-    draw(result);
+    // Typed on meanwhile: these results are for an older text, and the run
+    // scheduled by that edit draws the current ones.
+    if (mine !== generation) return;
+    const complete = await draw(result, () => mine === generation);
+    if (!complete || mine !== generation) return;
     const drawn = performance.now();
     window.__robots.runs++;
     window.__robots.timings = {
@@ -97,7 +108,7 @@ async function run() {
       urls: result.urls.length,
     };
     $('status').textContent = `Checked ${result.urls.length} URL${result.urls.length === 1 ? '' : 's'} in ${Math.round(drawn - started)} ms.`;
-    if (mine === generation) document.body.dataset.state = 'ready';
+    document.body.dataset.state = 'ready';
   } catch (error) {
     $('status').textContent = `Error: ${error.message}`;
     console.error(error);
@@ -114,29 +125,68 @@ function snapshot() {
   return { ...state };
 }
 
-function draw(result) {
-  lastResult = result;
-  renderNotices($('notices'), result.notices);
-  if (result.fileChanged || !lastFindings) {
-    lastFindings = result.findings;
-    renderFindings($('findings'), $('findings-count'), result.findings);
-    editor.setFindings(result.findings);
+/** What is drawn of the file's own results (kept while the file stays). */
+const drawnFile = { notices: null, findings: null, report: null };
+
+/**
+ * Let the browser handle input and paint before the next part of a draw: each
+ * part is its own short task, so a keystroke never waits behind a whole draw.
+ */
+const yieldToBrowser = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
+
+/**
+ * Draw a result, one part per task; resolves to false when the input changed
+ * midway (the run that change scheduled draws the new results).
+ */
+async function draw(result, current) {
+  const parts = {};
+  const timed = (name, f) => {
+    const start = performance.now();
+    const value = f();
+    parts[name] = (parts[name] ?? 0) + performance.now() - start;
+    return value;
+  };
+  if (result.fileChanged) {
+    const notices = JSON.stringify(result.notices);
+    if (notices !== drawnFile.notices) timed('notices', () => renderNotices($('notices'), result.notices));
+    drawnFile.notices = notices;
+    // Most keystrokes leave the findings as they were.
+    if (!sameFindings(drawnFile.findings, result.findings)) {
+      timed('inlineFindings', () => editor.setFindings(result.findings));
+      await yieldToBrowser();
+      if (!current()) return false;
+      timed('findings', () => renderFindings($('findings'), $('findings-count'), result.findings));
+    }
+    drawnFile.findings = result.findings;
+    const report = JSON.stringify(result.report);
+    if (report !== drawnFile.report) {
+      await yieldToBrowser();
+      if (!current()) return false;
+      timed('report', () => renderReport($('report'), $('report-summary'), result.report, meta));
+    }
+    drawnFile.report = report;
+    currentReport = result.report;
   }
-  $('chain').textContent = chainText(result.chain);
-  renderVerdicts($('verdicts'), result.urls, result.verdicts, state.file, selectedUrl);
-  $('verdict-summary').textContent = verdictSummary(result.urls, result.verdicts);
-  if (result.fileChanged || !reportDrawn) {
-    // Most edits leave the report as it was: redraw it only when it changed.
-    const key = JSON.stringify(result.report);
-    if (key !== reportDrawn) renderReport($('report'), $('report-summary'), result.report, meta);
-    reportDrawn = key;
+  timed('summary', () => {
+    $('chain').textContent = chainText(result.chain);
+    $('verdict-summary').textContent = verdictSummary(result.urls, result.verdicts);
+  });
+  if (state.diffOn && result.diff) {
+    await yieldToBrowser();
+    if (!current()) return false;
+    timed('diff', () => renderDiff($('diff-rows'), $('diff-summary'), $('diff-crawlers'), result, currentReport));
   }
-  if (state.diffOn && result.diff) renderDiff($('diff-rows'), $('diff-summary'), $('diff-crawlers'), result);
+  await yieldToBrowser();
+  if (!current()) return false;
+  const complete = await renderVerdicts($('verdicts'), result.urls, result.verdicts, state.file, selectedUrl, current, (ms) => { parts.verdicts = Math.max(parts.verdicts ?? 0, ms); });
+  // The longest step of each part of the last draw (main thread, ms), for the timings.
+  window.__robots.drawParts = parts;
+  if (!complete) return false;
   if (selectedUrl !== null) explainSelected();
   writeFragment();
+  return true;
 }
-let lastFindings = null;
-let reportDrawn = null;
+let currentReport = null;
 
 function chainText(chain) {
   if (!chain || chain.length === 0) return '';
@@ -164,7 +214,7 @@ async function explainSelected() {
 }
 
 function selectRow(row) {
-  for (const other of $('verdicts').querySelectorAll('tr[aria-selected=true]')) other.setAttribute('aria-selected', 'false');
+  for (const other of $('verdicts').querySelectorAll('[aria-selected=true]')) other.setAttribute('aria-selected', 'false');
   row.setAttribute('aria-selected', 'true');
   selectedUrl = row.dataset.url;
   const line = Number(row.dataset.line || 0);
@@ -175,10 +225,13 @@ function selectRow(row) {
 // ---- the fragment ----------------------------------------------------------------
 
 let fragmentTimer = null;
+/** Put the state in the fragment, shortly after the results (compressed in the worker). */
 function writeFragment() {
   clearTimeout(fragmentTimer);
-  fragmentTimer = setTimeout(() => {
-    const fragment = share.encode(state);
+  fragmentTimer = setTimeout(async () => {
+    const mine = generation;
+    const fragment = await encodeLink({ state: snapshot() });
+    if (mine !== generation) return;
     if (fragment === null) {
       $('share-status').textContent = 'The file is too large to share in a link.';
     } else {
@@ -223,6 +276,25 @@ async function loadFile(file) {
 
 // ---- wiring ------------------------------------------------------------------
 
+/**
+ * Insert long multi-line text (a pasted URL list, or Playwright's `fill()`)
+ * into a <textarea> at once. Chromium's editing inserts it paragraph by
+ * paragraph, in time quadratic in the lines (1,000 URLs: about 10 s);
+ * setRangeText writes the value in one step. Short insertions (typing) keep
+ * the browser's own editing and its undo.
+ */
+function insertLongTextAtOnce(textarea) {
+  textarea.addEventListener('beforeinput', (e) => {
+    if (!['insertText', 'insertFromPaste', 'insertReplacementText'].includes(e.inputType)) return;
+    const text = e.data ?? e.dataTransfer?.getData('text/plain') ?? null;
+    if (text === null || !isLongInsertion(text)) return;
+    e.preventDefault();
+    textarea.setRangeText(text.replace(/\r\n?/g, '\n'), textarea.selectionStart, textarea.selectionEnd, 'end');
+    textarea.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: e.inputType, data: e.data }));
+  });
+}
+
+
 function fillRegistry(crawlers, purposes) {
   const list = $('agent-list');
   const pick = $('agent-pick');
@@ -265,6 +337,8 @@ async function start() {
     $('agent').value = state.agent;
     schedule(0);
   });
+  insertLongTextAtOnce($('urls'));
+  insertLongTextAtOnce($('diff-old'));
   $('urls').addEventListener('input', (e) => { state.urls = e.target.value; schedule(); });
   $('diff-on').addEventListener('change', (e) => {
     state.diffOn = e.target.checked;
@@ -294,7 +368,7 @@ async function start() {
     loadFile(file);
   }, true);
   $('share').addEventListener('click', async () => {
-    const fragment = share.encode(state);
+    const fragment = await encodeLink({ state: snapshot() });
     if (fragment === null) {
       $('share-status').textContent = 'The file is too large to share in a link.';
       return;
@@ -309,15 +383,15 @@ async function start() {
   });
   const verdicts = $('verdicts');
   verdicts.addEventListener('click', (e) => {
-    const row = e.target.closest('tr[data-testid=verdict-row]');
+    const row = e.target.closest('[data-testid=verdict-row]');
     if (row) selectRow(row);
   });
   verdicts.addEventListener('keydown', (e) => {
-    const row = e.target.closest('tr[data-testid=verdict-row]');
+    const row = e.target.closest('[data-testid=verdict-row]');
     if (!row) return;
     if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); selectRow(row); }
-    if (e.key === 'ArrowDown' && row.nextElementSibling) { e.preventDefault(); row.nextElementSibling.focus(); }
-    if (e.key === 'ArrowUp' && row.previousElementSibling) { e.preventDefault(); row.previousElementSibling.focus(); }
+    if (e.key === 'ArrowDown' && neighbourRow(row, true)) { e.preventDefault(); neighbourRow(row, true).focus(); }
+    if (e.key === 'ArrowUp' && neighbourRow(row, false)) { e.preventDefault(); neighbourRow(row, false).focus(); }
   });
   $('findings').addEventListener('click', (e) => {
     const item = e.target.closest('[data-testid=finding]');

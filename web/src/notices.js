@@ -1,7 +1,7 @@
 // The notices `robots` prints before it answers (robots-cli/src/notices.rs),
 // worded the same: a file that is no robots.txt at all, and a file the parse
-// cap cut. The facts come from the engine: its sniffing (or, in a package
-// without `sniff`, the lint finding that reports it) and the policy's truncation.
+// cap cut, and one longer than Googlebot reads. The facts come from the
+// engine: its `sniff` and the policies' truncation.
 
 const KINDS = {
   html: 'an HTML page',
@@ -10,32 +10,13 @@ const KINDS = {
   binary: 'binary data',
 };
 
-/** The lint codes that report a file that is no robots.txt. */
-const CODES = {
-  'html-not-robots': 'html',
-  'binary-not-robots': 'binary',
-};
-
-function sniffedFromFindings(findings, bytes) {
-  for (const f of findings ?? []) {
-    if (CODES[f.code]) return CODES[f.code];
-    if (f.code === 'utf16-not-utf8') {
-      // UTF-32's byte-order marks start like UTF-16's: tell them apart as the sniffer does.
-      const b = bytes;
-      const utf32 = b.length >= 4 && ((b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) || (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff));
-      return utf32 ? 'utf32' : 'utf16';
-    }
-  }
-  return null;
-}
-
 /**
  * `[{ kind, message }]`: what the CLI warns, without its `robots: warning: NAME `
  * prefix (the page says "This file …").
  */
-export function noticesOf({ bytes, profile, sniffed, truncation, findings }) {
+export function noticesOf({ profile, sniffed, truncation, googlebot }) {
   const out = [];
-  const kind = sniffed === undefined ? sniffedFromFindings(findings, bytes) : sniffed;
+  const kind = sniffed;
   if (kind) {
     out.push({ kind, message: `is ${KINDS[kind] ?? kind}, not a robots.txt: crawlers find no rules in it` });
   }
@@ -44,6 +25,13 @@ export function noticesOf({ bytes, profile, sniffed, truncation, findings }) {
       kind: 'truncated',
       message: `is ${truncation.inputLen} bytes; ${profile} reads only the first ${truncation.maxBytes} bytes, so everything from line ${truncation.firstIgnoredLine} on is ignored`,
       ...truncation,
+    });
+  }
+  if (googlebot) {
+    out.push({
+      kind: 'googlebot',
+      message: `is ${googlebot.inputLen} bytes; Googlebot reads only the first ${googlebot.maxBytes} bytes, so it stops reading at line ${googlebot.firstIgnoredLine} (the ${profile} profile reads the whole file, as Google's library does: verdicts here cover lines Googlebot never sees)`,
+      ...googlebot,
     });
   }
   return out;

@@ -25,19 +25,54 @@ export function renderNotices(box, notices) {
     .join('');
 }
 
+function findingHtml(f) {
+  return `<span class="sev sev-${esc(f.severity)}">${esc(f.severity)}</span> `
+    + `line ${f.line}:${f.column} <span class="code">${esc(f.code)}</span> ${esc(f.message)}`
+    + (f.help ? `<span class="help">help: ${esc(f.help)}</span>` : '');
+}
+
+/** What each drawn finding shows. */
+let shownFindings = [];
+
+const findingKey = (f) => `${f.severity}\u0000${f.line}:${f.column}\u0000${f.code}\u0000${f.message}\u0000${f.help ?? ''}`;
+
+/**
+ * The findings list: one item per finding, in order. Items whose finding did
+ * not change are left alone (typing changes a few findings, or shifts lines).
+ */
 export function renderFindings(list, count, findings) {
   const n = { error: 0, warning: 0, note: 0 };
   for (const f of findings) n[f.severity] = (n[f.severity] ?? 0) + 1;
   count.textContent = findings.length === 0
     ? '(none)'
     : `(${n.error} error${n.error === 1 ? '' : 's'}, ${n.warning} warning${n.warning === 1 ? '' : 's'}, ${n.note} note${n.note === 1 ? '' : 's'})`;
-  list.innerHTML = findings
-    .map((f) => `<li tabindex="0" data-testid="finding" data-code="${esc(f.code)}" data-severity="${esc(f.severity)}" data-line="${f.line}">`
-      + `<span class="sev sev-${esc(f.severity)}">${esc(f.severity)}</span> `
-      + `line ${f.line}:${f.column} <span class="code">${esc(f.code)}</span> ${esc(f.message)}`
-      + (f.help ? `<span class="help">help: ${esc(f.help)}</span>` : '')
-      + '</li>')
-    .join('');
+  const items = list.children;
+  while (items.length > findings.length) list.lastElementChild.remove();
+  shownFindings.length = Math.min(shownFindings.length, items.length);
+  const added = [];
+  for (let i = 0; i < findings.length; i++) {
+    const f = findings[i];
+    const key = findingKey(f);
+    if (i < items.length) {
+      if (shownFindings[i] === key) continue;
+      const item = items[i];
+      item.dataset.code = f.code;
+      item.dataset.severity = f.severity;
+      item.dataset.line = String(f.line);
+      item.innerHTML = findingHtml(f);
+    } else {
+      added.push(`<li tabindex="0" data-testid="finding" data-code="${esc(f.code)}" data-severity="${esc(f.severity)}" data-line="${f.line}">${findingHtml(f)}</li>`);
+    }
+    shownFindings[i] = key;
+  }
+  if (added.length) list.insertAdjacentHTML('beforeend', added.join(''));
+}
+
+/** Whether two finding lists are the same, position for position. */
+export function sameFindings(a, b) {
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (findingKey(a[i]) !== findingKey(b[i])) return false;
+  return true;
 }
 
 function ruleText(directive, pattern) {
@@ -52,40 +87,121 @@ export function verdictSummary(urls, verdicts) {
   return `${allowed} of ${urls.length} allowed, ${urls.length - allowed} disallowed.`;
 }
 
-function verdictRow(url, allowed, line, lines, selected) {
-  const rule = line > 0 ? (lines[line - 1] ?? '').trim() : allowed ? 'no rule matched' : '';
+/** Rows drawn per step: each step is a short task, so the page stays responsive. */
+const CHUNK = 2000;
+
+/**
+ * Rows per block. Rows live in blocks of BLOCK; a block off screen is skipped
+ * by layout and paint (content-visibility: auto), so ten thousand rows cost
+ * about what the visible ones do, and the browser tracks 100 blocks, not
+ * 10,000 rows. (A <tr> cannot be skipped so: the rows are ARIA grid rows.)
+ */
+const BLOCK = 100;
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+
+function verdictRow(url, allowed, line, rule, selected) {
   const u = esc(url);
-  return `<tr tabindex="0" data-testid="verdict-row" data-url="${u}" data-verdict="${word(allowed)}" data-line="${line > 0 ? line : ''}" aria-selected="${selected}">`
-    + `<td class="v-${word(allowed)}">${word(allowed)}</td><td class="url">${u}</td><td class="num">${line > 0 ? line : '–'}</td><td class="pat">${esc(rule)}</td></tr>`;
+  return `<div role="row" class="vrow" tabindex="0" data-testid="verdict-row" data-url="${u}" data-verdict="${word(allowed)}" data-line="${line > 0 ? line : ''}" aria-selected="${selected}">`
+    + `<span role="cell" class="v-${word(allowed)}">${word(allowed)}</span><span role="cell" class="url">${u}</span><span role="cell" class="num">${line > 0 ? line : '–'}</span><span role="cell" class="pat">${esc(rule)}</span></div>`;
 }
 
-/** What the table shows now, so that a new result redraws only the rows that changed. */
-let shown = { urls: null, allowed: null, lines: null };
+/** What each drawn row shows, so that a new result touches only what changed. */
+const shown = { urls: [], allowed: [], lines: [], rules: [], selected: [] };
+let verdictDraw = 0;
 
-/** One row per URL, in input order; the deciding rule read from the file's line. */
-export function renderVerdicts(body, urls, verdicts, file, selectedUrl) {
+function setCell(cell, text) {
+  if (cell.textContent !== text) cell.textContent = text;
+}
+
+/** Bring drawn row `i` up to date, writing only the fields that changed. */
+function updateRow(row, i, url, allowed, line, rule, selected) {
+  if (shown.urls[i] !== url) {
+    row.dataset.url = url;
+    setCell(row.children[1], url);
+  }
+  if (shown.allowed[i] !== allowed) {
+    row.dataset.verdict = word(allowed);
+    row.children[0].className = `v-${word(allowed)}`;
+    row.children[0].textContent = word(allowed);
+  }
+  if (shown.lines[i] !== line) {
+    row.dataset.line = line > 0 ? String(line) : '';
+    row.children[2].textContent = line > 0 ? String(line) : '–';
+  }
+  if (shown.rules[i] !== rule) row.children[3].textContent = rule;
+  if (shown.selected[i] !== selected) row.setAttribute('aria-selected', String(selected));
+}
+
+/** Keep the first `n` rows drawn, removing the rest (and emptied blocks). */
+function keepRows(body, n) {
+  const blocks = body.children;
+  const keepBlocks = Math.ceil(n / BLOCK);
+  while (blocks.length > keepBlocks) body.lastElementChild.remove();
+  const last = blocks[keepBlocks - 1];
+  if (last) while (last.children.length > n - (keepBlocks - 1) * BLOCK) last.lastElementChild.remove();
+  for (const key of Object.keys(shown)) shown[key].length = Math.min(shown[key].length, n);
+}
+
+/** The row after (or before) `row`, across blocks. */
+export function neighbourRow(row, forward) {
+  const near = forward ? row.nextElementSibling : row.previousElementSibling;
+  if (near) return near;
+  const block = forward ? row.parentElement.nextElementSibling : row.parentElement.previousElementSibling;
+  return block ? (forward ? block.firstElementChild : block.lastElementChild) : null;
+}
+
+/**
+ * One row per URL, in input order, with the deciding rule read from the file's
+ * line. Rows already drawn are updated field by field; new rows are added
+ * CHUNK at a time, one step per frame. Resolves to false when a newer call
+ * took over, or `current()` turned false, before this one finished.
+ */
+export async function renderVerdicts(body, urls, verdicts, file, selectedUrl, current = () => true, stepTime = () => {}) {
+  const mine = ++verdictDraw;
   const lines = fileLines(file);
-  const same = shown.urls && shown.urls.length === urls.length && body.rows.length === urls.length
-    && shown.urls.every((u, i) => u === urls[i]);
-  if (same) {
-    // Typing in the editor: most verdicts stay; redraw the rows that moved
-    // (and, for the rule text, every row with a deciding line).
-    for (let i = 0; i < urls.length; i++) {
+  const drawn = Math.min(shown.urls.length, body.querySelectorAll(':scope > .vblock > .vrow').length);
+  keepRows(body, Math.min(drawn, urls.length));
+  const blocks = body.children;
+  let count = Math.min(drawn, urls.length);
+  for (let start = 0; start < urls.length; start += CHUNK) {
+    if (start > 0) {
+      await nextFrame();
+      if (mine !== verdictDraw || !current()) return false;
+    }
+    const stepStart = performance.now();
+    const end = Math.min(urls.length, start + CHUNK);
+    let added = [];
+    const flush = () => {
+      if (added.length === 0) return;
+      const at = count - added.length;
+      const block = blocks[Math.floor(at / BLOCK)];
+      if (block) block.insertAdjacentHTML('beforeend', added.join(''));
+      else body.insertAdjacentHTML('beforeend', `<div class="vblock" role="presentation">${added.join('')}</div>`);
+      added = [];
+    };
+    for (let i = start; i < end; i++) {
       const allowed = verdicts.allowed[i] !== 0;
       const line = verdicts.lines[i];
-      if ((shown.allowed[i] !== 0) === allowed && shown.lines[i] === line && line === 0) continue;
-      const row = body.rows[i];
-      const html = verdictRow(urls[i], allowed, line, lines, urls[i] === selectedUrl);
-      if (row.outerHTML !== html) row.outerHTML = html;
+      const rule = line > 0 ? (lines[line - 1] ?? '').trim() : allowed ? 'no rule matched' : '';
+      const selected = urls[i] === selectedUrl;
+      if (i < count) {
+        updateRow(blocks[Math.floor(i / BLOCK)].children[i % BLOCK], i, urls[i], allowed, line, rule, selected);
+      } else {
+        added.push(verdictRow(urls[i], allowed, line, rule, selected));
+        count++;
+        if (count % BLOCK === 0) flush();
+      }
+      shown.urls[i] = urls[i];
+      shown.allowed[i] = allowed;
+      shown.lines[i] = line;
+      shown.rules[i] = rule;
+      shown.selected[i] = selected;
     }
-  } else {
-    const parts = new Array(urls.length);
-    for (let i = 0; i < urls.length; i++) {
-      parts[i] = verdictRow(urls[i], verdicts.allowed[i] !== 0, verdicts.lines[i], lines, urls[i] === selectedUrl);
-    }
-    body.innerHTML = parts.join('');
+    flush();
+    stepTime(performance.now() - stepStart);
   }
-  shown = { urls, allowed: verdicts.allowed, lines: verdicts.lines };
+  return true;
 }
 
 const REASONS = {
@@ -126,30 +242,81 @@ function groupText(row) {
 
 const NOTES = { partly: 'may skip robots.txt for user requests', ignores: 'says it ignores robots.txt', obeys: '' };
 
-export function renderReport(body, summary, report, meta) {
-  summary.textContent = `${report.sample_paths} sample paths · summary: ${report.summary}`;
+/**
+ * The report's rows as data: the purpose headings and one row per crawler,
+ * each with its attributes and its cells' text and class.
+ */
+function reportModel(report, meta) {
   const titles = new Map((meta?.purposes ?? []).map((p) => [p.name, p.title]));
   const byPurpose = new Map();
   for (const row of report.crawlers) {
     if (!byPurpose.has(row.purpose)) byPurpose.set(row.purpose, []);
     byPurpose.get(row.purpose).push(row);
   }
-  const html = [];
+  const model = [];
   for (const p of report.purposes) {
     const rows = byPurpose.get(p.purpose) ?? [];
     if (rows.length === 0) continue;
-    html.push(`<tr class="purpose"><th colspan="7" scope="rowgroup">${esc(titles.get(p.purpose) ?? p.purpose)} (${p.crawlers}): ${p.blocked} blocked fully, ${p.partly} partly, ${p.allowed} allowed everywhere</th></tr>`);
+    model.push({
+      key: `purpose:${p.purpose}`,
+      heading: `${titles.get(p.purpose) ?? p.purpose} (${p.crawlers}): ${p.blocked} blocked fully, ${p.partly} partly, ${p.allowed} allowed everywhere`,
+    });
     for (const r of rows) {
       const root = r.root_allowed ? 'allowed' : 'disallowed';
-      html.push(`<tr data-testid="report-row" data-token="${esc(r.token)}" data-root="${root}" data-purpose="${esc(r.purpose)}">`
-        + `<td>${esc(r.token)}</td><td>${esc(r.operator)}</td><td>${esc(groupText(r))}</td>`
-        + `<td class="v-${root}">${r.root_allowed ? 'allowed' : 'blocked'}</td>`
-        + `<td class="num">${(100 * r.allowed_share).toFixed(1)}%</td>`
-        + `<td class="num">${r.crawl_delay_seconds == null ? '–' : `${r.crawl_delay_seconds}s`}</td>`
-        + `<td>${esc(NOTES[r.robots_txt] ?? '')}</td></tr>`);
+      model.push({
+        key: `crawler:${r.token}`,
+        attrs: { 'data-testid': 'report-row', 'data-token': r.token, 'data-root': root, 'data-purpose': r.purpose },
+        cells: [
+          [r.token, ''],
+          [r.operator, ''],
+          [groupText(r), ''],
+          [r.root_allowed ? 'allowed' : 'blocked', `v-${root}`],
+          [`${(100 * r.allowed_share).toFixed(1)}%`, 'num'],
+          [r.crawl_delay_seconds == null ? '–' : `${r.crawl_delay_seconds}s`, 'num'],
+          [NOTES[r.robots_txt] ?? '', ''],
+        ],
+      });
     }
   }
-  body.innerHTML = html.join('');
+  return model;
+}
+
+function reportRowHtml(m) {
+  if (m.heading !== undefined) return `<tr class="purpose"><th colspan="7" scope="rowgroup">${esc(m.heading)}</th></tr>`;
+  const attrs = Object.entries(m.attrs).map(([k, v]) => ` ${k}="${esc(v)}"`).join('');
+  return `<tr${attrs}>${m.cells.map(([text, cls]) => `<td${cls ? ` class="${cls}"` : ''}>${esc(text)}</td>`).join('')}</tr>`;
+}
+
+/** The report rows drawn: a new report of the same crawlers rewrites only the cells that changed. */
+let shownReport = [];
+
+export function renderReport(body, summary, report, meta) {
+  summary.textContent = `${report.sample_paths} sample paths · summary: ${report.summary}`;
+  const model = reportModel(report, meta);
+  const rows = body.rows;
+  const sameRows = rows.length === model.length && shownReport.length === model.length
+    && model.every((m, i) => m.key === shownReport[i].key);
+  if (!sameRows) {
+    body.innerHTML = model.map(reportRowHtml).join('');
+  } else {
+    // Typing moves a few values (the sample's shares, a group's lines): rewrite those.
+    for (let i = 0; i < model.length; i++) {
+      const m = model[i];
+      const was = shownReport[i];
+      const row = rows[i];
+      if (m.heading !== undefined) {
+        if (m.heading !== was.heading) row.cells[0].textContent = m.heading;
+        continue;
+      }
+      for (const [k, v] of Object.entries(m.attrs)) if (was.attrs[k] !== v) row.setAttribute(k, v);
+      m.cells.forEach(([text, cls], j) => {
+        const [oldText, oldCls] = was.cells[j];
+        if (text !== oldText) row.cells[j].textContent = text;
+        if (cls !== oldCls) row.cells[j].className = cls;
+      });
+    }
+  }
+  shownReport = model;
 }
 
 function side(v) {
@@ -159,31 +326,34 @@ function side(v) {
   return 'no matching rule';
 }
 
-export function renderDiff(body, summary, crawlersList, result) {
+/**
+ * The diff: the URLs whose verdict changes for the crawler (`robots diff
+ * --agent`), and every registry crawler whose verdicts change (`robots diff`),
+ * each with its `/` verdict before and after from the two reports.
+ */
+export function renderDiff(body, summary, crawlersList, result, report) {
   const d = result.diff;
   const lost = d.changes.filter((c) => !c.new.allowed).length;
-  summary.textContent = d.changes.length === 0
+  const cut = d.derived_cut ? ` Only the first ${d.derived_cut.limit} paths derived from each file's rules are compared.` : '';
+  summary.textContent = (d.changes.length === 0
     ? `No verdict changes for ${result.chain[0]} over ${d.urls} URLs.`
-    : `${d.changes.length} of ${d.urls} URLs change verdict for ${result.chain[0]} (${lost} newly disallowed, ${d.changes.length - lost} newly allowed).`;
+    : `${d.changes.length} of ${d.urls} URLs change verdict for ${result.chain[0]} (${lost} newly disallowed, ${d.changes.length - lost} newly allowed).`) + cut;
   body.innerHTML = d.changes
     .map((c) => `<tr data-testid="diff-row" data-url="${esc(c.url)}" data-old="${word(c.old.allowed)}" data-new="${word(c.new.allowed)}">`
       + `<td class="v-${word(c.new.allowed)}">${c.new.allowed ? '+' : '−'} ${word(c.old.allowed)} → ${word(c.new.allowed)}</td>`
       + `<td class="url">${esc(c.url)}</td><td>${esc(side(c.new))}</td><td>${esc(side(c.old))}</td></tr>`)
     .join('');
   const before = new Map((result.oldReport?.crawlers ?? []).map((r) => [r.token, r]));
-  const changed = [];
-  for (const now of result.report.crawlers) {
-    const was = before.get(now.token);
-    if (!was) continue;
-    const rootChanged = was.root_allowed !== now.root_allowed;
-    const shareChanged = Math.abs(was.allowed_share - now.allowed_share) > 1e-9;
-    const groupChanged = was.group.applies !== now.group.applies || was.group.token !== now.group.token;
-    if (!rootChanged && !shareChanged && !groupChanged) continue;
-    const parts = [];
-    if (rootChanged) parts.push(`/ ${word(was.root_allowed)} → ${word(now.root_allowed)}`);
-    if (shareChanged) parts.push(`sample allowed ${(100 * was.allowed_share).toFixed(1)}% → ${(100 * now.allowed_share).toFixed(1)}%`);
-    if (groupChanged) parts.push(`group ${groupText(was)} → ${groupText(now)}`);
-    changed.push(`<li data-testid="diff-crawler" data-token="${esc(now.token)}" data-old-root="${word(was.root_allowed)}" data-new-root="${word(now.root_allowed)}"><strong>${esc(now.token)}</strong>: ${esc(parts.join('; '))}</li>`);
-  }
-  crawlersList.innerHTML = changed.length ? changed.join('') : '<li>No crawler changes.</li>';
+  const after = new Map((report?.crawlers ?? []).map((r) => [r.token, r]));
+  const root = (row) => (row ? word(row.root_allowed) : '');
+  const total = report?.crawlers?.length ?? 0;
+  crawlersList.innerHTML = d.crawlers.length === 0
+    ? `<li>No verdict changes for any of ${total} crawlers over ${d.urls} URLs.</li>`
+    : `<li class="diff-crawlers-summary">${d.crawlers.length} of ${total} crawlers change verdicts over ${d.urls} URLs:</li>` + d.crawlers.map((c) => {
+      const was = before.get(c.agent);
+      const now = after.get(c.agent);
+      const rootText = was && now && was.root_allowed !== now.root_allowed ? `; / ${root(was)} → ${root(now)}` : '';
+      return `<li data-testid="diff-crawler" data-token="${esc(c.agent)}" data-lost="${c.lost}" data-gained="${c.gained}" data-old-root="${root(was)}" data-new-root="${root(now)}">`
+        + `<strong>${esc(c.agent)}</strong> (${esc(c.operator)}): ${c.lost} newly disallowed, ${c.gained} newly allowed${esc(rootText)}</li>`;
+    }).join('');
 }

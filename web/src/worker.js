@@ -43,12 +43,13 @@ function compute(state) {
   if (fresh) {
     file.policy = timed(timings, 'parse', () => engine.policy(bytes, state.profile));
     file.lint = timed(timings, 'lint', () => engine.lint(bytes, state.profile));
-    file.notices = timed(timings, 'notices', () => engine.notices(bytes, state.profile, file.policy, file.lint));
+    file.notices = timed(timings, 'notices', () => engine.notices(bytes, state.profile, file.policy));
     file.report = timed(timings, 'report', () => engine.report(bytes, state.profile));
+    // Sent once per file: the page keeps them while the file stays.
+    out.notices = file.notices;
+    out.findings = file.lint;
+    out.report = file.report;
   }
-  out.notices = file.notices;
-  out.findings = file.lint;
-  out.report = file.report;
   const token = state.agent.trim() || '*';
   out.chain = engine.chainOf(token);
   const urls = splitUrls(state.urls);
@@ -64,6 +65,7 @@ function compute(state) {
       previousDiff = { key, bytes: oldBytes, report: engine.report(oldBytes, state.profile) };
     }
     out.oldReport = previousDiff.report;
+    if (!out.report) out.report = file.report;
   }
   return out;
 }

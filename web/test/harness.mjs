@@ -10,7 +10,8 @@ import { chromium } from 'playwright-core';
 
 export const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const rootDir = path.resolve(webDir, '..');
-export const distDir = path.join(webDir, 'dist');
+// ROBOTS_WEB_DIST: another build of the page (to time one against another).
+export const distDir = path.resolve(process.env.ROBOTS_WEB_DIST ?? path.join(webDir, 'dist'));
 export const corpusDir = path.join(rootDir, 'testdata', 'corpus');
 export const resultsDir = process.env.ROBOTS_WEB_RESULTS ?? path.join(webDir, 'test-results');
 export const screenshotDir = path.join(resultsDir, 'screenshots');
@@ -150,4 +151,57 @@ export function knownDigest(file, agent) {
 export function robotsBinary() {
   const candidates = [process.env.ROBOTS_BIN, path.join(rootDir, 'target/debug/robots'), path.join(rootDir, 'target/release/robots')];
   return candidates.find((c) => c && fs.existsSync(c)) ?? null;
+}
+
+/** 500 lines of a real file (cz.pinterest.com), padded with rules when shorter. */
+export function fiveHundredLines() {
+  const lines = fs.readFileSync(path.join(corpusDir, 'cz.pinterest.com.txt'), 'utf8').split('\n').slice(0, 500);
+  while (lines.length < 500) lines.push(`Disallow: /filler-${lines.length}`);
+  return lines.join('\n');
+}
+
+/**
+ * Type `typed` at the end of the editor, one key every `delay` ms (slower than
+ * the page's pause before it recomputes, so results are computed and drawn
+ * between keystrokes), and record the main thread's long tasks (over 50 ms,
+ * PerformanceObserver 'longtask') and slow input events (over 16 ms) from the
+ * first key until the results of the last are drawn.
+ */
+export async function typeAndRecord(page, typed, delay = 150) {
+  await page.evaluate(() => {
+    window.__longTasks = [];
+    window.__slowEvents = [];
+    window.__typingObservers = [
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+      }),
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          if (['keydown', 'keypress', 'keyup', 'beforeinput', 'input'].includes(e.name)) window.__slowEvents.push(e.duration);
+        }
+      }),
+    ];
+    window.__typingObservers[0].observe({ type: 'longtask' });
+    window.__typingObservers[1].observe({ type: 'event', durationThreshold: 16 });
+  });
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+End');
+  const before = await page.evaluate(() => window.__robots.runs);
+  await page.keyboard.type(typed, { delay });
+  await page.waitForFunction((n) => window.__robots.runs > n && document.body.dataset.state === 'ready', before, { timeout: 30_000 });
+  // Long tasks are reported after they end: let the last ones arrive.
+  await page.waitForTimeout(1000);
+  const { longTasks, slowEvents } = await page.evaluate(() => {
+    for (const o of window.__typingObservers) o.disconnect();
+    return { longTasks: window.__longTasks, slowEvents: window.__slowEvents };
+  });
+  const round = (x) => Math.round(x * 10) / 10;
+  return {
+    keystrokes: typed.length,
+    longTasksOver50ms: longTasks.length,
+    longestTaskMs: longTasks.length ? round(Math.max(...longTasks)) : 0,
+    longTasksMs: longTasks.map(round),
+    slowEventsOver16ms: slowEvents.length,
+    slowestEventMs: slowEvents.length ? round(Math.max(...slowEvents)) : 0,
+  };
 }

@@ -11,10 +11,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   serveDist, launch, openPage, settle, verdictRows, reportRows, findings, screenshot,
-  verdictDigest, knownDigest, robotsBinary, corpusDir, screenshotDir, rootDir,
+  verdictDigest, knownDigest, robotsBinary, corpusDir, screenshotDir, rootDir, resultsDir,
+  fiveHundredLines, typeAndRecord,
 } from './harness.mjs';
 
 let server;
@@ -44,7 +45,7 @@ const robotsBin = robotsBinary();
 
 function cli(args, input) {
   try {
-    return execFileSync(robotsBin, args, { input, maxBuffer: 1 << 28 }).toString();
+    return execFileSync(robotsBin, args, { input, maxBuffer: 1 << 28, stdio: ['pipe', 'pipe', 'ignore'] }).toString();
   } catch (error) {
     // diff and lint exit 1 on findings; their output is still the answer.
     if (error.status === 1) return error.stdout.toString();
@@ -61,21 +62,9 @@ async function fillEditor(page, text) {
   await settle(page, () => page.getByTestId('robots-input').fill(text));
 }
 
-/**
- * Put `lines` in the URL list. Short lists go through fill(), as a user's
- * paste; Chromium's text insertion into a <textarea> takes quadratic time
- * (1,000 lines: about 15 s), so long lists set the value and fire `input`.
- */
+/** Put `lines` in the URL list, with fill() as a user's paste (the page inserts long lists at once). */
 async function setUrls(page, lines) {
-  const text = lines.join('\n');
-  if (lines.length <= 50) {
-    await settle(page, () => page.getByTestId('urls-input').fill(text));
-    return;
-  }
-  await settle(page, () => page.getByTestId('urls-input').evaluate((el, value) => {
-    el.value = value;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text));
+  await settle(page, () => page.getByTestId('urls-input').fill(lines.join('\n')));
 }
 
 async function setAgent(page, agent) {
@@ -162,6 +151,22 @@ test('fill() replaces the whole editor text', async () => {
   assert.deepEqual((await verdictRows(page)).map((r) => r.verdict), ['allowed', 'disallowed']);
   const text = await page.getByTestId('robots-input').innerText();
   assert.equal(text.trim(), 'User-agent: *\nDisallow: /b');
+
+  // A whole corpus file (thousands of lines, inserted at once by the page),
+  // then a short text over it: each replaces everything.
+  const name = 'cz.pinterest.com';
+  const started = Date.now();
+  await fillEditor(page, fs.readFileSync(path.join(corpusDir, `${name}.txt`), 'utf8'));
+  console.log(`fill() of ${name}.txt into the editor, to results: ${Date.now() - started} ms`);
+  const urls = fs.readFileSync(path.join(corpusDir, `${name}.urls`), 'utf8').split('\n').filter((l) => l !== '');
+  await setUrls(page, urls);
+  await setAgent(page, 'UnknownCrawler');
+  const bits = (await verdictRows(page)).map((r) => r.verdict === 'allowed');
+  assert.equal(verdictDigest(bits), knownDigest(name, 'UnknownCrawler').hash, 'the filled file gives the corpus digest');
+  await fillEditor(page, 'User-agent: *\nDisallow: /c\n');
+  await setUrls(page, ['/a', '/c']);
+  assert.deepEqual((await verdictRows(page)).map((r) => r.verdict), ['allowed', 'disallowed']);
+  assert.equal((await page.getByTestId('robots-input').innerText()).trim(), 'User-agent: *\nDisallow: /c');
 });
 
 const BROKEN = `Disallow: /orphan
@@ -218,7 +223,7 @@ test('the report has one row per registry crawler, as robots report gives it', a
   shots.push(await screenshot(page, 'report'));
 });
 
-test('a diff lists the URLs and crawlers whose verdict changes', async () => {
+test('a diff lists the URLs and crawlers whose verdict changes, as robots diff computes them', async () => {
   const page = await open();
   const oldText = 'User-agent: *\nDisallow: /private/\n';
   const newText = 'User-agent: *\nDisallow: /private/\nDisallow: /drafts/\n\nUser-agent: GPTBot\nDisallow: /\n';
@@ -228,16 +233,22 @@ test('a diff lists the URLs and crawlers whose verdict changes', async () => {
   const changes = await page.$$eval('[data-testid=diff-row]', (rows) => rows.map((r) => ({ url: r.dataset.url, old: r.dataset.old, new: r.dataset.new })));
   assert.ok(changes.some((c) => c.url.startsWith('/drafts') && c.old === 'allowed' && c.new === 'disallowed'), JSON.stringify(changes));
   assert.ok(!changes.some((c) => c.url.startsWith('/private')), 'unchanged verdicts are not listed');
-  const crawlers = await page.$$eval('[data-testid=diff-crawler]', (items) => items.map((i) => ({ token: i.dataset.token, old: i.dataset.oldRoot, new: i.dataset.newRoot })));
-  assert.ok(crawlers.some((c) => c.token === 'GPTBot' && c.old === 'allowed' && c.new === 'disallowed'), JSON.stringify(crawlers));
+  const crawlers = await page.$$eval('[data-testid=diff-crawler]', (items) => items.map((i) => ({
+    token: i.dataset.token, lost: Number(i.dataset.lost), gained: Number(i.dataset.gained), oldRoot: i.dataset.oldRoot, newRoot: i.dataset.newRoot,
+  })));
+  const gpt = crawlers.find((c) => c.token === 'GPTBot');
+  assert.ok(gpt && gpt.lost > 0 && gpt.oldRoot === 'allowed' && gpt.newRoot === 'disallowed', JSON.stringify(crawlers));
   if (robotsBin) {
     const dir = fs.mkdtempSync(path.join(rootDir, 'target', 'web-diff-'));
     fs.writeFileSync(path.join(dir, 'old.txt'), oldText);
     fs.writeFileSync(path.join(dir, 'new.txt'), newText);
-    const out = cli(['diff', path.join(dir, 'old.txt'), path.join(dir, 'new.txt'), '--agent', '*', '--format', 'json']);
+    const lines = (args) => cli(['diff', path.join(dir, 'old.txt'), path.join(dir, 'new.txt'), ...args, '--format', 'json'])
+      .trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const expected = lines(['--agent', '*']);
+    const everyCrawler = lines([]);
     fs.rmSync(dir, { recursive: true });
-    const expected = out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
-    assert.deepEqual(changes.map((c) => c.url), expected.map((c) => c.url));
+    assert.deepEqual(changes, expected.map((c) => ({ url: c.url, old: c.old.allowed ? 'allowed' : 'disallowed', new: c.new.allowed ? 'allowed' : 'disallowed' })));
+    assert.deepEqual(crawlers.map((c) => ({ agent: c.token, lost: c.lost, gained: c.gained })), everyCrawler.map((c) => ({ agent: c.agent, lost: c.lost, gained: c.gained })));
   }
   await page.getByTestId('diff-summary').scrollIntoViewIfNeeded();
   shots.push(await screenshot(page, 'diff'));
@@ -278,15 +289,57 @@ test('files that are no robots.txt get the CLI\'s notices', async () => {
   fs.rmSync(dir, { recursive: true });
 });
 
-// The notice needs the package's `Policy.truncation` (asked of robots-js in
-// /work/notes/web-needs.md); the page shows it as soon as the package has it.
-const engineApi = path.join(rootDir, 'robots-js/pkg/lib/engine.mjs');
-const hasTruncation = fs.existsSync(engineApi) && fs.readFileSync(engineApi, 'utf8').includes('truncation');
-test('a file past the parse cap gets the CLI\'s truncation notice', { skip: hasTruncation ? false : 'robots-engine has no Policy.truncation yet' }, async () => {
+test('a file past the parse cap gets the CLI\'s truncation notice', async () => {
   const page = await open();
-  await openFile(page, path.join(corpusDir, 'docs.oracle.com.txt'));
+  const file = path.join(corpusDir, 'docs.oracle.com.txt');
+  await openFile(page, file);
   assert.deepEqual(await page.$$eval('[data-testid=notice]', (n) => n.map((x) => x.dataset.kind)), ['truncated']);
-  assert.match(await page.getByTestId('notices').textContent(), /is 852930 bytes; rfc9309 reads only the first 512000 bytes, so everything from line \d+ on is ignored/);
+  const text = await page.getByTestId('notices').textContent();
+  assert.match(text, /is 852930 bytes; rfc9309 reads only the first 512000 bytes, so everything from line \d+ on is ignored/);
+  if (robotsBin) {
+    // The CLI's own words, after its `robots: warning: FILE ` prefix.
+    const stderr = spawnSync(robotsBin, ['check', file, '--agent', 'x', '/'], { encoding: 'utf8' }).stderr;
+    const cliNotice = stderr.split('\n').find((l) => l.includes('reads only the first'));
+    assert.ok(cliNotice, stderr);
+    assert.ok(text.includes(cliNotice.slice(cliNotice.indexOf(' is ') + 1)), `${text} vs ${cliNotice}`);
+  }
+  // Under google (no cap), Googlebot's own 500 KiB: the CLI's notice too.
+  await settle(page, () => page.getByTestId('profile-select').selectOption('google'));
+  assert.deepEqual(await page.$$eval('[data-testid=notice]', (n) => n.map((x) => x.dataset.kind)), ['googlebot']);
+  const google = await page.getByTestId('notices').textContent();
+  assert.match(google, /is 852930 bytes; Googlebot reads only the first 512000 bytes, so it stops reading at line \d+ \(the google profile reads the whole file/);
+  if (robotsBin) {
+    const stderr = spawnSync(robotsBin, ['check', file, '--profile', 'google', '--agent', 'x', '/'], { encoding: 'utf8' }).stderr;
+    const cliNotice = stderr.split('\n').find((l) => l.includes('Googlebot reads only'));
+    assert.ok(cliNotice && google.includes(cliNotice.slice(cliNotice.indexOf(' is ') + 1)), `${google} vs ${stderr}`);
+  }
+  shots.push(await screenshot(page, 'notice-truncated'));
+});
+
+test('typing in a 500-line file: results follow, and the main thread\'s long tasks are recorded', async () => {
+  const page = await open();
+  const urls = fs.readFileSync(path.join(corpusDir, 'cz.pinterest.com.urls'), 'utf8').split('\n').filter((l) => l !== '').slice(0, 1000);
+  await fillEditor(page, fiveHundredLines());
+  await setUrls(page, urls);
+  const typed = '\n\nUser-agent: *\nDisallow: /typed-in-the-test-*/page$';
+  const record = await typeAndRecord(page, typed);
+  // Reported, not asserted (speed is measured in BENCHMARKS.md, not in tests).
+  console.log(`typing ${record.keystrokes} keys in a 500-line file with ${urls.length} URLs: ${record.longTasksOver50ms} main-thread tasks over 50 ms (longest ${record.longestTaskMs} ms), ${record.slowEventsOver16ms} input events over 16 ms (slowest ${record.slowestEventMs} ms)`);
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(path.join(resultsDir, 'typing.json'), JSON.stringify(record, null, 2) + '\n');
+  // What the test asserts: every key reached the editor, and the results follow the typed rule.
+  const text = fiveHundredLines() + typed;
+  const lineCount = text.split('\n').length;
+  assert.ok((await findings(page)).every((f) => Number(f.line) <= lineCount));
+  const probes = ['/typed-in-the-test-x/page', '/typed-in-the-test-x/page2'];
+  await setUrls(page, probes);
+  const rows = await verdictRows(page);
+  assert.deepEqual(rows.map((r) => [r.verdict, r.line]), [['disallowed', String(lineCount)], ['allowed', '']]);
+  if (robotsBin) {
+    const out = cli(['check', '-', '--agent', '*', '--format', 'json', ...probes], text);
+    const expected = out.trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(rows.map((r) => r.line), expected.map((e) => (e.rule ? String(e.rule.line) : '')));
+  }
 });
 
 test('usable on a phone-sized screen', async () => {

@@ -10,7 +10,8 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { serveDist, launch, openPage, settle, corpusDir, resultsDir } from './harness.mjs';
+import zlib from 'node:zlib';
+import { serveDist, launch, openPage, settle, corpusDir, resultsDir, distDir, fiveHundredLines, typeAndRecord } from './harness.mjs';
 
 const RUNS = Number(process.env.ROBOTS_WEB_RUNS ?? 5);
 
@@ -37,16 +38,15 @@ try {
   urls.length = 10_000;
   await settle(page, () => page.getByTestId('file-open').setInputFiles(path.join(corpusDir, 'cz.pinterest.com.txt')));
   const verdictRuns = [];
+  const fills = [];
   for (let i = 0; i < RUNS; i++) {
-    // Alternate the last URL so each run is a real change.
+    // Alternate the last URL so each run is a real change. fill(), as a paste:
+    // the page writes a long insertion into the <textarea> at once.
     const list = urls.slice();
     list[list.length - 1] = `/run-${i}`;
-    // Set the value and fire `input`, as a paste does: Chromium's own text
-    // insertion (Playwright's fill) takes quadratic time in a <textarea>.
-    await settle(page, () => page.getByTestId('urls-input').evaluate((el, value) => {
-      el.value = value;
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }, list.join('\n')));
+    const started = Date.now();
+    await settle(page, () => page.getByTestId('urls-input').fill(list.join('\n')));
+    fills.push(Date.now() - started);
     verdictRuns.push(await page.evaluate(() => window.__robots.timings));
   }
   results.urls10k = {
@@ -54,6 +54,7 @@ try {
     engineMs: round(median(verdictRuns.map((t) => t.verdicts))),
     inputToTableMs: round(median(verdictRuns.map((t) => t.total))),
     renderMs: round(median(verdictRuns.map((t) => t.render))),
+    fillToTableMs: round(median(fills)),
   };
 
   // The largest corpus file: notices, parse, lint, report.
@@ -78,45 +79,40 @@ try {
     fileToDrawnMs: pick('total'),
   };
 
-  // Typing in a 500-line file: long tasks (> 50 ms) on the main thread.
-  const lines = fs.readFileSync(path.join(corpusDir, 'cz.pinterest.com.txt'), 'utf8').split('\n').slice(0, 500);
-  while (lines.length < 500) lines.push(`Disallow: /filler-${lines.length}`);
-  await settle(page, () => page.getByTestId('robots-input').fill(lines.join('\n')));
-  await settle(page, () => page.getByTestId('urls-input').evaluate((el, value) => {
-    el.value = value;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, urls.slice(0, 1000).join('\n')));
-  await page.evaluate(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push(e.duration);
-    }).observe({ type: 'longtask' });
-    window.__events = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (e.name === 'keydown' || e.name === 'keypress' || e.name === 'beforeinput' || e.name === 'input') window.__events.push(e.duration);
-    }).observe({ type: 'event', durationThreshold: 16, buffered: false });
-  });
-  await page.locator('.cm-content').click();
-  await page.keyboard.press('Control+End');
-  const typed = '\nDisallow: /typed-by-the-benchmark-*/page$';
-  // Slower than the page's 120 ms pause, so results are recomputed and drawn between keystrokes.
-  await page.keyboard.type(typed, { delay: 150 });
-  await page.waitForFunction(() => document.body.dataset.state === 'ready');
-  await page.waitForTimeout(1500);
-  const { longTasks, events } = await page.evaluate(() => ({ longTasks: window.__longTasks, events: window.__events }));
+  // Typing in a 500-line file: long tasks (> 50 ms) on the main thread, from
+  // the page's PerformanceObserver (wall time), and each task's CPU time from
+  // a Chromium trace (what the task costs, whatever else the machine runs).
+  await settle(page, () => page.getByTestId('robots-input').fill(fiveHundredLines()));
+  await settle(page, () => page.getByTestId('urls-input').fill(urls.slice(0, 1000).join('\n')));
+  const cdp = await browser.context.newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  const traced = new Promise((resolve) => cdp.on('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  const typing = await typeAndRecord(page, '\n\nUser-agent: *\nDisallow: /typed-by-the-benchmark-*/page$');
+  await cdp.send('Tracing.end');
+  await traced;
+  const mainThreads = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && mainThreads.has(`${e.pid}:${e.tid}`) && e.tdur !== undefined);
+  const cpu = tasks.map((t) => t.tdur / 1000);
   results.typing = {
     fileLines: 500,
     urls: 1000,
-    keystrokes: typed.length,
-    longTasksOver50ms: longTasks.length,
-    longestTaskMs: longTasks.length ? round(Math.max(...longTasks)) : 0,
-    slowEventsOver16ms: events.length,
-    slowestEventMs: events.length ? round(Math.max(...events)) : 0,
+    ...typing,
+    tasksOver50msCpu: cpu.filter((ms) => ms > 50).length,
+    longestTaskCpuMs: round(Math.max(0, ...cpu)),
+    mainThreadCpuMs: round(cpu.reduce((a, b) => a + b, 0)),
   };
 } finally {
   await browser.close();
   await server.close();
 }
+
+// What a visitor downloads.
+results.bundle = Object.fromEntries(fs.readdirSync(distDir).filter((f) => fs.statSync(path.join(distDir, f)).isFile()).map((f) => {
+  const bytes = fs.readFileSync(path.join(distDir, f));
+  return [f, { bytes: bytes.length, gzipped: zlib.gzipSync(bytes, { level: 9 }).length }];
+}));
 
 fs.mkdirSync(resultsDir, { recursive: true });
 const out = path.join(resultsDir, 'timings.json');
