@@ -1,15 +1,22 @@
 """The pre-commit hook and the GitHub Action, run for real (called by .ci/run).
 
+- the hook's script: run from this checkout on a broken and a clean
+  robots.txt, it builds `robots` with cargo and fails on the broken file only;
 - pre-commit: a temporary git repository with a broken robots.txt, then
-  `pre-commit try-repo` on this repository's `robots-lint` hook: it must fail
-  on the broken file and pass on a clean one.
+  `pre-commit try-repo` on this repository's `robots-lint` hook (pre-commit
+  clones the repository and runs the hook from the clone, with ROBOTS_BIN set
+  to the build the first part made: a clone's build of every workspace crate
+  would prove nothing the first part does not, at a minute and a half of CPU):
+  it must fail on the broken file and pass on a clean one;
 - the Action: the `run` scripts of action.yml's composite steps, with the
   inputs and `runner.temp` substituted as GitHub does, in a temporary
   checkout: they must fail on the broken file (with a `::error` annotation),
   pass on a clean one, and honour `deny-warnings`.
 
-Both build `robots` with cargo; CARGO_TARGET_DIR and ROBOTS_CARGO_PROFILE (set
-by .ci/run) let them share the test build.
+CARGO_TARGET_DIR and ROBOTS_CARGO_PROFILE (set by .ci/run) let the builds
+share the checkout's: the temporary sites get the repository's cargo
+configuration, so `cargo install --path` of the checkout builds the same
+crates with the same settings as a build in the checkout.
 """
 
 import os
@@ -48,30 +55,35 @@ def git_repo(path, body):
             fail(f"{cmd}: {out}")
 
 
-def test_pre_commit(tmp):
+def hook_build(tmp):
+    """Runs the hook's script from the checkout (it builds `robots`); returns the built command."""
+    script = os.path.join(REPO, "scripts", "robots-lint-hook")
+    for name, body, passes in (("script-broken", BROKEN, False), ("script-clean", CLEAN, True)):
+        site = os.path.join(tmp, name)
+        git_repo(site, body)
+        env = {k: v for k, v in os.environ.items() if k != "ROBOTS_BIN"}
+        code, out = run(["bash", script, "robots.txt"], site, env)
+        if (code == 0) != passes or (not passes and "misspelled-directive" not in out):
+            fail(f"the hook's script on {name}: exit {code}:\n{out}")
+    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(REPO, "target"))
+    profile = os.environ.get("ROBOTS_CARGO_PROFILE", "release")
+    folder = {"dev": "debug", "test": "debug", "bench": "release"}.get(profile, profile)
+    robots = os.path.join(target, folder, "robots")
+    if not os.access(robots, os.X_OK):
+        fail(f"the hook's script built no {robots}")
+    print("hook script: builds robots, fails on a broken robots.txt, passes on a clean one")
+    return robots
+
+
+def test_pre_commit(tmp, robots):
     pre_commit = os.path.join(os.path.dirname(sys.executable), "pre-commit")
-    env = dict(os.environ, PRE_COMMIT_HOME=os.path.join(tmp, "pre-commit-home"))
-    # Both at once: each try-repo clones this repository and the hook builds
-    # `robots` there. The clones' crates share their builds in the one target
-    # directory, and a build is taken as current when it is newer than the
-    # sources: run one after the other, the second clone (newer than the first
-    # build) would rebuild every crate of the workspace; started together,
-    # cargo's lock has the second wait for the first build, which is then newer.
-    sites = {}
-    for name, body in (("broken", BROKEN), ("clean", CLEAN)):
-        sites[name] = os.path.join(tmp, "pre-commit-" + name)
-        git_repo(sites[name], body)
+    env = dict(os.environ, PRE_COMMIT_HOME=os.path.join(tmp, "pre-commit-home"), ROBOTS_BIN=robots)
     cmd = [pre_commit, "try-repo", REPO, "robots-lint", "--files", "robots.txt"]
-    started = {
-        name: subprocess.Popen(
-            cmd, cwd=site, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-        )
-        for name, site in sites.items()
-    }
     results = {}
-    for name, proc in started.items():
-        out, _ = proc.communicate()
-        results[name] = (proc.returncode, out)
+    for name, body in (("broken", BROKEN), ("clean", CLEAN)):
+        site = os.path.join(tmp, "pre-commit-" + name)
+        git_repo(site, body)
+        results[name] = run(cmd, site, env)
     code, out = results["broken"]
     if code == 0 or "misspelled-directive" not in out:
         fail(f"pre-commit passed a broken robots.txt (exit {code}):\n{out}")
@@ -134,52 +146,24 @@ def test_action(tmp):
     print("action.yml: fails on a broken robots.txt with annotations, passes on a clean one, honours deny-warnings")
 
 
-# Cargo configuration for the hook's and the Action's builds, which share the
-# checkout's target directory. Cargo reads it from their working directory (a
-# site under the temporary directory) upwards. pre-commit builds a clone of this
-# repository, and cargo names a workspace crate's build by its path within the
-# workspace, so the clone's build of a crate would take the place of the
-# checkout's, and the next build of the checkout would redo every crate above
-# it. A setting of their own gives the hooks' builds names of their own. The
-# repository's compiler flags are added to it (see `repository_flags`).
-CARGO_CONFIG = """\
-[profile.dev.package.robots-registry]
-debug-assertions = false
-[profile.dev.package.robots-core]
-debug-assertions = false
-[profile.dev.package.robots-runtime]
-debug-assertions = false
-[profile.dev.package.robots-fetch]
-debug-assertions = false
-[profile.dev.package.robots-cli]
-debug-assertions = false
-"""
-
-
-def repository_flags():
-    """The `[target.…]` tables (compiler flags) of the repository's own
-    .cargo/config.toml, which cargo does not read from the hooks' sites: with
-    other flags, the hooks' builds would build every dependency again instead
-    of sharing the checkout's builds."""
+def repository_config():
+    """The repository's own .cargo/config.toml, which cargo does not read from
+    the temporary sites (it looks upwards from the working directory): with
+    other settings, their builds would build every crate again instead of
+    sharing the checkout's."""
     with open(os.path.join(REPO, ".cargo", "config.toml")) as f:
-        lines = f.read().splitlines()
-    kept, in_target = [], False
-    for line in lines:
-        if line.startswith("["):
-            in_target = line.startswith("[target.")
-        if in_target:
-            kept.append(line)
-    return "\n".join(kept) + "\n"
+        return f.read()
 
 
 def main():
     with tempfile.TemporaryDirectory(prefix="robots-hooks-") as tmp:
         os.makedirs(os.path.join(tmp, ".cargo"))
         with open(os.path.join(tmp, ".cargo", "config.toml"), "w") as f:
-            f.write(repository_flags() + CARGO_CONFIG)
-        test_pre_commit(tmp)
+            f.write(repository_config())
+        robots = hook_build(tmp)
+        test_pre_commit(tmp, robots)
         test_action(tmp)
-    print("2 passed, 0 failed")
+    print("3 passed, 0 failed")
 
 
 if __name__ == "__main__":
