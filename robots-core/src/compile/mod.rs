@@ -5,7 +5,6 @@
 //! - `pattern`: how a profile reads a rule's value into literal segments;
 //! - `repeats`: groups that repeat an earlier group's rules, and walk its trie;
 //! - `rule_sets`: the distinct group lists crawlers select, as rule sets;
-//! - `staging`: the compiler's working records (rules, groups, trie nodes);
 //! - `trie`: the path-compressed prefix trie over rules' first literal segments;
 //! - `key_sort`: sorting the trie's keys eight bytes at a time;
 //! - `derive`: the search tables derived from the tries;
@@ -19,14 +18,13 @@ mod one_pass;
 pub(crate) mod pattern;
 mod repeats;
 mod rule_sets;
-pub(crate) mod staging;
 pub(crate) mod trie;
 mod wire;
 
+use crate::compile::builder::span_of;
 use crate::compile::builder::Builder;
 use crate::compile::derive::Tries;
 use crate::compile::rule_sets::Requests;
-use crate::compile::staging::{span_of, AgentEntry, RuleSet, Span};
 use crate::compile::trie::TrieBuilder;
 use crate::document::{Document, ParseOptions};
 use crate::group::grouper::AgentToken;
@@ -34,7 +32,7 @@ use crate::group::select::{groups_of_agent, select, Selection};
 use crate::parse::{LineKind, Truncation};
 use crate::profile::Profile;
 use crate::tables::encode::TableVecs;
-use crate::tables::layout::{index, TruncationRecord, NONE, U32, U64};
+use crate::tables::layout::{index, AgentEntry, RuleSet, Span, TruncationRecord, NONE, U32, U64};
 use alloc::vec::Vec;
 
 /// Parse `input` with `options` and compile it in one pass: for every crawler,
@@ -156,8 +154,8 @@ fn build(gathered: Gathered) -> Compiled {
             if profile.substring_agents() {
                 agents.push(AgentEntry {
                     name: Span::EMPTY,
-                    set,
-                    any: true,
+                    set: U32::new(set),
+                    any: 1,
                 });
             }
             set
@@ -168,8 +166,8 @@ fn build(gathered: Gathered) -> Compiled {
                 let name = b.text.push(name);
                 agents.push(AgentEntry {
                     name,
-                    set,
-                    any: is_any,
+                    set: U32::new(set),
+                    any: u8::from(is_any),
                 });
             }
             if selection.any.is_empty() {
@@ -182,7 +180,7 @@ fn build(gathered: Gathered) -> Compiled {
     let (set_of, set_lists) = requests.sets();
     let set_of = |request: u32| set_of.get(request as usize).copied().unwrap_or(NONE);
     for agent in &mut agents {
-        agent.set = set_of(agent.set);
+        agent.set = U32::new(set_of(agent.set.get()));
     }
     let any_set = if any_set == NONE {
         NONE
@@ -276,7 +274,7 @@ fn build(gathered: Gathered) -> Compiled {
         input_len: U64::new(t.input_len as u64),
         first_ignored_line: U32::new(t.first_ignored_line),
     });
-    let vecs = wire::tables(b, &agents, &sets, &set_groups, search);
+    let vecs = wire::tables(b, agents, sets, &set_groups, search);
     Compiled {
         vecs,
         profile,
