@@ -29,6 +29,7 @@ use crate::compile::trie::TrieBuilder;
 use crate::document::{Document, ParseOptions};
 use crate::group::grouper::AgentToken;
 use crate::group::select::{groups_of_agent, select, Selection};
+use crate::ids::SetId;
 use crate::parse::{LineKind, Truncation};
 use crate::profile::Profile;
 use crate::tables::encode::TableVecs;
@@ -146,9 +147,11 @@ fn build(gathered: Gathered) -> Compiled {
     let mut requests = Requests::default();
     let mut intern = |groups: &[u32]| -> u32 { requests.ask(groups) };
     let mut agents = Vec::new();
-    let any_set = match &kept {
+    // The request of crawlers no group names, if any (as the agents' `set`
+    // until the sets are known).
+    let any_request = match &kept {
         // One crawler: no name lookup; every agent gets its set.
-        Some(groups) if groups.is_empty() => NONE,
+        Some(groups) if groups.is_empty() => None,
         Some(groups) => {
             let set = intern(groups);
             if profile.substring_agents() {
@@ -158,7 +161,7 @@ fn build(gathered: Gathered) -> Compiled {
                     any: 1,
                 });
             }
-            set
+            Some(set)
         }
         None => {
             for (name, groups, is_any) in selection.entries() {
@@ -170,23 +173,15 @@ fn build(gathered: Gathered) -> Compiled {
                     any: u8::from(is_any),
                 });
             }
-            if selection.any.is_empty() {
-                NONE
-            } else {
-                intern(&selection.any)
-            }
+            (!selection.any.is_empty()).then(|| intern(&selection.any))
         }
     };
     let (set_of, set_lists) = requests.sets();
-    let set_of = |request: u32| set_of.get(request as usize).copied().unwrap_or(NONE);
+    let set_of = |request: u32| set_of.get(request as usize).copied().unwrap_or(SetId::NONE);
     for agent in &mut agents {
-        agent.set = U32::new(set_of(agent.set.get()));
+        agent.set = U32::new(set_of(agent.set.get()).as_u32());
     }
-    let any_set = if any_set == NONE {
-        NONE
-    } else {
-        set_of(any_set)
-    };
+    let any_set = any_request.map_or(SetId::NONE, set_of);
 
     // One merged trie per set while that stays linear in the input; otherwise
     // one trie per group, shared by the sets that use it.
@@ -278,7 +273,7 @@ fn build(gathered: Gathered) -> Compiled {
     Compiled {
         vecs,
         profile,
-        any_set,
+        any_set: any_set.as_u32(),
         truncation,
     }
 }

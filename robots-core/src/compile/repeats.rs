@@ -303,7 +303,7 @@ mod tests {
         body.push_str(&group("*", &["Disallow: /a", "Disallow: /b0"]));
         let policy = Policy::parse(&body, Profile::Google);
         let tries = tries(&policy);
-        let set_of = |agent: &str| policy.matcher(agent).selected.set as usize;
+        let set_of = |agent: &str| policy.matcher(agent).selected.set.as_usize();
         let first = tries[set_of(&name(0))][0].0;
         assert_eq!(tries[set_of("other")], [(first, 4000)]);
         assert_eq!(line(&policy, "other", "/b0"), Some(8003));
