@@ -570,7 +570,7 @@ fn build_anchors(
         let first = anchor_rules.len();
         anchor_rules.extend(group.iter().map(|&rule| U32::new(rule)));
         anchors.push(Anchor {
-            literal: literal,
+            literal,
             rules: span_of(first, anchor_rules.len()),
         });
         rest = after;
