@@ -75,19 +75,14 @@ macro_rules! id_methods {
 id_methods!(RuleId);
 id_methods!(GroupId);
 
-/// What every typed table index has: its "none", and the raw number for the
-/// tables' little-endian fields.
+/// What every typed table index has: its "none". (No `new`: inside the crate
+/// an index is made as `RuleId(n)`. rustc suggests a constructor function,
+/// even a crate-private one, to a user who writes `RuleId(3)`.)
 macro_rules! table_index {
     ($id:ident) => {
         impl $id {
             /// None: the layout's [`NONE`].
             pub(crate) const NONE: $id = $id(NONE);
-
-            /// The index stored as `n` in a table (or [`NONE`]).
-            #[inline(always)]
-            pub(crate) const fn new(n: u32) -> $id {
-                $id(n)
-            }
 
             /// Whether it is [`Self::NONE`].
             #[inline(always)]
@@ -134,13 +129,13 @@ impl RuleId {
 /// A rule set of a policy's tables (in [`Tables::sets`](crate::tables::layout::Tables::sets)):
 /// what a crawler's groups compile to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(crate) struct SetId(u32);
+pub(crate) struct SetId(pub(crate) u32);
 
 /// An inner trie node of a policy's tables (in
 /// [`Tables::inners`](crate::tables::layout::Tables::inners)): a trie root, or
 /// a node a walk passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(crate) struct NodeId(u32);
+pub(crate) struct NodeId(pub(crate) u32);
 
 id_methods!(SetId);
 id_methods!(NodeId);

@@ -55,7 +55,7 @@ impl Requests {
             let f = first.get(r).copied().unwrap_or(r);
             let set = if f == r {
                 lists.push(self.list(r));
-                SetId::new(index(lists.len() - 1))
+                SetId(index(lists.len() - 1))
             } else {
                 set_of.get(f).copied().unwrap_or(SetId::NONE)
             };

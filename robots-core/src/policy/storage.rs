@@ -240,7 +240,10 @@ mod tests {
         ));
         // Rule 0 of the trie is rule 1 of the set, still a rule.
         assert_eq!(
-            trusted.check("bot", "/first").rule.map(crate::ids::RuleId::as_u32),
+            trusted
+                .check("bot", "/first")
+                .rule
+                .map(crate::ids::RuleId::as_u32),
             Some(1)
         );
         let message = panic_message(|| {

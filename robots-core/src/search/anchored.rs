@@ -106,7 +106,7 @@ impl View<'_> {
     #[inline]
     pub(crate) fn match_anchor(&self, anchor: &Anchor, path: &[u8], shift: u32, best: &mut Best) {
         for id in anchor.rules.of(self.t.anchor_rules()) {
-            let id = RuleId::new(id.get()).shifted(shift);
+            let id = RuleId(id.get()).shifted(shift);
             let rank = self.t.found_rank(id);
             if best.holds(rank) {
                 break;

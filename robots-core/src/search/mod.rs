@@ -50,7 +50,7 @@ pub(crate) struct Selected {
 impl Selected {
     /// The selection of rule set `set` of `t`.
     pub(crate) fn of(t: &Tables<'_>, set: u32) -> Selected {
-        let set = SetId::new(set);
+        let set = SetId(set);
         let roots = t
             .sets()
             .get(set.as_usize())
@@ -88,10 +88,10 @@ impl Selected {
     pub(crate) const fn from_parts(parts: [u32; 5]) -> Selected {
         let [set, root, shift, second, second_shift] = parts;
         Selected {
-            set: SetId::new(set),
-            root: NodeId::new(root),
+            set: SetId(set),
+            root: NodeId(root),
             shift,
-            second: NodeId::new(second),
+            second: NodeId(second),
             second_shift,
         }
     }

@@ -92,7 +92,7 @@ impl<'p> View<'p> {
             .binary_search_by_key(&key, |e| e.node.get())
             .ok()
             .and_then(|i| exact.get(i))
-            .map_or(RuleId::NONE, |e| RuleId::new(e.rule.get()))
+            .map_or(RuleId::NONE, |e| RuleId(e.rule.get()))
     }
 
     /// The position of `byte` among the children of `node` (inner ones first).

@@ -58,7 +58,7 @@ impl View<'_> {
     #[inline]
     fn match_wild(&self, wild: Span, shift: u32, rest: &[u8], best: &mut Best) {
         for id in wild.of(self.t.wild_rules()) {
-            let id = RuleId::new(id.get()).shifted(shift);
+            let id = RuleId(id.get()).shifted(shift);
             let rank = self.t.found_rank(id);
             if best.holds(rank) {
                 break;

@@ -301,13 +301,13 @@ impl Inner {
     /// The best prefix rule of a walk that ends here, or [`RuleId::NONE`].
     #[inline(always)]
     pub(crate) fn best_rule(&self) -> RuleId {
-        RuleId::new(self.best.get())
+        RuleId(self.best.get())
     }
 
     /// Its inner child at `at` (inner children come first).
     #[inline(always)]
     pub(crate) fn inner_child(&self, at: usize) -> NodeId {
-        NodeId::new(self.first_inner.get().wrapping_add(at as u32))
+        NodeId(self.first_inner.get().wrapping_add(at as u32))
     }
 }
 
@@ -336,7 +336,7 @@ impl Leaf {
     /// The rule whose first segment ends here.
     #[inline(always)]
     pub fn rule(&self) -> RuleId {
-        RuleId::new(self.info.get() & LEAF_RULE_MASK)
+        RuleId(self.info.get() & LEAF_RULE_MASK)
     }
 
     /// The node flags ([`NODE_WILD`], [`NODE_INDEXED`], [`NODE_EXACT`]).
@@ -496,7 +496,7 @@ impl SetRoot {
     /// The root.
     #[inline(always)]
     pub(crate) fn node(self) -> NodeId {
-        NodeId::new(self.root.get())
+        NodeId(self.root.get())
     }
 }
 
