@@ -81,7 +81,7 @@ id_methods!(GroupId);
 macro_rules! table_index {
     ($id:ident) => {
         impl $id {
-            /// None: the layout's [`NONE`].
+            /// None: [`NONE`] (the layout stores it for "none").
             pub(crate) const NONE: $id = $id(NONE);
 
             /// Whether it is [`Self::NONE`].
