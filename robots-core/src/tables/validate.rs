@@ -6,7 +6,8 @@
 //! that each step of a walk reads at least one byte of the path, and no walk can
 //! go round in circles), the side tables must be sorted by node, and every
 //! directive number must name a directive; each root's anchors are short, in
-//! byte order and none a prefix of another. The compiler's tables pass by
+//! byte order and none a prefix of another; and every rule number a trie
+//! holds, shifted as each set that walks it shifts it, names a rule. The compiler's tables pass by
 //! construction (a debug build checks each one); the code generator checks
 //! before it writes a policy out; bytes from anywhere else are checked before a
 //! search reads them. The check reads each entry once: time linear in the tables.
