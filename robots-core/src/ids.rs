@@ -7,12 +7,11 @@
 //!
 //! Inside the crate, as regex-automata's `StateID`, each kind of table index has
 //! its own type, so that a rule number cannot be used as a node or a set, and
-//! "none" is one constant behind each type ([`RuleId::NONE`], [`SetId::NONE`],
-//! [`NodeId::NONE`]): [`NONE`], which the layout stores for "none"
-//! ([`layout::NONE`](crate::tables::layout::NONE) is this) and no index
-//! reaches (see [`index`](crate::tables::layout::index)). A public id is
-//! never `NONE`: the search turns it into `None` ([`RuleId::some`]) before a
-//! caller sees it.
+//! "none" is one constant behind each type (`RuleId::NONE`, `SetId::NONE`,
+//! `NodeId::NONE`): the crate's one `NONE`, which the layout stores for
+//! "none" ([`layout::NONE`](crate::tables::layout::NONE) is it) and no index
+//! reaches. A public id is never `NONE`: the search turns it into `None`
+//! before a caller sees it.
 
 use core::fmt;
 
