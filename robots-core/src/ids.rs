@@ -1,10 +1,22 @@
-//! Typed ids: a rule or a group of one policy.
+//! Typed ids: a rule or a group of one policy, and (inside the crate) a rule
+//! set or an inner trie node of its tables.
 //!
-//! Only a policy makes them (in a [`Verdict`](crate::Verdict), a
+//! Only a policy makes the public ones (in a [`Verdict`](crate::Verdict), a
 //! [`Matcher`](crate::Matcher)'s groups, an explanation), so an id names
 //! something real; looking one up in another policy gives `None`, never a panic.
+//!
+//! Inside the crate, as regex-automata's `StateID`, each kind of table index has
+//! its own type, so that a rule number cannot be used as a node or a set, and
+//! "none" is one constant behind each type (`RuleId::NONE`, `SetId::NONE`,
+//! `NodeId::NONE`): the crate's one `NONE`, which the layout stores for
+//! "none" ([`layout::NONE`](crate::tables::layout::NONE) is it) and no index
+//! reaches. A public id is never `NONE`: the search turns it into `None`
+//! before a caller sees it.
 
 use core::fmt;
+
+/// "None" in a table's index fields: every typed index's `NONE`.
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// A rule of a policy: what decided a [`Verdict`](crate::Verdict).
 ///
@@ -61,3 +73,70 @@ macro_rules! id_methods {
 
 id_methods!(RuleId);
 id_methods!(GroupId);
+
+/// What every typed table index has: its "none". (No `new`: inside the crate
+/// an index is made as `RuleId(n)`. rustc suggests a constructor function,
+/// even a crate-private one, to a user who writes `RuleId(3)`.)
+macro_rules! table_index {
+    ($id:ident) => {
+        impl $id {
+            /// None: [`NONE`] (the layout stores it for "none").
+            pub(crate) const NONE: $id = $id(NONE);
+
+            /// Whether it is [`Self::NONE`].
+            #[inline(always)]
+            pub(crate) const fn is_none(self) -> bool {
+                self.0 == NONE
+            }
+        }
+    };
+    ($id:ident, some) => {
+        table_index!($id);
+
+        impl $id {
+            /// The index, unless it is [`Self::NONE`].
+            #[inline(always)]
+            pub(crate) const fn some(self) -> Option<$id> {
+                if self.is_none() {
+                    None
+                } else {
+                    Some(self)
+                }
+            }
+        }
+    };
+}
+
+table_index!(RuleId, some);
+
+impl RuleId {
+    /// Rule `self` of a trie walked with `shift` (see
+    /// [`SetRoot`](crate::tables::layout::SetRoot)) as a rule of the set:
+    /// [`RuleId::NONE`] stays none. (Validation proves a shifted rule is one
+    /// of the rules: see [`Tables::validate`](crate::tables::layout::Tables::validate).)
+    #[inline(always)]
+    #[must_use]
+    pub(crate) const fn shifted(self, shift: u32) -> RuleId {
+        if self.is_none() {
+            self
+        } else {
+            RuleId(self.0.wrapping_add(shift))
+        }
+    }
+}
+
+/// A rule set of a policy's tables (in [`Tables::sets`](crate::tables::layout::Tables::sets)):
+/// what a crawler's groups compile to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct SetId(pub(crate) u32);
+
+/// An inner trie node of a policy's tables (in
+/// [`Tables::inners`](crate::tables::layout::Tables::inners)): a trie root, or
+/// a node a walk passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct NodeId(pub(crate) u32);
+
+id_methods!(SetId);
+id_methods!(NodeId);
+table_index!(SetId, some);
+table_index!(NodeId);

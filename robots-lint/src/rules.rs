@@ -11,30 +11,17 @@ use robots_core::parse::LineReport;
 use robots_core::policy::Policy;
 use robots_core::{GroupId, Matcher};
 
-/// What the checks read of a compiled rule.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct RuleRecord {
-    /// 1-based line.
-    pub line: u32,
-    /// `Allow`.
-    pub allow: bool,
-    /// Google's `index.htm` alias.
-    pub derived: bool,
-    /// A final `$`.
-    pub anchored: bool,
-    /// Specificity in octets.
-    pub priority: u32,
-    /// Higher wins.
-    pub rank: u64,
-}
-
 /// A compiled rule as the checks see it.
 #[derive(Clone, Debug)]
 pub(crate) struct Rule<'p> {
     /// Its index in the policy.
     pub id: u32,
-    /// The record.
-    pub rec: RuleRecord,
+    /// `Allow` (else `Disallow`).
+    pub allow: bool,
+    /// A final `$`.
+    pub anchored: bool,
+    /// Higher wins.
+    pub rank: u64,
     /// The literal segments, with a `*` between each two.
     pub segments: Vec<&'p [u8]>,
     /// The rule as written.
@@ -59,12 +46,12 @@ impl<'p> Rule<'p> {
 
     /// The pattern as the profile reads it: segments and anchor.
     pub fn key(&self) -> (&[&'p [u8]], bool) {
-        (&self.segments, self.rec.anchored)
+        (&self.segments, self.anchored)
     }
 
     /// Whether the rule matches every path (`/`, `/*`, `*`, …).
     pub fn matches_everything(&self) -> bool {
-        !self.rec.anchored
+        !self.anchored
             && matches!(self.first(), b"" | b"/")
             && self.segments.iter().skip(1).all(|s| s.is_empty())
     }
@@ -79,7 +66,7 @@ impl<'p> Rule<'p> {
             }
             out.extend(s.iter().map(|&b| u16::from(b)));
         }
-        if !self.rec.anchored {
+        if !self.anchored {
             out.push(STAR);
         }
         out
@@ -137,14 +124,9 @@ pub(crate) fn rules(policy: &Policy) -> RuleTable<'_> {
         }
         rules.push(Rule {
             id: rule.id.as_u32(),
-            rec: RuleRecord {
-                line: rule.line,
-                allow: rule.directive == Directive::Allow,
-                derived: rule.derived,
-                anchored: shape.anchored,
-                priority: rule.priority,
-                rank: shape.rank,
-            },
+            allow: rule.directive == Directive::Allow,
+            anchored: shape.anchored,
+            rank: shape.rank,
             segments: shape.segments.iter().map(|s| -> &[u8] { s }).collect(),
             written: rule,
         });

@@ -62,20 +62,18 @@ fn duplicates(
         let g = u32::try_from(g).unwrap_or(u32::MAX);
         let mut same: BTreeMap<(bool, PatternKey<'_, '_>), Vec<&Rule<'_>>> = BTreeMap::new();
         for rule in rules.group(g) {
-            if !rule.rec.derived {
-                same.entry((rule.rec.allow, rule.key()))
-                    .or_default()
-                    .push(rule);
+            if !rule.written.derived {
+                same.entry((rule.allow, rule.key())).or_default().push(rule);
             }
         }
         for copies in same.values().filter(|c| c.len() > 1) {
             // The best-ranked copy decides (not always the first: under rfc9309
             // `/a%3A` counts as longer than `/a:`); every other one is the duplicate.
-            let Some(winner) = copies.iter().max_by_key(|r| r.rec.rank) else {
+            let Some(winner) = copies.iter().max_by_key(|r| r.rank) else {
                 continue;
             };
             for rule in copies {
-                if rule.rec.line == winner.rec.line || !reported.insert(rule.rec.line) {
+                if rule.written.line == winner.written.line || !reported.insert(rule.written.line) {
                     continue;
                 }
                 let (this, that) = (rule.text(), winner.text());
@@ -86,11 +84,11 @@ fn duplicates(
                 };
                 if let Some(f) = finding_for_rule(
                     doc,
-                    rule.rec.line,
+                    rule.written.line,
                     Code::DuplicateRule,
                     format!(
                         "`{this}` repeats `{that}` (line {}) of the same group{note}",
-                        winner.rec.line
+                        winner.written.line
                     ),
                 ) {
                     out.push(f.with_help("delete this line: the verdicts stay the same"));
@@ -113,17 +111,17 @@ fn conflicts(
         let mut by_key: BTreeMap<PatternKey<'_, '_>, Vec<&Rule<'_>>> = BTreeMap::new();
         for &g in set {
             for rule in rules.group(g) {
-                if !rule.rec.derived {
+                if !rule.written.derived {
                     by_key.entry(rule.key()).or_default().push(rule);
                 }
             }
         }
         for same in by_key.values() {
-            let Some(winner) = same.iter().max_by_key(|r| r.rec.rank) else {
+            let Some(winner) = same.iter().max_by_key(|r| r.rank) else {
                 continue;
             };
-            for loser in same.iter().filter(|r| r.rec.allow != winner.rec.allow) {
-                if !reported.insert(loser.rec.line) {
+            for loser in same.iter().filter(|r| r.allow != winner.allow) {
+                if !reported.insert(loser.written.line) {
                     continue;
                 }
                 let why = if first_match {
@@ -133,13 +131,13 @@ fn conflicts(
                 };
                 if let Some(f) = finding_for_rule(
                     doc,
-                    loser.rec.line,
+                    loser.written.line,
                     Code::ConflictingRules,
                     format!(
                         "`{}` conflicts with `{}` (line {}) for the same crawlers: {why}, so this line never decides",
                         loser.text(),
                         winner.text(),
-                        winner.rec.line
+                        winner.written.line
                     ),
                 ) {
                     out.push(f.with_help("keep only the rule you mean; crawlers that read the file differently may pick the other one"));
@@ -201,7 +199,7 @@ impl<'r, 'p> SetIndex<'r, 'p> {
             lengths.insert(rule.first().len());
         }
         for bucket in by_first.values_mut() {
-            bucket.sort_by_key(|r| core::cmp::Reverse(r.rec.rank));
+            bucket.sort_by_key(|r| core::cmp::Reverse(r.rank));
         }
         SetIndex { by_first, lengths }
     }
@@ -223,7 +221,7 @@ impl<'r, 'p> SetIndex<'r, 'p> {
                 continue;
             };
             // Best rank first: stop at the first candidate that does not outrank `rule`.
-            for q in candidates.iter().take_while(|q| q.rec.rank > rule.rec.rank) {
+            for q in candidates.iter().take_while(|q| q.rank > rule.rank) {
                 tried += 1;
                 if tried > MAX_CANDIDATES || *budget == 0 {
                     return None;
@@ -246,12 +244,12 @@ fn set_members<'r, 'p>(rules: &'r RuleTable<'p>, set: &[u32]) -> Vec<&'r Rule<'p
 fn ranks_higher(policy: &Policy, q: &Rule<'_>, r: &Rule<'_>) -> String {
     if policy.profile().first_match_wins() {
         String::from("comes first in the file")
-    } else if q.rec.priority > r.rec.priority {
+    } else if q.written.priority > r.written.priority {
         format!(
             "is longer ({} octets against {})",
-            q.rec.priority, r.rec.priority
+            q.written.priority, r.written.priority
         )
-    } else if q.rec.allow && !r.rec.allow {
+    } else if q.allow && !r.allow {
         String::from("is an `Allow` as long as it (`Allow` wins ties)")
     } else {
         String::from("is as long and comes first")
@@ -286,7 +284,7 @@ fn shadowed(
     // A line is shadowed when every rule it compiled to is (Google's `index.htm` alias included).
     let mut lines: BTreeMap<u32, Vec<&Rule<'_>>> = BTreeMap::new();
     for rule in rules {
-        lines.entry(rule.rec.line).or_default().push(rule);
+        lines.entry(rule.written.line).or_default().push(rule);
     }
     for (line, compiled) in lines {
         if reported.contains(&line) {
@@ -296,7 +294,7 @@ fn shadowed(
             let i = r.id as usize;
             member[i] > 0 && beaten[i] == member[i]
         });
-        let Some(rule) = compiled.iter().find(|r| !r.rec.derived) else {
+        let Some(rule) = compiled.iter().find(|r| !r.written.derived) else {
             continue;
         };
         let Some(q) = by[rule.id as usize].and_then(|q| rules.get(q as usize)) else {
@@ -307,19 +305,19 @@ fn shadowed(
         }
         let (this, that) = (rule.text(), q.text());
         let why = ranks_higher(policy, q, rule);
-        let (message, help) = if q.rec.allow == rule.rec.allow && q.key() == rule.key() {
+        let (message, help) = if q.allow == rule.allow && q.key() == rule.key() {
             (
                 format!(
                     "`{this}` repeats `{that}` (line {}) of a group that applies to the same crawlers",
-                    q.rec.line
+                    q.written.line
                 ),
                 String::from("delete this line: the verdicts stay the same"),
             )
-        } else if q.rec.allow == rule.rec.allow {
+        } else if q.allow == rule.allow {
             (
                 format!(
                     "`{this}` is redundant: `{that}` (line {}) matches every URL it matches and {why}",
-                    q.rec.line
+                    q.written.line
                 ),
                 String::from("delete this line: the verdicts stay the same"),
             )
@@ -327,11 +325,11 @@ fn shadowed(
             (
                 format!(
                     "`{this}` never decides: `{that}` (line {}) matches every URL it matches and {why}",
-                    q.rec.line
+                    q.written.line
                 ),
                 format!(
                     "this line has no effect; make it more specific than line {}{}",
-                    q.rec.line,
+                    q.written.line,
                     if policy.profile().first_match_wins() {
                         ", or move it above that line"
                     } else {
@@ -356,13 +354,13 @@ fn blocks_everything(
     let members = set_members(rules, &any);
     let Some(block) = members
         .iter()
-        .filter(|r| !r.rec.allow && r.matches_everything())
-        .max_by_key(|r| r.rec.rank)
+        .filter(|r| !r.allow && r.matches_everything())
+        .max_by_key(|r| r.rank)
     else {
         return;
     };
     let set_index = SetIndex::new(members.iter().copied());
-    for rule in members.iter().filter(|r| r.rec.allow) {
+    for rule in members.iter().filter(|r| r.allow) {
         if proofs.shadower(&set_index, rule).is_none() {
             // Something is allowed back in.
             return;
@@ -381,7 +379,7 @@ fn blocks_everything(
     };
     if let Some(f) = finding_for_rule(
         doc,
-        block.rec.line,
+        block.written.line,
         Code::BlocksEverything,
         format!(
             "`{}` for `User-agent: *` blocks every URL for every crawler this file does not name",

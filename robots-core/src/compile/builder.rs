@@ -3,16 +3,48 @@
 
 use crate::compile::key_sort::first_digit;
 use crate::compile::pattern::{compile_segments, google_index_alias, google_plain, may_hold_index};
-use crate::compile::staging::{
-    span_of, ExtensionRecord, GroupAgentRecord, GroupRecord, RuleRecord, Span, NONE,
-};
 use crate::document::Document;
 use crate::group::agent::{agent_name, names, AgentMatch};
 use crate::parse::{Directive, LineKind, LineReport};
 use crate::profile::Profile;
 use crate::swar::word;
-use crate::tables::layout::{index, rank};
+use crate::tables::layout::{
+    index, rank, ExtensionRecord, GroupAgentRecord, GroupRecord, Span, NONE, U32,
+};
 use alloc::vec::Vec;
+
+/// The span `start..end` (empty if `end < start`).
+#[inline]
+pub(crate) fn span_of(start: usize, end: usize) -> Span {
+    Span::new(index(start), index(end.saturating_sub(start)))
+}
+
+/// A rule as the compiler holds it: what its layout record
+/// ([`RuleRecord`](crate::tables::layout::RuleRecord)), extra and line will
+/// say, and what building the tries needs besides (its rank, segments and group).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompiledRule {
+    /// 1-based line of the rule.
+    pub line: u32,
+    /// 1-based byte column of the pattern on that line.
+    pub column: u32,
+    /// `Allow` (true) or `Disallow` (false).
+    pub allow: bool,
+    /// Google's `index.htm` alias, derived from the line's `Allow`.
+    pub derived: bool,
+    /// The rule's specificity (octets), as the profile counts them.
+    pub priority: u32,
+    /// Higher wins (see [`rank`]).
+    pub rank: u64,
+    /// The pattern as written (bytes in the policy's text).
+    pub pattern: Span,
+    /// The literal segments (a range of the builder's segment table).
+    pub segments: Span,
+    /// A final `$` anchors the pattern.
+    pub anchored: bool,
+    /// The group the rule belongs to.
+    pub group: u32,
+}
 
 /// The byte table every string of a policy lives in.
 #[derive(Default)]
@@ -22,10 +54,7 @@ impl Text {
     pub(crate) fn push(&mut self, bytes: &[u8]) -> Span {
         let start = index(self.0.len());
         self.0.extend_from_slice(bytes);
-        Span {
-            start,
-            len: index(bytes.len()),
-        }
+        Span::new(start, index(bytes.len()))
     }
 }
 
@@ -69,7 +98,7 @@ fn within(whole: &[u8], part: &[u8]) -> Option<usize> {
 pub(crate) struct Builder {
     pub(crate) profile: Profile,
     pub(crate) text: Text,
-    pub(crate) rules: Vec<RuleRecord>,
+    pub(crate) rules: Vec<CompiledRule>,
     pub(crate) segments: Vec<Span>,
     pub(crate) groups: Vec<GroupRecord>,
     pub(crate) group_agents: Vec<GroupAgentRecord>,
@@ -141,10 +170,8 @@ impl Builder {
             if let Some(plain) = google_plain(value) {
                 // Most rules: one segment, the written pattern's prefix (its
                 // priority is its length: never 0).
-                self.segments.push(Span {
-                    start: written.start,
-                    len: index(plain.body.len()),
-                });
+                self.segments
+                    .push(Span::new(written.start.get(), index(plain.body.len())));
                 let head = first_digit(plain.body);
                 let rule = NewRule {
                     allow,
@@ -163,10 +190,10 @@ impl Builder {
         let (priority, anchored) = compile_segments(value, self.profile, |segment| {
             head.get_or_insert_with(|| first_digit(segment));
             let span = match within(value, segment) {
-                Some(at) => Span {
-                    start: written.start.saturating_add(index(at)),
-                    len: index(segment.len()),
-                },
+                Some(at) => Span::new(
+                    written.start.get().saturating_add(index(at)),
+                    index(segment.len()),
+                ),
                 None => text.push(segment),
             };
             segments.push(span);
@@ -199,12 +226,12 @@ impl Builder {
                 .0
                 .get(start as usize..start as usize + len as usize);
             if len != 0 && seen == Some(value) {
-                return Span { start, len };
+                return Span::new(start, len);
             }
         }
         let span = self.text.push(value);
         if let Some(entry) = cache.slots.get_mut(slot) {
-            *entry = (span.start, span.len);
+            *entry = (span.start.get(), span.len.get());
         }
         span
     }
@@ -214,7 +241,7 @@ impl Builder {
     #[inline]
     fn push_rule(&mut self, line: &LineReport, group: u32, rule: NewRule, head: (u64, u8)) {
         self.heads.push(head);
-        self.rules.push(RuleRecord {
+        self.rules.push(CompiledRule {
             line: line.number,
             column: line.value_column(),
             allow: rule.allow,
@@ -245,7 +272,7 @@ impl Builder {
     pub(crate) fn add_agent(&mut self, line: &LineReport, value: &[u8]) {
         let value = self.text.push(value);
         self.group_agents.push(GroupAgentRecord {
-            line: line.number,
+            line: U32::new(line.number),
             value,
         });
     }
@@ -276,7 +303,7 @@ impl Builder {
 
     pub(crate) fn close_group(&mut self, open: OpenGroup) {
         self.groups.push(GroupRecord {
-            line: open.line,
+            line: U32::new(open.line),
             agents: span_of(open.agents_start, self.group_agents.len()),
             rules: span_of(open.rules_start, self.rules.len()),
         });
@@ -322,9 +349,9 @@ impl Builder {
     ) {
         let value = self.text.push(value);
         self.extensions.push(ExtensionRecord {
-            directive,
-            line,
-            group,
+            directive: directive.code(),
+            line: U32::new(line),
+            group: U32::new(group),
             value,
         });
     }
@@ -364,7 +391,7 @@ impl Builder {
             let start = segments.len();
             segments.extend_from_slice(rule.segments.of(&self.segments));
             if let (Some(r), Some(h)) = (self.rules.get_mut(at), self.heads.get_mut(at)) {
-                *r = RuleRecord {
+                *r = CompiledRule {
                     segments: span_of(start, segments.len()),
                     rank: rank(self.profile, rule.priority, rule.allow, index(at)),
                     group,
@@ -400,10 +427,12 @@ impl Builder {
         self.groups = groups;
         self.group_agents = agents;
         self.extensions.retain_mut(|e| {
-            if e.group == NONE {
+            if e.group.get() == NONE {
                 return true;
             }
-            renumbered(e.group).map(|g| e.group = g).is_some()
+            renumbered(e.group.get())
+                .map(|g| e.group = U32::new(g))
+                .is_some()
         });
         self.keep_agent_lines(agent);
         self.compact_text();
@@ -492,7 +521,7 @@ impl Builder {
                 compact.push(byte);
             }
         }
-        let mut move_span = |span: &mut Span| span.start = moved(span.start);
+        let mut move_span = |span: &mut Span| span.start = U32::new(moved(span.start.get()));
         self.rules
             .iter_mut()
             .for_each(|r| move_span(&mut r.pattern));

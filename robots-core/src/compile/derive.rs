@@ -29,12 +29,13 @@
 //! of nodes with only a few wildcard rules, stay on their trie node (`node_wild`): the
 //! walk notes the node and its rules are tested after it.
 
-use crate::compile::staging::{Node, RuleRecord, Span, NONE};
+use crate::compile::builder::{span_of, CompiledRule};
+use crate::compile::trie::Node;
 use crate::tables::layout::index;
 use crate::tables::layout::{
-    Anchor, Inner, Label, Leaf, NodeRule, NodeWild, SetRoot, Span as WireSpan, WildRoot,
-    ANCHOR_MAX_LEN, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT, NODE_FULL, NODE_INDEXED,
-    NODE_WILD, RULE_COUNT_MAX, SHAPE_EDGES_MASK, SHAPE_INNER_SHIFT, U32, U64,
+    Anchor, Inner, Label, Leaf, NodeRule, NodeWild, SetRoot, Span, WildRoot, ANCHOR_MAX_LEN,
+    LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT, NODE_FULL, NODE_INDEXED, NODE_WILD, NONE,
+    RULE_COUNT_MAX, SHAPE_EDGES_MASK, SHAPE_INNER_SHIFT, U32, U64,
 };
 use alloc::vec::Vec;
 
@@ -54,14 +55,6 @@ const LONG_ANCHORS_MAX: usize = 256;
 
 /// The longest anchor of a root with more than [`LONG_ANCHORS_MAX`] indexed rules.
 const SHORT_ANCHOR_LEN: u32 = 4;
-
-fn wire_label(span: Span) -> WireSpan {
-    WireSpan::new(span.start, span.len)
-}
-
-fn wire_span(start: usize, end: usize) -> WireSpan {
-    WireSpan::new(index(start), index(end.saturating_sub(start)))
-}
 
 /// The tables this module derives; see the module docs.
 #[derive(Default)]
@@ -87,7 +80,7 @@ pub(crate) struct Tries<'a> {
     pub wild_rules: &'a [u32],
     /// Each set's tries: the builder's root and its rule shift.
     pub set_roots: &'a [(u32, u32)],
-    pub rules: &'a [RuleRecord],
+    pub rules: &'a [CompiledRule],
     pub segments: &'a [Span],
     pub text: &'a [u8],
 }
@@ -171,10 +164,11 @@ impl Tries<'_> {
             .get(1..)
             .unwrap_or_default()
             .iter()
-            .filter(|s| s.len >= 2)
+            .filter(|s| s.len.get() >= 2)
             .flat_map(move |s| {
-                let len = s.len.min(max);
-                (s.start..=s.start + (s.len - len)).map(move |start| Span { start, len })
+                let (start, len) = (s.start.get(), s.len.get());
+                let window = len.min(max);
+                (start..=start + (len - window)).map(move |at| Span::new(at, window))
             })
     }
 }
@@ -184,7 +178,7 @@ impl Tries<'_> {
 /// rule with it) from one compact table, eight bytes a rule, which stays in cache
 /// where the records would not.
 struct Ranks<'a> {
-    rules: &'a [RuleRecord],
+    rules: &'a [CompiledRule],
     table: Vec<u64>,
     asked: usize,
 }
@@ -313,7 +307,7 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
             let from_parent = inherited.get(id).copied().unwrap_or(NONE);
             let mut prefix = better(from_parent, node.prefix_rule);
             let mut flags = 0;
-            if node.wild.len != 0 {
+            if node.wild.len.get() != 0 {
                 let wild = node.wild.of(t.wild_rules);
                 kinds.clear();
                 kinds.extend(wild.iter().map(|&rule| t.kind(rule)));
@@ -337,7 +331,7 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
                     flags |= NODE_WILD;
                     out.node_wild.push(NodeWild {
                         node: U32::new(key),
-                        rules: wire_span(start, out.wild_rules.len()),
+                        rules: span_of(start, out.wild_rules.len()),
                     });
                 }
                 if heavy {
@@ -361,8 +355,11 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
             // rule above them, and their edge bytes in that order.
             let targets = node.edges.of(t.edge_targets);
             let bytes = node.edges.of(&edge_bytes);
-            let has_children =
-                |child: u32| nodes.get(child as usize).is_some_and(|c| c.edges.len != 0);
+            let has_children = |child: u32| {
+                nodes
+                    .get(child as usize)
+                    .is_some_and(|c| c.edges.len.get() != 0)
+            };
             let (first_inner, first_leaf) = (inner_next, leaf_next);
             let many = targets.len() > 8;
             let mut edge_word = 0u64;
@@ -401,7 +398,7 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
                 }
                 edge_word = wide_block(&wide_children, full, &mut out.wide);
             }
-            let (label, long) = Label::encode(node.label.of(t.text), wire_label(node.label));
+            let (label, long) = Label::encode(node.label.of(t.text), node.label);
             // At most 256 children, each once: both counts fit their nine bits.
             let edges = index(targets.len()).min(SHAPE_EDGES_MASK);
             let inners = index(inner_next - first_inner).min(SHAPE_EDGES_MASK);
@@ -513,7 +510,7 @@ fn choose_anchors(t: &Tries<'_>, rules: &[u32]) -> Vec<Span> {
                 .map(|w| (literal_key(w.of(t.text)), i, w)),
         );
     }
-    all.sort_unstable_by_key(|&(key, i, w)| (key, i, w.start));
+    all.sort_unstable_by_key(|&(key, i, w)| (key, i, w.start.get()));
     all.dedup_by_key(|&mut (key, i, _)| (key, i));
     // For each rule, the best so far and its score (lower is better).
     let mut best: Vec<Option<(AnchorScore, Span)>> = alloc::vec![None; rules.len()];
@@ -547,7 +544,7 @@ fn build_anchors(
     rules: &[u32],
     anchors: &mut Vec<Anchor>,
     anchor_rules: &mut Vec<U32>,
-) -> WireSpan {
+) -> Span {
     let mut filed: Vec<((u64, usize), Span, u32)> = choose_anchors(t, rules)
         .into_iter()
         .zip(rules)
@@ -573,12 +570,12 @@ fn build_anchors(
         let first = anchor_rules.len();
         anchor_rules.extend(group.iter().map(|&rule| U32::new(rule)));
         anchors.push(Anchor {
-            literal: WireSpan::new(literal.start, literal.len),
-            rules: wire_span(first, anchor_rules.len()),
+            literal,
+            rules: span_of(first, anchor_rules.len()),
         });
         rest = after;
     }
-    wire_span(start, anchors.len())
+    span_of(start, anchors.len())
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@
 //! - `pattern`: how a profile reads a rule's value into literal segments;
 //! - `repeats`: groups that repeat an earlier group's rules, and walk its trie;
 //! - `rule_sets`: the distinct group lists crawlers select, as rule sets;
-//! - `staging`: the compiler's working records (rules, groups, trie nodes);
 //! - `trie`: the path-compressed prefix trie over rules' first literal segments;
 //! - `key_sort`: sorting the trie's keys eight bytes at a time;
 //! - `derive`: the search tables derived from the tries;
@@ -19,22 +18,22 @@ mod one_pass;
 pub(crate) mod pattern;
 mod repeats;
 mod rule_sets;
-pub(crate) mod staging;
 pub(crate) mod trie;
 mod wire;
 
+use crate::compile::builder::span_of;
 use crate::compile::builder::Builder;
 use crate::compile::derive::Tries;
 use crate::compile::rule_sets::Requests;
-use crate::compile::staging::{span_of, AgentEntry, RuleSet, Span};
 use crate::compile::trie::TrieBuilder;
 use crate::document::{Document, ParseOptions};
 use crate::group::grouper::AgentToken;
 use crate::group::select::{groups_of_agent, select, Selection};
+use crate::ids::SetId;
 use crate::parse::{LineKind, Truncation};
 use crate::profile::Profile;
 use crate::tables::encode::TableVecs;
-use crate::tables::layout::{index, TruncationRecord, NONE, U32, U64};
+use crate::tables::layout::{index, AgentEntry, RuleSet, Span, TruncationRecord, NONE, U32, U64};
 use alloc::vec::Vec;
 
 /// Parse `input` with `options` and compile it in one pass: for every crawler,
@@ -148,19 +147,21 @@ fn build(gathered: Gathered) -> Compiled {
     let mut requests = Requests::default();
     let mut intern = |groups: &[u32]| -> u32 { requests.ask(groups) };
     let mut agents = Vec::new();
-    let any_set = match &kept {
+    // The request of crawlers no group names, if any (as the agents' `set`
+    // until the sets are known).
+    let any_request = match &kept {
         // One crawler: no name lookup; every agent gets its set.
-        Some(groups) if groups.is_empty() => NONE,
+        Some(groups) if groups.is_empty() => None,
         Some(groups) => {
             let set = intern(groups);
             if profile.substring_agents() {
                 agents.push(AgentEntry {
                     name: Span::EMPTY,
-                    set,
-                    any: true,
+                    set: U32::new(set),
+                    any: 1,
                 });
             }
-            set
+            Some(set)
         }
         None => {
             for (name, groups, is_any) in selection.entries() {
@@ -168,27 +169,19 @@ fn build(gathered: Gathered) -> Compiled {
                 let name = b.text.push(name);
                 agents.push(AgentEntry {
                     name,
-                    set,
-                    any: is_any,
+                    set: U32::new(set),
+                    any: u8::from(is_any),
                 });
             }
-            if selection.any.is_empty() {
-                NONE
-            } else {
-                intern(&selection.any)
-            }
+            (!selection.any.is_empty()).then(|| intern(&selection.any))
         }
     };
     let (set_of, set_lists) = requests.sets();
-    let set_of = |request: u32| set_of.get(request as usize).copied().unwrap_or(NONE);
+    let set_of = |request: u32| set_of.get(request as usize).copied().unwrap_or(SetId::NONE);
     for agent in &mut agents {
-        agent.set = set_of(agent.set);
+        agent.set = U32::new(set_of(agent.set.get()).as_u32());
     }
-    let any_set = if any_set == NONE {
-        NONE
-    } else {
-        set_of(any_set)
-    };
+    let any_set = any_request.map_or(SetId::NONE, set_of);
 
     // One merged trie per set while that stays linear in the input; otherwise
     // one trie per group, shared by the sets that use it.
@@ -276,11 +269,11 @@ fn build(gathered: Gathered) -> Compiled {
         input_len: U64::new(t.input_len as u64),
         first_ignored_line: U32::new(t.first_ignored_line),
     });
-    let vecs = wire::tables(b, &agents, &sets, &set_groups, search);
+    let vecs = wire::tables(b, agents, sets, &set_groups, search);
     Compiled {
         vecs,
         profile,
-        any_set,
+        any_set: any_set.as_u32(),
         truncation,
     }
 }

@@ -4,8 +4,7 @@
 //! shifted ([`SetRoot`](crate::tables::layout::SetRoot)), and has a trie of its
 //! own only for the rules it adds: the tables hold the list's trie once.
 
-use crate::compile::builder::Builder;
-use crate::compile::staging::RuleRecord;
+use crate::compile::builder::{Builder, CompiledRule};
 use crate::tables::layout::index;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -100,10 +99,10 @@ pub(crate) fn find(b: &Builder, walked: &[bool]) -> Vec<Option<Repeat>> {
 /// are the same rule wherever they are (pattern, segments, `$`, allow,
 /// priority, Google's derived alias), so a trie over one run of them serves
 /// another run of equal rules.
-fn rule_order(b: &Builder, x: &RuleRecord, y: &RuleRecord) -> Ordering {
+fn rule_order(b: &Builder, x: &CompiledRule, y: &CompiledRule) -> Ordering {
     let text = &b.text.0;
-    let bytes = |span: crate::compile::staging::Span| span.of(text);
-    let segments = |r: &RuleRecord| r.segments.of(&b.segments).iter().map(move |&s| bytes(s));
+    let bytes = |span: crate::tables::layout::Span| span.of(text);
+    let segments = |r: &CompiledRule| r.segments.of(&b.segments).iter().map(move |&s| bytes(s));
     (x.allow, x.derived, x.anchored, x.priority)
         .cmp(&(y.allow, y.derived, y.anchored, y.priority))
         .then_with(|| bytes(x.pattern).cmp(bytes(y.pattern)))
@@ -304,7 +303,7 @@ mod tests {
         body.push_str(&group("*", &["Disallow: /a", "Disallow: /b0"]));
         let policy = Policy::parse(&body, Profile::Google);
         let tries = tries(&policy);
-        let set_of = |agent: &str| policy.matcher(agent).selected.set as usize;
+        let set_of = |agent: &str| policy.matcher(agent).selected.set.as_usize();
         let first = tries[set_of(&name(0))][0].0;
         assert_eq!(tries[set_of("other")], [(first, 4000)]);
         assert_eq!(line(&policy, "other", "/b0"), Some(8003));

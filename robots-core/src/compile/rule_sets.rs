@@ -1,7 +1,8 @@
 //! Rule sets: the distinct lists of groups that crawlers select. Each list asked
 //! for is noted; equal lists then share one set, numbered in the order first asked for.
 
-use crate::tables::layout::{index, NONE};
+use crate::ids::SetId;
+use crate::tables::layout::index;
 use alloc::vec::Vec;
 
 /// The group lists asked for as rule sets, in order, one after another.
@@ -29,7 +30,7 @@ impl Requests {
 
     /// The set number of each request (equal lists share the number of the first
     /// of them; numbers follow first requests), and each set's list.
-    pub(crate) fn sets(&self) -> (Vec<u32>, Vec<&[u32]>) {
+    pub(crate) fn sets(&self) -> (Vec<SetId>, Vec<&[u32]>) {
         let n = self.spans.len();
         let mut by_list: Vec<usize> = (0..n).collect();
         // Equal lists end up together, the first request first.
@@ -48,15 +49,15 @@ impl Requests {
                 *f = run_first;
             }
         }
-        let mut set_of = alloc::vec![NONE; n];
+        let mut set_of = alloc::vec![SetId::NONE; n];
         let mut lists = Vec::new();
         for r in 0..n {
             let f = first.get(r).copied().unwrap_or(r);
             let set = if f == r {
                 lists.push(self.list(r));
-                index(lists.len() - 1)
+                SetId(index(lists.len() - 1))
             } else {
-                set_of.get(f).copied().unwrap_or(NONE)
+                set_of.get(f).copied().unwrap_or(SetId::NONE)
             };
             if let Some(s) = set_of.get_mut(r) {
                 *s = set;

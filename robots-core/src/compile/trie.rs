@@ -11,12 +11,29 @@
 //! The trie is built from the keys in sorted order, with an explicit stack, in
 //! time linear in the total key length (plus the sort).
 
+use crate::compile::builder::CompiledRule;
 use crate::compile::key_sort::{chunk, digit_key};
-use crate::compile::staging::{Node, RuleRecord, Span, NONE};
-use crate::tables::layout::index;
+use crate::tables::layout::{index, Span, NONE};
 use alloc::vec::Vec;
 
 mod sort;
+
+/// A node of the path-compressed trie over the first literal segment of each
+/// rule, as built: [`derive`](super::derive) writes it as the layout's
+/// [`Inner`](crate::tables::layout::Inner) or [`Leaf`](crate::tables::layout::Leaf).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The bytes on the edge into this node (in the policy's text); empty for a root.
+    pub label: Span,
+    /// Outgoing edges: a range of `edge_bytes` / `edge_targets`, sorted by byte.
+    pub edges: Span,
+    /// Best-ranked rule whose pattern is exactly this prefix (matches any path with it).
+    pub prefix_rule: u32,
+    /// Best-ranked rule `prefix$` (matches only a path equal to it).
+    pub exact_rule: u32,
+    /// Wildcard rules whose first segment ends here: a range of `wild_rules`, best rank first.
+    pub wild: Span,
+}
 
 /// The flattened trie tables of all rule sets.
 pub(crate) struct TrieTables {
@@ -28,7 +45,7 @@ pub(crate) struct TrieTables {
 
 pub(crate) struct TrieBuilder<'r> {
     out: TrieTables,
-    rules: &'r [RuleRecord],
+    rules: &'r [CompiledRule],
     segments: &'r [Span],
     text: &'r [u8],
     /// Per rule: [`first_digit`] of its key, if the caller had it at hand.
@@ -67,10 +84,7 @@ struct Scratch {
 }
 
 fn span(start: usize, len: usize) -> Span {
-    Span {
-        start: index(start),
-        len: index(len),
-    }
+    Span::new(index(start), index(len))
 }
 
 /// Where a rule goes in the node its key ends at.
@@ -114,7 +128,7 @@ impl<'r> TrieBuilder<'r> {
     /// A builder over `rules`, whose segments are `segments` of `text`; `heads`
     /// may hold each rule's [`first_digit`] (any missing is read from the text).
     pub fn new(
-        rules: &'r [RuleRecord],
+        rules: &'r [CompiledRule],
         segments: &'r [Span],
         text: &'r [u8],
         heads: &'r [(u64, u8)],
@@ -151,14 +165,14 @@ impl<'r> TrieBuilder<'r> {
 
     /// [`Self::item`] of rule `id`, which is `rule`.
     #[inline]
-    fn item_of(&self, id: u32, rule: &RuleRecord) -> Item {
+    fn item_of(&self, id: u32, rule: &CompiledRule) -> Item {
         let (start, len) = rule
             .segments
             .of(self.segments)
             .first()
             .filter(|s| s.range().end <= self.text.len())
-            .map_or((0, 0), |s| (s.start, s.len));
-        let slot = match (rule.segments.len, rule.anchored) {
+            .map_or((0, 0), |s| (s.start.get(), s.len.get()));
+        let slot = match (rule.segments.len.get(), rule.anchored) {
             (1, true) => Slot::Exact,
             (1, false) => Slot::Prefix,
             _ => Slot::Wild,
@@ -516,7 +530,8 @@ mod tests {
     /// children (what `derive` relies on to visit them in one pass).
     #[test]
     fn nodes_are_numbered_root_first_and_parents_before_children() {
-        use crate::compile::staging::{RuleRecord, Span};
+        use crate::compile::builder::CompiledRule;
+        use crate::tables::layout::Span;
         let mut body = String::new();
         for agent in ["a", "b", "*"] {
             body.push_str(&alloc::format!("User-agent: {agent}\n"));
@@ -530,7 +545,7 @@ mod tests {
         }
         // Build the tries directly, one per group, as the compiler does.
         let mut text = Vec::new();
-        let mut rules: Vec<RuleRecord> = Vec::new();
+        let mut rules: Vec<CompiledRule> = Vec::new();
         let mut segments = Vec::new();
         for line in body.lines().filter(|l| l.starts_with("Disallow: ")) {
             let key = line
@@ -540,14 +555,11 @@ mod tests {
                 .unwrap_or("");
             let start = crate::tables::layout::index(text.len());
             text.extend_from_slice(key.as_bytes());
-            let span = Span {
-                start,
-                len: key.len() as u32,
-            };
+            let span = Span::new(start, key.len() as u32);
             segments.push(span);
-            segments.push(Span { start, len: 0 });
+            segments.push(Span::new(start, 0));
             let id = rules.len() as u32;
-            rules.push(RuleRecord {
+            rules.push(CompiledRule {
                 line: id + 1,
                 column: 1,
                 allow: false,
@@ -555,10 +567,7 @@ mod tests {
                 priority: key.len() as u32,
                 rank: u64::from(u32::MAX - id),
                 pattern: span,
-                segments: Span {
-                    start: 2 * id,
-                    len: 2,
-                },
+                segments: Span::new(2 * id, 2),
                 anchored: false,
                 group: id / 200,
             });

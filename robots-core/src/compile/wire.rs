@@ -1,13 +1,13 @@
-//! The compiler's records ([`staging`](crate::compile::staging)) written as the
-//! [`layout`](crate::tables::layout) a check reads: little-endian records, each
+//! The compiler's tables written as the [`layout`](crate::tables::layout) a
+//! check reads: the builder's records as they are, and its rules (see
+//! [`CompiledRule`]) as little-endian records, each
 //! rule in eight bytes, with an extra record only for the rules whose priority,
 //! segments, length or column the eight bytes cannot say (see
 //! [`RuleRecord`](layout::RuleRecord)), and its line in a byte past a base
 //! (see [`Lines`](layout::Lines)).
 
-use crate::compile::builder::Builder;
+use crate::compile::builder::{Builder, CompiledRule};
 use crate::compile::derive::SearchTables;
-use crate::compile::staging;
 use crate::tables::encode::TableVecs;
 use crate::tables::layout::{
     self, index, RuleExtra, RULE_ALLOW, RULE_ANCHORED, RULE_COLUMN_MAX, RULE_COLUMN_SHIFT,
@@ -18,15 +18,11 @@ use alloc::vec::Vec;
 // An extension record's directive number is read back as one of these.
 const _: () = assert!(crate::parse::Directive::ALL.len() == layout::DIRECTIVE_COUNT as usize);
 
-fn span(s: staging::Span) -> layout::Span {
-    layout::Span::new(s.start, s.len)
-}
-
 /// Every table of the compiled policy, as the search reads them.
 pub(crate) fn tables(
     b: Builder,
-    agents: &[staging::AgentEntry],
-    sets: &[staging::RuleSet],
+    agents: Vec<layout::AgentEntry>,
+    sets: Vec<layout::RuleSet>,
     set_groups: &[u32],
     search: SearchTables,
 ) -> TableVecs {
@@ -37,21 +33,8 @@ pub(crate) fn tables(
     } = rule_tables(&b);
     TableVecs {
         text: b.text.0,
-        agents: agents
-            .iter()
-            .map(|a| layout::AgentEntry {
-                name: span(a.name),
-                set: U32::new(a.set),
-                any: u8::from(a.any),
-            })
-            .collect(),
-        sets: sets
-            .iter()
-            .map(|s| layout::RuleSet {
-                roots: span(s.roots),
-                groups: span(s.groups),
-            })
-            .collect(),
+        agents,
+        sets,
         set_roots: search.set_roots,
         set_groups: set_groups.iter().map(|&g| U32::new(g)).collect(),
         inners: search.inners,
@@ -66,34 +49,10 @@ pub(crate) fn tables(
         rules,
         rule_extras,
         segments,
-        groups: b
-            .groups
-            .iter()
-            .map(|g| layout::GroupRecord {
-                line: U32::new(g.line),
-                agents: span(g.agents),
-                rules: span(g.rules),
-            })
-            .collect(),
-        group_agents: b
-            .group_agents
-            .iter()
-            .map(|a| layout::GroupAgentRecord {
-                line: U32::new(a.line),
-                value: span(a.value),
-            })
-            .collect(),
-        extensions: b
-            .extensions
-            .iter()
-            .map(|e| layout::ExtensionRecord {
-                directive: e.directive.code(),
-                line: U32::new(e.line),
-                group: U32::new(e.group),
-                value: span(e.value),
-            })
-            .collect(),
-        lines: layout::Lines::encode(&b.rules, |r| r.line),
+        groups: b.groups,
+        group_agents: b.group_agents,
+        extensions: b.extensions,
+        lines: layout::Lines::encode(&b.rules, |r: &CompiledRule| r.line),
     }
 }
 
@@ -113,17 +72,17 @@ fn rule_tables(b: &Builder) -> RuleTables {
     };
     for r in &b.rules {
         let mine = r.segments.of(&b.segments);
-        let plain = staging::Span {
-            start: r.pattern.start,
-            len: r.pattern.len.saturating_sub(u32::from(r.anchored)),
-        };
+        let plain = layout::Span::new(
+            r.pattern.start.get(),
+            r.pattern.len.get().saturating_sub(u32::from(r.anchored)),
+        );
         // A rule whose only segment is its pattern (without a final `$`), whose
         // priority is its length, and whose length and column fit, says all in
         // its record: most rules.
         let implicit_segments = mine == [plain];
         let complex = !implicit_segments
-            || r.priority != r.pattern.len
-            || r.pattern.len >= RULE_LEN_MAX
+            || r.priority != r.pattern.len.get()
+            || r.pattern.len.get() >= RULE_LEN_MAX
             || r.column >= RULE_COLUMN_MAX;
         let mut info = if r.allow { RULE_ALLOW } else { 0 }
             | if r.derived { RULE_DERIVED } else { 0 }
@@ -133,17 +92,17 @@ fn rule_tables(b: &Builder) -> RuleTables {
             out.extras.push(RuleExtra {
                 priority: U32::new(r.priority),
                 segments: U32::new(index(out.segments.len())),
-                len: U32::new(r.pattern.len),
+                len: r.pattern.len,
                 column: U32::new(r.column),
             });
             if !implicit_segments {
-                out.segments.extend(mine.iter().map(|&s| span(s)));
+                out.segments.extend_from_slice(mine);
             }
         } else {
-            info |= r.pattern.len | r.column << RULE_COLUMN_SHIFT;
+            info |= r.pattern.len.get() | r.column << RULE_COLUMN_SHIFT;
         }
         out.rules.push(layout::RuleRecord {
-            pattern: U32::new(r.pattern.start),
+            pattern: r.pattern.start,
             info: U32::new(info),
         });
     }

@@ -137,8 +137,8 @@ impl AgentPolicy {
     pub fn to_bytes(&self) -> Vec<u8> {
         let agent = AgentPart {
             name: &self.agent,
-            set: self.selected.set,
-            root: self.selected.root,
+            set: self.selected.set.as_u32(),
+            root: self.selected.root.as_u32(),
         };
         let mut bytes = encode(self.policy.tables(), Some(agent));
         seal(&mut bytes);

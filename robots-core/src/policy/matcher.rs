@@ -61,7 +61,7 @@ impl<'p> Matcher<'p> {
 
     /// Whether any group applies to this crawler (one names it, or a `*` group exists).
     pub fn has_group(&self) -> bool {
-        (self.selected.set as usize) < self.tables.sets().len()
+        self.selected.set.as_usize() < self.tables.sets().len()
     }
 
     /// Check a URL, read as [`PolicyRef::check`](crate::PolicyRef::check)
@@ -125,7 +125,7 @@ impl<'p> Matcher<'p> {
     /// The group numbers that apply, as the tables hold them.
     pub(crate) fn group_numbers(&self) -> &'p [U32] {
         let t = self.tables;
-        match t.sets().get(self.selected.set as usize) {
+        match t.sets().get(self.selected.set.as_usize()) {
             Some(set) => set.groups.of(t.set_groups()),
             None => &[],
         }

@@ -151,12 +151,13 @@ mod tests {
     use crate::policy::Policy;
     use crate::profile::Profile;
     use crate::tables::encode::{encode, seal};
-    use crate::tables::layout::{RuleSet, Span, Tables};
+    use crate::tables::layout::{RuleSet, SetRoot, Span, Tables, U32};
     use alloc::string::String;
     use alloc::vec::Vec;
     use zerocopy::IntoBytes;
 
     const ROBOTS: &str = "User-agent: *\nDisallow: /private\n";
+    const SHIFTED: &str = "User-agent: *\nDisallow: /first\nDisallow: /second\n";
 
     /// The region and record counts of `ROBOTS`'s tables with the first rule
     /// set's trie roots pointing past the `set_roots` table.
@@ -204,6 +205,67 @@ mod tests {
         seal(&mut bytes);
         let error = Policy::from_bytes(bytes).expect_err("corrupted bytes are refused");
         assert!(error.to_string().contains("sets"), "{error}");
+    }
+
+    /// Two rules in one trie, and the region and record counts of their tables
+    /// with the trie walked one rule further on: rule 1 of the trie then reads
+    /// as rule 2, past the rules. The shift itself (1) is below the rule count,
+    /// as a shift must be.
+    fn shifted_past_the_rules(
+        t: &Tables<'_>,
+    ) -> (Vec<u8>, [usize; crate::tables::layout::TABLE_COUNT]) {
+        assert_eq!(t.rules().len(), 2, "two rules");
+        let mut roots: Vec<SetRoot> = t.set_roots().to_vec();
+        assert_eq!(roots.len(), 1, "one trie");
+        roots.first_mut().expect("a trie").shift = U32::new(1);
+        // Table 3 is `set_roots` (see `tables::view`).
+        t.with_part(3, roots.as_bytes())
+    }
+
+    /// A rule number past the rules, from a trie walked with a shift, is a bug
+    /// where the tables are trusted (never "no rule", which would allow what
+    /// the rule disallows), and validation refuses the same tables as bytes.
+    #[test]
+    fn a_shifted_rule_past_the_rules_is_a_bug_when_trusted_and_an_error_from_bytes() {
+        let good = Policy::parse(SHIFTED, Profile::Rfc9309);
+        assert!(!good.is_allowed("bot", "/second"), "the rule applies");
+        let t = good.tables();
+        let (region, counts) = shifted_past_the_rules(t);
+
+        let trusted = Policy::of_storage(Storage::of_region(
+            region.clone(),
+            &counts,
+            t.profile,
+            t.any_set,
+        ));
+        // Rule 0 of the trie is rule 1 of the set, still a rule.
+        assert_eq!(
+            trusted
+                .check("bot", "/first")
+                .rule
+                .map(crate::ids::RuleId::as_u32),
+            Some(1)
+        );
+        let message = panic_message(|| {
+            let verdict = trusted.check("bot", "/second");
+            panic!("answered {verdict:?} instead of failing");
+        })
+        .expect("a panic with a message");
+        assert!(message.starts_with("bug:"), "{message}");
+        assert!(message.contains("past the 2 rules"), "{message}");
+
+        let broken = Tables::new(&region, &counts, t.profile, t.any_set).expect("the counts fit");
+        let error = broken.validate().expect_err("validation refuses the shift");
+        assert_eq!(error.table(), "set_roots", "{error}");
+        let mut bytes = encode(&broken, None);
+        seal(&mut bytes);
+        let error = Policy::from_bytes(bytes).expect_err("the bytes are refused");
+        assert!(
+            error
+                .to_string()
+                .contains("shifted by 1, is past the 2 rules"),
+            "{error}"
+        );
     }
 
     /// A compiled region that does not fit its counts is a bug, not an empty

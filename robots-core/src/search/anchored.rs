@@ -1,10 +1,11 @@
 //! The wildcard rules filed under anchors, tested on a path: the anchors its
 //! root's automaton finds in it, best rule first (see [`anchors`](super::anchors)).
 
+use crate::ids::{NodeId, RuleId};
 use crate::search::anchors::{scan, scan_table, Finder, Found, RootAutomaton};
 use crate::search::best::Best;
 use crate::search::view::View;
-use crate::tables::layout::{shift_rule, Anchor, NONE};
+use crate::tables::layout::Anchor;
 
 impl View<'_> {
     /// Test the rules filed under the anchors of trie root `root` that occur in
@@ -12,7 +13,7 @@ impl View<'_> {
     #[inline(never)]
     pub(crate) fn match_anchored(
         &self,
-        root: u32,
+        root: NodeId,
         shift: u32,
         path: &[u8],
         from: usize,
@@ -25,7 +26,7 @@ impl View<'_> {
         let Some(automaton) = self.automata.root(t, i) else {
             return;
         };
-        if best.id != NONE && best.rank >= automaton.top {
+        if best.holds(automaton.top) {
             return;
         }
         let hay = path.get(from..).unwrap_or_default();
@@ -91,7 +92,7 @@ impl View<'_> {
             order.sort_unstable_by_key(|&a| core::cmp::Reverse(top(a)));
         }
         for &anchor in order.iter() {
-            if best.id != NONE && top(anchor) <= best.rank {
+            if best.holds(top(anchor)) {
                 break;
             }
             if let Some(anchor) = anchors.get(anchor as usize) {
@@ -105,9 +106,9 @@ impl View<'_> {
     #[inline]
     pub(crate) fn match_anchor(&self, anchor: &Anchor, path: &[u8], shift: u32, best: &mut Best) {
         for id in anchor.rules.of(self.t.anchor_rules()) {
-            let id = shift_rule(id.get(), shift);
-            let rank = self.t.rank(id);
-            if best.id != NONE && rank <= best.rank {
+            let id = RuleId(id.get()).shifted(shift);
+            let rank = self.t.found_rank(id);
+            if best.holds(rank) {
                 break;
             }
             if self.rule_matches(id, path) {

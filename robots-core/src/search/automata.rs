@@ -4,6 +4,7 @@
 //! policy. Building is lock-free (`once_cell::race::OnceBox`): threads that
 //! race build one each and all but one are dropped.
 
+use crate::ids::NodeId;
 use crate::search::anchors::RootAutomaton;
 use crate::tables::layout::{NodeWild, Tables};
 use alloc::boxed::Box;
@@ -45,7 +46,7 @@ impl NodeIndex {
     pub(crate) const PROBE_MAX: usize = 32;
 
     /// No index: `node_wild` is searched.
-    pub(crate) const NONE: NodeIndex = NodeIndex {
+    pub(crate) const EMPTY: NodeIndex = NodeIndex {
         slots: Vec::new(),
         shift: 0,
     };
@@ -71,7 +72,7 @@ impl NodeIndex {
                 .and_then(|at| index.slots.get_mut(at));
             match free {
                 Some(slot) => *slot = (key, place),
-                None => return NodeIndex::NONE,
+                None => return NodeIndex::EMPTY,
             }
         }
         index
@@ -169,15 +170,15 @@ impl Automata {
 
     /// The place in `wild_roots` of trie root `root` of `t`, if it has anchors.
     #[inline]
-    pub(crate) fn place(&self, t: &Tables<'_>, root: u32) -> Option<usize> {
+    pub(crate) fn place(&self, t: &Tables<'_>, root: NodeId) -> Option<usize> {
         let roots = self.roots.get_or_init(|| Box::new(Roots::of(t)));
         if roots.places.is_empty() {
             return t
                 .wild_roots()
-                .binary_search_by_key(&root, |w| w.root.get())
+                .binary_search_by_key(&root.as_u32(), |w| w.root.get())
                 .ok();
         }
-        let place = *roots.places.get(root as usize)?;
+        let place = *roots.places.get(root.as_usize())?;
         (place as usize).checked_sub(1)
     }
 

@@ -14,7 +14,7 @@ use crate::search::segments::{normalize_path, profile_normalizes};
 use crate::search::verdict::Verdict;
 use crate::search::view::{is_robots_txt, View};
 use crate::search::Selected;
-use crate::tables::layout::{shift_rule, Inner, NODE_INDEXED, NODE_WILD, NONE};
+use crate::tables::layout::{Inner, NODE_INDEXED, NODE_WILD};
 use alloc::borrow::Cow;
 
 /// Paths walked together.
@@ -61,10 +61,10 @@ impl Selected {
     /// nearly every walk would meet wildcard rules at once (on the root or on `/`)
     /// and leave the lockstep to start again on its own.
     fn lockstep_root<'t>(self, view: View<'t>) -> Option<&'t Inner> {
-        if self.second != NONE {
+        if !self.second.is_none() {
             return None;
         }
-        let root = view.t.inners().get(self.root as usize)?;
+        let root = view.t.inners().get(self.root.as_usize())?;
         let wild = |flags: u32| flags & (NODE_WILD | NODE_INDEXED) != 0;
         let slash = match view.step(root, b"/", 0) {
             Some(Ok((_, node, _))) => node.flags(),
@@ -90,8 +90,8 @@ impl Selected {
         let t = view.t;
         let mut nodes = [root; LANES];
         let mut ends = [End {
-            key: self.root,
-            best: root.best.get(),
+            key: self.root.as_u32(),
+            best: root.best_rule(),
             flags: root.flags(),
             depth: 0,
         }; LANES];
@@ -118,8 +118,8 @@ impl Selected {
                         let flags = child.flags();
                         nodes[k] = child;
                         *end = End {
-                            key: next,
-                            best: child.best.get(),
+                            key: next.as_u32(),
+                            best: child.best_rule(),
                             flags,
                             depth,
                         };
@@ -145,7 +145,7 @@ impl Selected {
             } else {
                 let end = &ends[k];
                 let literal = view.literal_at(end, view.path_ends_at(path, end.depth));
-                view.verdict_of(shift_rule(literal, self.shift))
+                view.verdict_of(literal.shifted(self.shift))
             };
             each(k, verdict);
         }

@@ -2,12 +2,13 @@
 //! wildcard rules the walks could not settle ([`wildcards`](super::wildcards)),
 //! and the best rule's verdict. The primitives are [`View`]'s.
 
+use crate::ids::{NodeId, RuleId};
 use crate::search::best::Best;
 use crate::search::verdict::{Reason, Verdict};
 use crate::search::view::{is_robots_txt, View};
 use crate::search::wildcards::WildNodes;
 use crate::search::Selected;
-use crate::tables::layout::{shift_rule, RuleSet, NODE_EXACT, NODE_INDEXED, NODE_WILD, NONE};
+use crate::tables::layout::{RuleSet, NODE_EXACT, NODE_INDEXED, NODE_WILD};
 
 impl View<'_> {
     /// Decide for an already normalised path, for the crawler `selected` is of.
@@ -16,12 +17,13 @@ impl View<'_> {
         if self.t.profile.robots_txt_always_allowed() && is_robots_txt(path) {
             return Verdict::without_rule(Reason::RobotsTxt);
         }
-        let best = if selected.root == NONE {
-            let Some(rule_set) = self.t.sets().get(selected.set as usize) else {
+        let best = if selected.root.is_none() {
+            let set = selected.set.some();
+            let Some(rule_set) = set.and_then(|set| self.t.sets().get(set.as_usize())) else {
                 return Verdict::without_rule(Reason::NoGroup);
             };
             self.search(rule_set, path)
-        } else if selected.second == NONE {
+        } else if selected.second.is_none() {
             self.search_one(selected.root, selected.shift, path)
         } else {
             self.search_two(selected, path)
@@ -32,9 +34,9 @@ impl View<'_> {
     /// [`View::search`] for a set with one trie root (`root`, walked with
     /// rule `shift`).
     #[inline(always)]
-    fn search_one(&self, root: u32, shift: u32, path: &[u8]) -> u32 {
+    fn search_one(&self, root: NodeId, shift: u32, path: &[u8]) -> RuleId {
         let mut wild = WildNodes::new();
-        let literal = shift_rule(self.walk_literal(root, path, &mut wild), shift);
+        let literal = self.walk_literal(root, path, &mut wild).shifted(shift);
         if wild.is_empty() {
             return literal;
         }
@@ -45,37 +47,37 @@ impl View<'_> {
     #[inline(never)]
     fn search_one_wild(
         &self,
-        literal: u32,
+        literal: RuleId,
         wild: &WildNodes,
-        root: u32,
+        root: NodeId,
         shift: u32,
         path: &[u8],
-    ) -> u32 {
+    ) -> RuleId {
         let mut best = Best::EMPTY;
-        if literal != NONE {
-            best.offer(literal, self.t.rank(literal));
+        if !literal.is_none() {
+            best.offer(literal, self.t.found_rank(literal));
         }
         self.match_wildcards(wild, root, shift, self.wildcard_path(path), &mut best);
         best.id
     }
 
     /// Walk from `root`, noting wildcard nodes in `wild`: the best literal rule
-    /// where the walk stopped (found in advance), or [`NONE`].
+    /// where the walk stopped (found in advance), or [`RuleId::NONE`].
     #[inline(always)]
-    fn walk_literal(&self, root: u32, path: &[u8], wild: &mut WildNodes) -> u32 {
+    fn walk_literal(&self, root: NodeId, path: &[u8], wild: &mut WildNodes) -> RuleId {
         let end = self.walk(root, path, |key, flags, depth| wild.note(key, flags, depth));
         self.literal_at(&end, self.path_ends_at(path, end.depth))
     }
 
-    /// The best rule of `rule_set` for `path` (or [`NONE`]): the best of what
+    /// The best rule of `rule_set` for `path` (or [`RuleId::NONE`]): the best of what
     /// [`View::search_one`] finds in each of its tries.
     #[inline(never)]
-    fn search(&self, rule_set: &RuleSet, path: &[u8]) -> u32 {
+    fn search(&self, rule_set: &RuleSet, path: &[u8]) -> RuleId {
         let mut best = Best::EMPTY;
         for root in rule_set.roots.of(self.t.set_roots()) {
-            let id = self.search_one(root.root.get(), root.shift.get(), path);
-            if id != NONE {
-                best.offer(id, self.t.rank(id));
+            let id = self.search_one(root.node(), root.shift.get(), path);
+            if !id.is_none() {
+                best.offer(id, self.t.found_rank(id));
             }
         }
         best.id
@@ -86,17 +88,18 @@ impl View<'_> {
     /// as Zendesk's `Disallow: /tickets`): most paths leave it at its root,
     /// which one step tells without a whole walk.
     #[inline(never)]
-    fn search_two(&self, selected: Selected, path: &[u8]) -> u32 {
+    fn search_two(&self, selected: Selected, path: &[u8]) -> RuleId {
         let one = self.search_one(selected.root, selected.shift, path);
         if !self.may_match(selected.second, path) {
             return one;
         }
         let two = self.search_one(selected.second, selected.second_shift, path);
-        match (one, two) {
-            (NONE, _) => two,
-            (_, NONE) => one,
-            _ if self.t.rank(two) > self.t.rank(one) => two,
-            _ => one,
+        if one.is_none() {
+            two
+        } else if two.is_none() || self.t.found_rank(one) >= self.t.found_rank(two) {
+            one
+        } else {
+            two
         }
     }
 
@@ -104,12 +107,12 @@ impl View<'_> {
     /// root has no rule and no wildcard or exact rules of its own, and `path`
     /// does not get past it (the walk would stop there and find nothing).
     #[inline]
-    fn may_match(&self, root: u32, path: &[u8]) -> bool {
-        let Some(node) = self.t.inners().get(root as usize) else {
+    fn may_match(&self, root: NodeId, path: &[u8]) -> bool {
+        let Some(node) = self.t.inners().get(root.as_usize()) else {
             return false;
         };
         node.flags() & (NODE_WILD | NODE_INDEXED | NODE_EXACT) != 0
-            || node.best.get() != NONE
+            || !node.best_rule().is_none()
             || self.step(node, path, 0).is_some()
     }
 }

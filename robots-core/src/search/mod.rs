@@ -25,33 +25,35 @@ pub(crate) mod verdict;
 pub(crate) mod view;
 pub(crate) mod wildcards;
 
+use crate::ids::{NodeId, SetId};
 use crate::search::segments::search_path;
 use crate::search::verdict::Verdict;
 use crate::search::view::View;
-use crate::tables::layout::{SetRoot, Tables, NONE};
+use crate::tables::layout::{SetRoot, Tables};
 
 /// A crawler's rule set, resolved once: what a matcher checks against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Selected {
-    /// The rule set, or [`NONE`] when no group applies.
-    pub(crate) set: u32,
+    /// The rule set, or [`SetId::NONE`] when no group applies.
+    pub(crate) set: SetId,
     /// The set's first trie root when it has one or two (the common cases),
-    /// else [`NONE`]; and its rule shift (see
+    /// else [`NodeId::NONE`]; and its rule shift (see
     /// [`SetRoot`](crate::tables::layout::SetRoot)).
-    pub(crate) root: u32,
+    pub(crate) root: NodeId,
     pub(crate) shift: u32,
     /// Its second trie root when it has two (a group that repeats another's
-    /// rules and adds some), else [`NONE`]; and its rule shift.
-    pub(crate) second: u32,
+    /// rules and adds some), else [`NodeId::NONE`]; and its rule shift.
+    pub(crate) second: NodeId,
     pub(crate) second_shift: u32,
 }
 
 impl Selected {
     /// The selection of rule set `set` of `t`.
     pub(crate) fn of(t: &Tables<'_>, set: u32) -> Selected {
+        let set = SetId(set);
         let roots = t
             .sets()
-            .get(set as usize)
+            .get(set.as_usize())
             .map(|s| s.roots.of(t.set_roots()));
         let (first, second) = match roots {
             Some([one]) => (Some(one), None),
@@ -59,19 +61,25 @@ impl Selected {
             _ => (None, None),
         };
         let part =
-            |root: Option<&SetRoot>| root.map_or((NONE, 0), |r| (r.root.get(), r.shift.get()));
+            |root: Option<&SetRoot>| root.map_or((NodeId::NONE, 0), |r| (r.node(), r.shift.get()));
         let ((root, shift), (second, second_shift)) = (part(first), part(second));
-        Selected::from_parts([set, root, shift, second, second_shift])
+        Selected {
+            set,
+            root,
+            shift,
+            second,
+            second_shift,
+        }
     }
 
     /// The selection written as its five numbers (the code generator writes
     /// one-crawler policies with [`Selected::from_parts`]).
     pub(crate) const fn parts(self) -> [u32; 5] {
         [
-            self.set,
-            self.root,
+            self.set.as_u32(),
+            self.root.as_u32(),
             self.shift,
-            self.second,
+            self.second.as_u32(),
             self.second_shift,
         ]
     }
@@ -80,10 +88,10 @@ impl Selected {
     pub(crate) const fn from_parts(parts: [u32; 5]) -> Selected {
         let [set, root, shift, second, second_shift] = parts;
         Selected {
-            set,
-            root,
+            set: SetId(set),
+            root: NodeId(root),
             shift,
-            second,
+            second: NodeId(second),
             second_shift,
         }
     }

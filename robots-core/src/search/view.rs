@@ -7,7 +7,7 @@
 //! and tests wildcard rules ([`wildcards`](super::wildcards)) only if the walk
 //! passed nodes that have them.
 
-use crate::ids::RuleId;
+use crate::ids::{NodeId, RuleId};
 use crate::profile::Profile;
 use crate::search::automata::Automata;
 use crate::search::best::End;
@@ -15,8 +15,7 @@ use crate::search::segments::{c_string, tail_matches, tail_matches_fast};
 use crate::search::verdict::{Reason, Verdict};
 use crate::swar::{position_in_word, same_long, tail_word, LOW_BYTES};
 use crate::tables::layout::{
-    Inner, Label, Leaf, Tables, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT, NODE_FULL,
-    NODE_LONG, NONE,
+    Inner, Label, Leaf, Tables, LEAF_INHERIT, LEAF_KEY, NODE_EXACT, NODE_FULL, NODE_LONG,
 };
 
 /// The search over a policy's tables, with the automata of its anchors (built
@@ -33,16 +32,20 @@ impl<'p> View<'p> {
         View { t, automata }
     }
 
-    /// The verdict of the best rule found ([`NONE`]: no rule matched).
+    /// The verdict of the best rule found ([`RuleId::NONE`]: no rule matched).
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if `best` is past the rules (see
+    /// [`Tables::found_rule`]).
     #[inline]
-    pub(crate) fn verdict_of(&self, best: u32) -> Verdict {
-        match self.t.rules().get(best as usize) {
-            Some(rule) => Verdict {
-                allowed: rule.allow(),
-                rule: Some(RuleId(best)),
-                reason: Reason::Rule,
-            },
-            None => Verdict::without_rule(Reason::NoMatchingRule),
+    pub(crate) fn verdict_of(&self, best: RuleId) -> Verdict {
+        let Some(rule) = best.some() else {
+            return Verdict::without_rule(Reason::NoMatchingRule);
+        };
+        Verdict {
+            allowed: self.t.found_rule(rule).allow(),
+            rule: Some(rule),
+            reason: Reason::Rule,
         }
     }
 
@@ -73,7 +76,7 @@ impl<'p> View<'p> {
     /// The best literal rule for a walk that stopped at `end`, having read the
     /// whole path (`whole`) or not.
     #[inline(always)]
-    pub(crate) fn literal_at(&self, end: &End, whole: bool) -> u32 {
+    pub(crate) fn literal_at(&self, end: &End, whole: bool) -> RuleId {
         if whole && end.flags & NODE_EXACT != 0 {
             return self.exact_rule(end.key);
         }
@@ -83,13 +86,13 @@ impl<'p> View<'p> {
     /// The best rule of a path that ends exactly at node `key` (out of line: few
     /// nodes have one).
     #[inline(never)]
-    fn exact_rule(&self, key: u32) -> u32 {
+    fn exact_rule(&self, key: u32) -> RuleId {
         let exact = self.t.exact();
         exact
             .binary_search_by_key(&key, |e| e.node.get())
             .ok()
             .and_then(|i| exact.get(i))
-            .map_or(NONE, |e| e.rule.get())
+            .map_or(RuleId::NONE, |e| RuleId(e.rule.get()))
     }
 
     /// The position of `byte` among the children of `node` (inner ones first).
@@ -165,8 +168,8 @@ impl<'p> View<'p> {
     /// rule's first segment (see [`Leaf`]); a leaf whose rule's segment ends
     /// before `depth` (only in tables from bytes) matches nothing.
     #[inline(always)]
-    fn leaf_label_matches(&self, rule: u32, path: &[u8], depth: usize) -> Option<usize> {
-        let record = self.t.rules().get(rule as usize)?;
+    fn leaf_label_matches(&self, rule: RuleId, path: &[u8], depth: usize) -> Option<usize> {
+        let record = self.t.rules().get(rule.as_usize())?;
         let (start, end) = if record.complex() {
             self.first_segment_of_complex(rule)?
         } else {
@@ -199,8 +202,8 @@ impl<'p> View<'p> {
     /// The first segment of complex rule `rule`, as `(start in the text, length)`
     /// (out of line: most leaves name a plain rule).
     #[inline(never)]
-    fn first_segment_of_complex(&self, rule: u32) -> Option<(usize, usize)> {
-        let (first, _) = self.t.rule_segments(rule)?;
+    fn first_segment_of_complex(&self, rule: RuleId) -> Option<(usize, usize)> {
+        let (first, _) = self.t.rule_segments(rule.as_u32())?;
         Some((first.start.get() as usize, first.len.get() as usize))
     }
 
@@ -216,12 +219,11 @@ impl<'p> View<'p> {
         path: &[u8],
         depth: usize,
     ) -> Option<End> {
-        let info = leaf.info.get();
-        let len = self.leaf_label_matches(info & LEAF_RULE_MASK, path, depth)?;
-        let best = if info & LEAF_INHERIT != 0 {
-            parent.best.get()
+        let len = self.leaf_label_matches(leaf.rule(), path, depth)?;
+        let best = if leaf.info.get() & LEAF_INHERIT != 0 {
+            parent.best_rule()
         } else {
-            info & LEAF_RULE_MASK
+            leaf.rule()
         };
         Some(End {
             key,
@@ -247,20 +249,20 @@ impl<'p> View<'p> {
     #[inline(always)]
     pub(crate) fn walk(
         &self,
-        root: u32,
+        root: NodeId,
         path: &[u8],
         mut on_node: impl FnMut(u32, u32, usize),
     ) -> End {
         let (inners, leaves) = (self.t.inners(), self.t.leaves());
-        let Some(mut node) = inners.get(root as usize) else {
+        let Some(mut node) = inners.get(root.as_usize()) else {
             return End {
-                key: root,
-                best: NONE,
+                key: root.as_u32(),
+                best: RuleId::NONE,
                 flags: 0,
                 depth: 0,
             };
         };
-        let mut key = root;
+        let mut key = root.as_u32();
         let mut depth = 0usize;
         loop {
             on_node(key, node.flags(), depth);
@@ -272,14 +274,14 @@ impl<'p> View<'p> {
             };
             let inner_count = node.inner_count();
             if at < inner_count {
-                let next = node.first_inner.get().wrapping_add(at as u32);
-                let Some(child) = inners.get(next as usize) else {
+                let next = node.inner_child(at);
+                let Some(child) = inners.get(next.as_usize()) else {
                     break;
                 };
                 let Some(after) = self.enter_inner(child, path, depth) else {
                     break;
                 };
-                key = next;
+                key = next.as_u32();
                 node = child;
                 depth = after;
             } else {
@@ -299,7 +301,7 @@ impl<'p> View<'p> {
         }
         End {
             key,
-            best: node.best.get(),
+            best: node.best_rule(),
             flags: node.flags(),
             depth,
         }
@@ -315,13 +317,13 @@ impl<'p> View<'p> {
         node: &Inner,
         path: &[u8],
         depth: usize,
-    ) -> Option<Result<(u32, &'p Inner, usize), End>> {
+    ) -> Option<Result<(NodeId, &'p Inner, usize), End>> {
         let &byte = path.get(depth)?;
         let at = self.position(node, byte)?;
         let inner_count = node.inner_count();
         if at < inner_count {
-            let next = node.first_inner.get().wrapping_add(at as u32);
-            let child = self.t.inners().get(next as usize)?;
+            let next = node.inner_child(at);
+            let child = self.t.inners().get(next.as_usize())?;
             let after = self.enter_inner(child, path, depth)?;
             Some(Ok((next, child, after)))
         } else {
@@ -335,11 +337,11 @@ impl<'p> View<'p> {
         }
     }
 
-    /// Whether rule `id` matches the whole `path`.
-    pub(crate) fn rule_matches(&self, id: u32, path: &[u8]) -> bool {
-        let (Some(rule), Some((first, tail))) =
-            (self.t.rules().get(id as usize), self.t.rule_segments(id))
-        else {
+    /// Whether rule `id` (a rule the search found: see
+    /// [`Tables::found_rule`]) matches the whole `path`.
+    pub(crate) fn rule_matches(&self, id: RuleId, path: &[u8]) -> bool {
+        let rule = self.t.found_rule(id);
+        let Some((first, tail)) = self.t.rule_segments(id.as_u32()) else {
             return false;
         };
         let text = self.t.text();
@@ -351,10 +353,9 @@ impl<'p> View<'p> {
     /// [`rule_tail_matches`](rule_tail_matches) for the search: a length
     /// check first, then a search tuned for short paths.
     #[inline]
-    pub(crate) fn tail_matches(&self, id: u32, rest: &[u8]) -> bool {
-        let (Some(rule), Some((_, tail))) =
-            (self.t.rules().get(id as usize), self.t.rule_segments(id))
-        else {
+    pub(crate) fn tail_matches(&self, id: RuleId, rest: &[u8]) -> bool {
+        let rule = self.t.found_rule(id);
+        let Some((_, tail)) = self.t.rule_segments(id.as_u32()) else {
             return false;
         };
         // The literals must fit in the rest of the path.

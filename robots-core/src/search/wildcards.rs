@@ -6,9 +6,10 @@
 //! anchors of their root, which one automaton pass over the path finds
 //! ([`anchors`](super::anchors)).
 
+use crate::ids::{NodeId, RuleId};
 use crate::search::best::Best;
 use crate::search::view::View;
-use crate::tables::layout::{shift_rule, Span, NODE_INDEXED, NODE_WILD, NONE};
+use crate::tables::layout::{Span, NODE_INDEXED, NODE_WILD};
 
 impl View<'_> {
     /// Test the wildcard rules of the nodes the walk from `root` passed (deepest
@@ -19,7 +20,7 @@ impl View<'_> {
     pub(crate) fn match_wildcards(
         &self,
         wild: &WildNodes,
-        root: u32,
+        root: NodeId,
         shift: u32,
         path: &[u8],
         best: &mut Best,
@@ -57,9 +58,9 @@ impl View<'_> {
     #[inline]
     fn match_wild(&self, wild: Span, shift: u32, rest: &[u8], best: &mut Best) {
         for id in wild.of(self.t.wild_rules()) {
-            let id = shift_rule(id.get(), shift);
-            let rank = self.t.rank(id);
-            if best.id != NONE && rank <= best.rank {
+            let id = RuleId(id.get()).shifted(shift);
+            let rank = self.t.found_rank(id);
+            if best.holds(rank) {
                 break;
             }
             if self.tail_matches(id, rest) {

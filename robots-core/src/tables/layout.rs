@@ -22,11 +22,13 @@
 //! This module is the code generator's view of a policy. It is not a stable API:
 //! `robots-runtime` exposes it only as `#[doc(hidden)] __private`.
 
+use crate::ids::{NodeId, RuleId};
 pub use zerocopy::little_endian::{U16, U32, U64};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
-/// "None" in `u32` index fields.
-pub const NONE: u32 = u32::MAX;
+/// "None" in `u32` index fields (the one "none" of the typed indices, see
+/// [`ids`](crate::ids)).
+pub const NONE: u32 = crate::ids::NONE;
 
 /// The longest [`Anchor`] literal. The search's filter reads a path a few bytes
 /// a step, as many as its root's shortest anchor allows (see `search::anchors`);
@@ -233,6 +235,13 @@ impl Span {
 #[cold]
 #[inline(never)]
 #[track_caller]
+fn rule_past_rules(id: RuleId, rules: usize) -> ! {
+    panic!("bug: rule {id} past the {rules} rules")
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
 fn span_past_table(span: Span, len: usize) -> ! {
     panic!(
         "bug: span {}..+{} past a table of {len}",
@@ -288,6 +297,18 @@ impl Inner {
     pub fn flags(&self) -> u32 {
         self.shape.get() & (NODE_WILD | NODE_INDEXED | NODE_EXACT | NODE_FULL)
     }
+
+    /// The best prefix rule of a walk that ends here, or [`RuleId::NONE`].
+    #[inline(always)]
+    pub(crate) fn best_rule(&self) -> RuleId {
+        RuleId(self.best.get())
+    }
+
+    /// Its inner child at `at` (inner children come first).
+    #[inline(always)]
+    pub(crate) fn inner_child(&self, at: usize) -> NodeId {
+        NodeId(self.first_inner.get().wrapping_add(at as u32))
+    }
 }
 
 record! {
@@ -313,9 +334,9 @@ pub const LEAF_RESERVED: u32 = NODE_LONG;
 
 impl Leaf {
     /// The rule whose first segment ends here.
-    #[inline]
-    pub fn rule(&self) -> u32 {
-        self.info.get() & LEAF_RULE_MASK
+    #[inline(always)]
+    pub fn rule(&self) -> RuleId {
+        RuleId(self.info.get() & LEAF_RULE_MASK)
     }
 
     /// The node flags ([`NODE_WILD`], [`NODE_INDEXED`], [`NODE_EXACT`]).
@@ -465,27 +486,17 @@ record! {
         /// The root (an inner node).
         pub root: U32,
         /// Added to every rule number the trie holds (0: the trie is the set's
-        /// own). A shifted number past the rules names no rule.
+        /// own). Every rule number of the trie, shifted, names a rule
+        /// ([`validate`](super::validate) proves it of bytes from outside).
         pub shift: U32,
     }
 }
 
 impl SetRoot {
-    /// Rule `id` of the trie as a rule of the set ([`NONE`] stays [`NONE`]).
+    /// The root.
     #[inline(always)]
-    pub fn rule(self, id: u32) -> u32 {
-        shift_rule(id, self.shift.get())
-    }
-}
-
-/// Rule `id` of a trie walked with `shift` (see [`SetRoot`]): [`NONE`] stays
-/// [`NONE`].
-#[inline(always)]
-pub fn shift_rule(id: u32, shift: u32) -> u32 {
-    if id == NONE {
-        NONE
-    } else {
-        id.wrapping_add(shift)
+    pub(crate) fn node(self) -> NodeId {
+        NodeId(self.root.get())
     }
 }
 
@@ -642,15 +653,45 @@ impl<'a> Tables<'a> {
     /// The rank of rule `id` (0 for no rule).
     #[inline]
     pub fn rank(&self, id: u32) -> u64 {
-        let Some(rule) = self.rules().get(id as usize) else {
-            return 0;
-        };
+        match self.rules().get(id as usize) {
+            Some(rule) => self.rank_of(rule, id),
+            None => 0,
+        }
+    }
+
+    /// The rank of `rule`, which is rule `id`.
+    #[inline(always)]
+    pub(crate) fn rank_of(&self, rule: &RuleRecord, id: u32) -> u64 {
         let priority = match rule.extra() {
             // Its priority is not its length.
             Some(at) => self.rule_extras().get(at).map_or(0, |e| e.priority.get()),
             None => rule.short_len(),
         };
         rank(self.profile, priority, rule.allow(), id)
+    }
+
+    /// The record of rule `id`, a rule the search found in these tables.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if there is no such rule: every rule
+    /// number the tables hold, shifted as a set walks it, names a rule (the
+    /// compiler writes them so, and [`validate`](super::validate) proves it of
+    /// bytes from outside), so a number past the rules is a broken invariant,
+    /// never "no rule" (that would drop a rule, and allow what it disallows).
+    #[inline(always)]
+    #[track_caller]
+    pub(crate) fn found_rule(&self, id: RuleId) -> &RuleRecord {
+        match self.rules().get(id.as_usize()) {
+            Some(rule) => rule,
+            None => rule_past_rules(id, self.rules().len()),
+        }
+    }
+
+    /// The rank of rule `id`, a rule the search found (see [`Tables::found_rule`]).
+    #[inline(always)]
+    #[track_caller]
+    pub(crate) fn found_rank(&self, id: RuleId) -> u64 {
+        self.rank_of(self.found_rule(id), id.as_u32())
     }
 
     /// The literal segments of rule `id`: the first (which the trie matches) and

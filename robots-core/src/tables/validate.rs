@@ -6,7 +6,8 @@
 //! that each step of a walk reads at least one byte of the path, and no walk can
 //! go round in circles), the side tables must be sorted by node, and every
 //! directive number must name a directive; each root's anchors are short, in
-//! byte order and none a prefix of another. The compiler's tables pass by
+//! byte order and none a prefix of another; and every rule number a trie
+//! holds, shifted as each set that walks it shifts it, names a rule. The compiler's tables pass by
 //! construction (a debug build checks each one); the code generator checks
 //! before it writes a policy out; bytes from anywhere else are checked before a
 //! search reads them. The check reads each entry once: time linear in the tables.
@@ -18,6 +19,7 @@ use crate::tables::layout::{
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
 
 /// Why bytes or tables are not a valid policy: which table, which entry, what is wrong.
@@ -156,7 +158,8 @@ impl Tables<'_> {
         self.validate_sizes()?;
         self.validate_records()?;
         self.validate_nodes()?;
-        self.validate_anchors()
+        self.validate_anchors()?;
+        self.validate_shifts()
     }
 
     /// Every table is addressable by a `u32`.
@@ -228,8 +231,9 @@ impl Tables<'_> {
             }
             Ok(())
         })?;
-        // A shift lies within the rules. A check reads a shifted rule number
-        // past them as no rule, so nothing more is needed for safety.
+        // A shift lies within the rules; that every shifted rule number of
+        // its trie does too is proved once the tries are checked
+        // (`validate_shifts`).
         each("set_roots", self.set_roots(), |e, i, root| {
             e.index(i, "root", root.root.get(), self.inners().len())?;
             match root.shift.get() {
@@ -410,7 +414,7 @@ impl Tables<'_> {
             if n.info.get() & LEAF_RESERVED != 0 {
                 return Err(e.error(i, "unknown leaf bits".into()));
             }
-            e.index(i, "rule", n.rule(), rules)
+            e.index(i, "rule", n.rule().as_u32(), rules)
         })?;
         let node_exists = |key: u32| {
             if key & LEAF_KEY != 0 {
@@ -449,6 +453,85 @@ impl Tables<'_> {
         })?;
         each("wild_rules", self.wild_rules(), |e, i, r| {
             e.index(i, "rule", r.get(), rules)
+        })
+    }
+
+    /// Every rule number a trie holds, shifted as each set that walks it
+    /// shifts it, names a rule: a check reads them as rules (a number past the
+    /// rules is a bug there, see [`Tables::found_rule`]). The highest rule of
+    /// each node's subtree is found in one pass from the last node to the
+    /// first (children come after their parents), counting a node's best
+    /// rule, its exact and wildcard rules, a leaf's rule and a root's anchored
+    /// rules.
+    fn validate_shifts(&self) -> Result<(), LayoutError> {
+        if self.set_roots().iter().all(|r| r.shift.get() == 0) {
+            // Every rule number was checked against the rules as it is.
+            return Ok(());
+        }
+        let (inners, leaves) = (self.inners(), self.leaves());
+        // The highest rule plus one (0: none) of each inner node's subtree,
+        // and of each leaf.
+        let mut inner_top = alloc::vec![0u32; inners.len()];
+        let mut leaf_top: Vec<u32> = leaves.iter().map(|l| l.rule().as_u32() + 1).collect();
+        let mut raise = |key: u32, rule: u32| {
+            let slot = if key & LEAF_KEY != 0 {
+                leaf_top.get_mut((key & !LEAF_KEY) as usize)
+            } else {
+                inner_top.get_mut(key as usize)
+            };
+            if let Some(top) = slot {
+                *top = (*top).max(rule.saturating_add(1));
+            }
+        };
+        for x in self.exact() {
+            raise(x.node.get(), x.rule.get());
+        }
+        for w in self.node_wild() {
+            for rule in w.rules.of(self.wild_rules()) {
+                raise(w.node.get(), rule.get());
+            }
+        }
+        for w in self.wild_roots() {
+            for anchor in w.anchors.of(self.anchors()) {
+                for rule in anchor.rules.of(self.anchor_rules()) {
+                    raise(w.root.get(), rule.get());
+                }
+            }
+        }
+        for (i, n) in inners.iter().enumerate().rev() {
+            let best = n.best.get();
+            let mut top = if best == NONE { 0 } else { best + 1 };
+            let (count, inner) = (n.edge_count(), n.inner_count());
+            let first_inner = n.first_inner.get() as usize;
+            let first_leaf = n.first_leaf.get() as usize;
+            // In range and after `i`: checked with the nodes.
+            for child in first_inner..first_inner + inner {
+                top = top.max(inner_top.get(child).copied().unwrap_or(0));
+            }
+            for child in first_leaf..first_leaf + (count - inner) {
+                top = top.max(leaf_top.get(child).copied().unwrap_or(0));
+            }
+            if let Some(slot) = inner_top.get_mut(i) {
+                *slot = (*slot).max(top);
+            }
+        }
+        let rules = self.rules().len() as u64;
+        each("set_roots", self.set_roots(), |e, i, root| {
+            let top = inner_top
+                .get(root.root.get() as usize)
+                .copied()
+                .unwrap_or(0);
+            let shift = root.shift.get();
+            if top != 0 && u64::from(top - 1) + u64::from(shift) >= rules {
+                return Err(e.error(
+                    i,
+                    format!(
+                        "rule {} of its trie, shifted by {shift}, is past the {rules} rules",
+                        top - 1
+                    ),
+                ));
+            }
+            Ok(())
         })
     }
 

@@ -208,12 +208,12 @@ fn every_node_holds_the_best_prefix_rule(policy: &Policy) {
                 let leaf = &t.leaves()[(node.first_leaf.get() as usize) + i - inner];
                 // The leaf's rule's first segment is the whole key to the leaf:
                 // the search reads the leaf's label from it.
-                let p = key(leaf.rule()).to_vec();
+                let p = key(leaf.rule().as_u32()).to_vec();
                 assert!(p.starts_with(&path) && p.len() > path.len(), "{p:?}");
                 let best = if leaf.info.get() & LEAF_INHERIT != 0 {
                     node.best.get()
                 } else {
-                    leaf.rule()
+                    leaf.rule().as_u32()
                 };
                 assert_eq!(best, expected(&p), "{p:?}");
                 checked += 1;
@@ -290,7 +290,7 @@ fn a_leaf_reads_its_label_from_the_rule_it_names() {
     let renamed = |to: u32| -> Vec<Leaf> {
         t.leaves()
             .iter()
-            .map(|leaf| match leaf.rule() {
+            .map(|leaf| match leaf.rule().as_u32() {
                 1 => Leaf {
                     info: U32::new(leaf.info.get() & !LEAF_RULE_MASK | to),
                 },
