@@ -31,9 +31,9 @@ log, gz = f"{work}/access.log", f"{work}/access.log.gz"
 # The status is field 10 after the vhost.
 awk_prog = "{ n[$10]++ } END { for (s in n) print s, n[s] }"
 runs = {
-    "robots audit": ["sh", "-c", f'"$0" audit --robots-dir benches/audit/sites "$1" --format json >/dev/null', robots, log],
+    "robots audit": ["sh", "-c", f'"$0" audit --robots-dir benches/audit/sites "$1" --format json >/dev/null 2>&1', robots, log],
     "awk (count statuses)": ["sh", "-c", f"awk '{awk_prog}' \"$0\" >/dev/null", log],
-    "robots audit, gzip": ["sh", "-c", f'"$0" audit --robots-dir benches/audit/sites "$1" --format json >/dev/null', robots, gz],
+    "robots audit, gzip": ["sh", "-c", f'"$0" audit --robots-dir benches/audit/sites "$1" --format json >/dev/null 2>&1', robots, gz],
     "gzip -dc | awk": ["sh", "-c", f"gzip -dc \"$0\" | awk '{awk_prog}' >/dev/null", gz],
 }
 
@@ -48,6 +48,7 @@ def once(cmd):
     return wall, cpu
 
 
+load_before = os.getloadavg()[0]
 best = {name: (float("inf"), float("inf")) for name in runs}
 for _ in range(5):  # interleaved, so load changes hit both alike
     for name, cmd in runs.items():
@@ -60,7 +61,7 @@ print(f"log: {lines:,} lines, {size / 1e6:.0f} MB ({os.path.getsize(gz) / 1e6:.0
       f"{len(report['crawlers'])} crawlers, {report['malformed']} malformed, "
       f"{report['browser_requests']:,} browser requests")
 print(f"audit says: {report['summary']}")
-print(f"load average before timing: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+print(f"load average before timing: {load_before:.2f} on {os.cpu_count()} cores")
 print(f"{'':24} {'M lines/s (wall)':>17} {'M lines/s (CPU)':>16} {'wall s':>7} {'CPU s':>6}")
 for name, (wall, cpu) in best.items():
     print(f"{name:24} {lines / wall / 1e6:17.2f} {lines / cpu / 1e6:16.2f} {wall:7.3f} {cpu:6.3f}")

@@ -165,7 +165,10 @@ mod tests {
             Err(Malformed::NoTarget)
         );
         // Two fields before the time, or five: not the format.
-        for bad in [&br#"h - [x] "GET / HTTP/1.1" 200 1 "-" "-""#[..], br#"v h i u x [x] "GET / HTTP/1.1" 200 1 "-" "-""#] {
+        for bad in [
+            &br#"h - [x] "GET / HTTP/1.1" 200 1 "-" "-""#[..],
+            br#"v h i u x [x] "GET / HTTP/1.1" 200 1 "-" "-""#,
+        ] {
             assert_eq!(read(bad), Err(Malformed::NotCombined));
         }
     }

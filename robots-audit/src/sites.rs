@@ -80,7 +80,8 @@ impl<'p> Sites<'p> {
 
     /// The host a site is listed under (`None` for the default).
     pub(crate) fn host_name(&self, site: Site) -> Option<&[u8]> {
-        site.and_then(|n| self.listed.get(n)).map(|(host, _)| host.as_slice())
+        site.and_then(|n| self.listed.get(n))
+            .map(|(host, _)| host.as_slice())
     }
 }
 

@@ -57,10 +57,9 @@ impl ClfTimes {
 fn seconds_before_space(text: &[u8]) -> Option<(usize, i64)> {
     let space = memchr::memchr(b' ', text)?;
     match text.get(space.checked_sub(3)?..space)? {
-        [b':', tens @ b'0'..=b'5', ones @ b'0'..=b'9'] => Some((
-            space,
-            i64::from(tens - b'0') * 10 + i64::from(ones - b'0'),
-        )),
+        [b':', tens @ b'0'..=b'5', ones @ b'0'..=b'9'] => {
+            Some((space, i64::from(tens - b'0') * 10 + i64::from(ones - b'0')))
+        }
         _ => None,
     }
 }
@@ -103,8 +102,15 @@ mod tests {
         ];
         let mut times = ClfTimes::default();
         for text in texts.iter().chain(texts.iter().rev()) {
-            assert_eq!(times.parse(text.as_bytes()), clf_time(text.as_bytes()), "{text:?}");
+            assert_eq!(
+                times.parse(text.as_bytes()),
+                clf_time(text.as_bytes()),
+                "{text:?}"
+            );
         }
-        assert_eq!(times.parse(b"10/Oct/2000:13:55:36 -0700"), Some(971_211_336));
+        assert_eq!(
+            times.parse(b"10/Oct/2000:13:55:36 -0700"),
+            Some(971_211_336)
+        );
     }
 }
