@@ -41,7 +41,7 @@
 //! - `std` (default): `std::error::Error` for [`AssertionError`]. Without it the
 //!   crate is `no_std` + `alloc`.
 //! - `render`: rustc-style rendering of findings ([`render`], annotate-snippets).
-//! - `json`: [`CrawlerReport::to_json`], the report object of `robots report
+//! - `json`: `CrawlerReport::to_json`, the report object of `robots report
 //!   --format json` (serde_json).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
