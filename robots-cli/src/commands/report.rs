@@ -29,6 +29,7 @@ use robots_lint::{
     CrawlerReport, CrawlerRow as Row, Tally,
 };
 use robots_runtime::document::{parse, ParseOptions};
+use robots_runtime::records::UsagePrefs;
 use robots_runtime::registry::{Crawler, Purpose, RobotsTxt};
 use std::time::Duration;
 
@@ -187,17 +188,27 @@ fn ai_text(ai: &AiRecords) -> String {
         ));
     }
     if !ai.content_usage.is_empty() {
-        // The rule for every path (none, or `/`) in full; the others counted.
-        let every = ai
+        // What every path gets: the rules of path `/` (which outrank the
+        // path-less ones for every URL), else the path-less ones; the rules of
+        // one path combined as the vocabulary says (an `n` wins). The others
+        // are counted.
+        let of_path = |path: Option<&str>| {
+            ai.content_usage
+                .iter()
+                .filter(|u| u.path.as_deref() == path)
+                .map(|u| u.prefs)
+                .reduce(UsagePrefs::combine)
+        };
+        let every = of_path(Some("/")).or_else(|| of_path(None));
+        let scoped = ai
             .content_usage
             .iter()
-            .rev()
-            .find(|u| u.path.as_deref().map_or(true, |p| p == "/"));
-        let scoped = ai.content_usage.len() - usize::from(every.is_some());
+            .filter(|u| !matches!(u.path.as_deref(), None | Some("/")))
+            .count();
         let mut text = String::from("CU");
-        if let Some(rule) = every {
+        if let Some(prefs) = every {
             text.push(' ');
-            text.push_str(&entries_text(&usage_entries(&rule.prefs)));
+            text.push_str(&entries_text(&usage_entries(&prefs)));
         }
         if scoped > 0 {
             text.push_str(&format!(" +{scoped}"));

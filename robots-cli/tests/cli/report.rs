@@ -445,3 +445,25 @@ fn a_file_without_ai_records_reports_none() {
     assert!(!text.contains("ai prefs: CS"), "{text}");
     assert!(!text.contains("LLM-Policy"), "{text}");
 }
+
+#[test]
+fn report_table_shows_what_every_path_gets_from_content_usage() {
+    let cell = |body: &str| {
+        let file = Temp::new("usage.txt", body.as_bytes());
+        let out = robots(&["report", file.path()], b"");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let row = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some("CCBot"))
+            .unwrap_or_else(|| panic!("no CCBot row:\n{text}"))
+            .to_owned();
+        row
+    };
+    // Two rules of one path: an `n` wins, whichever comes last.
+    let row =
+        cell("User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: train-ai=y\nAllow: /\n");
+    assert!(row.contains("CU train-ai=n"), "{row}");
+    // A `/` rule outranks a path-less one for every path; the others are counted.
+    let row = cell("User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: / train-ai=y\nContent-Usage: /a/ search=n\nAllow: /\n");
+    assert!(row.contains("CU train-ai=y +1"), "{row}");
+}
