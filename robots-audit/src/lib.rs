@@ -108,8 +108,10 @@ pub struct Audit<'p> {
     tally: Tally<'p>,
     format: LogFormat,
     json_fields: JsonFields,
+    /// The last Common Log Format time read.
+    times: time::ClfTimes,
     /// The crawler of each User-Agent seen lately (bounded; `None`: a browser).
-    identities: HashMap<Vec<u8>, Option<usize>>,
+    identities: HashMap<Vec<u8>, Option<usize>, foldhash::fast::RandomState>,
     identify: &'p dyn Fn(&[u8]) -> Identity,
 }
 
@@ -131,7 +133,8 @@ impl<'p> Audit<'p> {
             tally: Tally::new(sites),
             format,
             json_fields,
-            identities: HashMap::new(),
+            times: time::ClfTimes::default(),
+            identities: HashMap::default(),
             identify,
         }
     }
@@ -171,7 +174,7 @@ impl<'p> Audit<'p> {
                 Err(why) => self.tally.malformed(file, number, why.describe()),
             }
         } else {
-            match clf::parse(line) {
+            match clf::parse(line, &mut self.times) {
                 Ok(request) => self.request(file, number, request),
                 Err(why) => self.tally.malformed(file, number, why.describe()),
             }

@@ -2,7 +2,7 @@
 
 use crate::report::{AuditReport, CrawlerAudit, MalformedLine, Violation};
 use crate::request::Request;
-use crate::sites::Sites;
+use crate::sites::{Site, Sites};
 use robots_core::parse::Directive;
 use robots_core::search::url::path_from_url;
 use robots_core::{Matcher, Policy};
@@ -31,8 +31,8 @@ pub(crate) struct Tally<'p> {
 struct Crawler<'p> {
     audit: CrawlerAudit,
     statuses: BTreeMap<u16, u64>,
-    /// By host as listed in the sites (`None`: the default robots.txt).
-    hosts: HashMap<Option<Vec<u8>>, Visits<'p>>,
+    /// By site (a listed host, or the default robots.txt).
+    hosts: HashMap<Site, Visits<'p>, foldhash::fast::RandomState>,
 }
 
 /// A crawler's requests to one host.
@@ -108,7 +108,7 @@ impl<'p> Tally<'p> {
                 ..CrawlerAudit::default()
             },
             statuses: BTreeMap::new(),
-            hosts: HashMap::new(),
+            hosts: HashMap::default(),
         });
         let i = self.crawlers.len() - 1;
         self.by_chain.insert(key, i);
@@ -140,13 +140,13 @@ impl<'p> Tally<'p> {
         } else {
             c.audit.requests += 1;
         }
-        let Some((host, policy)) = site else {
+        let Some((site, policy)) = site else {
             if !robots_txt {
                 self.report.unchecked_requests += 1;
             }
             return;
         };
-        let visits = c.hosts.entry(host.clone()).or_insert_with(|| {
+        let visits = c.hosts.entry(site).or_insert_with(|| {
             let matcher = policy.matcher_chain(&c.audit.chain);
             let delay = matcher.crawl_delay().map(|d| d.as_secs_f64());
             c.audit.hosts += 1;
@@ -195,7 +195,10 @@ impl<'p> Tally<'p> {
             c.audit.violations.push(Violation {
                 file: file_name.to_owned(),
                 line,
-                host: host.map(|h| String::from_utf8_lossy(&h).into_owned()),
+                host: self
+                    .sites
+                    .host_name(site)
+                    .map(|h| String::from_utf8_lossy(h).into_owned()),
                 target: String::from_utf8_lossy(request.target).into_owned(),
                 rule_line: rule.map(|r| r.line),
                 rule: rule.map_or_else(String::new, |r| {

@@ -41,6 +41,8 @@
 //! - `std` (default): `std::error::Error` for [`AssertionError`]. Without it the
 //!   crate is `no_std` + `alloc`.
 //! - `render`: rustc-style rendering of findings ([`render`], annotate-snippets).
+//! - `json`: `CrawlerReport::to_json`, the report object of `robots report
+//!   --format json` (serde_json).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -61,6 +63,9 @@ mod probe;
 #[cfg(feature = "render")]
 mod render;
 mod report;
+#[cfg(feature = "json")]
+mod report_json;
+mod report_records;
 mod rules;
 mod semantics;
 mod signals;
@@ -89,6 +94,7 @@ pub use report::{
     derived_paths, derived_sample, sample_limit, share, Access, Applies, CrawlerReport, CrawlerRow,
     DerivedSample, Tally,
 };
+pub use report_records::{signal_entries, usage_entries, AiRecords, SignalRecord, UsageRecord};
 pub use size::{googlebot_cut, GOOGLEBOT_MAX_BYTES};
 pub use sniff::{sniff, NotRobotsTxt};
 pub use user_agent::{

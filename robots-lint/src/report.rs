@@ -3,7 +3,10 @@
 //!
 //! For each crawler: which group applies and why (its own, a documented
 //! fallback's such as `Googlebot` for `Googlebot-Image`, `*`, or none), whether
-//! `/` is allowed, how many paths of a sample it may fetch, and its crawl-delay.
+//! `/` is allowed, how much of the site it may fetch (decided exactly), how many
+//! paths of a sample it may fetch, its crawl-delay, and the AI-era records its
+//! groups give it ([`AiRecords`]: `Content-Signal`, `Content-Usage`; the
+//! file-wide `LLM-Policy` URLs are in [`CrawlerReport::llm_policies`]).
 //! The sample is `/` and the paths derived from the file's own rules
 //! ([`probe_paths`]), never `/robots.txt` itself, plus any paths the caller adds.
 //!
@@ -25,6 +28,7 @@
 //! ```
 
 use super::probe::probe_paths;
+use super::report_records::AiRecords;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -203,6 +207,8 @@ pub struct CrawlerRow {
     pub allowed: usize,
     /// Its crawl-delay, if the groups that apply give one.
     pub crawl_delay: Option<Duration>,
+    /// The `Content-Signal` and `Content-Usage` records of the groups that apply.
+    pub ai: AiRecords,
 }
 
 impl CrawlerRow {
@@ -240,6 +246,9 @@ pub struct CrawlerReport {
     pub rows: Vec<CrawlerRow>,
     /// How many distinct sample paths were checked.
     pub sample_paths: usize,
+    /// The file's valid `LLM-Policy` URLs, in file order (file-wide: the same
+    /// for every crawler).
+    pub llm_policies: Vec<String>,
 }
 
 impl CrawlerReport {
@@ -250,7 +259,8 @@ impl CrawlerReport {
     pub fn new(policy: &Policy, mut sample: Vec<Vec<u8>>) -> CrawlerReport {
         sample.sort();
         sample.dedup();
-        let mut by_groups: BTreeMap<Vec<GroupId>, (bool, usize, Access)> = BTreeMap::new();
+        let mut by_groups: BTreeMap<Vec<GroupId>, (bool, usize, Access, AiRecords)> =
+            BTreeMap::new();
         let rows = CRAWLERS
             .iter()
             .map(|crawler| {
@@ -265,6 +275,7 @@ impl CrawlerReport {
                         access: Access::Allowed,
                         allowed: sample.len(),
                         crawl_delay: None,
+                        ai: AiRecords::default(),
                     };
                 }
                 let matcher = policy.matcher_chain(&chain);
@@ -280,14 +291,19 @@ impl CrawlerReport {
                     None if lines.is_empty() => Applies::Nothing,
                     None => Applies::Wildcard,
                 };
-                let (root_allowed, allowed, access) = by_groups
+                let (root_allowed, allowed, access, ai) = by_groups
                     .entry(groups)
                     .or_insert_with(|| {
                         let mut allowed = 0usize;
                         matcher.check_paths(&sample, |_, verdict| {
                             allowed += usize::from(verdict.allowed);
                         });
-                        (matcher.check("/").allowed, allowed, Access::of(&matcher))
+                        (
+                            matcher.check("/").allowed,
+                            allowed,
+                            Access::of(&matcher),
+                            AiRecords::of(&matcher),
+                        )
                     })
                     .clone();
                 CrawlerRow {
@@ -298,12 +314,17 @@ impl CrawlerReport {
                     access,
                     allowed,
                     crawl_delay: matcher.crawl_delay(),
+                    ai,
                 }
             })
             .collect();
         CrawlerReport {
             rows,
             sample_paths: sample.len(),
+            llm_policies: policy
+                .llm_policies()
+                .map(|url| String::from_utf8_lossy(url).into_owned())
+                .collect(),
         }
     }
 

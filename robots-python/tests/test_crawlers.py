@@ -1,5 +1,6 @@
-"""Crawlers as they are: exact blocking (``Policy.classify``) and the access-log
-audit (``robots_engine.audit``), the latter held to the Rust CLI's own output."""
+"""Crawlers as they are: exact blocking (``Policy.classify``), the access-log
+audit (``robots_engine.audit``) and the known-crawler report
+(``robots_engine.report``), the last two held to the Rust CLI's own output."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from robots_engine import Policy, audit
+from robots_engine import Policy, audit, report
+from robots_engine._native import AuditOptions
 
 REPO = Path(__file__).resolve().parents[2]
+AI_RECORDS = REPO / "testdata" / "report" / "ai-records.txt"
 ROBOTS = b"User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\nAllow: /private/press/\nCrawl-delay: 5\n"
 
 
@@ -107,3 +110,71 @@ def test_audit_rejects_what_it_cannot_use(tmp_path):
         audit(ROBOTS, [str(tmp_path / "missing.log")])
     with pytest.raises(ValueError):
         audit(ROBOTS, [], log_format="xml")
+
+
+def test_audit_json_fields_read_the_log_as_json_lines(tmp_path):
+    log = tmp_path / "access.jsonl"
+    log.write_text(
+        json.dumps({"client": "GPTBot/1.1", "path": "/private/x", "time": "2026-11-28T10:00:00Z"}) + "\n"
+    )
+    # As `robots audit --json-field`: naming a field reads JSON lines even with log_format="auto".
+    found = audit(ROBOTS, [str(log)], json_fields={"user_agent": "client"})
+    assert [(c["token"], c["disallowed"]) for c in found["crawlers"]] == [("GPTBot", 1)]
+    cli = subprocess.run(
+        [str(robots_cli()), "audit", "-", str(log), "--json-field", "user_agent=client", "--format", "json"],
+        input=ROBOTS,
+        check=True,
+        capture_output=True,
+    )
+    cli_report = json.loads(cli.stdout)
+    assert cli_report["crawlers"] == found["crawlers"]
+
+
+def test_audit_options_are_checked_once_when_made():
+    with pytest.raises(ValueError, match="profile"):
+        AuditOptions(ROBOTS, profile="nonsense")
+    with pytest.raises(ValueError, match="log_format"):
+        AuditOptions(ROBOTS, log_format="xml")
+    with pytest.raises(ValueError, match="colour"):
+        AuditOptions(ROBOTS, json_fields={"colour": "x"})
+    with pytest.raises(TypeError):
+        AuditOptions(ROBOTS, "rfc9309", None, "auto", None, False, "extra")
+
+
+def test_report_gives_each_crawler_the_ai_records_of_its_groups():
+    found = report(AI_RECORDS)
+    crawlers = {c["token"]: c for c in found["crawlers"]}
+    assert found["llm_policies"] == ["https://example.com/llm-policy.json"]
+    star = crawlers["CCBot"]["ai_records"]
+    assert star["content_signal"] == {"line": 3, "search": True, "ai-input": True, "ai-train": False}
+    assert star["content_usage"] == [
+        {"line": 4, "path": None, "train-ai": False, "search": True},
+        {"line": 5, "path": "/open/", "train-ai": True, "search": None},
+    ]
+    gpt = crawlers["GPTBot"]["ai_records"]
+    assert gpt["content_signal"] == {"line": 10, "search": None, "ai-input": False, "ai-train": False}
+    assert gpt["content_usage"] == []
+    assert crawlers["Googlebot-Image"]["ai_records"]["content_signal"] is None
+    assert crawlers["bingbot"]["ai_records"]["content_usage"][0]["path"] == "/docs/"
+    # The records are those the Policy API gives each crawler.
+    policy = Policy(AI_RECORDS.read_bytes())
+    assert policy.content_signals("CCBot") == {k: v for k, v in star["content_signal"].items() if k != "line"}
+    assert policy.content_usage("CCBot", "/open/x") == {"train-ai": True, "search": None}
+
+
+def test_report_matches_the_cli():
+    out = subprocess.run(
+        [str(robots_cli()), "report", str(AI_RECORDS), "--format", "json"],
+        check=True,
+        capture_output=True,
+    )
+    assert json.loads(out.stdout) == report(AI_RECORDS)
+    # Text and bytes give the same report, without a file name.
+    from_text = report(AI_RECORDS.read_text())
+    assert "file" not in from_text
+    assert from_text["crawlers"] == report(AI_RECORDS.read_bytes())["crawlers"]
+    # Paths added to the sample count in the sample.
+    more = report(AI_RECORDS.read_bytes(), paths=["/extra/a", b"/extra/b"])
+    assert more["sample_paths"] == from_text["sample_paths"] + 2
+    with pytest.raises(ValueError, match="profile"):
+        report(b"", profile="nonsense")

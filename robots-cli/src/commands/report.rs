@@ -7,12 +7,16 @@
 //! the rules by `Matcher::classify`, with a disallowed path for `partial`), the
 //! share of a path sample it may fetch (labelled `sample`: `/` and the paths
 //! of the file's own rules, as `robots diff` derives them, plus `--paths`;
-//! never `/robots.txt` itself), and its crawl-delay. Then one line per purpose
+//! never `/robots.txt` itself), its crawl-delay, and the AI-era records its
+//! groups give it (`Content-Signal`, `Content-Usage`; the file's `LLM-Policy`
+//! URLs, which are file-wide, head the table). Then one line per purpose
 //! class and a one-line summary such as `blocks 12 of 31 AI crawlers fully;
 //! allows every search engine`, both counted from the exact access.
 //!
 //! Human output is an aligned table grouped by purpose; `--format json` one
-//! object; `--format csv` one row per crawler. Exit status 0.
+//! object (`robots_lint::CrawlerReport::to_json`, the shape Python's
+//! `robots_engine.report` returns too); `--format csv` one row per crawler.
+//! Exit status 0.
 
 use crate::derived;
 use crate::error::Error;
@@ -21,11 +25,12 @@ use crate::output::Streams;
 use crate::table::{self, Align};
 use crate::{echo, input, json, notices, EXIT_OK};
 use robots_lint::{
-    derived_sample, share, Access, Applies, CrawlerReport, CrawlerRow as Row, Tally,
+    derived_sample, share, signal_entries, usage_entries, Access, AiRecords, Applies,
+    CrawlerReport, CrawlerRow as Row, Tally,
 };
 use robots_runtime::document::{parse, ParseOptions};
+use robots_runtime::records::UsagePrefs;
 use robots_runtime::registry::{Crawler, Purpose, RobotsTxt};
-use serde_json::{json, Value};
 use std::time::Duration;
 
 /// `5 blocked fully, 2 partly, 5 allowed everywhere`.
@@ -86,6 +91,13 @@ fn human(
         args.profile,
         rows.len()
     )?;
+    for url in &report.llm_policies {
+        writeln!(
+            out,
+            "LLM-Policy (every crawler): {}",
+            echo::short(url.as_bytes())
+        )?;
+    }
     let header: Vec<String> = [
         "crawler",
         "operator",
@@ -94,6 +106,7 @@ fn human(
         "access",
         "sample",
         "crawl-delay",
+        "ai prefs",
         "note",
     ]
     .map(String::from)
@@ -107,6 +120,7 @@ fn human(
             access_text(&r.access),
             format!("{:.1}%", share(r.allowed, sample)),
             delay_text(r.crawl_delay),
+            ai_text(&r.ai),
             note_text(r.crawler).to_owned(),
         ]
     };
@@ -121,6 +135,7 @@ fn human(
         Align::Left,
         Align::Right,
         Align::Right,
+        Align::Left,
         Align::Left,
     ];
     for purpose in Purpose::ALL {
@@ -140,8 +155,102 @@ fn human(
         }
     }
     writeln!(out)?;
+    if report.rows.iter().any(|r| !r.ai.is_empty()) {
+        writeln!(
+            out,
+            "ai prefs: CS = Content-Signal, CU = Content-Usage (y/n: yes/no; +N: rules for some paths only)"
+        )?;
+    }
     writeln!(out, "summary: {}", report.summary())?;
     Ok(())
+}
+
+/// `key=y key=n` for the stated entries.
+fn entries_text(entries: &[(&str, Option<bool>)]) -> String {
+    let stated: Vec<String> = entries
+        .iter()
+        .filter_map(|(key, value)| value.map(|v| format!("{key}={}", if v { 'y' } else { 'n' })))
+        .collect();
+    if stated.is_empty() {
+        String::from("-")
+    } else {
+        stated.join(" ")
+    }
+}
+
+/// The `ai prefs` column: `CS search=y ai-train=n · CU train-ai=n +2`, `-` for none.
+fn ai_text(ai: &AiRecords) -> String {
+    let mut parts = Vec::new();
+    if let Some(signal) = &ai.content_signal {
+        parts.push(format!(
+            "CS {}",
+            entries_text(&signal_entries(&signal.signals))
+        ));
+    }
+    if !ai.content_usage.is_empty() {
+        // What every path gets: the rules of path `/` (which outrank the
+        // path-less ones for every URL), else the path-less ones; the rules of
+        // one path combined as the vocabulary says (an `n` wins). The others
+        // are counted.
+        let of_path = |path: Option<&str>| {
+            ai.content_usage
+                .iter()
+                .filter(|u| u.path.as_deref() == path)
+                .map(|u| u.prefs)
+                .reduce(UsagePrefs::combine)
+        };
+        let every = of_path(Some("/")).or_else(|| of_path(None));
+        let scoped = ai
+            .content_usage
+            .iter()
+            .filter(|u| !matches!(u.path.as_deref(), None | Some("/")))
+            .count();
+        let mut text = String::from("CU");
+        if let Some(prefs) = every {
+            text.push(' ');
+            text.push_str(&entries_text(&usage_entries(&prefs)));
+        }
+        if scoped > 0 {
+            text.push_str(&format!(" +{scoped}"));
+        }
+        parts.push(text);
+    }
+    if parts.is_empty() {
+        String::from("-")
+    } else {
+        parts.join(" · ")
+    }
+}
+
+/// A `Content-Signal` as written back: `search=yes, ai-train=no`.
+fn signal_csv(ai: &AiRecords) -> String {
+    ai.content_signal.map_or_else(String::new, |s| {
+        let stated: Vec<String> = signal_entries(&s.signals)
+            .iter()
+            .filter_map(|(key, v)| v.map(|v| format!("{key}={}", if v { "yes" } else { "no" })))
+            .collect();
+        stated.join(", ")
+    })
+}
+
+/// The `Content-Usage` rules as written back, `|` between rules:
+/// `train-ai=n | /blog/ train-ai=y`.
+fn usage_csv(ai: &AiRecords) -> String {
+    let rules: Vec<String> = ai
+        .content_usage
+        .iter()
+        .map(|u| {
+            let stated: Vec<String> = usage_entries(&u.prefs)
+                .iter()
+                .filter_map(|(key, v)| v.map(|v| format!("{key}={}", if v { 'y' } else { 'n' })))
+                .collect();
+            match &u.path {
+                Some(path) => format!("{path} {}", stated.join(", ")),
+                None => stated.join(", "),
+            }
+        })
+        .collect();
+    rules.join(" | ")
 }
 
 /// The access column: `blocked`, `allowed`, `partial (/x disallowed)`, or `undecided`.
@@ -155,64 +264,6 @@ fn access_text(access: &Access) -> String {
         }
         other => other.name().to_owned(),
     }
-}
-
-fn access_json(access: &Access) -> Value {
-    match access {
-        Access::Partial {
-            allowed,
-            allowed_line,
-            disallowed,
-            disallowed_line,
-        } => json!({
-            "kind": "partial",
-            "allowed_path": allowed,
-            "allowed_line": allowed_line,
-            "disallowed_path": disallowed,
-            "disallowed_line": disallowed_line,
-        }),
-        Access::Undecided(why) => json!({"kind": "undecided", "reason": why}),
-        other => json!({"kind": other.name()}),
-    }
-}
-
-fn row_json(r: &Row, sample: usize) -> Value {
-    json!({
-        "token": r.crawler.token,
-        "operator": r.crawler.operator,
-        "purpose": r.crawler.purpose.name(),
-        "chain": r.crawler.chain().collect::<Vec<_>>(),
-        "group": {
-            "applies": r.applies.name(),
-            "token": r.group_token(),
-            "lines": r.lines,
-        },
-        "root_allowed": r.root_allowed,
-        "access": access_json(&r.access),
-        "allowed_paths": r.allowed,
-        "allowed_share": share(r.allowed, sample) / 100.0,
-        "crawl_delay_seconds": r.crawl_delay.map(|d| d.as_secs_f64()),
-        "robots_txt": r.crawler.robots_txt.name(),
-    })
-}
-
-fn as_json(name: &str, args: &Report, report: &CrawlerReport) -> Value {
-    let (rows, sample) = (&report.rows, report.sample_paths);
-    let purposes: Vec<Value> = Purpose::ALL
-        .into_iter()
-        .map(|p| {
-            let t = report.tally(|q| q == p);
-            json!({"purpose": p.name(), "crawlers": t.total, "blocked": t.blocked, "partly": t.partly, "allowed": t.allowed, "undecided": t.undecided})
-        })
-        .collect();
-    json!({
-        "file": name,
-        "profile": args.profile.name(),
-        "sample_paths": sample,
-        "crawlers": rows.iter().map(|r| row_json(r, sample)).collect::<Vec<_>>(),
-        "purposes": purposes,
-        "summary": report.summary(),
-    })
 }
 
 fn as_csv(report: &CrawlerReport) -> Result<Vec<u8>, Error> {
@@ -234,6 +285,9 @@ fn as_csv(report: &CrawlerReport) -> Result<Vec<u8>, Error> {
             "allowed_share",
             "crawl_delay_seconds",
             "robots_txt",
+            "content_signal",
+            "content_usage",
+            "llm_policies",
         ])
         .map_err(fail)?;
     for r in rows {
@@ -256,6 +310,9 @@ fn as_csv(report: &CrawlerReport) -> Result<Vec<u8>, Error> {
                     .map(|d| d.as_secs_f64().to_string())
                     .unwrap_or_default(),
                 r.crawler.robots_txt.name().to_owned(),
+                signal_csv(&r.ai),
+                usage_csv(&r.ai),
+                report.llm_policies.join(" "),
             ])
             .map_err(fail)?;
     }
@@ -287,7 +344,7 @@ pub fn run(args: &Report, io: &mut Streams<'_>) -> Result<i32, Error> {
     match args.format {
         Format::Json => {
             let mut line = Vec::new();
-            json::write_line(&mut line, &as_json(&name, args, &report))?;
+            json::write_line(&mut line, &report.to_json(Some(&name), args.profile))?;
             io.stdout.write_all(&line)?;
         }
         Format::Csv => io.stdout.write_all(&as_csv(&report)?)?,

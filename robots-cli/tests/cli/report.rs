@@ -263,3 +263,207 @@ fn human_output_groups_by_purpose_and_sums_up() {
         "{csv}"
     );
 }
+
+/// The fixture of the AI-era records: `*`, GPTBot and ClaudeBot, Googlebot
+/// and bingbot groups that each say something else.
+fn ai_fixture() -> String {
+    format!(
+        "{}/../testdata/report/ai-records.txt",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn report_json_gives_each_crawler_the_ai_records_of_its_groups() {
+    let report = report_json(&ai_fixture(), &[]);
+    let llm = serde_json::json!(["https://example.com/llm-policy.json"]);
+    // File-wide: the one valid URL, at the top and on every crawler.
+    assert_eq!(report["llm_policies"], llm);
+    // CCBot has no group of its own: the `*` group's records.
+    let star = &row(&report, "CCBot")["ai_records"];
+    assert_eq!(
+        star["content_signal"],
+        serde_json::json!({"line": 3, "search": true, "ai-input": true, "ai-train": false})
+    );
+    assert_eq!(
+        star["content_usage"],
+        serde_json::json!([
+            {"line": 4, "path": null, "train-ai": false, "search": true},
+            {"line": 5, "path": "/open/", "train-ai": true, "search": null},
+        ])
+    );
+    assert_eq!(star["llm_policies"], llm);
+    // GPTBot and ClaudeBot: their group's first valid Content-Signal (line 10,
+    // not line 11), no Content-Usage, none of `*`'s.
+    for token in ["GPTBot", "ClaudeBot"] {
+        let ai = &row(&report, token)["ai_records"];
+        assert_eq!(
+            ai["content_signal"],
+            serde_json::json!({"line": 10, "search": null, "ai-input": false, "ai-train": false}),
+            "{token}"
+        );
+        assert_eq!(ai["content_usage"], serde_json::json!([]), "{token}");
+    }
+    // Googlebot's group states none; Googlebot-Image obeys it, not `*`.
+    for token in ["Googlebot", "Googlebot-Image"] {
+        let ai = &row(&report, token)["ai_records"];
+        assert_eq!(ai["content_signal"], Value::Null, "{token}");
+        assert_eq!(ai["content_usage"], serde_json::json!([]), "{token}");
+    }
+    // bingbot: an invalid Content-Signal is no signal; one path-scoped usage rule.
+    let bing = &row(&report, "bingbot")["ai_records"];
+    assert_eq!(bing["content_signal"], Value::Null);
+    assert_eq!(
+        bing["content_usage"],
+        serde_json::json!([{"line": 19, "path": "/docs/", "train-ai": null, "search": true}])
+    );
+}
+
+#[test]
+fn report_ai_records_agree_with_the_matchers_for_every_crawler() {
+    let body = std::fs::read(ai_fixture()).expect("the fixture");
+    let report = report_json(&ai_fixture(), &[]);
+    let policy = robots_runtime::Policy::parse(&body, Profile::Rfc9309);
+    for crawler in CRAWLERS {
+        let chain: Vec<&str> = crawler.chain().collect();
+        let r = row(&report, crawler.token);
+        let signal = &r["ai_records"]["content_signal"];
+        // A crawler that ignores `*` and has no group gets no records.
+        let matcher = policy.matcher_chain(&chain);
+        let ignores = policy.chain_choice(&chain).is_none() && !crawler.obeys_wildcard;
+        match matcher.content_signals().filter(|_| !ignores) {
+            None => assert_eq!(*signal, Value::Null, "{}", crawler.token),
+            Some(s) => {
+                assert_eq!(
+                    signal["search"],
+                    serde_json::json!(s.search),
+                    "{}",
+                    crawler.token
+                );
+                assert_eq!(
+                    signal["ai-input"],
+                    serde_json::json!(s.ai_input),
+                    "{}",
+                    crawler.token
+                );
+                assert_eq!(
+                    signal["ai-train"],
+                    serde_json::json!(s.ai_train),
+                    "{}",
+                    crawler.token
+                );
+            }
+        }
+        // The usage rules listed decide a URL as the matcher does: the
+        // longest matching path (a rule without a path matches every path).
+        for url in ["/", "/open/x", "/docs/a", "/private/"] {
+            let listed = r["ai_records"]["content_usage"].as_array().expect("a list");
+            let best = listed
+                .iter()
+                .filter(|u| u["path"].as_str().map_or(true, |p| url.starts_with(p)))
+                .max_by_key(|u| u["path"].as_str().map_or(0, str::len));
+            let expected = if ignores {
+                None
+            } else {
+                matcher.content_usage(url)
+            };
+            assert_eq!(
+                best.map(|u| (u["train-ai"].as_bool(), u["search"].as_bool())),
+                expected.map(|p| (p.train_ai, p.search)),
+                "{} {url}",
+                crawler.token
+            );
+        }
+    }
+}
+
+#[test]
+fn report_table_and_csv_show_the_ai_records() {
+    let out = robots(&["report", &ai_fixture()], b"");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("LLM-Policy (every crawler): https://example.com/llm-policy.json"),
+        "{text}"
+    );
+    let line_of = |token: &str| {
+        text.lines()
+            .find(|l| l.split_whitespace().next() == Some(token))
+            .unwrap_or_else(|| panic!("no row for {token}:\n{text}"))
+            .to_owned()
+    };
+    assert!(
+        line_of("CCBot").contains("CS search=y ai-input=y ai-train=n · CU train-ai=n search=y +1")
+    );
+    assert!(line_of("GPTBot").contains("CS ai-input=n ai-train=n"));
+    assert!(!line_of("GPTBot").contains("CU"));
+    assert!(line_of("bingbot").contains("CU +1"));
+    assert!(!line_of("Googlebot").contains("CS"));
+    assert!(text.contains("ai prefs: CS = Content-Signal, CU = Content-Usage"));
+
+    let out = robots(&["report", &ai_fixture(), "--format", "csv"], b"");
+    let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
+    let header = reader.headers().expect("a header").clone();
+    let column = |name: &str| header.iter().position(|h| h == name).expect(name);
+    let (signal, usage, llm) = (
+        column("content_signal"),
+        column("content_usage"),
+        column("llm_policies"),
+    );
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
+    let csv_row = |token: &str| rows.iter().find(|r| &r[0] == token).expect(token);
+    assert_eq!(
+        &csv_row("CCBot")[signal],
+        "search=yes, ai-input=yes, ai-train=no"
+    );
+    assert_eq!(
+        &csv_row("CCBot")[usage],
+        "train-ai=n, search=y | /open/ train-ai=y"
+    );
+    assert_eq!(&csv_row("GPTBot")[signal], "ai-input=no, ai-train=no");
+    assert_eq!(&csv_row("Googlebot")[usage], "");
+    assert_eq!(&csv_row("bingbot")[usage], "/docs/ search=y");
+    assert_eq!(
+        &csv_row("GPTBot")[llm],
+        "https://example.com/llm-policy.json"
+    );
+}
+
+#[test]
+fn a_file_without_ai_records_reports_none() {
+    let file = Temp::new("plain.txt", b"User-agent: *\nDisallow: /x\n");
+    let report = report_json(file.path(), &[]);
+    assert_eq!(report["llm_policies"], serde_json::json!([]));
+    for crawler in report["crawlers"].as_array().expect("crawlers") {
+        assert_eq!(crawler["ai_records"]["content_signal"], Value::Null);
+        assert_eq!(
+            crawler["ai_records"]["content_usage"],
+            serde_json::json!([])
+        );
+    }
+    let out = robots(&["report", file.path()], b"");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("ai prefs: CS"), "{text}");
+    assert!(!text.contains("LLM-Policy"), "{text}");
+}
+
+#[test]
+fn report_table_shows_what_every_path_gets_from_content_usage() {
+    let cell = |body: &str| {
+        let file = Temp::new("usage.txt", body.as_bytes());
+        let out = robots(&["report", file.path()], b"");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let row = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some("CCBot"))
+            .unwrap_or_else(|| panic!("no CCBot row:\n{text}"))
+            .to_owned();
+        row
+    };
+    // Two rules of one path: an `n` wins, whichever comes last.
+    let row =
+        cell("User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: train-ai=y\nAllow: /\n");
+    assert!(row.contains("CU train-ai=n"), "{row}");
+    // A `/` rule outranks a path-less one for every path; the others are counted.
+    let row = cell("User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: / train-ai=y\nContent-Usage: /a/ search=n\nAllow: /\n");
+    assert!(row.contains("CU train-ai=y +1"), "{row}");
+}

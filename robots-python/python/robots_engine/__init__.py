@@ -35,12 +35,14 @@ from robots_engine._native import (
     Verdict,
     __version__,
     allowed_by_key,
+    AuditOptions as _AuditOptions,
     audit_json as _audit_json,
     crawler_token,
     family_chain,
     known_crawler,
     lint,
     looks_like_header,
+    report_json as _report_json,
 )
 
 __all__ = [
@@ -63,6 +65,7 @@ __all__ = [
     "known_crawler",
     "lint",
     "looks_like_header",
+    "report",
 ]
 
 
@@ -99,5 +102,24 @@ def audit(robots, logs, *, profile="rfc9309", hosts=None, log_format="auto", jso
     host_bodies = None if hosts is None else {h: _body(b) for h, b in hosts.items()}
     if body is None and not host_bodies:
         raise ValueError("audit needs a robots.txt: robots=..., or hosts={host: robots.txt}")
-    report = _audit_json(body, logs, profile, host_bodies, log_format, json_fields, browsers)
-    return _json.loads(report)
+    options = _AuditOptions(
+        body, profile=profile, hosts=host_bodies, log_format=log_format, json_fields=json_fields, browsers=browsers
+    )
+    return _json.loads(_audit_json(options, logs))
+
+
+def report(robots, *, profile="rfc9309", paths=None):
+    """What a robots.txt does to every crawler of the registry: ``robots report`` as a dict.
+
+    ``robots`` is bytes, str text or a ``pathlib.Path`` (whose name becomes the
+    report's ``file``); ``paths`` adds paths (str or bytes) to the sample. The
+    result has the shape ``robots report --format json`` prints: ``profile``,
+    ``sample_paths``, one entry per crawler in ``crawlers`` (``group``,
+    ``root_allowed``, ``access`` decided exactly, ``allowed_share`` of the
+    sample, ``crawl_delay_seconds``, ``robots_txt``, and ``ai_records``: the
+    ``content_signal`` and ``content_usage`` of its groups and the file's
+    ``llm_policies``), ``purposes``, ``llm_policies`` and ``summary``.
+    """
+    file = _os.fspath(robots) if isinstance(robots, _os.PathLike) else None
+    extra = None if paths is None else [p.encode("utf-8") if isinstance(p, str) else bytes(p) for p in paths]
+    return _json.loads(_report_json(_body(robots), profile, extra, file))

@@ -24,7 +24,7 @@ import json
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from robots_engine._native import audit_lines_json
+from robots_engine._native import AuditOptions, audit_lines_json
 
 #: How many examples a merged report keeps per list, as the native report does.
 EXAMPLES = 5
@@ -35,7 +35,8 @@ def audit_partition(lines: Iterable[str], robots: bytes | None, hosts: dict[str,
     data = [line.encode("utf-8", "surrogateescape") for line in lines]
     if not data:
         return []
-    return [json.loads(audit_lines_json(robots, data, profile, hosts))]
+    options = AuditOptions(robots, profile=profile, hosts=hosts)
+    return [json.loads(audit_lines_json(options, data))]
 
 
 def merge(reports: Sequence[dict]) -> dict:
