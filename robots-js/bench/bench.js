@@ -1,6 +1,8 @@
 'use strict';
 // robots-engine against robots-parser@3.0.1, side by side in one run (Node).
 //   node robots-js/bench/bench.js            (after bash robots-js/build.sh)
+//   ROBOTS_JS_ENGINE_ONLY=DIR node ...      also weighs DIR/robots_engine_bg.wasm
+//                                            (bash robots-js/build.sh --engine-only DIR)
 // robots-parser is installed from npm into a scratch directory at run time.
 // Figures are ratios measured in the same process; each is the median of 5 runs.
 const fs = require('node:fs');
@@ -93,6 +95,20 @@ const typical = load(bySize[bySize.length >> 1][0]);
 		files++;
 	}
 	rows.push([`agreement with google profile, ${files} files, ${total} URLs`, (100 * agree / total).toFixed(2) + '%', '100%', '']);
+}
+
+// 4. The .wasm, gzip -9 (what a page downloads).
+{
+	const zlib = require('node:zlib');
+	const gz = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+	const kb = (n) => `${(n / 1000).toFixed(0)} KB`;
+	const full = path.join(pkgDir, 'web', 'robots_engine_bg.wasm');
+	rows.push(['.wasm gzipped, full API', '', kb(gz(full)), `${kb(fs.statSync(full).size)} raw`]);
+	const engineDir = process.env.ROBOTS_JS_ENGINE_ONLY;
+	if (engineDir) {
+		const engine = path.join(engineDir, 'robots_engine_bg.wasm');
+		rows.push(['.wasm gzipped, engine only (--no-default-features)', '', kb(gz(engine)), `${kb(fs.statSync(engine).size)} raw`]);
+	}
 }
 
 const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => String(r[c]).length), ['', 'robots-parser', 'robots-engine', 'ratio'][c].length));
