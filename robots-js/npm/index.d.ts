@@ -47,12 +47,18 @@ export interface Group {
 
 /** The whole decision behind a verdict. */
 export interface Explanation {
+  /** The agent as given. */
+  agent: string;
   /** The path as the profile compares it (after URL parsing and normalisation). */
   path: string;
-  /** The groups that applied (merged), in file order. */
-  groups: Group[];
+  /** How the groups were chosen: the engine's `Selection` names (basis, combining, naming). */
+  selection: { basis: string; combining: string; naming: string };
+  /** The groups that applied (merged), in file order; each agent line says how it matches (`name`, `any`, `no`). */
+  groups: (Omit<Group, 'agents'> & { agents: (GroupAgent & { matches: 'name' | 'any' | 'no' })[] })[];
   /** Every rule of those groups that matches the path, best first. */
   candidates: Rule[];
+  /** How the best candidate was chosen among them (e.g. `longest-match`). */
+  tieBreak: string;
   verdict: Verdict;
 }
 
