@@ -18,9 +18,10 @@ rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
     || rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
 
 # Format and lint the crate (its own workspace).
-cargo fmt --manifest-path "$here/Cargo.toml" --check
-cargo clippy --manifest-path "$here/Cargo.toml" --locked --target wasm32-unknown-unknown \
-    --all-targets -- -D warnings
+# From its directory, so that its .cargo/config.toml (SIMD) applies as in build.sh.
+cd "$here"
+cargo fmt --check
+cargo clippy --locked --target wasm32-unknown-unknown --all-targets -- -D warnings
 
 bash "$here/build.sh"
 built=$(date +%s)

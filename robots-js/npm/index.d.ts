@@ -83,6 +83,9 @@ export interface Witness {
  * - `blocked`: no path (but `/robots.txt` under rfc9309 and draft1996); `rules` are the deciding `Disallow` rules;
  * - `partial`: `allowed` and `disallowed` are shortest witnesses, each checked by the matcher;
  * - `undecided`: the rules' `*`s would take more than the bound to explore; `undecided` says why. Never a guess.
+ *
+ * Literal rules are answered in time linear in the rules. Many `*` rules in one group
+ * cost far more: 40 rules of four `*`s each took 26 s here (80 took 41 s, then `undecided`).
  */
 export interface Classification {
   access: 'allowed' | 'blocked' | 'partial' | 'undecided';
