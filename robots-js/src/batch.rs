@@ -7,6 +7,7 @@
 //! two: then the count of pieces is wrong, and JavaScript calls again with the
 //! UTF-16 length of each URL ([`Batch::with_lengths`]).
 
+use robots_runtime::url::path_from_url;
 use wasm_bindgen::JsError;
 
 /// The URLs of one batch, as byte slices of the joined buffer.
@@ -51,13 +52,25 @@ impl<'a> Batch<'a> {
         Ok(Batch::Lengths { joined, lengths })
     }
 
-    /// 1 for each URL `allowed` accepts, 0 otherwise, in order.
-    pub fn allowed(&self, mut allowed: impl FnMut(&[u8]) -> bool) -> Result<Vec<u8>, JsError> {
-        self.each(|url| u8::from(allowed(url)))
+    /// 1 for each URL `matcher` allows, 0 otherwise, in order. The URLs' paths
+    /// are checked together ([`Matcher::check_paths`], whose verdicts are
+    /// `check`'s, URL by URL), which overlaps their table reads.
+    ///
+    /// [`Matcher::check_paths`]: robots_runtime::Matcher::check_paths
+    pub fn allowed(&self, matcher: &robots_runtime::Matcher<'_>) -> Result<Vec<u8>, JsError> {
+        let paths = self.each(path_from_url)?;
+        let paths: Vec<&[u8]> = paths.iter().map(|p| &***p).collect();
+        let mut out = vec![0u8; paths.len()];
+        matcher.check_paths(&paths, |i, verdict| {
+            if let Some(slot) = out.get_mut(i) {
+                *slot = u8::from(verdict.allowed);
+            }
+        });
+        Ok(out)
     }
 
     /// `answer` of each URL, in order.
-    pub fn each<T>(&self, mut answer: impl FnMut(&[u8]) -> T) -> Result<Vec<T>, JsError> {
+    pub fn each<T>(&self, mut answer: impl FnMut(&'a [u8]) -> T) -> Result<Vec<T>, JsError> {
         match *self {
             Batch::Split { joined, count } => {
                 let mut out = Vec::with_capacity(count);

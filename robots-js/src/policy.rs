@@ -172,7 +172,7 @@ impl Policy {
     pub fn allowed_many(&self, agent: &str, joined: &[u8], count: u32) -> Option<Vec<u8>> {
         let matcher = self.inner.matcher(agent);
         let batch = Batch::split(joined, count)?;
-        batch.allowed(|url| matcher.is_allowed(url)).ok()
+        batch.allowed(&matcher).ok()
     }
 
     /// [`Policy::allowed_many`] for a batch cut by each URL's UTF-16 length.
@@ -184,7 +184,7 @@ impl Policy {
         lengths: &[u32],
     ) -> Result<Vec<u8>, JsError> {
         let matcher = self.inner.matcher(agent);
-        Batch::with_lengths(joined, lengths)?.allowed(|url| matcher.is_allowed(url))
+        Batch::with_lengths(joined, lengths)?.allowed(&matcher)
     }
 
     /// Crawl delay in seconds, or `undefined`.
@@ -366,14 +366,14 @@ impl Matcher {
     pub fn allowed_many(&self, joined: &[u8], count: u32) -> Option<Vec<u8>> {
         let matcher = self.matcher();
         let batch = Batch::split(joined, count)?;
-        batch.allowed(|url| matcher.is_allowed(url)).ok()
+        batch.allowed(matcher).ok()
     }
 
     /// [`Matcher::allowed_many`] for a batch cut by each URL's UTF-16 length.
     #[wasm_bindgen(js_name = allowedManyCut)]
     pub fn allowed_many_cut(&self, joined: &[u8], lengths: &[u32]) -> Result<Vec<u8>, JsError> {
         let matcher = self.matcher();
-        Batch::with_lengths(joined, lengths)?.allowed(|url| matcher.is_allowed(url))
+        Batch::with_lengths(joined, lengths)?.allowed(matcher)
     }
 
     /// Crawl delay in seconds, or `undefined`.
