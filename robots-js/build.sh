@@ -3,9 +3,13 @@
 #   bash robots-js/build.sh              # the full package
 #   bash robots-js/build.sh --engine-only OUT_DIR   # weigh an engine-only .wasm (not a package)
 #
-# Installs what it needs when missing: the wasm32 target (rustup), the pinned
-# wasm-bindgen CLI (cargo install, ~10 min once), and uses wasm-opt (binaryen)
-# when present.
+# Installs what it needs when missing: the wasm32 target (rustup) and the pinned
+# wasm-bindgen CLI (cargo install, ~10 min once).
+#
+# No wasm-opt: binaryen 132's (npm) -Oz and -Os made the gzipped module larger
+# (310 -> 328 KB at opt-level "z", 375 -> 383 KB as built here), and Debian's
+# binaryen 108 breaks wasm-bindgen's externref table. Size comes from the
+# release profile in Cargo.toml and from dropping the name section.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -45,24 +49,12 @@ ensure_bindgen() {
     cargo install wasm-bindgen-cli --version "$wb_version" >&2
 }
 
-optimise() {
-    if [ -n "${ROBOTS_JS_NO_OPT:-}" ]; then
-        log "ROBOTS_JS_NO_OPT set: wasm-opt skipped (development builds only)"
-    elif ! command -v wasm-opt >/dev/null; then
-        log "wasm-opt not found (apt-get install binaryen): the .wasm is left unoptimised"
-    elif [ "$(wasm-opt --version | grep -o '[0-9]\+' | head -1)" -lt 116 ]; then
-        # Older binaryen mis-handles the reference-types output of current rustc
-        # and wasm-bindgen (the module no longer loads).
-        log "$(wasm-opt --version) is older than 116: the .wasm is left unoptimised"
-    else
-        wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
-            --enable-sign-ext --enable-mutable-globals --enable-reference-types \
-            --enable-multivalue "$1" -o "$1.opt"
-        mv "$1.opt" "$1"
-    fi
-}
-
 gz_size() { gzip -9 -c "$1" | wc -c; }
+
+# Function names are for profiling only: 20 KB gzipped that no user needs.
+# ROBOTS_JS_NAMES=1 keeps them (profiles in Node's --cpu-prof name Rust functions).
+bindgen_flags=(--remove-producers-section)
+[ -n "${ROBOTS_JS_NAMES:-}" ] || bindgen_flags+=(--remove-name-section)
 
 if [ "${1:-}" = "--engine-only" ]; then
     out="${2:?usage: build.sh --engine-only OUT_DIR}"
@@ -70,9 +62,8 @@ if [ "${1:-}" = "--engine-only" ]; then
     # The same target directory: the dependencies built for the full package are reused.
     cargo_build --no-default-features
     rm -rf "$out" && mkdir -p "$out"
-    wasm-bindgen --target web --out-dir "$out" --out-name robots_engine \
+    wasm-bindgen --target web "${bindgen_flags[@]}" --out-dir "$out" --out-name robots_engine \
         "$target_dir/$target/release/robots_engine.wasm"
-    optimise "$out/robots_engine_bg.wasm"
     log "engine-only .wasm: $(wc -c < "$out/robots_engine_bg.wasm") bytes, $(gz_size "$out/robots_engine_bg.wasm") gzipped"
     exit 0
 fi
@@ -85,21 +76,11 @@ pkg="$here/pkg"
 rm -rf "$pkg"
 mkdir -p "$pkg/lib"
 # CommonJS glue for Node's require(), ES-module glue for import and browsers.
-wasm-bindgen --target nodejs --out-dir "$pkg/node" --out-name robots_engine "$wasm"
-wasm-bindgen --target web --out-dir "$pkg/web" --out-name robots_engine "$wasm"
+wasm-bindgen --target nodejs "${bindgen_flags[@]}" --out-dir "$pkg/node" --out-name robots_engine "$wasm"
+wasm-bindgen --target web "${bindgen_flags[@]}" --out-dir "$pkg/web" --out-name robots_engine "$wasm"
 rm -f "$pkg"/node/*.d.ts "$pkg"/web/*.d.ts "$pkg"/node/package.json "$pkg"/web/package.json
 printf '{ "type": "commonjs" }\n' > "$pkg/node/package.json"
 printf '{ "type": "module" }\n' > "$pkg/web/package.json"
-for d in node web; do cp "$pkg/$d/robots_engine_bg.wasm" "$pkg/$d/robots_engine_bg.wasm.orig"; done
-if cmp -s "$pkg/node/robots_engine_bg.wasm" "$pkg/web/robots_engine_bg.wasm"; then
-    # The same module under both glues: optimise it once.
-    optimise "$pkg/web/robots_engine_bg.wasm"
-    cp "$pkg/web/robots_engine_bg.wasm" "$pkg/node/robots_engine_bg.wasm"
-else
-    optimise "$pkg/node/robots_engine_bg.wasm"
-    optimise "$pkg/web/robots_engine_bg.wasm"
-fi
-
 # The API layer, written once (js/), wrapped once per module system.
 {
     printf "'use strict';\n"
@@ -114,16 +95,7 @@ fi
 cp npm/package.json npm/*.js npm/*.mjs npm/*.d.ts "$pkg/"
 cp README.md "$pkg/README.md"
 
-# An old wasm-opt (Debian's binaryen 108) can break wasm-bindgen's externref
-# table ("failed to grow table"): load the package once, and keep the module
-# wasm-bindgen wrote when the optimised one does not load.
-smoke() { node -e "const e = require('$pkg/index.js'); if (!new e.Policy('User-agent: *\\nDisallow: /x\\n').isAllowed('b', '/y')) process.exit(1)" 2>/dev/null; }
-if [ -f "$pkg/web/robots_engine_bg.wasm.orig" ]; then
-    if ! smoke; then
-        log "the wasm-opt output does not load here ($(wasm-opt --version)): keeping the unoptimised module"
-        for d in node web; do mv "$pkg/$d/robots_engine_bg.wasm.orig" "$pkg/$d/robots_engine_bg.wasm"; done
-    fi
-    rm -f "$pkg"/*/robots_engine_bg.wasm.orig
-fi
+# Load the package once: a module that does not load is never shipped.
+smoke() { node -e "const e = require('$pkg/index.js'); if (!new e.Policy('User-agent: *\\nDisallow: /x\\n').isAllowed('b', '/y')) process.exit(1)"; }
 smoke || { log "bug: the built package does not load"; exit 1; }
 log "package written to $pkg: .wasm $(wc -c < "$pkg/web/robots_engine_bg.wasm") bytes, $(gz_size "$pkg/web/robots_engine_bg.wasm") gzipped"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The `wasm` stage: build the npm package and run every JavaScript test.
 #   bash robots-js/ci.sh
-# Installs what it needs when missing (idempotent): the rustup wasm32 target,
-# binaryen's wasm-opt (apt), the pinned wasm-bindgen CLI (cargo install).
+# Installs what it needs when missing (idempotent): the rustup wasm32 target and
+# the pinned wasm-bindgen CLI (cargo install). No wasm-opt (see build.sh).
 # Tests: node --test (API, conformance, fetch on loopback, robots-parser's own
 # suite through the drop-in, npm pack -> install -> require/import, a corpus
 # sample against the Rust CLI).
@@ -12,21 +12,16 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(dirname "$here")"
 start=$(date +%s)
 
-if ! command -v wasm-opt >/dev/null; then
-    echo "ci.sh: installing binaryen (wasm-opt)" >&2
-    (apt-get install -y --no-install-recommends binaryen >/dev/null 2>&1 \
-        || { apt-get update >/dev/null && apt-get install -y --no-install-recommends binaryen >/dev/null; })
-fi
-
 # The wasm32 target, for clippy below (build.sh falls back to Debian's
 # rustc-web where rustup cannot add it).
 rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
     || rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
 
 # Format and lint the crate (its own workspace).
-cargo fmt --manifest-path "$here/Cargo.toml" --check
-cargo clippy --manifest-path "$here/Cargo.toml" --locked --target wasm32-unknown-unknown \
-    --all-targets -- -D warnings
+# From its directory, so that its .cargo/config.toml (SIMD) applies as in build.sh.
+cd "$here"
+cargo fmt --check
+cargo clippy --locked --target wasm32-unknown-unknown --all-targets -- -D warnings
 
 bash "$here/build.sh"
 built=$(date +%s)

@@ -1,8 +1,11 @@
 'use strict';
 // robots-engine against robots-parser@3.0.1, side by side in one run (Node).
 //   node robots-js/bench/bench.js            (after bash robots-js/build.sh)
+//   ROBOTS_JS_ENGINE_ONLY=DIR node ...      also weighs DIR/robots_engine_bg.wasm
+//                                            (bash robots-js/build.sh --engine-only DIR)
 // robots-parser is installed from npm into a scratch directory at run time.
-// Figures are ratios measured in the same process; each is the median of 5 runs.
+// Figures are ratios measured in the same process; each is the median of 5 (parse: 7)
+// interleaved rounds, so that a change of the machine's load hits both sides alike.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -57,10 +60,23 @@ const typical = load(bySize[bySize.length >> 1][0]);
 	const theirs = robotsParser(`${ORIGIN}/robots.txt`, typical.text);
 	const reps = 50;
 	const n = typical.urls.length * reps;
-	const tTheirs = time(() => { for (let r = 0; r < reps; r++) for (const u of typical.urls) sink += theirs.isAllowed(u, AGENT) ? 1 : 0; });
-	const tPolicy = time(() => { for (let r = 0; r < reps; r++) for (const u of typical.urls) sink += ours.isAllowed(AGENT, u) ? 1 : 0; });
-	const tMatcher = time(() => { for (let r = 0; r < reps; r++) for (const u of typical.urls) sink += matcher.isAllowed(u) ? 1 : 0; });
-	const tMany = time(() => { for (let r = 0; r < reps; r++) sink += matcher.allowedMany(typical.urls)[0]; });
+	// Interleaved rounds (one of each per round), medians of 5: the load moves between rounds.
+	const variants = [
+		() => { for (let r = 0; r < reps; r++) for (const u of typical.urls) sink += theirs.isAllowed(u, AGENT) ? 1 : 0; },
+		() => { for (let r = 0; r < reps; r++) for (const u of typical.urls) sink += ours.isAllowed(AGENT, u) ? 1 : 0; },
+		() => { for (let r = 0; r < reps; r++) for (const u of typical.urls) sink += matcher.isAllowed(u) ? 1 : 0; },
+		() => { for (let r = 0; r < reps; r++) sink += matcher.allowedMany(typical.urls)[0]; }
+	];
+	const samples = variants.map(() => []);
+	variants.forEach((v) => v());
+	for (let round = 0; round < 5; round++) {
+		variants.forEach((v, i) => {
+			const t = process.hrtime.bigint();
+			v();
+			samples[i].push(Number(process.hrtime.bigint() - t) / 1e6);
+		});
+	}
+	const [tTheirs, tPolicy, tMatcher, tMany] = samples.map(median);
 	const ns = (t) => (t * 1e6 / n).toFixed(0);
 	rows.push([`check, ${typical.site} (${typical.text.length} B), ns/URL`, ns(tTheirs), ns(tPolicy), (tTheirs / tPolicy).toFixed(1) + 'x']);
 	rows.push(['  matcher.isAllowed(url), ns/URL', ns(tTheirs), ns(tMatcher), (tTheirs / tMatcher).toFixed(1) + 'x']);
@@ -71,8 +87,18 @@ const typical = load(bySize[bySize.length >> 1][0]);
 // 2. Parse: every corpus file under 500 KiB, once each per run.
 {
 	const files = bySize.filter(([, size]) => size < 512000).map(([s]) => fs.readFileSync(path.join(corpus, `${s}.txt`), 'utf8'));
-	const tTheirs = time(() => { for (const t of files) sink += robotsParser(`${ORIGIN}/robots.txt`, t).getSitemaps().length; }, 3);
-	const tOurs = time(() => { for (const t of files) { const p = new Policy(t, { profile: 'google' }); sink += p.sitemaps.length; p.free(); } }, 3);
+	// Interleaved, one of each per round: the machine's load moves between rounds.
+	const theirs = () => { for (const t of files) sink += robotsParser(`${ORIGIN}/robots.txt`, t).getSitemaps().length; };
+	const ours = () => { for (const t of files) { const p = new Policy(t, { profile: 'google' }); sink += p.sitemaps.length; p.free(); } };
+	theirs(); ours();
+	const a = [];
+	const b = [];
+	for (let i = 0; i < 7; i++) {
+		a.push(time(theirs, 1));
+		b.push(time(ours, 1));
+	}
+	const tTheirs = median(a);
+	const tOurs = median(b);
 	rows.push([`parse, ${files.length} corpus files, ms`, tTheirs.toFixed(1), tOurs.toFixed(1), (tTheirs / tOurs).toFixed(1) + 'x']);
 }
 
@@ -93,6 +119,20 @@ const typical = load(bySize[bySize.length >> 1][0]);
 		files++;
 	}
 	rows.push([`agreement with google profile, ${files} files, ${total} URLs`, (100 * agree / total).toFixed(2) + '%', '100%', '']);
+}
+
+// 4. The .wasm, gzip -9 (what a page downloads).
+{
+	const zlib = require('node:zlib');
+	const gz = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+	const kb = (n) => `${(n / 1000).toFixed(0)} KB`;
+	const full = path.join(pkgDir, 'web', 'robots_engine_bg.wasm');
+	rows.push(['.wasm gzipped, full API', '', kb(gz(full)), `${kb(fs.statSync(full).size)} raw`]);
+	const engineDir = process.env.ROBOTS_JS_ENGINE_ONLY;
+	if (engineDir) {
+		const engine = path.join(engineDir, 'robots_engine_bg.wasm');
+		rows.push(['.wasm gzipped, engine only (--no-default-features)', '', kb(gz(engine)), `${kb(fs.statSync(engine).size)} raw`]);
+	}
 }
 
 const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => String(r[c]).length), ['', 'robots-parser', 'robots-engine', 'ratio'][c].length));

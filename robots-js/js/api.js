@@ -83,12 +83,28 @@ function makeApi(glue, internal) {
 		return n;
 	}
 
-	// A batch crosses the boundary as one string and the UTF-16 length of each URL.
-	function batch(urls) {
+	// A batch crosses the boundary as one UTF-8 buffer: the URLs joined by
+	// `\n`, encoded natively, copied once. Rust splits it at `\n` and answers
+	// `undefined` when the pieces do not count the URLs (a URL holds a `\n`):
+	// then `cut` passes each URL's UTF-16 length too.
+	// One scratch buffer for the encoded batches, kept up to 1 MiB (3 bytes per
+	// UTF-16 unit at most): a fresh 100 KB array per call was garbage to collect.
+	let scratch = new Uint8Array(0);
+	function encodeBatch(text) {
+		const most = text.length * 3;
+		if (most > 1 << 20) return encoder.encode(text);
+		if (scratch.length < most) scratch = new Uint8Array(Math.max(most, 2 * scratch.length, 4096));
+		return scratch.subarray(0, encoder.encodeInto(text, scratch).written);
+	}
+
+	function many(urls, split, cut) {
 		requireStrings(urls, 'urls');
+		const joined = encodeBatch(urls.join('\n'));
+		const answer = split(joined, urls.length);
+		if (answer !== undefined) return answer;
 		const lengths = new Uint32Array(urls.length);
 		for (let i = 0; i < urls.length; i++) lengths[i] = urls[i].length;
-		return [urls.join('\n'), lengths];
+		return cut(joined, lengths);
 	}
 
 	function verdict(packed, raw) {
@@ -119,9 +135,9 @@ function makeApi(glue, internal) {
 			const o = options(opts, 'options');
 			const profile = profileOf(o, 'rfc9309');
 			const maxBytes = maxBytesOf(o);
-			this.#raw = typeof text === 'string'
-				? glue.Policy.fromText(text, profile, maxBytes)
-				: glue.Policy.fromRaw(text instanceof Uint8Array ? text : new Uint8Array(text), profile, maxBytes);
+			// A string is encoded natively (TextEncoder, the UTF-8 wasm-bindgen
+			// would write char by char) and copied once.
+			this.#raw = glue.Policy.fromRaw(textBytes(text, 'text'), profile, maxBytes);
 		}
 
 		get #p() {
@@ -165,13 +181,21 @@ function makeApi(glue, internal) {
 
 		allowedMany(agent, urls) {
 			requireString(agent, 'agent');
-			const [joined, lengths] = batch(urls);
-			return this.#p.allowedMany(agent, joined, lengths);
+			const p = this.#p;
+			return many(urls, (j, n) => p.allowedMany(agent, j, n), (j, l) => p.allowedManyCut(agent, j, l));
 		}
 
 		crawlDelay(agent) { return this.#p.crawlDelay(requireString(agent, 'agent')) ?? null; }
 		requestRate(agent) { return this.#p.requestRate(requireString(agent, 'agent')); }
 		visitTime(agent) { return this.#p.visitTime(requireString(agent, 'agent')); }
+		/** Every path, none or some: `{ access, rules, allowed, disallowed, undecided }`, decided over the rules. */
+		classify(agent) { return this.#p.classify(requireString(agent, 'agent')); }
+		/** The `Content-Signal` of the groups that apply to `agent`, or null. */
+		contentSignals(agent) { return this.#p.contentSignals(requireString(agent, 'agent')); }
+		/** The `Content-Usage` preferences of `agent` for `url`, or null. */
+		contentUsage(agent, url) { return this.#p.contentUsage(requireString(agent, 'agent'), requireString(url, 'url')); }
+		/** The valid `LLM-Policy` URLs, in file order. */
+		get llmPolicies() { return this.#p.llmPolicies(); }
 		get sitemaps() { return this.#p.sitemaps(); }
 		get host() { return this.#p.host(); }
 		get cleanParams() { return this.#p.cleanParams(); }
@@ -219,14 +243,14 @@ function makeApi(glue, internal) {
 		explain(url) { return this.#m.explain(requireString(url, 'url')); }
 
 		allowedMany(urls) {
-			const [joined, lengths] = batch(urls);
-			return this.#m.allowedMany(joined, lengths);
+			const m = this.#m;
+			return many(urls, (j, n) => m.allowedMany(j, n), (j, l) => m.allowedManyCut(j, l));
 		}
 
 		/** `{ allowed: Uint8Array, lines: Uint32Array }`: verdicts and deciding lines (0: none). */
 		checkMany(urls) {
-			const [joined, lengths] = batch(urls);
-			const packed = this.#m.checkMany(joined, lengths);
+			const m = this.#m;
+			const packed = many(urls, (j, n) => m.checkMany(j, n), (j, l) => m.checkManyCut(j, l));
 			const allowed = new Uint8Array(packed.length);
 			const lines = new Uint32Array(packed.length);
 			for (let i = 0; i < packed.length; i++) {
@@ -235,6 +259,10 @@ function makeApi(glue, internal) {
 			}
 			return { allowed, lines };
 		}
+
+		classify() { return this.#m.classify(); }
+		contentSignals() { return this.#m.contentSignals(); }
+		contentUsage(url) { return this.#m.contentUsage(requireString(url, 'url')); }
 
 		crawlDelay() { return this.#m.crawlDelay() ?? null; }
 		requestRate() { return this.#m.requestRate(); }

@@ -1,21 +1,42 @@
-//! A batch of URLs crossing the boundary as one string.
+//! A batch of URLs crossing the boundary as one buffer.
 //!
-//! JavaScript joins the URLs with `\n` and passes each URL's length in UTF-16
-//! code units, so a batch costs one string copy and one call, and a URL that
-//! itself holds `\n` is still cut in the right place.
+//! JavaScript joins the URLs with `\n` and encodes the result to UTF-8 once
+//! (`TextEncoder`, native), so a batch costs one copy into the WebAssembly
+//! memory and one call; no URL is converted on its own. The URLs are found
+//! again by splitting at `\n`. A URL that itself holds a `\n` would be cut in
+//! two: then the count of pieces is wrong, and JavaScript calls again with the
+//! UTF-16 length of each URL ([`Batch::with_lengths`]).
 
+use robots_runtime::url::path_from_url;
 use wasm_bindgen::JsError;
 
-/// The URLs of one batch, as UTF-8 slices of the joined string.
-pub struct Batch<'a> {
-    joined: &'a str,
-    lengths: &'a [u32],
+/// The URLs of one batch, as byte slices of the joined buffer.
+pub enum Batch<'a> {
+    /// No URL holds a `\n`: split at each one.
+    Split { joined: &'a [u8], count: usize },
+    /// Cut by each URL's length in UTF-16 code units.
+    Lengths { joined: &'a str, lengths: &'a [u32] },
 }
 
 impl<'a> Batch<'a> {
-    /// Check that `lengths` (UTF-16 units, one per URL) cover `joined` exactly,
-    /// with one separator between URLs.
-    pub fn new(joined: &'a str, lengths: &'a [u32]) -> Result<Batch<'a>, JsError> {
+    /// `count` URLs joined by `\n`, when the buffer holds exactly `count - 1`
+    /// of them; `None` otherwise (a URL holds a `\n`: use the lengths).
+    pub fn split(joined: &'a [u8], count: u32) -> Option<Batch<'a>> {
+        let count = count as usize;
+        let pieces = if count == 0 && joined.is_empty() {
+            0
+        } else {
+            memchr::memchr_iter(b'\n', joined).count() + 1
+        };
+        (pieces == count).then_some(Batch::Split { joined, count })
+    }
+
+    /// URLs cut by `lengths` (UTF-16 units, one per URL), with one separator
+    /// between URLs; the lengths must cover `joined` exactly.
+    pub fn with_lengths(joined: &'a [u8], lengths: &'a [u32]) -> Result<Batch<'a>, JsError> {
+        // TextEncoder writes valid UTF-8 (a lone surrogate becomes U+FFFD, one unit).
+        let joined = core::str::from_utf8(joined)
+            .map_err(|_| JsError::new("bug: a batch is not UTF-8 (TextEncoder output)"))?;
         let units: u64 = lengths.iter().map(|&n| u64::from(n)).sum::<u64>()
             + (lengths.len() as u64).saturating_sub(1);
         let actual: u64 = if joined.is_ascii() {
@@ -28,36 +49,54 @@ impl<'a> Batch<'a> {
                 "bug: batch lengths do not add up to the joined URLs",
             ));
         }
-        Ok(Batch { joined, lengths })
+        Ok(Batch::Lengths { joined, lengths })
     }
 
-    /// 1 for each URL `allowed` accepts, 0 otherwise, in order.
-    pub fn allowed(&self, mut allowed: impl FnMut(&str) -> bool) -> Result<Vec<u8>, JsError> {
-        self.each(|url| u8::from(allowed(url)))
+    /// 1 for each URL `matcher` allows, 0 otherwise, in order. The URLs' paths
+    /// are checked together ([`Matcher::check_paths`], whose verdicts are
+    /// `check`'s, URL by URL), which overlaps their table reads.
+    ///
+    /// [`Matcher::check_paths`]: robots_runtime::Matcher::check_paths
+    pub fn allowed(&self, matcher: &robots_runtime::Matcher<'_>) -> Result<Vec<u8>, JsError> {
+        let paths = self.each(path_from_url)?;
+        let paths: Vec<&[u8]> = paths.iter().map(|p| &***p).collect();
+        let mut out = vec![0u8; paths.len()];
+        matcher.check_paths(&paths, |i, verdict| {
+            if let Some(slot) = out.get_mut(i) {
+                *slot = u8::from(verdict.allowed);
+            }
+        });
+        Ok(out)
     }
 
     /// `answer` of each URL, in order.
-    pub fn each<T>(&self, mut answer: impl FnMut(&str) -> T) -> Result<Vec<T>, JsError> {
-        let mut out = Vec::with_capacity(self.lengths.len());
-        if self.joined.is_ascii() {
-            // One byte per UTF-16 unit: cut by length, no scan.
-            let mut at = 0usize;
-            for &n in self.lengths {
-                let end = at + n as usize;
-                let url = self.joined.get(at..end).ok_or_else(short)?;
-                out.push(answer(url));
-                at = end + 1;
+    pub fn each<T>(&self, mut answer: impl FnMut(&'a [u8]) -> T) -> Result<Vec<T>, JsError> {
+        match *self {
+            Batch::Split { joined, count } => {
+                let mut out = Vec::with_capacity(count);
+                if count > 0 {
+                    // memchr finds the separators a vector at a time.
+                    let mut start = 0;
+                    for end in memchr::memchr_iter(b'\n', joined) {
+                        out.push(answer(joined.get(start..end).ok_or_else(short)?));
+                        start = end + 1;
+                    }
+                    out.push(answer(joined.get(start..).ok_or_else(short)?));
+                }
+                Ok(out)
             }
-        } else {
-            let mut rest = self.joined;
-            for &n in self.lengths {
-                let end = utf8_end(rest, n).ok_or_else(short)?;
-                let (url, tail) = rest.split_at(end);
-                out.push(answer(url));
-                rest = tail.get(1..).unwrap_or("");
+            Batch::Lengths { joined, lengths } => {
+                let mut out = Vec::with_capacity(lengths.len());
+                let mut rest = joined;
+                for &n in lengths {
+                    let end = utf8_end(rest, n).ok_or_else(short)?;
+                    let (url, tail) = rest.split_at(end);
+                    out.push(answer(url.as_bytes()));
+                    rest = tail.get(1..).unwrap_or("");
+                }
+                Ok(out)
             }
         }
-        Ok(out)
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::batch::Batch;
 use crate::convert::object::{array, text};
-use crate::convert::{records, rule};
+use crate::convert::{classify, records, rule, signals};
 use crate::options::builder;
 use robots_runtime::{Reason, RuleId, Verdict};
 use std::cell::Cell;
@@ -84,12 +84,6 @@ fn error(e: &robots_runtime::Error) -> JsError {
 
 #[wasm_bindgen]
 impl Policy {
-    /// Parse `text` (a JS string) under `profile`, reading at most `max_bytes`.
-    #[wasm_bindgen(js_name = fromText)]
-    pub fn from_text(text: &str, profile: &str, max_bytes: Option<f64>) -> Result<Policy, JsError> {
-        Ok(Policy::new(builder(profile, max_bytes)?.build(text)))
-    }
-
     /// Parse raw bytes (any bytes: a robots.txt never fails to parse).
     #[wasm_bindgen(js_name = fromRaw)]
     pub fn from_raw(
@@ -171,16 +165,26 @@ impl Policy {
         }
     }
 
-    /// For each URL of the batch, 1 when `agent` may fetch it.
+    /// For each of the `count` URLs of the batch (see [`Batch`]), 1 when
+    /// `agent` may fetch it; `undefined` when a URL holds a `\n` (call
+    /// `allowedManyCut` with the lengths).
     #[wasm_bindgen(js_name = allowedMany)]
-    pub fn allowed_many(
+    pub fn allowed_many(&self, agent: &str, joined: &[u8], count: u32) -> Option<Vec<u8>> {
+        let matcher = self.inner.matcher(agent);
+        let batch = Batch::split(joined, count)?;
+        batch.allowed(&matcher).ok()
+    }
+
+    /// [`Policy::allowed_many`] for a batch cut by each URL's UTF-16 length.
+    #[wasm_bindgen(js_name = allowedManyCut)]
+    pub fn allowed_many_cut(
         &self,
         agent: &str,
-        joined: &str,
+        joined: &[u8],
         lengths: &[u32],
     ) -> Result<Vec<u8>, JsError> {
         let matcher = self.inner.matcher(agent);
-        Batch::new(joined, lengths)?.allowed(|url| matcher.is_allowed(url))
+        Batch::with_lengths(joined, lengths)?.allowed(&matcher)
     }
 
     /// Crawl delay in seconds, or `undefined`.
@@ -208,6 +212,36 @@ impl Policy {
             .matcher(agent)
             .visit_time()
             .map_or(JsValue::NULL, |w| records::window(&w))
+    }
+
+    /// Whether `agent` may fetch every path, none or some, decided exactly
+    /// over the rules (see `convert::classify` for the object).
+    pub fn classify(&self, agent: &str) -> JsValue {
+        classify::classification(&self.inner.matcher(agent).classify())
+    }
+
+    /// The `Content-Signal` of the groups that apply to `agent`, or `null`.
+    #[wasm_bindgen(js_name = contentSignals)]
+    pub fn content_signals(&self, agent: &str) -> JsValue {
+        self.inner
+            .matcher(agent)
+            .content_signals()
+            .map_or(JsValue::NULL, |s| signals::content_signals(&s))
+    }
+
+    /// The `Content-Usage` preferences of `agent` for `url`, or `null`.
+    #[wasm_bindgen(js_name = contentUsage)]
+    pub fn content_usage(&self, agent: &str, url: &str) -> JsValue {
+        self.inner
+            .matcher(agent)
+            .content_usage(url)
+            .map_or(JsValue::NULL, |p| signals::usage_prefs(&p))
+    }
+
+    /// The valid `LLM-Policy` URLs, in file order.
+    #[wasm_bindgen(js_name = llmPolicies)]
+    pub fn llm_policies(&self) -> JsValue {
+        array(self.inner.llm_policies(), |s| text(s))
     }
 
     /// The `Sitemap` URLs, in file order.
@@ -283,6 +317,19 @@ impl Matcher {
     fn matcher(&self) -> &robots_runtime::Matcher<'_> {
         self.resolved.borrow_dependent()
     }
+
+    fn check_batch(&self, batch: &Batch<'_>) -> Result<Vec<u32>, JsError> {
+        let policy = self.resolved.borrow_owner();
+        let matcher = self.matcher();
+        batch.each(|url| {
+            let verdict = matcher.check(url);
+            let line = verdict
+                .rule
+                .and_then(|id| policy.rule(id))
+                .map_or(0, |r| r.line);
+            (line << 1) | u32::from(verdict.allowed)
+        })
+    }
 }
 
 #[wasm_bindgen]
@@ -313,11 +360,20 @@ impl Matcher {
         rule_object(self.resolved.borrow_owner(), self.last_rule.get())
     }
 
-    /// For each URL of the batch, 1 when the crawler may fetch it.
+    /// For each of the `count` URLs of the batch, 1 when the crawler may
+    /// fetch it; `undefined` when a URL holds a `\n` (use `allowedManyCut`).
     #[wasm_bindgen(js_name = allowedMany)]
-    pub fn allowed_many(&self, joined: &str, lengths: &[u32]) -> Result<Vec<u8>, JsError> {
+    pub fn allowed_many(&self, joined: &[u8], count: u32) -> Option<Vec<u8>> {
         let matcher = self.matcher();
-        Batch::new(joined, lengths)?.allowed(|url| matcher.is_allowed(url))
+        let batch = Batch::split(joined, count)?;
+        batch.allowed(matcher).ok()
+    }
+
+    /// [`Matcher::allowed_many`] for a batch cut by each URL's UTF-16 length.
+    #[wasm_bindgen(js_name = allowedManyCut)]
+    pub fn allowed_many_cut(&self, joined: &[u8], lengths: &[u32]) -> Result<Vec<u8>, JsError> {
+        let matcher = self.matcher();
+        Batch::with_lengths(joined, lengths)?.allowed(matcher)
     }
 
     /// Crawl delay in seconds, or `undefined`.
@@ -342,20 +398,41 @@ impl Matcher {
             .map_or(JsValue::NULL, |w| records::window(&w))
     }
 
-    /// For each URL of the batch, `line << 1 | allowed`: the deciding rule's
-    /// line (0: none) and the verdict, in one call.
+    /// Whether the crawler may fetch every path, none or some, decided
+    /// exactly over the rules.
+    pub fn classify(&self) -> JsValue {
+        classify::classification(&self.matcher().classify())
+    }
+
+    /// The `Content-Signal` of the groups that apply, or `null`.
+    #[wasm_bindgen(js_name = contentSignals)]
+    pub fn content_signals(&self) -> JsValue {
+        self.matcher()
+            .content_signals()
+            .map_or(JsValue::NULL, |s| signals::content_signals(&s))
+    }
+
+    /// The `Content-Usage` preferences for `url`, or `null`.
+    #[wasm_bindgen(js_name = contentUsage)]
+    pub fn content_usage(&self, url: &str) -> JsValue {
+        self.matcher()
+            .content_usage(url)
+            .map_or(JsValue::NULL, |p| signals::usage_prefs(&p))
+    }
+
+    /// For each of the `count` URLs of the batch, `line << 1 | allowed`: the
+    /// deciding rule's line (0: none) and the verdict, in one call;
+    /// `undefined` when a URL holds a `\n` (use `checkManyCut`).
     #[wasm_bindgen(js_name = checkMany)]
-    pub fn check_many(&self, joined: &str, lengths: &[u32]) -> Result<Vec<u32>, JsError> {
-        let policy = self.resolved.borrow_owner();
-        let matcher = self.matcher();
-        Batch::new(joined, lengths)?.each(|url| {
-            let verdict = matcher.check(url);
-            let line = verdict
-                .rule
-                .and_then(|id| policy.rule(id))
-                .map_or(0, |r| r.line);
-            (line << 1) | u32::from(verdict.allowed)
-        })
+    pub fn check_many(&self, joined: &[u8], count: u32) -> Option<Vec<u32>> {
+        let batch = Batch::split(joined, count)?;
+        self.check_batch(&batch).ok()
+    }
+
+    /// [`Matcher::check_many`] for a batch cut by each URL's UTF-16 length.
+    #[wasm_bindgen(js_name = checkManyCut)]
+    pub fn check_many_cut(&self, joined: &[u8], lengths: &[u32]) -> Result<Vec<u32>, JsError> {
+        self.check_batch(&Batch::with_lengths(joined, lengths)?)
     }
 
     /// The whole decision behind the verdict for `url`.

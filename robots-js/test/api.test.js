@@ -80,6 +80,13 @@ test('allowedMany and checkMany agree with one check per URL, for any URL text',
 	assert.deepEqual(Array.from(lines), urls.map((u) => { const r = m.check(u).rule; return r ? r.line : 0; }));
 	assert.ok(p.allowedMany('bot', []) instanceof Uint8Array);
 	assert.equal(p.allowedMany('bot', []).length, 0);
+	// Without a URL holding a `\n`, the batch is split at `\n` in Rust (no lengths).
+	for (const batch of [urls.filter((u) => !u.includes('\n')), [''], ['', ''], ['/a', ''], ['', '/a'], ['\n'], ['/a\n', '/b']]) {
+		const want = batch.map((u) => (p.isAllowed('bot', u) ? 1 : 0));
+		assert.deepEqual(Array.from(p.allowedMany('bot', batch)), want, JSON.stringify(batch));
+		assert.deepEqual(Array.from(m.allowedMany(batch)), want, JSON.stringify(batch));
+		assert.deepEqual(Array.from(m.checkMany(batch).allowed), want, JSON.stringify(batch));
+	}
 });
 
 test('records: crawl-delay, request-rate, visit-time, sitemaps, host, clean-param', () => {

@@ -1,7 +1,8 @@
 //! Records: `Request-rate`, `Visit-time` and the generic `Record`.
 
 use super::object::{object, opt_number, text};
-use robots_runtime::records::{Record, RecordValue, RequestRate, TimeWindow};
+use super::signals::{content_signals, usage_prefs};
+use robots_runtime::records::{parse_content_usage, Record, RecordValue, RequestRate, TimeWindow};
 use wasm_bindgen::JsValue;
 
 /// `{ requests, seconds, window: [start, end] | null }` (minutes after midnight UTC).
@@ -18,12 +19,28 @@ pub fn window(w: &TimeWindow) -> JsValue {
     js_sys::Array::of2(&w.start.into(), &w.end.into()).into()
 }
 
-/// `{ directive, line, group, value, crawlDelay?, requestRate?, visitTime?, valid }`.
+/// `{ directive, line, group, value, valid, parsed }`: `parsed` is the typed
+/// value (seconds for `crawl-delay`, `{ requests, seconds, window }`,
+/// `[start, end]`, `{ search, 'ai-input', 'ai-train' }` for `content-signal`,
+/// `{ path, prefs: { 'train-ai', search } }` for `content-usage`), or `null`
+/// for a text value (sitemap, host, LLM-Policy, …) and an invalid one.
 pub fn record(r: &Record<'_>) -> JsValue {
     let (kind, parsed) = match &r.parsed {
         RecordValue::CrawlDelay(d) => ("crawlDelay", JsValue::from_f64(d.as_secs_f64())),
         RecordValue::RequestRate(rate) => ("requestRate", request_rate(rate)),
         RecordValue::VisitTime(w) => ("visitTime", window(w)),
+        RecordValue::ContentSignal(s) => ("contentSignal", content_signals(s)),
+        RecordValue::ContentUsage(prefs) => {
+            // The path is not part of the typed value: read it from the text.
+            let path = parse_content_usage(r.value)
+                .ok()
+                .and_then(|u| u.path)
+                .map_or(JsValue::NULL, text);
+            (
+                "contentUsage",
+                object(&[("path", path), ("prefs", usage_prefs(prefs))]),
+            )
+        }
         RecordValue::Invalid => ("invalid", JsValue::NULL),
         _ => ("text", JsValue::NULL),
     };

@@ -2,7 +2,7 @@
 //! keys, snake_case, without `file`), plus `derived_cut`.
 
 use super::object::{array, object, opt_number};
-use robots_lint::{CrawlerReport, CrawlerRow, DerivedSample, Tally};
+use robots_lint::{Access, CrawlerReport, CrawlerRow, DerivedSample, Tally};
 use robots_runtime::registry::Purpose;
 use wasm_bindgen::JsValue;
 
@@ -24,6 +24,7 @@ fn row(report: &CrawlerReport, r: &CrawlerRow) -> JsValue {
             ]),
         ),
         ("root_allowed", r.root_allowed.into()),
+        ("access", access(&r.access)),
         ("allowed_paths", usize_value(r.allowed)),
         ("allowed_share", (report.share(r) / 100.0).into()),
         (
@@ -34,6 +35,30 @@ fn row(report: &CrawlerReport, r: &CrawlerRow) -> JsValue {
     ])
 }
 
+/// `{ kind, allowed_path?, allowed_line?, disallowed_path?, disallowed_line?, reason? }`, as the CLI.
+fn access(a: &Access) -> JsValue {
+    let line = |l: &Option<u32>| l.map_or(JsValue::NULL, JsValue::from);
+    match a {
+        Access::Partial {
+            allowed,
+            allowed_line,
+            disallowed,
+            disallowed_line,
+        } => object(&[
+            ("kind", "partial".into()),
+            ("allowed_path", allowed.as_str().into()),
+            ("allowed_line", line(allowed_line)),
+            ("disallowed_path", disallowed.as_str().into()),
+            ("disallowed_line", line(disallowed_line)),
+        ]),
+        Access::Undecided(why) => object(&[
+            ("kind", "undecided".into()),
+            ("reason", why.as_str().into()),
+        ]),
+        other => object(&[("kind", other.name().into())]),
+    }
+}
+
 fn tally(p: Purpose, t: Tally) -> JsValue {
     object(&[
         ("purpose", p.name().into()),
@@ -41,6 +66,7 @@ fn tally(p: Purpose, t: Tally) -> JsValue {
         ("blocked", usize_value(t.blocked)),
         ("partly", usize_value(t.partly)),
         ("allowed", usize_value(t.allowed)),
+        ("undecided", usize_value(t.undecided)),
     ])
 }
 
