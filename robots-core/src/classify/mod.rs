@@ -121,7 +121,7 @@ impl fmt::Display for Undecided {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "undecided: {} rules with {} `*` take more than {} states (or 2e7 rule steps, or 4e6 rule positions held at once) to explore",
+            "undecided: {} rules with {} `*` take more than {} states (or 1e7 rule steps and 40 per pattern byte, or 4e6 rule positions held at once and 4 per pattern byte) to explore",
             self.rules, self.stars, self.bound
         )
     }
