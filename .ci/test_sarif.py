@@ -66,9 +66,12 @@ def schema():
 
 
 def robots_binary():
-    """`robots` as the test build (`.ci/run`'s) built it: the same command, so
-    after that build this compiles nothing (a plain `cargo build` resolves the
-    features without the dev-dependencies, and would rebuild crates)."""
+    """ROBOTS_BIN when set (`.ci/run` passes the one its build step made);
+    otherwise `robots` as a test build builds it (a plain `cargo build`
+    resolves the features without the dev-dependencies, and would rebuild
+    crates)."""
+    if os.environ.get("ROBOTS_BIN"):
+        return os.environ["ROBOTS_BIN"]
     out = cargo("test", "--workspace", "--all-features", "--locked", "--no-run",
                 "--message-format=json-render-diagnostics")
     for line in out.splitlines():

@@ -99,3 +99,23 @@ test('the Cloudflare managed robots.txt form: signals scoped to the group, unkno
 	assert.equal(p.contentSignals('GPTBot'), null);
 	assert.equal(p.isAllowed('GPTBot', '/'), false);
 });
+
+test('report: each crawler\'s ai_records and the file\'s llm_policies equal the Rust CLI\'s report JSON', { skip: process.env.ROBOTS_BIN ? false : 'set ROBOTS_BIN to the robots CLI (ci.sh does)' }, () => {
+	const { execFileSync } = require('node:child_process');
+	const { report } = engine;
+	const file = path.join(repo, 'testdata', 'report', 'ai-records.txt');
+	for (const profile of ['rfc9309', 'google']) {
+		const cli = JSON.parse(execFileSync(process.env.ROBOTS_BIN, ['report', '--format', 'json', '--profile', profile, file], { encoding: 'utf8' }));
+		const ours = report(fs.readFileSync(file, 'utf8'), { profile });
+		assert.deepEqual(ours.llm_policies, cli.llm_policies, profile);
+		assert.ok(cli.llm_policies.length > 0, 'the fixture names an LLM-Policy');
+		assert.equal(ours.crawlers.length, cli.crawlers.length, profile);
+		let stated = 0;
+		cli.crawlers.forEach((row, i) => {
+			assert.equal(ours.crawlers[i].token, row.token);
+			assert.deepEqual(ours.crawlers[i].ai_records, row.ai_records, `${profile} ${row.token}`);
+			if (row.ai_records.content_signal || row.ai_records.content_usage.length) stated += 1;
+		});
+		assert.ok(stated > 0, 'some crawler is given a record');
+	}
+});

@@ -2,7 +2,10 @@
 //! keys, snake_case, without `file`), plus `derived_cut`.
 
 use super::object::{array, object, opt_number};
-use robots_lint::{Access, CrawlerReport, CrawlerRow, DerivedSample, Tally};
+use robots_lint::{
+    signal_entries, usage_entries, Access, AiRecords, CrawlerReport, CrawlerRow, DerivedSample,
+    Tally,
+};
 use robots_runtime::registry::Purpose;
 use wasm_bindgen::JsValue;
 
@@ -32,6 +35,43 @@ fn row(report: &CrawlerReport, r: &CrawlerRow) -> JsValue {
             opt_number(r.crawl_delay.map(|d| d.as_secs_f64())),
         ),
         ("robots_txt", r.crawler.robots_txt.name().into()),
+        ("ai_records", ai_records(&r.ai, &report.llm_policies)),
+    ])
+}
+
+/// `line`, then `<key>: true | false | null` for each of an AI-era record's keys.
+fn entries<'a>(line: u32, entries: &[(&'a str, Option<bool>)]) -> Vec<(&'a str, JsValue)> {
+    let mut fields: Vec<(&str, JsValue)> = vec![("line", line.into())];
+    fields.extend(
+        entries
+            .iter()
+            .map(|&(key, value)| (key, value.map_or(JsValue::NULL, JsValue::from))),
+    );
+    fields
+}
+
+/// `{ content_signal, content_usage, llm_policies }`, as the CLI's `ai_records`.
+fn ai_records(ai: &AiRecords, llm_policies: &[String]) -> JsValue {
+    object(&[
+        (
+            "content_signal",
+            ai.content_signal.map_or(JsValue::NULL, |s| {
+                object(&entries(s.line, &signal_entries(&s.signals)))
+            }),
+        ),
+        (
+            "content_usage",
+            array(ai.content_usage.iter(), |u| {
+                let mut fields = entries(u.line, &usage_entries(&u.prefs));
+                // A rule for every path has a null `path`, as in the CLI.
+                fields.push((
+                    "path",
+                    u.path.as_deref().map_or(JsValue::NULL, JsValue::from),
+                ));
+                object(&fields)
+            }),
+        ),
+        ("llm_policies", array(llm_policies, |u| u.as_str().into())),
     ])
 }
 
@@ -87,6 +127,10 @@ pub fn report(profile: &str, report: &CrawlerReport, derived: &DerivedSample) ->
             array(Purpose::ALL, |p| tally(p, report.tally(|q| q == p))),
         ),
         ("summary", report.summary().into()),
+        (
+            "llm_policies",
+            array(&report.llm_policies, |u| u.as_str().into()),
+        ),
         (
             "derived_cut",
             if derived.cut {
