@@ -232,7 +232,18 @@ export interface CrawlerReportRow {
   allowed_paths: number;
   allowed_share: number;
   crawl_delay_seconds: number | null;
-  robots_txt: 'obeys' | 'partly' | 'ignores';
+  robots_txt: 'obeys' | 'partly' | 'ignores' | 'unstated';
+  /** The AI-era records of the groups it obeys, and the file's LLM-Policy URLs (as `robots report --format json`). */
+  ai_records: ReportAiRecords;
+}
+
+/** A crawler's AI-era records in a report: `true`/`false` for a stated yes/no, `null` for not stated. */
+export interface ReportAiRecords {
+  /** The first valid Content-Signal of its groups. */
+  content_signal: { line: number; search: boolean | null; 'ai-input': boolean | null; 'ai-train': boolean | null } | null;
+  /** Every valid Content-Usage rule of its groups, in file order; `path` null: every path. */
+  content_usage: { line: number; 'train-ai': boolean | null; search: boolean | null; path: string | null }[];
+  llm_policies: string[];
 }
 
 /** What `robots report --format json` prints (without `file`). */
@@ -242,6 +253,8 @@ export interface CrawlerReport {
   crawlers: CrawlerReportRow[];
   purposes: { purpose: Purpose; crawlers: number; blocked: number; partly: number; allowed: number; undecided: number }[];
   summary: string;
+  /** The file's LLM-Policy URLs (file-wide). */
+  llm_policies: string[];
   /** Set when the file's rules derive more paths than are checked. */
   derived_cut: { limit: number } | null;
 }
@@ -256,9 +269,10 @@ export interface CrawlerInfo {
   fallbacks: string[];
   chain: string[];
   obeysWildcard: boolean;
-  robotsTxt: 'obeys' | 'partly' | 'ignores';
+  robotsTxt: 'obeys' | 'partly' | 'ignores' | 'unstated';
   note: string;
   source: string;
+  /** When the entry was compared with its source (YYYY-MM-DD); `''`: never, the entry is unverified. */
   checked: string;
 }
 
