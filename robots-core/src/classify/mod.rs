@@ -13,10 +13,18 @@
 //! at most one state per pattern byte, so literal rules always get an answer.
 //! Only `*`s multiply states: past one per pattern byte plus a bound
 //! ([`DEFAULT_STATE_BOUND`], or the one given to [`Matcher::classify_within`]),
-//! or past 2·10⁷ steps of rule positions in all (a file of very many wildcard
-//! rules, all live at once), the answer is [`Classification::Undecided`],
-//! saying so; it is never a guess. Every witness path is checked by the matcher
-//! itself before it is returned.
+//! or past 10⁷ steps of rule positions plus 40 per pattern byte (a file of
+//! very many wildcard rules, all live at once), or with more than 4·10⁶ rule
+//! positions plus 4 per pattern byte held at once, the answer is
+//! [`Classification::Undecided`], saying so; it is never a guess. Every
+//! witness path is checked by the matcher itself before it is returned.
+//!
+//! The witnesses are shortest paths when the exploration finds both within
+//! its first 10,000 states. A large file (a trie of tens of thousands of
+//! rules, where the first disallowed path lies below every shorter prefix)
+//! would take seconds to explore that far: past those states, the rules' own
+//! paths are tried as witnesses first, and the exploration goes on only when
+//! they all get one verdict.
 //!
 //! ```
 //! use robots_runtime::{Policy, Profile};
@@ -54,6 +62,10 @@ use shape::{rules_of, RuleShape};
 /// at most one state per pattern byte; only `*`s multiply them.
 pub const DEFAULT_STATE_BOUND: usize = 200_000;
 
+/// The states the exploration visits before the rules' own paths are tried as
+/// witnesses (see [the module](crate::classify)).
+const FIRST_PASS_STATES: usize = 10_000;
+
 /// How much of a site a crawler may fetch.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -72,9 +84,11 @@ pub enum Classification<'p> {
     },
     /// Some paths are allowed and some are not.
     Partial {
-        /// A shortest allowed path, and the rule that allows it (none: no rule matches it).
+        /// An allowed path (a shortest one, see [the module](crate::classify)),
+        /// and the rule that allows it (none: no rule matches it).
         allowed: Witness<'p>,
-        /// A shortest disallowed path, and the rule that disallows it.
+        /// A disallowed path (a shortest one, see [the module](crate::classify)),
+        /// and the rule that disallows it.
         disallowed: Witness<'p>,
     },
     /// An exact answer would cost more than the bound.
@@ -151,7 +165,20 @@ impl<'p> Matcher<'p> {
                 stars: rules.iter().map(RuleShape::stars).sum(),
             })
         };
-        match explore(&rules, always, bound) {
+        let first_pass = bound.min(FIRST_PASS_STATES);
+        let found = match explore(&rules, always, first_pass) {
+            Found::TooLarge { .. } if first_pass < bound => {
+                if let Some((allowed, disallowed)) = self.witnesses_among_rules(&rules, always) {
+                    return Classification::Partial {
+                        allowed,
+                        disallowed,
+                    };
+                }
+                explore(&rules, always, bound)
+            }
+            found => found,
+        };
+        match found {
             Found::TooLarge { visited } => undecided(visited),
             Found::Uniform { allowed, deciding } => {
                 let mut rules: Vec<Rule<'p>> =
@@ -182,6 +209,46 @@ impl<'p> Matcher<'p> {
                 }
             }
         }
+    }
+}
+
+impl<'p> Matcher<'p> {
+    /// An allowed and a disallowed path among `/` and the rules' own paths
+    /// (each pattern with its `*`s matching nothing), as the matcher decides
+    /// them; `None` unless both verdicts occur. `/robots.txt` is no witness
+    /// where the profile always allows it.
+    fn witnesses_among_rules(
+        &self,
+        rules: &[RuleShape],
+        robots_txt_allowed: bool,
+    ) -> Option<(Witness<'p>, Witness<'p>)> {
+        let mut found: [Option<Witness<'p>>; 2] = [None, None];
+        let paths = core::iter::once(&b"/"[..]).chain(rules.iter().map(RuleShape::literal));
+        for path in paths {
+            if !path.starts_with(b"/") || (robots_txt_allowed && path.starts_with(b"/robots.txt")) {
+                continue;
+            }
+            let verdict = self.check_path(path);
+            let [no, yes] = &mut found;
+            let slot = if verdict.allowed { yes } else { no };
+            if slot.is_none() {
+                *slot = Some(Witness {
+                    path: BString::from(path),
+                    rule: verdict.rule.map(|id| {
+                        Rule::of(self.tables, id.as_u32()).unwrap_or_else(|| {
+                            panic!("bug: a verdict names rule {id}, which its tables lack")
+                        })
+                    }),
+                });
+            }
+            if found.iter().all(Option::is_some) {
+                break;
+            }
+        }
+        let [Some(disallowed), Some(allowed)] = found else {
+            return None;
+        };
+        Some((allowed, disallowed))
     }
 }
 
