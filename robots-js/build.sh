@@ -15,8 +15,11 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here"
 target=wasm32-unknown-unknown
-# Where cargo puts the build: its own target/, or the one a caller shares (.ci/run).
-target_dir="${CARGO_TARGET_DIR:-target}"
+# Where cargo puts the build: ROBOTS_JS_TARGET_DIR (.ci/run gives the wasm builds a
+# directory of their own, so that they take no lock the workspace's builds wait
+# on), else the caller's CARGO_TARGET_DIR, else robots-js/target.
+target_dir="${ROBOTS_JS_TARGET_DIR:-${CARGO_TARGET_DIR:-target}}"
+export CARGO_TARGET_DIR="$target_dir"
 # The wasm-bindgen crate's version, as Cargo.lock pins it: the CLI must match.
 wb_version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
 

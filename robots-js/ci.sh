@@ -21,7 +21,8 @@ rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
 # From its directory, so that its .cargo/config.toml (SIMD) applies as in build.sh.
 cd "$here"
 cargo fmt --check
-cargo clippy --locked --target wasm32-unknown-unknown --all-targets -- -D warnings
+CARGO_TARGET_DIR="${ROBOTS_JS_TARGET_DIR:-${CARGO_TARGET_DIR:-$here/target}}" \
+    cargo clippy --locked --target wasm32-unknown-unknown --all-targets -- -D warnings
 
 bash "$here/build.sh"
 built=$(date +%s)
@@ -29,7 +30,7 @@ built=$(date +%s)
 # The reference verdicts for the corpus sample come from the CLI.
 if [ -z "${ROBOTS_BIN:-}" ]; then
     (cd "$repo" && cargo build --locked -p robots-cli --bin robots >&2)
-    export ROBOTS_BIN="$repo/target/debug/robots"
+    export ROBOTS_BIN="${CARGO_TARGET_DIR:-$repo/target}/debug/robots"
 fi
 
 cd "$here"

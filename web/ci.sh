@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
 # The `browser` stage: the tester in a real browser.
 #
-#   bash web/ci.sh
+#   bash web/ci.sh            the Playwright tests (what `bash .ci/run` runs)
+#   bash web/ci.sh timings    the page's timings instead (BENCHMARKS.md; reported,
+#                             never asserted, so not part of the test run)
 #
 # Installs what it needs when missing (Debian's chromium; the page's npm
 # dependencies, playwright-core among them), builds web/dist (and the
-# robots-engine package when it is missing or stale), runs the Playwright
-# tests, then measures the page's timings (reported, not asserted).
-# Screenshots and timings go to $ROBOTS_WEB_RESULTS (default
+# robots-engine package when it is missing or stale), then runs the tests or
+# the timings. Screenshots and timings go to $ROBOTS_WEB_RESULTS (default
 # web/test-results); the path is printed.
+#
+# ROBOTS_BIN: a `robots` binary that embeds this web/dist, for the CLI
+# comparisons and the `robots web` test. Without it, the CLI is built here.
 set -euo pipefail
+
+mode="${1:-tests}"
+case "$mode" in
+  tests | timings) ;;
+  *) echo "usage: bash web/ci.sh [timings]" >&2; exit 2 ;;
+esac
 
 web="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$web/.." && pwd)"
@@ -30,9 +40,13 @@ if [[ -z "${ROBOTS_BIN:-}" ]] && command -v cargo >/dev/null; then
   (cd "$root" && cargo build -q -p robots-cli --locked)
 fi
 
-rm -rf "$ROBOTS_WEB_RESULTS"
 mkdir -p "$ROBOTS_WEB_RESULTS"
 cd "$web"
-node --test test/page.test.mjs
-node test/timings.mjs
-echo "web/ci.sh: screenshots in $ROBOTS_WEB_RESULTS/screenshots, timings in $ROBOTS_WEB_RESULTS/timings.json"
+if [[ $mode == timings ]]; then
+  node test/timings.mjs
+  echo "web/ci.sh: timings in $ROBOTS_WEB_RESULTS/timings.json"
+else
+  rm -rf "$ROBOTS_WEB_RESULTS/screenshots"
+  node --test test/page.test.mjs
+  echo "web/ci.sh: screenshots in $ROBOTS_WEB_RESULTS/screenshots"
+fi

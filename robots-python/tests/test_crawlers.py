@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -80,6 +81,8 @@ def test_audit_finds_who_disobeys(tmp_path):
 
 
 def robots_cli() -> Path:
+    if os.environ.get("ROBOTS_BIN"):
+        return Path(os.environ["ROBOTS_BIN"])
     for profile in ("release", "debug"):
         binary = REPO / "target" / profile / "robots"
         if binary.exists():

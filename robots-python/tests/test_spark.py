@@ -32,6 +32,8 @@ FILES = sorted(CORPUS.glob("*.txt"))[::20]
 
 def robots_cli() -> Path:
     """The Rust CLI: a built one if there is one, else built now (debug)."""
+    if os.environ.get("ROBOTS_BIN"):
+        return Path(os.environ["ROBOTS_BIN"])
     for profile in ("release", "debug"):
         binary = REPO / "target" / profile / "robots"
         if binary.exists():
