@@ -241,8 +241,8 @@ impl Crawler {
     /// assert!(registry::crawler("Googlebot").unwrap().verified());
     /// let checked = registry::CRAWLERS.iter().filter(|c| c.verified()).count();
     /// assert!(checked < registry::CRAWLERS.len()); // not every operator publishes a page
-    /// let twitterbot = registry::crawler("Twitterbot").unwrap();
-    /// assert_eq!((twitterbot.verified(), twitterbot.verification), (false, Verification::Secondary));
+    /// let linkedin = registry::crawler("LinkedInBot").unwrap();
+    /// assert_eq!((linkedin.verified(), linkedin.verification), (false, Verification::Secondary));
     /// ```
     pub const fn verified(&self) -> bool {
         matches!(self.verification, Verification::Operator)
@@ -607,7 +607,7 @@ mod tests {
             assert!(crawler(token).unwrap().verified(), "{token}");
         }
         // Confirmed by the community datasets alone: dated, yet not verified.
-        for token in ["Twitterbot", "Bytespider", "ICC-Crawler"] {
+        for token in ["LinkedInBot", "Bytespider", "ICC-Crawler"] {
             let c = crawler(token).unwrap();
             assert_eq!(c.verification, Verification::Secondary, "{token}");
             assert!(!c.verified() && !c.checked.is_empty(), "{token}");

@@ -152,9 +152,11 @@ fn check_common<'a>(
         Some(date) if is_date(date) => date,
         Some(date) => return Err(format!("{token}: checked `{date}` is not YYYY-MM-DD")),
         // An unverified entry says where its facts came from instead.
-        None if note.trim().is_empty() => return Err(format!(
+        None if note.trim().is_empty() => {
+            return Err(format!(
             "{token}: no `checked` date, so the note must say where the unverified facts come from"
-        )),
+        ))
+        }
         None if checked_against.is_some() => {
             return Err(format!(
                 "{token}: `checked_against` without a `checked` date"

@@ -30,6 +30,7 @@ const PUBLISHED: &[(&str, &[(&str, &str)])] = &[
         ("Mozilla/5.0 (iPhone; CPU iPhone OS 14_7_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/14.1.2 Mobile/15E148 Safari/604.1 (compatible; AdsBot-Google-Mobile; +http://www.google.com/mobile/adsbot.html)", "AdsBot-Google-Mobile"),
     ]),
     ("https://developers.google.com/search/docs/crawling-indexing/google-special-case-crawlers", &[
+        ("Google-Safety", "Google-Safety"),
         ("APIs-Google (+https://developers.google.com/webmasters/APIs-Google.html)", "APIs-Google"),
         ("Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.204 Mobile Safari/537.36 (compatible; AdsBot-Google-Mobile; +http://www.google.com/mobile/adsbot.html)", "AdsBot-Google-Mobile"),
     ]),
@@ -115,8 +116,31 @@ const PUBLISHED: &[(&str, &[(&str, &str)])] = &[
         ("Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/108.0.5359.128 Mobile Safari/537.36 (compatible; AhrefsSiteAudit/6.1; +http://ahrefs.com/robot/site-audit)", "AhrefsSiteAudit"),
     ]),
     ("https://yandex.com/support/webmaster/en/robot-workings/check-yandex-robots", &[
+        ("Mozilla/5.0 (compatible; YandexAccessibilityBot/3.0; +http://yandex.com/bots)", "YandexAccessibilityBot"),
         ("Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/81.0.4044.268", "YandexBot"),
         ("Mozilla/5.0 (compatible; YandexAccessibilityBot/3.0; +http://yandex.com/bots)", "YandexAccessibilityBot"),
+    ]),
+    ("https://api.slack.com/robots", &[
+        ("Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)", "Slackbot"),
+        ("Slackbot 1.0 (+https://api.slack.com/robots)", "Slackbot"),
+    ]),
+    ("http://webmeup-crawler.com/", &[
+        ("Mozilla/5.0 (compatible; BLEXBot/1.0; +http://webmeup-crawler.com/)", "BLEXBot"),
+    ]),
+    ("https://help.coccoc.com/en/search-engine/coccoc-robots", &[
+        ("Mozilla/5.0 (compatible; coccocbot-web/1.0; +http://help.coccoc.com/searchengine)", "coccocbot-web"),
+        ("coccocbot-web/1.0 (+http://help.coccoc.com/searchengine)", "coccocbot-web"),
+        ("Mozilla/5.0 (compatible; coccocbot-image/1.0; +http://help.coccoc.com/searchengine)", "coccocbot-image"),
+    ]),
+    ("https://searchadvisor.naver.com/guide/seo-basic-firewall", &[
+        ("Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)", "Yeti"),
+        ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko; compatible; Yeti/1.1; +https://naver.me/spd) Chrome/122.0.0.0 Safari/537.36", "Yeti"),
+    ]),
+    ("https://imagesift.com/about", &[
+        ("Mozilla/5.0 (compatible; ImagesiftBot; +imagesift.com)", "ImagesiftBot"),
+    ]),
+    ("https://developer.x.com/en/docs/x-for-websites/cards/guides/getting-started", &[
+        ("Twitterbot/1.0", "Twitterbot"),
     ]),
 ];
 
