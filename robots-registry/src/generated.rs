@@ -42,7 +42,7 @@ pub static CRAWLERS: &[Crawler] = &[
         obeys_wildcard: true,
         robots_txt: RobotsTxt::Obeys,
         robots_txt_source: "https://developers.google.com/search/docs/crawling-indexing/google-common-crawlers",
-        note: "Video features in Google Search; obeys the Googlebot group when none names it. Google's page (as summarised) lists the token; the header is the one crawler-user-agents logged, and the Googlebot fallback is Google's documented rule for its crawlers with two tokens, not seen for this one in the copy.",
+        note: "Video features in Google Search. Google's page (as summarised) lists the token; the header is the one crawler-user-agents logged; the Googlebot fallback follows Google's rule for its crawlers with two tokens (Googlebot-Image, Googlebot-News), though this crawler's own row was not in the copy.",
         source: "https://developers.google.com/search/docs/crawling-indexing/google-common-crawlers",
         checked: "2026-11-28",
         verification: Verification::Operator,

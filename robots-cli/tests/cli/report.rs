@@ -483,3 +483,35 @@ fn report_table_shows_what_every_path_gets_from_content_usage() {
     let row = cell("User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: / train-ai=y\nContent-Usage: /a/ search=n\nAllow: /\n");
     assert!(row.contains("CU train-ai=y +1"), "{row}");
 }
+
+#[test]
+fn report_json_and_csv_say_how_far_each_registry_entry_was_checked() {
+    let report = report_json(&ai_fixture(), &[]);
+    let out = robots(&["report", &ai_fixture(), "--format", "csv"], b"");
+    let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
+    let header = reader.headers().expect("a header").clone();
+    let column = header
+        .iter()
+        .position(|h| h == "verification")
+        .expect("a verification column");
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
+    let mut levels = std::collections::BTreeSet::new();
+    for crawler in CRAWLERS {
+        let name = crawler.verification.name();
+        assert_eq!(
+            row(&report, crawler.token)["verification"],
+            name,
+            "{}",
+            crawler.token
+        );
+        let csv_row = rows
+            .iter()
+            .find(|r| &r[0] == crawler.token)
+            .expect(crawler.token);
+        assert_eq!(&csv_row[column], name, "{}", crawler.token);
+        levels.insert(name);
+    }
+    // The registry has entries at every level, and the report tells them apart.
+    assert_eq!(levels.len(), 3, "{levels:?}");
+    assert_eq!(row(&report, "Googlebot")["verification"], "operator");
+}
