@@ -160,7 +160,8 @@ impl RobotsTxt {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Verification {
     /// Compared, on the `checked` date, with a stored copy of the operator's
-    /// own page (or of a page quoting it): the token, header forms, fallbacks
+    /// own page (or of a page quoting it, or, for an open-source crawler, its
+    /// own repository at a named commit): the token, header forms, fallbacks
     /// and `robots_txt` answer are what the operator says, unless the note
     /// names a field that came from elsewhere.
     Operator,

@@ -136,6 +136,10 @@ const PUBLISHED: &[(&str, &[(&str, &str)])] = &[
         ("Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)", "Yeti"),
         ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko; compatible; Yeti/1.1; +https://naver.me/spd) Chrome/122.0.0.0 Safari/537.36", "Yeti"),
     ]),
+    ("https://parallel.ai/parallel-web-systems-bots", &[
+        ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ShapBot/0.1.0", "ShapBot"),
+        ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; Shap-User/0.1.0", "Shap-User"),
+    ]),
     ("https://imagesift.com/about", &[
         ("Mozilla/5.0 (compatible; ImagesiftBot; +imagesift.com)", "ImagesiftBot"),
     ]),
