@@ -140,6 +140,9 @@ const PUBLISHED: &[(&str, &[(&str, &str)])] = &[
         ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ShapBot/0.1.0", "ShapBot"),
         ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; Shap-User/0.1.0", "Shap-User"),
     ]),
+    ("https://docs.tabstack.ai/trust/controlling-access", &[
+        ("Mozilla-Tabstack/1.0 (+https://tabstack.ai)", "Mozilla-Tabstack"),
+    ]),
     ("https://imagesift.com/about", &[
         ("Mozilla/5.0 (compatible; ImagesiftBot; +imagesift.com)", "ImagesiftBot"),
     ]),
