@@ -35,6 +35,7 @@ const PUBLISHED: &[(&str, &[(&str, &str)])] = &[
         ("Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.204 Mobile Safari/537.36 (compatible; AdsBot-Google-Mobile; +http://www.google.com/mobile/adsbot.html)", "AdsBot-Google-Mobile"),
     ]),
     ("https://developers.google.com/search/docs/crawling-indexing/google-user-triggered-fetchers", &[
+        ("Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Mobile Safari/537.36 (compatible; Google-GeminiNotebook; +https://developers.google.com/crawling/docs/crawlers-fetchers/google-gemininotebook)", "Google-GeminiNotebook"),
         ("FeedFetcher-Google; (+http://www.google.com/feedfetcher.html)", "FeedFetcher-Google"),
         ("GoogleProducer; (+https://developers.google.com/search/docs/crawling-indexing/google-producer)", "GoogleProducer"),
         ("Mozilla/5.0 (compatible; Google-CWS)", "Google-CWS"),
@@ -142,6 +143,10 @@ const PUBLISHED: &[(&str, &[(&str, &str)])] = &[
     ]),
     ("https://docs.tabstack.ai/trust/controlling-access", &[
         ("Mozilla-Tabstack/1.0 (+https://tabstack.ai)", "Mozilla-Tabstack"),
+    ]),
+    ("https://docs.mistral.ai/robots", &[
+        ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; MistralAI-User/1.0; +https://docs.mistral.ai/robots)", "MistralAI-User"),
+        ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; MistralAI-Index/1.0; +https://docs.mistral.ai/robots)", "MistralAI-Index"),
     ]),
     ("https://imagesift.com/about", &[
         ("Mozilla/5.0 (compatible; ImagesiftBot; +imagesift.com)", "ImagesiftBot"),
