@@ -148,6 +148,9 @@ const PUBLISHED: &[(&str, &[(&str, &str)])] = &[
         ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; MistralAI-User/1.0; +https://docs.mistral.ai/robots)", "MistralAI-User"),
         ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; MistralAI-Index/1.0; +https://docs.mistral.ai/robots)", "MistralAI-Index"),
     ]),
+    ("https://yandex.com/support/partner2/technologies/robot.html", &[
+        ("Mozilla/5.0 (compatible; YandexDirect/3.0)", "YandexDirect"),
+    ]),
     ("https://imagesift.com/about", &[
         ("Mozilla/5.0 (compatible; ImagesiftBot; +imagesift.com)", "ImagesiftBot"),
     ]),
