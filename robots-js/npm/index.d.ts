@@ -272,8 +272,10 @@ export interface CrawlerInfo {
   robotsTxt: 'obeys' | 'partly' | 'ignores' | 'unstated';
   note: string;
   source: string;
-  /** When the entry was compared with its source (YYYY-MM-DD); `''`: never, the entry is unverified. */
+  /** When the entry was compared with its source or a secondary dataset (YYYY-MM-DD); `''`: never, the entry is unverified. */
   checked: string;
+  /** What that comparison read: the operator's page, a community dataset only, or nothing. */
+  verification: 'operator' | 'secondary' | 'unverified';
 }
 
 /** One URL whose verdict changes: `robots diff --format json`'s line. */

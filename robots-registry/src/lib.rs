@@ -3,8 +3,10 @@
 //! back to, and the tokens that were retired or renamed.
 //!
 //! The data is `crawlers.toml` in this crate, where every entry names its
-//! source and the date it was compared with a stored copy of that page, or
-//! carries no date and says so when it never was ([`Crawler::verified`]). It is compiled into the static tables
+//! source and how far it was checked ([`Verification`]): compared with a stored
+//! copy of the operator's page (dated; [`Crawler::verified`]), confirmed only by
+//! a maintained community dataset (dated, [`Verification::Secondary`]), or never
+//! compared (no date; its note says so). It is compiled into the static tables
 //! [`CRAWLERS`] and [`RETIRED`] of the checked-in `src/generated.rs`, which a
 //! test regenerates and compares, so this crate is `no_std`, has no build
 //! script and no dependency, and a lookup reads no file. Users reach it as
@@ -144,6 +146,54 @@ impl RobotsTxt {
     }
 }
 
+/// How far a registry entry's facts were checked, from the strongest.
+///
+/// ```
+/// use robots_runtime::registry::{self, Verification};
+/// assert_eq!(registry::crawler("Googlebot").unwrap().verification, Verification::Operator);
+/// let levels = Verification::ALL.map(|v| {
+///     registry::CRAWLERS.iter().filter(|c| c.verification == v).count()
+/// });
+/// assert_eq!(levels.iter().sum::<usize>(), registry::CRAWLERS.len());
+/// assert_eq!(Verification::Secondary.name(), "secondary");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Verification {
+    /// Compared, on the `checked` date, with a stored copy of the operator's
+    /// own page (or of a page quoting it, or, for an open-source crawler, its
+    /// own repository at a named commit): the token, header forms, fallbacks
+    /// and `robots_txt` answer are what the operator says, unless the note
+    /// names a field that came from elsewhere.
+    Operator,
+    /// No operator page was read; on the `checked` date the entry was compared
+    /// with maintained community datasets only (ai.robots.txt's `robots.json`,
+    /// monperrus/crawler-user-agents' logged headers; the note and the
+    /// `# compared with:` lines in `crawlers.toml` name them and their commit).
+    /// Its header forms cover the headers those datasets logged; its
+    /// `robots_txt` answer is the dataset's where the dataset gives one.
+    Secondary,
+    /// Never compared with anything: written from knowledge, and the note says so.
+    Unverified,
+}
+
+impl Verification {
+    /// Every level, from the strongest.
+    pub const ALL: [Verification; 3] = [
+        Verification::Operator,
+        Verification::Secondary,
+        Verification::Unverified,
+    ];
+
+    /// `operator`, `secondary` or `unverified`: the stable name JSON output uses.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Verification::Operator => "operator",
+            Verification::Secondary => "secondary",
+            Verification::Unverified => "unverified",
+        }
+    }
+}
+
 /// A known crawler.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Crawler {
@@ -171,26 +221,32 @@ pub struct Crawler {
     pub note: &'static str,
     /// Where the facts come from: the operator's page where there is one.
     pub source: &'static str,
-    /// When the entry was last compared with a stored copy of `source`
-    /// (`YYYY-MM-DD`), or `""` when it never was: its facts are then
-    /// unverified, and [`Crawler::note`] says where they come from. See
-    /// [`Crawler::verified`].
+    /// When the entry was last compared with a stored copy of `source` or
+    /// with a secondary dataset (`YYYY-MM-DD`), or `""` when it never was:
+    /// its facts are then unverified, and [`Crawler::note`] says where they
+    /// come from.
     pub checked: &'static str,
+    /// What that comparison read: the operator's page, a secondary dataset
+    /// only, or nothing ([`Verification::Unverified`], `checked` is `""`).
+    pub verification: Verification,
 }
 
 impl Crawler {
-    /// Whether the entry was compared with its source ([`Crawler::checked`]
-    /// is a date): its token, header forms, fallbacks and `robots_txt`
-    /// answer are what that page says.
+    /// Whether the entry was compared with its operator's page
+    /// ([`Verification::Operator`]): its token, header forms, fallbacks and
+    /// `robots_txt` answer are what that page says. An entry confirmed by a
+    /// secondary dataset only is not verified; see [`Crawler::verification`].
     ///
     /// ```
-    /// use robots_runtime::registry;
+    /// use robots_runtime::registry::{self, Verification};
     /// assert!(registry::crawler("Googlebot").unwrap().verified());
     /// let checked = registry::CRAWLERS.iter().filter(|c| c.verified()).count();
     /// assert!(checked < registry::CRAWLERS.len()); // not every operator publishes a page
+    /// let linkedin = registry::crawler("LinkedInBot").unwrap();
+    /// assert_eq!((linkedin.verified(), linkedin.verification), (false, Verification::Secondary));
     /// ```
     pub const fn verified(&self) -> bool {
-        !self.checked.is_empty()
+        matches!(self.verification, Verification::Operator)
     }
 
     /// The tokens it answers to, in order: its own, then its fallbacks (the
@@ -286,15 +342,17 @@ pub struct Retired {
     pub note: &'static str,
     /// Where the facts come from.
     pub source: &'static str,
-    /// When the entry was last compared with a stored copy of `source`
-    /// (`YYYY-MM-DD`), or `""` when it never was (see [`Crawler::checked`]).
+    /// When the entry was last compared (`YYYY-MM-DD`), or `""` when it
+    /// never was (see [`Crawler::checked`]).
     pub checked: &'static str,
+    /// What that comparison read (see [`Crawler::verification`]).
+    pub verification: Verification,
 }
 
 impl Retired {
-    /// Whether the entry was compared with its source ([`Retired::checked`] is a date).
+    /// Whether the entry was compared with its operator's page ([`Verification::Operator`]).
     pub const fn verified(&self) -> bool {
-        !self.checked.is_empty()
+        matches!(self.verification, Verification::Operator)
     }
 }
 
@@ -487,19 +545,52 @@ mod tests {
         };
         let mut verified = 0;
         for c in CRAWLERS {
-            if c.verified() {
-                assert!(is_date(c.checked), "{}: {:?}", c.token, c.checked);
-                verified += 1;
-            } else {
-                assert!(
-                    !c.note.is_empty(),
-                    "{}: unverified, and no note says why",
-                    c.token
-                );
+            // A date exactly when the entry was compared with something.
+            assert_eq!(
+                c.verification == Verification::Unverified,
+                c.checked.is_empty(),
+                "{}",
+                c.token
+            );
+            match c.verification {
+                Verification::Operator => {
+                    assert!(
+                        c.verified() && is_date(c.checked),
+                        "{}: {:?}",
+                        c.token,
+                        c.checked
+                    );
+                    verified += 1;
+                }
+                // The note says that no operator page was read, so that a
+                // reader of the note alone does not take it for the operator's word.
+                Verification::Secondary => {
+                    assert!(!c.verified() && is_date(c.checked), "{}", c.token);
+                    assert!(c.note.contains("Secondary:"), "{}: {}", c.token, c.note);
+                }
+                Verification::Unverified => {
+                    assert!(!c.verified(), "{}", c.token);
+                    assert!(
+                        c.note.contains("Unverified"),
+                        "{}: unverified, and no note says why",
+                        c.token
+                    );
+                }
             }
         }
         for r in RETIRED {
-            assert!(r.verified() == is_date(r.checked), "{}", r.token);
+            assert_eq!(
+                r.verification == Verification::Unverified,
+                !is_date(r.checked),
+                "{}",
+                r.token
+            );
+            assert_eq!(
+                r.verified(),
+                r.verification == Verification::Operator,
+                "{}",
+                r.token
+            );
         }
         // The operators' pages that were read: Google, Bing, OpenAI, Apple,
         // Amazon, Meta, Common Crawl, DuckDuckGo, Ahrefs, Yandex, …
@@ -511,9 +602,26 @@ mod tests {
             "bingbot",
             "Amazonbot",
             "CCBot",
+            "AdsBot-Google",
+            "Google-Safety",
         ] {
             assert!(crawler(token).unwrap().verified(), "{token}");
         }
+        // Confirmed by the community datasets alone: dated, yet not verified.
+        for token in ["LinkedInBot", "Bytespider", "ICC-Crawler"] {
+            let c = crawler(token).unwrap();
+            assert_eq!(c.verification, Verification::Secondary, "{token}");
+            assert!(!c.verified() && !c.checked.is_empty(), "{token}");
+        }
+        let unverified = CRAWLERS
+            .iter()
+            .filter(|c| c.verification == Verification::Unverified)
+            .count();
+        assert!(unverified <= 20, "{unverified} unverified");
+        assert_eq!(
+            retired("omgilibot").map(|r| r.verification),
+            Some(Verification::Secondary)
+        );
     }
 
     #[test]

@@ -227,8 +227,24 @@ fn human_output_groups_by_purpose_and_sums_up() {
         .iter()
         .filter(|c| c.purpose == Purpose::Search)
         .count();
+    // A crawler that ignores `*` (YandexMobileBot, by Yandex's page) and is
+    // named by no group is allowed everywhere; every other one is partly blocked.
+    let ignoring = |ai_side: bool| {
+        CRAWLERS
+            .iter()
+            .filter(|c| !c.obeys_wildcard)
+            .filter(|c| {
+                if ai_side {
+                    c.purpose.is_ai()
+                } else {
+                    c.purpose == Purpose::Search
+                }
+            })
+            .count()
+    };
+    let (ai_free, search_free) = (ignoring(true), ignoring(false));
     assert!(
-        text.ends_with(&format!("summary: blocks 3 of {ai} AI crawlers fully ({} partly); allows {} of {search} search engines everywhere (0 blocked fully, {} partly)\n", ai - 3, 0, search)),
+        text.ends_with(&format!("summary: blocks 3 of {ai} AI crawlers fully ({} partly); allows {search_free} of {search} search engines everywhere (0 blocked fully, {} partly)\n", ai - 3 - ai_free, search - search_free)),
         "{text}"
     );
     for purpose in Purpose::ALL {
@@ -466,4 +482,36 @@ fn report_table_shows_what_every_path_gets_from_content_usage() {
     // A `/` rule outranks a path-less one for every path; the others are counted.
     let row = cell("User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: / train-ai=y\nContent-Usage: /a/ search=n\nAllow: /\n");
     assert!(row.contains("CU train-ai=y +1"), "{row}");
+}
+
+#[test]
+fn report_json_and_csv_say_how_far_each_registry_entry_was_checked() {
+    let report = report_json(&ai_fixture(), &[]);
+    let out = robots(&["report", &ai_fixture(), "--format", "csv"], b"");
+    let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
+    let header = reader.headers().expect("a header").clone();
+    let column = header
+        .iter()
+        .position(|h| h == "verification")
+        .expect("a verification column");
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
+    let mut levels = std::collections::BTreeSet::new();
+    for crawler in CRAWLERS {
+        let name = crawler.verification.name();
+        assert_eq!(
+            row(&report, crawler.token)["verification"],
+            name,
+            "{}",
+            crawler.token
+        );
+        let csv_row = rows
+            .iter()
+            .find(|r| &r[0] == crawler.token)
+            .expect(crawler.token);
+        assert_eq!(&csv_row[column], name, "{}", crawler.token);
+        levels.insert(name);
+    }
+    // The registry has entries at every level, and the report tells them apart.
+    assert_eq!(levels.len(), 3, "{levels:?}");
+    assert_eq!(row(&report, "Googlebot")["verification"], "operator");
 }

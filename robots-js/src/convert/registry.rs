@@ -1,4 +1,4 @@
-//! registry `Crawler` -> `{ token, operator, purpose, ai, fallbacks, chain, obeysWildcard, robotsTxt, note, source, checked }`.
+//! registry `Crawler` -> `{ token, operator, purpose, ai, fallbacks, chain, obeysWildcard, robotsTxt, note, source, checked, verification }`.
 
 use super::object::{array, object};
 use robots_runtime::registry::{Crawler, Purpose};
@@ -21,6 +21,7 @@ pub fn crawler(c: &Crawler) -> JsValue {
         ("note", c.note.into()),
         ("source", c.source.into()),
         ("checked", c.checked.into()),
+        ("verification", c.verification.name().into()),
     ])
 }
 
