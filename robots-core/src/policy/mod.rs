@@ -12,6 +12,8 @@ mod chain;
 pub mod explain;
 pub mod inspect;
 mod matcher;
+#[cfg(target_has_atomic = "ptr")]
+mod owned_matcher;
 mod policy_ref;
 pub mod records;
 mod rule;
@@ -21,6 +23,8 @@ pub(crate) mod storage;
 pub use agent_policy::AgentPolicy;
 pub use builder::PolicyBuilder;
 pub use matcher::Matcher;
+#[cfg(target_has_atomic = "ptr")]
+pub use owned_matcher::OwnedMatcher;
 pub use policy_ref::PolicyRef;
 pub use rule::{GroupInfo, Rule};
 
