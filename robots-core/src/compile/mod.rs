@@ -113,7 +113,7 @@ fn gather_document(doc: &Document<'_>, only: Option<&[u8]>) -> Gathered {
 pub(crate) struct Compiled {
     pub(crate) vecs: TableVecs,
     pub(crate) profile: Profile,
-    pub(crate) any_set: u32,
+    pub(crate) any_set: SetId,
     pub(crate) truncation: Option<TruncationRecord>,
 }
 
@@ -128,7 +128,7 @@ impl Compiled {
     #[cfg(test)]
     pub(crate) fn encode(&self) -> Vec<u8> {
         self.vecs
-            .encode(self.profile, self.any_set, self.truncation)
+            .encode(self.profile, self.any_set.as_u32(), self.truncation)
     }
 }
 
@@ -273,7 +273,7 @@ fn build(gathered: Gathered) -> Compiled {
     Compiled {
         vecs,
         profile,
-        any_set: any_set.as_u32(),
+        any_set,
         truncation,
     }
 }
