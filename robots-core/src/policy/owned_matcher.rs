@@ -11,9 +11,10 @@ use core::fmt;
 /// be stored in a struct, sent to another thread, or handed to a binding
 /// (Python, JavaScript) whose objects cannot borrow.
 ///
-/// [`matcher`](Self::matcher) lends the [`Matcher`] for checks; it costs no
-/// more than a copy of three words, and allocates nothing. Many owned matchers
-/// (one per crawler) can share one policy.
+/// [`matcher`](Self::matcher) lends the [`Matcher`] for checks: it is put
+/// together from the policy's tables and the crawler's resolved groups, with
+/// no lookup of the crawler and no allocation. Many owned matchers (one per
+/// crawler) can share one policy.
 ///
 /// ```
 /// use std::sync::Arc;
