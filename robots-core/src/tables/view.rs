@@ -45,8 +45,8 @@ pub struct Tables<'a> {
     counts: [u32; COUNTED.len()],
     /// The semantics the tables were compiled under.
     pub profile: Profile,
-    /// The rule set of crawlers no group names (`*`), or [`NONE`] (see
-    /// [`Tables::any_set_id`]).
+    /// The rule set of crawlers no group names (`*`), or [`NONE`] (the crate
+    /// reads it as a typed set, `any_set_id`).
     pub any_set: u32,
 }
 
