@@ -7,8 +7,8 @@
 //!
 //! Inside the crate, as regex-automata's `StateID`, each kind of table index has
 //! its own type, so that a rule number cannot be used as a node or a set, and
-//! "none" is one constant behind each type (`RuleId::NONE`, `SetId::NONE`,
-//! `NodeId::NONE`): the crate's one `NONE`, which the layout stores for
+//! "none" is one constant behind each type (`RuleId::NONE`, `GroupId::NONE`,
+//! `SetId::NONE`, `NodeId::NONE`, `NodeKey::NONE`): the crate's one `NONE`, which the layout stores for
 //! "none" ([`layout::NONE`](crate::tables::layout::NONE) is it) and no index
 //! reaches. A public id is never `NONE`: the search turns it into `None`
 //! before a caller sees it.
@@ -108,6 +108,7 @@ macro_rules! table_index {
 }
 
 table_index!(RuleId, some);
+table_index!(GroupId, some);
 
 impl RuleId {
     /// Rule `self` of a trie walked with `shift` (see
@@ -140,3 +141,27 @@ id_methods!(SetId);
 id_methods!(NodeId);
 table_index!(SetId, some);
 table_index!(NodeId);
+
+/// A trie node as the compiler builds it: its place in the builder's one flat
+/// list of nodes (every trie's, each root first, a parent before its
+/// children), before the tables number it as an inner node ([`NodeId`]) or a
+/// leaf ([`NodeKey`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct BuiltNode(pub(crate) u32);
+
+/// A node as the node side tables name it
+/// ([`NodeRule::node`](crate::tables::layout::NodeRule),
+/// [`NodeWild::node`](crate::tables::layout::NodeWild)): an inner node's
+/// index, or a leaf's with [`LEAF_KEY`](crate::tables::layout::LEAF_KEY) set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct NodeKey(pub(crate) u32);
+
+impl BuiltNode {
+    /// The node's place in the builder's list.
+    pub(crate) const fn as_usize(self) -> usize {
+        self.0 as usize
+    }
+}
+
+id_methods!(NodeKey);
+table_index!(NodeKey);

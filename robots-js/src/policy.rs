@@ -4,7 +4,7 @@ use crate::batch::Batch;
 use crate::convert::object::{array, text};
 use crate::convert::{classify, records, rule, signals};
 use crate::options::builder;
-use robots_runtime::{Reason, RuleId, Verdict};
+use robots_runtime::{OwnedMatcher, Reason, RuleId, Verdict};
 use std::cell::Cell;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -140,7 +140,7 @@ impl Policy {
     /// The policy narrowed to `agent`, resolved once.
     pub fn matcher(&self, agent: &str) -> Matcher {
         Matcher {
-            resolved: Resolved::new(self.inner.clone(), |p| p.matcher(agent)),
+            resolved: OwnedMatcher::new(self.inner.clone(), agent),
             last_rule: Cell::new(None),
             agent: agent.to_owned(),
             chain_choice: None,
@@ -158,7 +158,7 @@ impl Policy {
             .cloned()
             .unwrap_or_default();
         Matcher {
-            resolved: Resolved::new(self.inner.clone(), |p| p.matcher_chain(&tokens)),
+            resolved: OwnedMatcher::chain(self.inner.clone(), &tokens),
             last_rule: Cell::new(None),
             agent,
             chain_choice: choice,
@@ -292,7 +292,8 @@ impl Policy {
 /// A policy narrowed to one crawler.
 #[wasm_bindgen]
 pub struct Matcher {
-    resolved: Resolved,
+    /// The policy and the crawler's groups in it, resolved once.
+    resolved: OwnedMatcher,
     /// The rule behind the last packed check.
     last_rule: Cell<Option<RuleId>>,
     /// The token the groups were chosen by (for a chain: the chosen token).
@@ -302,24 +303,13 @@ pub struct Matcher {
     chain_choice: Option<usize>,
 }
 
-self_cell::self_cell!(
-    /// A policy and its matcher for one crawler: the agent is resolved once.
-    struct Resolved {
-        owner: Arc<robots_runtime::Policy>,
-        #[covariant]
-        dependent: RuntimeMatcher,
-    }
-);
-
-type RuntimeMatcher<'p> = robots_runtime::Matcher<'p>;
-
 impl Matcher {
-    fn matcher(&self) -> &robots_runtime::Matcher<'_> {
-        self.resolved.borrow_dependent()
+    fn matcher(&self) -> robots_runtime::Matcher<'_> {
+        self.resolved.matcher()
     }
 
     fn check_batch(&self, batch: &Batch<'_>) -> Result<Vec<u32>, JsError> {
-        let policy = self.resolved.borrow_owner();
+        let policy = self.resolved.policy();
         let matcher = self.matcher();
         batch.each(|url| {
             let verdict = matcher.check(url);
@@ -357,7 +347,7 @@ impl Matcher {
     /// The rule behind the last `checkPacked`, as an object, or `null`.
     #[wasm_bindgen(js_name = lastRule)]
     pub fn last_rule(&self) -> JsValue {
-        rule_object(self.resolved.borrow_owner(), self.last_rule.get())
+        rule_object(self.resolved.policy(), self.last_rule.get())
     }
 
     /// For each of the `count` URLs of the batch, 1 when the crawler may
@@ -366,14 +356,14 @@ impl Matcher {
     pub fn allowed_many(&self, joined: &[u8], count: u32) -> Option<Vec<u8>> {
         let matcher = self.matcher();
         let batch = Batch::split(joined, count)?;
-        batch.allowed(matcher).ok()
+        batch.allowed(&matcher).ok()
     }
 
     /// [`Matcher::allowed_many`] for a batch cut by each URL's UTF-16 length.
     #[wasm_bindgen(js_name = allowedManyCut)]
     pub fn allowed_many_cut(&self, joined: &[u8], lengths: &[u32]) -> Result<Vec<u8>, JsError> {
         let matcher = self.matcher();
-        Batch::with_lengths(joined, lengths)?.allowed(matcher)
+        Batch::with_lengths(joined, lengths)?.allowed(&matcher)
     }
 
     /// Crawl delay in seconds, or `undefined`.
@@ -438,7 +428,7 @@ impl Matcher {
     /// The whole decision behind the verdict for `url`.
     #[cfg(feature = "full")]
     pub fn explain(&self, url: &str) -> JsValue {
-        let policy = self.resolved.borrow_owner();
+        let policy = self.resolved.policy();
         crate::convert::explain::explanation(&policy.explain(&self.agent, url))
     }
 
@@ -452,7 +442,7 @@ impl Matcher {
     /// The first lines of the groups that apply.
     #[wasm_bindgen(js_name = groupLines)]
     pub fn group_lines(&self) -> Vec<u32> {
-        let policy = self.resolved.borrow_owner();
+        let policy = self.resolved.policy();
         self.matcher()
             .groups()
             .filter_map(|g| policy.group(g))

@@ -10,7 +10,7 @@ use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
-use robots_runtime::PolicyBuilder;
+use robots_runtime::{OwnedMatcher, PolicyBuilder};
 use std::sync::Arc;
 
 /// A robots.txt, parsed and compiled once under one profile.
@@ -138,7 +138,7 @@ impl Policy {
     /// The policy narrowed to one crawler: resolve the agent once, check many URLs.
     fn matcher(&self, agent: &Bound<'_, PyAny>) -> PyResult<Matcher> {
         let agent = text_bytes(agent, "agent")?.into_owned();
-        let resolved = Resolved::new(Arc::clone(&self.compiled), |policy| policy.matcher(&agent));
+        let resolved = OwnedMatcher::new(Arc::clone(&self.compiled), &agent);
         Ok(Matcher { resolved, agent })
     }
 
@@ -152,9 +152,7 @@ impl Policy {
             .map(|t| text_bytes(t, "token").map(std::borrow::Cow::into_owned))
             .collect::<PyResult<Vec<Vec<u8>>>>()?;
         let agent = tokens.first().cloned().unwrap_or_default();
-        let resolved = Resolved::new(Arc::clone(&self.compiled), |policy| {
-            policy.matcher_chain(&tokens)
-        });
+        let resolved = OwnedMatcher::chain(Arc::clone(&self.compiled), &tokens);
         Ok(Matcher { resolved, agent })
     }
 
@@ -256,29 +254,19 @@ impl Policy {
 /// Immutable and thread-safe, like its policy.
 #[pyclass(frozen, module = "robots_engine")]
 pub struct Matcher {
-    resolved: Resolved,
+    /// The policy and the crawler's groups in it, resolved once, when the
+    /// Python `Matcher` is made, not on every check.
+    resolved: OwnedMatcher,
     agent: Vec<u8>,
 }
 
-self_cell::self_cell!(
-    /// A policy and its matcher for one crawler: the agent is resolved once,
-    /// when the Python `Matcher` is made, not on every check.
-    struct Resolved {
-        owner: Arc<robots_runtime::Policy>,
-        #[covariant]
-        dependent: RuntimeMatcher,
-    }
-);
-
-type RuntimeMatcher<'p> = robots_runtime::Matcher<'p>;
-
 impl Matcher {
-    fn matcher(&self) -> &robots_runtime::Matcher<'_> {
-        self.resolved.borrow_dependent()
+    fn matcher(&self) -> robots_runtime::Matcher<'_> {
+        self.resolved.matcher()
     }
 
     fn policy(&self) -> &robots_runtime::Policy {
-        self.resolved.borrow_owner()
+        self.resolved.policy()
     }
 }
 
@@ -329,7 +317,7 @@ impl Matcher {
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let urls = Urls::from_python(urls)?;
         let matcher = self.matcher();
-        let verdicts = py.detach(|| urls.allowed(matcher));
+        let verdicts = py.detach(|| urls.allowed(&matcher));
         Ok(verdicts.into_pyarray(py))
     }
 
@@ -400,10 +388,12 @@ pub fn allowed_by_key<'py>(
             urls.len()
         )));
     }
-    let resolved: Vec<Option<&robots_runtime::Matcher<'_>>> = matchers
+    let resolved: Vec<Option<robots_runtime::Matcher<'_>>> = matchers
         .iter()
         .map(|m| m.as_ref().map(|m| m.get().matcher()))
         .collect();
+    let resolved: Vec<Option<&robots_runtime::Matcher<'_>>> =
+        resolved.iter().map(Option::as_ref).collect();
     let verdicts = py.detach(|| urls.allowed_by_key(&resolved, &keys));
     Ok(verdicts.into_pyarray(py))
 }

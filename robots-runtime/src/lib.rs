@@ -41,7 +41,9 @@
 //!   deref to it, and [`PolicyRef::from_bytes`] reads a byte form in place,
 //!   no table copied.
 //! - [`AgentPolicy`]: a policy compiled for one crawler only; its checks take no agent.
-//! - [`Matcher`]: a policy narrowed to one crawler, resolved once.
+//! - [`Matcher`]: a policy narrowed to one crawler, resolved once;
+//!   [`OwnedMatcher`] is one that holds its policy (an `Arc`), for a struct,
+//!   another thread or a language binding.
 //! - [`Verdict`] and [`Reason`]: what a check answers; [`RuleId`] and [`GroupId`]
 //!   name the rule and groups behind it, [`Rule`] and [`GroupInfo`] describe them.
 //! - [`Profile`]: which reading of robots.txt to apply.
@@ -134,6 +136,8 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+#[cfg(target_has_atomic = "ptr")]
+pub use robots_core::OwnedMatcher;
 pub use robots_core::{
     AgentPolicy, Error, ErrorKind, GroupId, GroupInfo, Matcher, Policy, PolicyBuilder, PolicyRef,
     Profile, Reason, Rule, RuleId, Verdict,

@@ -5,11 +5,12 @@ use crate::compile::key_sort::first_digit;
 use crate::compile::pattern::{compile_segments, google_index_alias, google_plain, may_hold_index};
 use crate::document::Document;
 use crate::group::agent::{agent_name, names, AgentMatch};
+use crate::ids::GroupId;
 use crate::parse::{Directive, LineKind, LineReport};
 use crate::profile::Profile;
 use crate::swar::word;
 use crate::tables::layout::{
-    index, rank, ExtensionRecord, GroupAgentRecord, GroupRecord, Span, NONE, U32,
+    index, rank, ExtensionRecord, GroupAgentRecord, GroupRecord, Span, U32,
 };
 use alloc::vec::Vec;
 
@@ -334,26 +335,34 @@ impl Builder {
         for &line_index in records {
             let line = &doc.lines()[line_index];
             if let LineKind::Directive(directive) = line.kind {
-                self.add_extension(directive, line.number, group_id, doc.value(line));
+                self.add_extension(
+                    directive,
+                    line.number,
+                    Some(GroupId(group_id)),
+                    doc.value(line),
+                );
             }
         }
         self.close_group(open);
     }
 
+    /// Add a record of `group`, or (with `None`) a file-wide one.
     pub(crate) fn add_extension(
         &mut self,
         directive: Directive,
         line: u32,
-        group: u32,
+        group: Option<GroupId>,
         value: &[u8],
     ) {
         let value = self.text.push(value);
-        self.extensions.push(ExtensionRecord {
+        let mut record = ExtensionRecord {
             directive: directive.code(),
             line: U32::new(line),
-            group: U32::new(group),
+            group: U32::new(0),
             value,
-        });
+        };
+        record.set_group(group);
+        self.extensions.push(record);
     }
 }
 
@@ -427,11 +436,11 @@ impl Builder {
         self.groups = groups;
         self.group_agents = agents;
         self.extensions.retain_mut(|e| {
-            if e.group.get() == NONE {
+            let Some(group) = e.group_id() else {
                 return true;
-            }
-            renumbered(e.group.get())
-                .map(|g| e.group = U32::new(g))
+            };
+            renumbered(group.as_u32())
+                .map(|g| e.set_group(Some(GroupId(g))))
                 .is_some()
         });
         self.keep_agent_lines(agent);

@@ -31,10 +31,11 @@
 
 use crate::compile::builder::{span_of, CompiledRule};
 use crate::compile::trie::Node;
+use crate::ids::{BuiltNode, NodeKey, RuleId};
 use crate::tables::layout::index;
 use crate::tables::layout::{
     Anchor, Inner, Label, Leaf, NodeRule, NodeWild, SetRoot, Span, WildRoot, ANCHOR_MAX_LEN,
-    LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT, NODE_FULL, NODE_INDEXED, NODE_WILD, NONE,
+    LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT, NODE_FULL, NODE_INDEXED, NODE_WILD,
     RULE_COUNT_MAX, SHAPE_EDGES_MASK, SHAPE_INNER_SHIFT, U32, U64,
 };
 use alloc::vec::Vec;
@@ -76,10 +77,10 @@ pub(crate) struct SearchTables {
 /// What the trie builder produced (besides the nodes and edge bytes, which
 /// [`derive`] takes over), and what the rules say.
 pub(crate) struct Tries<'a> {
-    pub edge_targets: &'a [u32],
-    pub wild_rules: &'a [u32],
+    pub edge_targets: &'a [BuiltNode],
+    pub wild_rules: &'a [RuleId],
     /// Each set's tries: the builder's root and its rule shift.
-    pub set_roots: &'a [(u32, u32)],
+    pub set_roots: &'a [(BuiltNode, u32)],
     pub rules: &'a [CompiledRule],
     pub segments: &'a [Span],
     pub text: &'a [u8],
@@ -96,14 +97,14 @@ enum WildKind {
 }
 
 impl Tries<'_> {
-    fn rank(&self, id: u32) -> u64 {
-        self.rules.get(id as usize).map_or(0, |r| r.rank)
+    fn rank(&self, id: RuleId) -> u64 {
+        self.rules.get(id.as_usize()).map_or(0, |r| r.rank)
     }
 
-    fn tail(&self, id: u32) -> impl Iterator<Item = &[u8]> + '_ {
+    fn tail(&self, id: RuleId) -> impl Iterator<Item = &[u8]> + '_ {
         let segments = self
             .rules
-            .get(id as usize)
+            .get(id.as_usize())
             .map_or(&[][..], |r| r.segments.of(self.segments));
         segments
             .get(1..)
@@ -114,8 +115,8 @@ impl Tries<'_> {
 
     /// Rule `id`'s segments (as bytes) and whether a `$` ends it: what decides
     /// which paths it matches.
-    fn matching(&self, id: u32) -> (impl Iterator<Item = &[u8]> + '_, bool) {
-        let rule = self.rules.get(id as usize);
+    fn matching(&self, id: RuleId) -> (impl Iterator<Item = &[u8]> + '_, bool) {
+        let rule = self.rules.get(id.as_usize());
         let segments = rule.map_or(&[][..], |r| r.segments.of(self.segments));
         (
             segments.iter().map(|s| s.of(self.text)),
@@ -127,8 +128,8 @@ impl Tries<'_> {
     /// that repeats a group's rules under many agents' groups, or a line
     /// written twice): the others can never be the best rule, and a check would
     /// test each in turn.
-    fn drop_repeats(&self, rules: &mut Vec<u32>) {
-        let same = |a: u32, b: u32| {
+    fn drop_repeats(&self, rules: &mut Vec<RuleId>) {
+        let same = |a: RuleId, b: RuleId| {
             let ((x, x_anchored), (y, y_anchored)) = (self.matching(a), self.matching(b));
             x_anchored == y_anchored && x.eq(y)
         };
@@ -141,7 +142,7 @@ impl Tries<'_> {
         rules.dedup_by(|later, kept| same(*later, *kept));
     }
 
-    fn kind(&self, id: u32) -> WildKind {
+    fn kind(&self, id: RuleId) -> WildKind {
         if self.tail(id).all(<[u8]>::is_empty) {
             WildKind::Prefix
         } else if self.tail(id).any(|s| s.len() >= 2) {
@@ -155,10 +156,10 @@ impl Tries<'_> {
     /// every path it matches contains: each later segment of two bytes or more,
     /// whole if it has at most `max` bytes, else each of its windows of that many
     /// bytes.
-    fn windows(&self, id: u32, max: u32) -> impl Iterator<Item = Span> + '_ {
+    fn windows(&self, id: RuleId, max: u32) -> impl Iterator<Item = Span> + '_ {
         let segments = self
             .rules
-            .get(id as usize)
+            .get(id.as_usize())
             .map_or(&[][..], |r| r.segments.of(self.segments));
         segments
             .get(1..)
@@ -187,15 +188,15 @@ impl Ranks<'_> {
     /// Reads from the records before the table is made.
     const BEFORE_TABLE: usize = 256;
 
-    fn get(&mut self, id: u32) -> u64 {
+    fn get(&mut self, id: RuleId) -> u64 {
         if self.table.is_empty() {
             self.asked += 1;
             if self.asked <= Self::BEFORE_TABLE {
-                return self.rules.get(id as usize).map_or(0, |r| r.rank);
+                return self.rules.get(id.as_usize()).map_or(0, |r| r.rank);
             }
             self.table = self.rules.iter().map(|r| r.rank).collect();
         }
-        self.table.get(id as usize).copied().unwrap_or(0)
+        self.table.get(id.as_usize()).copied().unwrap_or(0)
     }
 }
 
@@ -205,7 +206,7 @@ const NO_INNER: Inner = Inner {
     edges: U64::new(0),
     first_inner: U32::new(0),
     first_leaf: U32::new(0),
-    best: U32::new(NONE),
+    best: U32::new(RuleId::NONE.as_u32()),
     shape: U32::new(0),
 };
 
@@ -219,24 +220,41 @@ const NO_LEAF: Leaf = Leaf { info: U32::new(0) };
 /// where a key ends): the search reads the leaf's label from that segment. Its
 /// best rule is either the parent's or one of the rules ending here; in the
 /// second case it is the one named.
-fn leaf_record(t: &Tries<'_>, node: &Node, from_parent: u32, best: u32, flags: u32) -> Leaf {
+fn leaf_record(t: &Tries<'_>, node: &Node, from_parent: RuleId, best: RuleId, flags: u32) -> Leaf {
     let (rule, inherit) = if best != from_parent {
         (best, 0)
     } else {
         let ending = [node.prefix_rule, node.exact_rule]
             .into_iter()
             .chain(node.wild.of(t.wild_rules).iter().copied())
-            .find(|&r| r != NONE)
-            .unwrap_or(NONE);
+            .find_map(RuleId::some)
+            .unwrap_or(RuleId::NONE);
         (ending, LEAF_INHERIT)
     };
-    debug_assert!(rule != NONE, "a leaf where no key ends");
-    debug_assert!((rule as usize) < RULE_COUNT_MAX);
+    debug_assert!(!rule.is_none(), "a leaf where no key ends");
+    debug_assert!(rule.as_usize() < RULE_COUNT_MAX);
     Leaf {
         info: U32::new(
-            (rule & LEAF_RULE_MASK) | inherit | (flags & (NODE_WILD | NODE_INDEXED | NODE_EXACT)),
+            (rule.as_u32() & LEAF_RULE_MASK)
+                | inherit
+                | (flags & (NODE_WILD | NODE_INDEXED | NODE_EXACT)),
         ),
     }
+}
+
+/// The key of inner node `n` (see [`NodeKey`]).
+fn inner_key(n: usize) -> NodeKey {
+    NodeKey(index(n))
+}
+
+/// The key of leaf `n` (see [`NodeKey`]).
+fn leaf_key(n: usize) -> NodeKey {
+    NodeKey(index(n) | LEAF_KEY)
+}
+
+/// The leaf `key` names, if it names one (else an inner node).
+fn leaf_of(key: NodeKey) -> Option<usize> {
+    (key.as_u32() & LEAF_KEY != 0).then_some((key.as_u32() & !LEAF_KEY) as usize)
 }
 
 /// Put `value` at `at` in `table`, growing it with `fill` as needed.
@@ -265,11 +283,11 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
         table: Vec::new(),
         asked: 0,
     };
-    // The better of two rules (NONE loses); ranks are read only when both are rules.
-    let mut better = |a: u32, b: u32| -> u32 {
-        if b == NONE {
+    // The better of two rules (none loses); ranks are read only when both are rules.
+    let mut better = |a: RuleId, b: RuleId| -> RuleId {
+        if b.is_none() {
             a
-        } else if a == NONE || ranks.get(b) > ranks.get(a) {
+        } else if a.is_none() || ranks.get(b) > ranks.get(a) {
             b
         } else {
             a
@@ -277,34 +295,34 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
     };
     // For each node: its new key and the best prefix rule above it, both
     // written by its parent.
-    let mut keys: Vec<u32> = alloc::vec![NONE; node_count];
-    let mut inherited: Vec<u32> = alloc::vec![NONE; node_count];
-    let mut roots: Vec<u32> = t.set_roots.iter().map(|&(root, _)| root).collect();
+    let mut keys: Vec<NodeKey> = alloc::vec![NodeKey::NONE; node_count];
+    let mut inherited: Vec<RuleId> = alloc::vec![RuleId::NONE; node_count];
+    let mut roots: Vec<BuiltNode> = t.set_roots.iter().map(|&(root, _)| root).collect();
     roots.sort_unstable();
     roots.dedup();
     for (k, &root) in roots.iter().enumerate() {
-        if let Some(key) = keys.get_mut(root as usize) {
-            *key = index(k);
+        if let Some(key) = keys.get_mut(root.as_usize()) {
+            *key = inner_key(k);
         }
     }
     let (mut inner_next, mut leaf_next) = (roots.len(), 0usize);
     out.inners.reserve(node_count / 3 + roots.len());
     out.leaves.reserve(node_count);
-    let mut indexed: Vec<u32> = Vec::new();
+    let mut indexed: Vec<RuleId> = Vec::new();
     let mut kinds: Vec<WildKind> = Vec::new();
-    let mut wide_children: Vec<(u8, u32)> = Vec::new();
+    let mut wide_children: Vec<(u8, NodeKey)> = Vec::new();
     for (r, &root) in roots.iter().enumerate() {
-        let end = roots.get(r + 1).map_or(node_count, |&next| next as usize);
+        let end = roots.get(r + 1).map_or(node_count, |next| next.as_usize());
         indexed.clear();
-        for id in root as usize..end {
+        for id in root.as_usize()..end {
             let (Some(node), Some(&key)) = (nodes.get(id), keys.get(id)) else {
                 break;
             };
-            if key == NONE {
+            if key.is_none() {
                 // Not reached from a root (the builder makes none such).
                 continue;
             }
-            let from_parent = inherited.get(id).copied().unwrap_or(NONE);
+            let from_parent = inherited.get(id).copied().unwrap_or(RuleId::NONE);
             let mut prefix = better(from_parent, node.prefix_rule);
             let mut flags = 0;
             if node.wild.len.get() != 0 {
@@ -323,14 +341,14 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
                         WildKind::Prefix => prefix = better(prefix, rule),
                         WildKind::Indexed if heavy => indexed.push(rule),
                         WildKind::Indexed | WildKind::OnNode => {
-                            out.wild_rules.push(U32::new(rule));
+                            out.wild_rules.push(U32::new(rule.as_u32()));
                         }
                     }
                 }
                 if out.wild_rules.len() > start {
                     flags |= NODE_WILD;
                     out.node_wild.push(NodeWild {
-                        node: U32::new(key),
+                        node: U32::new(key.as_u32()),
                         rules: span_of(start, out.wild_rules.len()),
                     });
                 }
@@ -342,22 +360,22 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
             if exact != prefix {
                 flags |= NODE_EXACT;
                 out.exact.push(NodeRule {
-                    node: U32::new(key),
-                    rule: U32::new(exact),
+                    node: U32::new(key.as_u32()),
+                    rule: U32::new(exact.as_u32()),
                 });
             }
-            if key & LEAF_KEY != 0 {
-                let leaf = leaf_record(&t, node, from_parent, prefix, flags);
-                put(&mut out.leaves, (key & !LEAF_KEY) as usize, leaf, NO_LEAF);
+            if let Some(leaf) = leaf_of(key) {
+                let record = leaf_record(&t, node, from_parent, prefix, flags);
+                put(&mut out.leaves, leaf, record, NO_LEAF);
                 continue;
             }
             // The children: their new numbers (inner ones first), the best prefix
             // rule above them, and their edge bytes in that order.
             let targets = node.edges.of(t.edge_targets);
             let bytes = node.edges.of(&edge_bytes);
-            let has_children = |child: u32| {
+            let has_children = |child: BuiltNode| {
                 nodes
-                    .get(child as usize)
+                    .get(child.as_usize())
                     .is_some_and(|c| c.edges.len.get() != 0)
             };
             let (first_inner, first_leaf) = (inner_next, leaf_next);
@@ -372,15 +390,15 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
                     }
                     let child_key = if inner_pass {
                         inner_next += 1;
-                        index(inner_next - 1)
+                        inner_key(inner_next - 1)
                     } else {
                         leaf_next += 1;
-                        index(leaf_next - 1) | LEAF_KEY
+                        leaf_key(leaf_next - 1)
                     };
-                    if let Some(slot) = keys.get_mut(child as usize) {
+                    if let Some(slot) = keys.get_mut(child.as_usize()) {
                         *slot = child_key;
                     }
-                    if let Some(slot) = inherited.get_mut(child as usize) {
+                    if let Some(slot) = inherited.get_mut(child.as_usize()) {
                         *slot = prefix;
                     }
                     if many {
@@ -407,10 +425,10 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
                 edges: U64::new(edge_word),
                 first_inner: U32::new(index(first_inner)),
                 first_leaf: U32::new(index(first_leaf)),
-                best: U32::new(prefix),
+                best: U32::new(prefix.as_u32()),
                 shape: U32::new(edges | inners << SHAPE_INNER_SHIFT | long | flags),
             };
-            put(&mut out.inners, key as usize, inner, NO_INNER);
+            put(&mut out.inners, key.as_usize(), inner, NO_INNER);
         }
         if !indexed.is_empty() {
             t.drop_repeats(&mut indexed);
@@ -431,7 +449,12 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
         .set_roots
         .iter()
         .map(|&(r, shift)| SetRoot {
-            root: U32::new(keys.get(r as usize).copied().unwrap_or(NONE)),
+            root: U32::new(
+                keys.get(r.as_usize())
+                    .copied()
+                    .unwrap_or(NodeKey::NONE)
+                    .as_u32(),
+            ),
             shift: U32::new(shift),
         })
         .collect();
@@ -441,7 +464,7 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
 /// Write the wide block of a node with `children` (edge byte, new key, in their
 /// new order): `lo`, `hi`, then each byte of `lo..=hi` as its child's position
 /// plus one (0: no edge), or for a full node its position. Returns its offset.
-fn wide_block(children: &[(u8, u32)], full: bool, wide: &mut Vec<u8>) -> u64 {
+fn wide_block(children: &[(u8, NodeKey)], full: bool, wide: &mut Vec<u8>) -> u64 {
     let lo = children.iter().map(|&(b, _)| b).min().unwrap_or(0);
     let hi = children.iter().map(|&(b, _)| b).max().unwrap_or(0);
     let at = wide.len();
@@ -495,7 +518,7 @@ type AnchorScore = (usize, core::cmp::Reverse<usize>, usize, (u64, usize));
 /// contain (a literal many rules share, such as a directory they all name, is
 /// likely common in the site's paths too, and would have them all tested
 /// whenever it occurs), then the longest, then the one with the fewest `/`.
-fn choose_anchors(t: &Tries<'_>, rules: &[u32]) -> Vec<Span> {
+fn choose_anchors(t: &Tries<'_>, rules: &[RuleId]) -> Vec<Span> {
     let max = if rules.len() > LONG_ANCHORS_MAX {
         SHORT_ANCHOR_LEN
     } else {
@@ -541,11 +564,11 @@ fn choose_anchors(t: &Tries<'_>, rules: &[u32]) -> Vec<Span> {
 /// of `anchors` written.
 fn build_anchors(
     t: &Tries<'_>,
-    rules: &[u32],
+    rules: &[RuleId],
     anchors: &mut Vec<Anchor>,
     anchor_rules: &mut Vec<U32>,
 ) -> Span {
-    let mut filed: Vec<((u64, usize), Span, u32)> = choose_anchors(t, rules)
+    let mut filed: Vec<((u64, usize), Span, RuleId)> = choose_anchors(t, rules)
         .into_iter()
         .zip(rules)
         .map(|(literal, &rule)| (literal_key(literal.of(t.text)), literal, rule))
@@ -553,7 +576,7 @@ fn build_anchors(
     // By literal, then best rank first.
     filed.sort_unstable_by_key(|&(key, _, rule)| (key, core::cmp::Reverse(t.rank(rule)), rule));
     let start = anchors.len();
-    let mut group: Vec<u32> = Vec::new();
+    let mut group: Vec<RuleId> = Vec::new();
     let mut rest = &filed[..];
     while let Some(&(key, literal, _)) = rest.first() {
         // Sorted, the literals that start with this one follow it.
@@ -568,7 +591,7 @@ fn build_anchors(
             group.sort_by_key(|&rule| (core::cmp::Reverse(t.rank(rule)), rule));
         }
         let first = anchor_rules.len();
-        anchor_rules.extend(group.iter().map(|&rule| U32::new(rule)));
+        anchor_rules.extend(group.iter().map(|&rule| U32::new(rule.as_u32())));
         anchors.push(Anchor {
             literal,
             rules: span_of(first, anchor_rules.len()),

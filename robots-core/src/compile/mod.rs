@@ -29,11 +29,11 @@ use crate::compile::trie::TrieBuilder;
 use crate::document::{Document, ParseOptions};
 use crate::group::grouper::AgentToken;
 use crate::group::select::{groups_of_agent, select, Selection};
-use crate::ids::SetId;
+use crate::ids::{BuiltNode, SetId};
 use crate::parse::{LineKind, Truncation};
 use crate::profile::Profile;
 use crate::tables::encode::TableVecs;
-use crate::tables::layout::{index, AgentEntry, RuleSet, Span, TruncationRecord, NONE, U32, U64};
+use crate::tables::layout::{index, AgentEntry, RuleSet, Span, TruncationRecord, U32, U64};
 use alloc::vec::Vec;
 
 /// Parse `input` with `options` and compile it in one pass: for every crawler,
@@ -96,7 +96,7 @@ fn gather_document(doc: &Document<'_>, only: Option<&[u8]>) -> Gathered {
         .filter_map(|&i| doc.lines().get(i))
     {
         if let LineKind::Directive(directive) = line.kind {
-            b.add_extension(directive, line.number, NONE, doc.value(line));
+            b.add_extension(directive, line.number, None, doc.value(line));
         }
     }
     Gathered {
@@ -113,7 +113,7 @@ fn gather_document(doc: &Document<'_>, only: Option<&[u8]>) -> Gathered {
 pub(crate) struct Compiled {
     pub(crate) vecs: TableVecs,
     pub(crate) profile: Profile,
-    pub(crate) any_set: u32,
+    pub(crate) any_set: SetId,
     pub(crate) truncation: Option<TruncationRecord>,
 }
 
@@ -128,7 +128,7 @@ impl Compiled {
     #[cfg(test)]
     pub(crate) fn encode(&self) -> Vec<u8> {
         self.vecs
-            .encode(self.profile, self.any_set, self.truncation)
+            .encode(self.profile, self.any_set.as_u32(), self.truncation)
     }
 }
 
@@ -209,12 +209,12 @@ fn build(gathered: Gathered) -> Compiled {
 
     let mut trie = TrieBuilder::new(&b.rules, &b.segments, &b.text.0, &b.heads);
     let mut sets = Vec::new();
-    let mut set_roots: Vec<(u32, u32)> = Vec::new();
+    let mut set_roots: Vec<(BuiltNode, u32)> = Vec::new();
     let mut set_groups = Vec::new();
     // Each group's own trie, and the trie of the rules it adds to those it
     // repeats: built once, shared by the sets that walk them.
-    let mut own_roots: Vec<Option<u32>> = alloc::vec![None; b.groups.len()];
-    let mut added_roots: Vec<Option<u32>> = alloc::vec![None; b.groups.len()];
+    let mut own_roots: Vec<Option<BuiltNode>> = alloc::vec![None; b.groups.len()];
+    let mut added_roots: Vec<Option<BuiltNode>> = alloc::vec![None; b.groups.len()];
     for &list in &set_lists {
         let roots_start = set_roots.len();
         if merge && list.len() > 1 {
@@ -273,13 +273,13 @@ fn build(gathered: Gathered) -> Compiled {
     Compiled {
         vecs,
         profile,
-        any_set: any_set.as_u32(),
+        any_set,
         truncation,
     }
 }
 
 /// The trie root noted for group `g` in `roots`, built the first time.
-fn cached(roots: &mut [Option<u32>], g: u32, build: impl FnOnce() -> u32) -> u32 {
+fn cached(roots: &mut [Option<BuiltNode>], g: u32, build: impl FnOnce() -> BuiltNode) -> BuiltNode {
     match roots.get_mut(g as usize) {
         Some(Some(root)) => *root,
         Some(slot) => *slot.insert(build()),

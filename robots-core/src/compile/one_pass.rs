@@ -6,9 +6,10 @@ use crate::compile::Gathered;
 use crate::document::ParseOptions;
 use crate::group::grouper::{AgentToken, Grouper, Step};
 use crate::group::select::{groups_of_agent, select, Judge, Selection};
+use crate::ids::GroupId;
 use crate::parse::lex::lex_each;
 use crate::parse::{Directive, LineKind, LineReport};
-use crate::tables::layout::{index, NONE};
+use crate::tables::layout::index;
 use alloc::vec::Vec;
 
 /// A record line kept for later: its directive, line number and value.
@@ -57,7 +58,7 @@ pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -
             b.add_extension(
                 directive,
                 number,
-                group,
+                Some(GroupId(group)),
                 input.get(range).unwrap_or_default(),
             );
         }
@@ -98,7 +99,7 @@ pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -
         b.add_extension(
             directive,
             number,
-            NONE,
+            None,
             input.get(range).unwrap_or_default(),
         );
     }

@@ -13,7 +13,8 @@
 
 use crate::compile::builder::CompiledRule;
 use crate::compile::key_sort::{chunk, digit_key};
-use crate::tables::layout::{index, Span, NONE};
+use crate::ids::{BuiltNode, RuleId};
+use crate::tables::layout::{index, Span};
 use alloc::vec::Vec;
 
 mod sort;
@@ -27,10 +28,11 @@ pub struct Node {
     pub label: Span,
     /// Outgoing edges: a range of `edge_bytes` / `edge_targets`, sorted by byte.
     pub edges: Span,
-    /// Best-ranked rule whose pattern is exactly this prefix (matches any path with it).
-    pub prefix_rule: u32,
-    /// Best-ranked rule `prefix$` (matches only a path equal to it).
-    pub exact_rule: u32,
+    /// Best-ranked rule whose pattern is exactly this prefix (matches any path
+    /// with it), or [`RuleId::NONE`].
+    pub prefix_rule: RuleId,
+    /// Best-ranked rule `prefix$` (matches only a path equal to it), or [`RuleId::NONE`].
+    pub exact_rule: RuleId,
     /// Wildcard rules whose first segment ends here: a range of `wild_rules`, best rank first.
     pub wild: Span,
 }
@@ -39,8 +41,8 @@ pub struct Node {
 pub(crate) struct TrieTables {
     pub nodes: Vec<Node>,
     pub edge_bytes: Vec<u8>,
-    pub edge_targets: Vec<u32>,
-    pub wild_rules: Vec<u32>,
+    pub edge_targets: Vec<BuiltNode>,
+    pub wild_rules: Vec<RuleId>,
 }
 
 pub(crate) struct TrieBuilder<'r> {
@@ -80,7 +82,7 @@ struct Scratch {
     /// [`Scratch::sort`]).
     loose_first: bool,
     stack: Vec<Pending>,
-    wild: Vec<u32>,
+    wild: Vec<RuleId>,
 }
 
 fn span(start: usize, len: usize) -> Span {
@@ -102,7 +104,7 @@ enum Slot {
 struct Item {
     start: u32,
     len: u32,
-    id: u32,
+    id: RuleId,
     slot: Slot,
 }
 
@@ -118,7 +120,7 @@ impl Item {
 
 /// A node under construction: the sorted keys `lo..hi` that share its prefix of `depth` bytes.
 struct Pending {
-    node: u32,
+    node: BuiltNode,
     lo: usize,
     hi: usize,
     depth: usize,
@@ -151,8 +153,8 @@ impl<'r> TrieBuilder<'r> {
     }
 
     /// A rule's key (its first literal segment, where it lives in the text) and slot.
-    fn item(&self, id: u32) -> Item {
-        let Some(rule) = self.rules.get(id as usize) else {
+    fn item(&self, id: RuleId) -> Item {
+        let Some(rule) = self.rules.get(id.as_usize()) else {
             return Item {
                 start: 0,
                 len: 0,
@@ -165,7 +167,7 @@ impl<'r> TrieBuilder<'r> {
 
     /// [`Self::item`] of rule `id`, which is `rule`.
     #[inline]
-    fn item_of(&self, id: u32, rule: &CompiledRule) -> Item {
+    fn item_of(&self, id: RuleId, rule: &CompiledRule) -> Item {
         let (start, len) = rule
             .segments
             .of(self.segments)
@@ -192,27 +194,27 @@ impl<'r> TrieBuilder<'r> {
 
     /// Node `node`, which [`Self::new_node`] made.
     #[track_caller]
-    fn node_mut(&mut self, node: u32) -> &mut Node {
+    fn node_mut(&mut self, node: BuiltNode) -> &mut Node {
         let count = self.out.nodes.len();
-        match self.out.nodes.get_mut(node as usize) {
+        match self.out.nodes.get_mut(node.as_usize()) {
             Some(n) => n,
-            None => panic!("bug: trie node {node} of {count}"),
+            None => panic!("bug: trie node {} of {count}", node.as_usize()),
         }
     }
 
-    fn new_node(&mut self, label: Span) -> u32 {
+    fn new_node(&mut self, label: Span) -> BuiltNode {
         self.out.nodes.push(Node {
             label,
             edges: Span::EMPTY,
-            prefix_rule: NONE,
-            exact_rule: NONE,
+            prefix_rule: RuleId::NONE,
+            exact_rule: RuleId::NONE,
             wild: Span::EMPTY,
         });
-        index(self.out.nodes.len() - 1)
+        BuiltNode(index(self.out.nodes.len() - 1))
     }
 
     /// Attach the rules whose key ends exactly at this node: the sorted keys `lo..hi`.
-    fn attach(&mut self, node: u32, lo: usize, hi: usize) {
+    fn attach(&mut self, node: BuiltNode, lo: usize, hi: usize) {
         if lo == hi {
             // A new node already has no rules.
             return;
@@ -225,8 +227,8 @@ impl<'r> TrieBuilder<'r> {
         let s = &mut self.scratch;
         s.wild.clear();
         let rules = self.rules;
-        let rank = |id: u32| rules.get(id as usize).map_or(0, |r| r.rank);
-        let (mut prefix, mut exact) = (NONE, NONE);
+        let rank = |id: RuleId| rules.get(id.as_usize()).map_or(0, |r| r.rank);
+        let (mut prefix, mut exact) = (RuleId::NONE, RuleId::NONE);
         // The kept rule's rank, once it has a rival.
         let (mut prefix_rank, mut exact_rank) = (None, None);
         for item in s.sorted.get(lo..hi).unwrap_or_default() {
@@ -238,7 +240,7 @@ impl<'r> TrieBuilder<'r> {
                     continue;
                 }
             };
-            if *slot == NONE {
+            if slot.is_none() {
                 *slot = item.id;
                 continue;
             }
@@ -264,7 +266,7 @@ impl<'r> TrieBuilder<'r> {
 
     /// Attach the one rule whose key ends at this node, as [`Self::attach`] would
     /// (its wildcard list, even when empty, starts where the next one goes).
-    fn attach_one(&mut self, node: u32, item: Item) {
+    fn attach_one(&mut self, node: BuiltNode, item: Item) {
         let wild_start = self.out.wild_rules.len();
         if item.slot == Slot::Wild {
             self.out.wild_rules.push(item.id);
@@ -281,7 +283,7 @@ impl<'r> TrieBuilder<'r> {
     /// Finish a node whose one key ends at it (most nodes: the leaves), as the
     /// general path would: its rule attached, and no edges (an empty range where
     /// the next node's edges go).
-    fn make_leaf(&mut self, node: u32, item: Item) {
+    fn make_leaf(&mut self, node: BuiltNode, item: Item) {
         self.attach_one(node, item);
         let edges = span(self.out.edge_bytes.len(), 0);
         self.node_mut(node).edges = edges;
@@ -313,7 +315,7 @@ impl<'r> TrieBuilder<'r> {
                 rules
                     .iter()
                     .zip(range)
-                    .map(|(rule, id)| self.item_of(index(id), rule)),
+                    .map(|(rule, id)| self.item_of(RuleId(index(id)), rule)),
             );
             chunks.extend(
                 heads
@@ -339,9 +341,9 @@ impl<'r> TrieBuilder<'r> {
             items.push(item);
         };
         // (Some rule or digit missing: one at a time, digits read where missing.)
-        for id in range.map(index) {
-            let item = self.item(id);
-            let digit = match heads.get(id as usize) {
+        for id in range {
+            let item = self.item(RuleId(index(id)));
+            let digit = match heads.get(id) {
                 Some(&(head, class)) => (head, u64::from(class)),
                 None => chunk(text.get(item.range()).unwrap_or_default(), 0),
             };
@@ -352,7 +354,7 @@ impl<'r> TrieBuilder<'r> {
 
     /// Build a trie over the rules of `ranges` (rule numbers, in the order given);
     /// returns its root.
-    pub fn build(&mut self, ranges: impl Iterator<Item = core::ops::Range<usize>>) -> u32 {
+    pub fn build(&mut self, ranges: impl Iterator<Item = core::ops::Range<usize>>) -> BuiltNode {
         let mut items = core::mem::take(&mut self.scratch.items);
         let mut chunks = core::mem::take(&mut self.scratch.chunks);
         items.clear();
@@ -565,7 +567,7 @@ mod tests {
                 allow: false,
                 derived: false,
                 priority: key.len() as u32,
-                rank: u64::from(u32::MAX - id),
+                rank: crate::tables::layout::rank(Profile::Google, 0, false, id),
                 pattern: span,
                 segments: Span::new(2 * id, 2),
                 anchored: false,
@@ -573,16 +575,20 @@ mod tests {
             });
         }
         let mut builder = super::TrieBuilder::new(&rules, &segments, &text, &[]);
-        let roots: Vec<u32> = (0..3)
-            .map(|g| builder.build(core::iter::once(g * 200..(g + 1) * 200)))
+        let roots: Vec<usize> = (0..3)
+            .map(|g| {
+                builder
+                    .build(core::iter::once(g * 200..(g + 1) * 200))
+                    .as_usize()
+            })
             .collect();
         let tables = builder.finish();
         assert_eq!(roots.first(), Some(&0));
         for (id, node) in tables.nodes.iter().enumerate() {
-            let trie = roots.partition_point(|&r| r as usize <= id);
-            let end = roots.get(trie).map_or(tables.nodes.len(), |&r| r as usize);
+            let trie = roots.partition_point(|&r| r <= id);
+            let end = roots.get(trie).copied().unwrap_or(tables.nodes.len());
             for &child in node.edges.of(&tables.edge_targets) {
-                let child = child as usize;
+                let child = child.as_usize();
                 assert!(child > id && child < end, "node {id}: child {child}");
             }
         }

@@ -9,8 +9,9 @@
 
 use crate::group::agent::{names, AgentMatch};
 use crate::group::grouper::AgentToken;
+use crate::ids::SetId;
 use crate::profile::Profile;
-use crate::tables::layout::{index, Tables, NONE};
+use crate::tables::layout::{index, AgentEntry, Tables};
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -67,62 +68,62 @@ pub(crate) fn groups_of_agent<'t>(
     applicable_groups(profile, lines)
 }
 
-/// The rule set of `agent` in compiled tables (or [`NONE`]): the lookup in the
+/// The rule set of `agent` in compiled tables (or [`SetId::NONE`]): the lookup in the
 /// index [`select`] built, which gives the set of [`applicable_groups`].
-pub(crate) fn resolve(t: &Tables<'_>, agent: &[u8]) -> u32 {
+pub(crate) fn resolve(t: &Tables<'_>, agent: &[u8]) -> SetId {
     if t.profile.substring_agents() {
         return resolve_substring(t, agent);
     }
     let agents = t.agents();
     match agents.binary_search_by(|e| cmp_ignore_case(e.name.of(t.text()), agent)) {
-        Ok(i) => agents.get(i).map_or(NONE, |e| e.set.get()),
-        Err(_) => t.any_set,
+        Ok(i) => agents.get(i).map_or(SetId::NONE, AgentEntry::set_id),
+        Err(_) => t.any_set_id(),
     }
 }
 
 /// [`resolve`]'s first half, for fallback chains (`Policy::matcher_chain`):
 /// the rule set of the groups that name `agent`, or `None` when no group names
 /// it (then [`wildcard_set`] applies). Exactly the names [`resolve`] matches.
-pub(crate) fn resolve_named(t: &Tables<'_>, agent: &[u8]) -> Option<u32> {
+pub(crate) fn resolve_named(t: &Tables<'_>, agent: &[u8]) -> Option<SetId> {
     if t.profile.substring_agents() {
         return t
             .agents()
             .iter()
             .find(|e| e.any == 0 && names(t.profile, e.name.of(t.text()), agent))
-            .map(|e| e.set.get());
+            .map(AgentEntry::set_id);
     }
     let agents = t.agents();
     match agents.binary_search_by(|e| cmp_ignore_case(e.name.of(t.text()), agent)) {
-        Ok(i) => agents.get(i).filter(|e| e.any == 0).map(|e| e.set.get()),
+        Ok(i) => agents.get(i).filter(|e| e.any == 0).map(AgentEntry::set_id),
         Err(_) => None,
     }
 }
 
 /// [`resolve`]'s second half: the rule set of a crawler no group names (the
 /// first `*` record under the substring profiles, the merged `*` groups
-/// otherwise), or [`NONE`].
-pub(crate) fn wildcard_set(t: &Tables<'_>) -> u32 {
+/// otherwise), or [`SetId::NONE`].
+pub(crate) fn wildcard_set(t: &Tables<'_>) -> SetId {
     if t.profile.substring_agents() {
         t.agents()
             .iter()
             .find(|e| e.any != 0)
-            .map_or(NONE, |e| e.set.get())
+            .map_or(SetId::NONE, AgentEntry::set_id)
     } else {
-        t.any_set
+        t.any_set_id()
     }
 }
 
 /// The substring profiles: the first record whose name is a substring of the
 /// robot's name (version removed, any case); else the first `*` record.
-fn resolve_substring(t: &Tables<'_>, agent: &[u8]) -> u32 {
-    let mut any = NONE;
+fn resolve_substring(t: &Tables<'_>, agent: &[u8]) -> SetId {
+    let mut any = SetId::NONE;
     for entry in t.agents() {
         if entry.any != 0 {
-            if any == NONE {
-                any = entry.set.get();
+            if any.is_none() {
+                any = entry.set_id();
             }
         } else if names(t.profile, entry.name.of(t.text()), agent) {
-            return entry.set.get();
+            return entry.set_id();
         }
     }
     any
@@ -239,7 +240,8 @@ pub(crate) fn select<'t>(
 pub(crate) struct Judge<'a> {
     profile: Profile,
     agent: &'a [u8],
-    group: u32,
+    /// The open group, once one is.
+    group: Option<u32>,
     names_agent: bool,
     has_any: bool,
     /// The open group's verdict, once its first rule came.
@@ -254,7 +256,7 @@ impl<'a> Judge<'a> {
         Judge {
             profile,
             agent,
-            group: NONE,
+            group: None,
             names_agent: false,
             has_any: false,
             verdict: None,
@@ -265,7 +267,7 @@ impl<'a> Judge<'a> {
     }
 
     pub(crate) fn open_group(&mut self, group: u32) {
-        self.group = group;
+        self.group = Some(group);
         self.names_agent = false;
         self.has_any = false;
         self.verdict = None;
@@ -304,7 +306,7 @@ impl<'a> Judge<'a> {
             keep
         };
         if !keep {
-            self.skipped.push(self.group);
+            self.skipped.extend(self.group);
         }
         self.verdict = Some(keep);
         keep

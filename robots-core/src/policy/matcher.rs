@@ -1,7 +1,7 @@
 //! [`Matcher`]: a policy narrowed to one crawler.
 
 use crate::group::select::resolve;
-use crate::ids::GroupId;
+use crate::ids::{GroupId, SetId};
 use crate::policy::records::{self, Record};
 use crate::records::{RequestRate, TimeWindow};
 use crate::search::automata::Automata;
@@ -51,7 +51,11 @@ impl<'p> Matcher<'p> {
     }
 
     /// The matcher of rule set `set` in `tables` (a fallback chain's choice).
-    pub(crate) fn of_set(tables: &'p Tables<'p>, automata: &'p Automata, set: u32) -> Matcher<'p> {
+    pub(crate) fn of_set(
+        tables: &'p Tables<'p>,
+        automata: &'p Automata,
+        set: SetId,
+    ) -> Matcher<'p> {
         Matcher {
             tables,
             automata,

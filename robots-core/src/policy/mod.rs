@@ -12,6 +12,8 @@ mod chain;
 pub mod explain;
 pub mod inspect;
 mod matcher;
+#[cfg(target_has_atomic = "ptr")]
+mod owned_matcher;
 mod policy_ref;
 pub mod records;
 mod rule;
@@ -21,16 +23,17 @@ pub(crate) mod storage;
 pub use agent_policy::AgentPolicy;
 pub use builder::PolicyBuilder;
 pub use matcher::Matcher;
+#[cfg(target_has_atomic = "ptr")]
+pub use owned_matcher::OwnedMatcher;
 pub use policy_ref::PolicyRef;
 pub use rule::{GroupInfo, Rule};
 
 use crate::compile;
 use crate::document::{Document, ParseOptions};
 use crate::error::Error;
-use crate::ids::GroupId;
 use crate::profile::Profile;
 use crate::tables::encode::{encode, seal};
-use crate::tables::layout::{Tables, NONE};
+use crate::tables::layout::Tables;
 use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Deref;
@@ -215,11 +218,6 @@ impl fmt::Debug for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.read.summary(f, "Policy").finish()
     }
-}
-
-/// A group number of the tables as a public id ([`NONE`]: a file-wide record).
-pub(crate) fn group_id(g: u32) -> Option<GroupId> {
-    (g != NONE).then_some(GroupId(g))
 }
 
 impl Document<'_> {

@@ -6,7 +6,7 @@
 //! `matcher`, `explain`, `rules`, … exist once, on this type.
 
 use crate::error::Error;
-use crate::ids::{GroupId, RuleId};
+use crate::ids::{GroupId, RuleId, SetId};
 use crate::parse::{Directive, Truncation};
 use crate::policy::explain::{self, Explanation};
 use crate::policy::records::{self, Record};
@@ -17,7 +17,7 @@ use crate::search::automata::Automata;
 use crate::search::verdict::Verdict;
 use crate::search::view::View;
 use crate::tables::encode::{decode, encode, AgentPart};
-use crate::tables::layout::{index, Tables, NONE};
+use crate::tables::layout::{index, Tables};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use bstr::{BStr, BString};
@@ -114,7 +114,10 @@ impl<'a> PolicyRef<'a> {
         tables.validate()?;
         if let Some(agent) = agent {
             let sets = tables.sets().len();
-            if agent.set != NONE && agent.set as usize >= sets {
+            if SetId(agent.set)
+                .some()
+                .is_some_and(|set| set.as_usize() >= sets)
+            {
                 return Err(crate::tables::validate::LayoutError::header(alloc::format!(
                     "the crawler's rule set {} is out of range ({sets})",
                     agent.set
@@ -175,11 +178,11 @@ impl<'a> PolicyRef<'a> {
         }
     }
 
-    /// The rule set of the crawler of a one-crawler policy (`NONE` otherwise).
-    pub(crate) fn agent_set(&self) -> u32 {
+    /// The rule set of the crawler of a one-crawler policy ([`SetId::NONE`] otherwise).
+    pub(crate) fn agent_set(&self) -> SetId {
         match &self.source {
-            Source::Borrowed(loaded) => loaded.agent.map_or(NONE, |a| a.set),
-            Source::Stored(_) => NONE,
+            Source::Borrowed(loaded) => loaded.agent.map_or(SetId::NONE, |a| SetId(a.set)),
+            Source::Stored(_) => SetId::NONE,
         }
     }
 

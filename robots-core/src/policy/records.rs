@@ -8,9 +8,8 @@
 
 use crate::ids::GroupId;
 use crate::parse::Directive;
-use crate::policy::group_id;
 use crate::records::{parse_value, RecordValue, RequestRate, TimeWindow};
-use crate::tables::layout::{ExtensionRecord, Tables, NONE, U32};
+use crate::tables::layout::{ExtensionRecord, Tables, U32};
 use bstr::BStr;
 use core::time::Duration;
 
@@ -48,7 +47,7 @@ impl<'p> Record<'p> {
         Some(Record {
             directive,
             line: r.line.get(),
-            group: group_id(r.group.get()),
+            group: r.group_id(),
             value: BStr::new(value),
             parsed: parse_value(directive, value),
         })
@@ -102,10 +101,11 @@ pub(crate) fn of_groups<'p>(
     t.extensions()
         .iter()
         .filter(move |r| {
-            r.group.get() != NONE
-                && groups
-                    .binary_search_by_key(&r.group.get(), |g| g.get())
+            r.group_id().is_some_and(|group| {
+                groups
+                    .binary_search_by_key(&group.as_u32(), |g| g.get())
                     .is_ok()
+            })
         })
         .filter_map(move |r| Record::of(t, r))
 }
@@ -120,7 +120,7 @@ pub(crate) fn file_values<'p>(
     let code = directive.code();
     t.extensions()
         .iter()
-        .filter(move |r| r.group.get() == NONE && r.directive == code)
+        .filter(move |r| r.group_id().is_none() && r.directive == code)
         .map(move |r| r.value.of(t.text()))
         .filter(move |value| !valid_only || parse_value(directive, value) == RecordValue::Text)
         .map(BStr::new)

@@ -49,7 +49,7 @@ impl<'p> Rule<'p> {
         let r = t.rule_fields(id)?;
         Some(Rule {
             id: RuleId(id),
-            group: GroupId(group_of(t, id)),
+            group: group_of(t, id),
             line: r.line,
             column: r.column,
             directive: if r.allow {
@@ -107,7 +107,7 @@ impl<'p> GroupInfo<'p> {
 
 /// The group rule `id` belongs to: rules are in group order, so it is the last
 /// group whose rules start at or before it.
-fn group_of(t: &Tables<'_>, id: u32) -> u32 {
+fn group_of(t: &Tables<'_>, id: u32) -> GroupId {
     let holds = |g: &crate::tables::layout::GroupRecord| {
         let rules = g.rules;
         rules.start.get() <= id && id - rules.start.get() < rules.len.get()
@@ -119,7 +119,5 @@ fn group_of(t: &Tables<'_>, id: u32) -> u32 {
     [after, after.wrapping_sub(1)]
         .into_iter()
         .find(|&i| t.groups().get(i).is_some_and(holds))
-        .map_or(crate::tables::layout::NONE, |i| {
-            crate::tables::layout::index(i)
-        })
+        .map_or(GroupId::NONE, |i| GroupId(crate::tables::layout::index(i)))
 }

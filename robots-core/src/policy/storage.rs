@@ -84,7 +84,7 @@ impl Storage {
 
     /// A policy over freshly compiled tables: their region.
     pub(crate) fn of_compiled(compiled: Compiled) -> Storage {
-        let (profile, any_set) = (compiled.profile, compiled.any_set);
+        let (profile, any_set) = (compiled.profile, compiled.any_set.as_u32());
         let (region, counts) = compiled.into_region();
         let storage = Storage::of_region(region, &counts, profile, any_set);
         debug_assert_eq!(storage.tables().validate(), Ok(()));

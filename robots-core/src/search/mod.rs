@@ -49,8 +49,7 @@ pub(crate) struct Selected {
 
 impl Selected {
     /// The selection of rule set `set` of `t`.
-    pub(crate) fn of(t: &Tables<'_>, set: u32) -> Selected {
-        let set = SetId(set);
+    pub(crate) fn of(t: &Tables<'_>, set: SetId) -> Selected {
         let roots = t
             .sets()
             .get(set.as_usize())

@@ -22,7 +22,7 @@
 //! This module is the code generator's view of a policy. It is not a stable API:
 //! `robots-runtime` exposes it only as `#[doc(hidden)] __private`.
 
-use crate::ids::{NodeId, RuleId};
+use crate::ids::{GroupId, NodeId, RuleId, SetId};
 pub use zerocopy::little_endian::{U16, U32, U64};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
@@ -512,6 +512,14 @@ record! {
     }
 }
 
+impl AgentEntry {
+    /// The rule set it selects.
+    #[inline]
+    pub(crate) fn set_id(&self) -> SetId {
+        SetId(self.set.get())
+    }
+}
+
 record! {
     /// A group as written.
     pub struct GroupRecord {
@@ -550,6 +558,20 @@ record! {
         pub group: U32,
         /// The value as written (a range of the text).
         pub value: Span,
+    }
+}
+
+impl ExtensionRecord {
+    /// The owning group, or `None` for a file-wide record.
+    #[inline]
+    pub(crate) fn group_id(&self) -> Option<GroupId> {
+        GroupId(self.group.get()).some()
+    }
+
+    /// Make it a record of `group`, or (with `None`) a file-wide one.
+    #[inline]
+    pub(crate) fn set_group(&mut self, group: Option<GroupId>) {
+        self.group = U32::new(group.unwrap_or(GroupId::NONE).as_u32());
     }
 }
 

@@ -20,6 +20,7 @@ use super::layout::{
     AgentEntry, Anchor, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule,
     NodeWild, RuleExtra, RuleRecord, RuleSet, SetRoot, Span, TruncationRecord, WildRoot, NONE, U32,
 };
+use crate::ids::SetId;
 use crate::profile::Profile;
 #[cfg(test)]
 use alloc::vec::Vec;
@@ -44,7 +45,8 @@ pub struct Tables<'a> {
     counts: [u32; COUNTED.len()],
     /// The semantics the tables were compiled under.
     pub profile: Profile,
-    /// The rule set of crawlers no group names (`*`), or [`NONE`].
+    /// The rule set of crawlers no group names (`*`), or [`NONE`] (the crate
+    /// reads it as a typed set, `any_set_id`).
     pub any_set: u32,
 }
 
@@ -219,6 +221,12 @@ impl<'a> Tables<'a> {
             profile,
             any_set,
         }
+    }
+
+    /// The rule set of crawlers no group names (`*`), or [`SetId::NONE`].
+    #[inline]
+    pub(crate) fn any_set_id(&self) -> SetId {
+        SetId(self.any_set)
     }
 
     /// The region: every table's bytes.

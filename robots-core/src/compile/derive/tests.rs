@@ -1,5 +1,6 @@
+use crate::ids::{NodeId, RuleId};
 use crate::tables::layout::{
-    Label, Tables, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_FULL, NODE_INDEXED, NONE,
+    Label, Tables, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_FULL, NODE_INDEXED,
 };
 use crate::{Policy, Profile};
 use alloc::format;
@@ -12,7 +13,7 @@ fn agrees_with_brute_force(policy: &Policy, agent: &str, path: &str) {
     let e = policy.explain(agent, path);
     let best = e.candidates.first().map(|c| c.id);
     let t = policy.tables();
-    let rank = |id: Option<crate::RuleId>| id.map(|id| t.rank(id.as_u32()));
+    let rank = |id: Option<RuleId>| id.map(|id| t.rank(id.as_u32()));
     assert_eq!(rank(e.verdict.rule), rank(best), "{agent} {path}");
 }
 
@@ -183,7 +184,7 @@ fn every_node_holds_the_best_prefix_rule(policy: &Policy) {
         (0..t.rules().len() as u32)
             .filter(|&r| path.starts_with(key(r)))
             .max_by_key(|&r| t.rank(r))
-            .unwrap_or(NONE)
+            .map_or(RuleId::NONE, RuleId)
     };
     let mut checked = 0;
     let mut stack: Vec<(u32, Vec<u8>)> = t
@@ -193,7 +194,7 @@ fn every_node_holds_the_best_prefix_rule(policy: &Policy) {
         .collect();
     while let Some((id, path)) = stack.pop() {
         let node = &t.inners()[id as usize];
-        assert_eq!(node.best.get(), expected(&path), "{path:?}");
+        assert_eq!(node.best_rule(), expected(&path), "{path:?}");
         checked += 1;
         let count = node.edge_count();
         let inner = node.inner_count();
@@ -211,9 +212,9 @@ fn every_node_holds_the_best_prefix_rule(policy: &Policy) {
                 let p = key(leaf.rule().as_u32()).to_vec();
                 assert!(p.starts_with(&path) && p.len() > path.len(), "{p:?}");
                 let best = if leaf.info.get() & LEAF_INHERIT != 0 {
-                    node.best.get()
+                    node.best_rule()
                 } else {
-                    leaf.rule().as_u32()
+                    leaf.rule()
                 };
                 assert_eq!(best, expected(&p), "{p:?}");
                 checked += 1;
@@ -280,10 +281,16 @@ fn a_leaf_reads_its_label_from_the_rule_it_names() {
     let automata = Automata::new();
     let rule = |t: &Tables<'_>, path: &[u8]| {
         let v = View::new(t, &automata).decide(
-            crate::search::Selected::from_parts([0, NONE, 0, NONE, 0]),
+            crate::search::Selected::from_parts([
+                0,
+                NodeId::NONE.as_u32(),
+                0,
+                NodeId::NONE.as_u32(),
+                0,
+            ]),
             path,
         );
-        v.rule.map(crate::ids::RuleId::as_u32)
+        v.rule.map(RuleId::as_u32)
     };
     assert_eq!(rule(t, b"/abcdef/x"), Some(1));
     assert_eq!(rule(t, b"/azzzzzzz"), Some(0));
