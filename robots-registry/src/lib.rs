@@ -601,8 +601,16 @@ mod tests {
             Some(Verification::Secondary)
         );
         // Tokens that no stored source confirmed wait in candidates.toml.
-        for token in ["YandexImages", "Google-Pinpoint", "SplitSignalBot", "anthropic-ai"] {
-            assert!(crawler(token).is_none() && retired(token).is_none(), "{token}");
+        for token in [
+            "YandexImages",
+            "Google-Pinpoint",
+            "SplitSignalBot",
+            "anthropic-ai",
+        ] {
+            assert!(
+                crawler(token).is_none() && retired(token).is_none(),
+                "{token}"
+            );
         }
     }
 

@@ -321,7 +321,12 @@ fn generate(file: &File) -> Result<String, String> {
 fn check_candidates(candidates: &File, registry: &File) -> Result<(), String> {
     let in_registry: BTreeSet<String> = crawler_tokens(registry)
         .into_iter()
-        .chain(registry.retired.iter().map(|r| r.token.to_ascii_lowercase()))
+        .chain(
+            registry
+                .retired
+                .iter()
+                .map(|r| r.token.to_ascii_lowercase()),
+        )
         .collect();
     let mut seen = BTreeSet::new();
     let mut claim = |token: &str| {
@@ -428,7 +433,10 @@ fn bad_edits_name_the_entry() {
              source = \"https://foo.example/bot\"\n{extra}"
         )
     };
-    for extra in ["", "note = \"Unverified: from a community list; not compared.\""] {
+    for extra in [
+        "",
+        "note = \"Unverified: from a community list; not compared.\"",
+    ] {
         let err = compile(&unverified(extra)).unwrap_err();
         assert!(
             err.contains("FooBot: no `checked` date") && err.contains("candidates.toml"),
@@ -495,13 +503,25 @@ fn candidates_stay_well_formed_unverified_and_apart() {
             "BarBot: a checked entry belongs in crawlers.toml",
         ),
         (
-            candidate("BarBot", &format!("{note}\nchecked_against = \"secondary\"")),
+            candidate(
+                "BarBot",
+                &format!("{note}\nchecked_against = \"secondary\""),
+            ),
             "BarBot: a checked entry belongs in crawlers.toml",
         ),
         (candidate("foobot", note), "foobot: also in crawlers.toml"),
-        (format!("{good}\n{}", candidate("barbot", note)), "barbot: listed twice"),
-        (candidate("BarBot", &format!("{note}\npurpose2 = \"x\"")), "unknown field"),
-        (candidate("BarBot", &format!("{note}\nheaders = [\"\"]")), "header form"),
+        (
+            format!("{good}\n{}", candidate("barbot", note)),
+            "barbot: listed twice",
+        ),
+        (
+            candidate("BarBot", &format!("{note}\npurpose2 = \"x\"")),
+            "unknown field",
+        ),
+        (
+            candidate("BarBot", &format!("{note}\nheaders = [\"\"]")),
+            "header form",
+        ),
         (candidate("Bar Bot", note), "not a user-agent token"),
         (
             format!("{good}\n{}", retired.replace("\"FooBot\"", "\"BazBot\"")),

@@ -346,7 +346,10 @@ fn expect(header: &str, token: &str) {
         token_of_header(header.as_bytes()).unwrap_or_else(|| panic!("no token in {header:?}"));
     assert_eq!(String::from_utf8_lossy(found.token), token, "{header}");
     if CANDIDATES.contains(&token.to_ascii_lowercase()) {
-        assert!(registry::crawler(token).is_none(), "{token} is in both files");
+        assert!(
+            registry::crawler(token).is_none(),
+            "{token} is in both files"
+        );
         assert_eq!(
             (found.source, found.crawler),
             (TokenSource::ProductToken, None),
@@ -431,7 +434,12 @@ fn candidates_headers_give_their_own_token_and_no_crawler() {
     let mut read = 0;
     for c in table["crawler"].as_array().unwrap() {
         let token = c["token"].as_str().unwrap();
-        for form in c.get("headers").and_then(toml::Value::as_array).into_iter().flatten() {
+        for form in c
+            .get("headers")
+            .and_then(toml::Value::as_array)
+            .into_iter()
+            .flatten()
+        {
             // The form with a version where it has a `*`, as a request carries it.
             expect(&form.as_str().unwrap().replace('*', "2.0"), token);
             read += 1;
