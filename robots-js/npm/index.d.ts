@@ -272,10 +272,10 @@ export interface CrawlerInfo {
   robotsTxt: 'obeys' | 'partly' | 'ignores' | 'unstated';
   note: string;
   source: string;
-  /** When the entry was compared with its source or a secondary dataset (YYYY-MM-DD); `''`: never, the entry is unverified. */
+  /** When the entry was compared with its source or the secondary datasets (YYYY-MM-DD); every entry has one. */
   checked: string;
-  /** What that comparison read: the operator's page, a community dataset only, or nothing. */
-  verification: 'operator' | 'secondary' | 'unverified';
+  /** What that comparison read: the operator's page, or community datasets only. */
+  verification: 'operator' | 'secondary';
 }
 
 /** One URL whose verdict changes: `robots diff --format json`'s line. */

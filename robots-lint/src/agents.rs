@@ -4,8 +4,8 @@
 //! - `misspelled-agent` (warning): a token close to a registry token but not
 //!   one (`GPT-Bot`, `Google Extended`, `Claudebot2`); it names no crawler, so
 //!   the line does nothing for the crawler it was meant for;
-//! - `retired-agent` (warning): a token its operator retired (`anthropic-ai`,
-//!   `Claude-Web`), with the replacement;
+//! - `retired-agent` (warning): a token its operator retired (`Qwantify`,
+//!   `Googlebot-Mobile`), with the replacement;
 //! - `unknown-agent` (note): a token the registry does not know at all.
 //!
 //! A value whose product-token prefix is a known token (`Googlebot/2.1`) is left
@@ -308,8 +308,8 @@ mod tests {
             Some("PerplexityBot")
         );
         assert_eq!(
-            Known::new().misspelling_of(b"anthropic_ai"),
-            Some("anthropic-ai")
+            Known::new().misspelling_of(b"oai_searchbot"),
+            Some("OAI-SearchBot")
         );
         // Not close enough, or a sub-crawler's longer token.
         assert_eq!(Known::new().misspelling_of(b"ExampleBot"), None);

@@ -30,7 +30,7 @@ pub enum Code {
     InvalidProductToken,
     /// `misspelled-agent`: a user-agent token close to a known crawler's token but not it (`GPT-Bot`, `Google Extended`): it names no crawler
     MisspelledAgent,
-    /// `retired-agent`: a user-agent token its operator retired (`anthropic-ai`, `Claude-Web`): name the replacement
+    /// `retired-agent`: a user-agent token its operator retired (`Qwantify`, `Googlebot-Mobile`): name the replacement
     RetiredAgent,
     /// `unknown-agent`: a user-agent token the known-crawler registry does not list
     UnknownAgent,

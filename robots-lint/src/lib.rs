@@ -144,7 +144,7 @@ pub const CODES: &[CodeInfo] = &[
     code(Code::EmptyUserAgent, Severity::Error, "values", "`User-agent:` with no value names no crawler"),
     code(Code::InvalidProductToken, Severity::Warning, "values", "a user-agent value that is not a product token (`Googlebot/2.1`, `my bot`)"),
     code(Code::MisspelledAgent, Severity::Warning, "values", "a user-agent token close to a known crawler's token but not it (`GPT-Bot`, `Google Extended`): it names no crawler"),
-    code(Code::RetiredAgent, Severity::Warning, "values", "a user-agent token its operator retired (`anthropic-ai`, `Claude-Web`): name the replacement"),
+    code(Code::RetiredAgent, Severity::Warning, "values", "a user-agent token its operator retired (`Qwantify`, `Googlebot-Mobile`): name the replacement"),
     code(Code::UnknownAgent, Severity::Note, "values", "a user-agent token the known-crawler registry does not list"),
     code(Code::RuleOutsideGroup, Severity::Error, "structure", "a rule or record before any `User-agent` line applies to no crawler"),
     code(Code::PathNotAbsolute, Severity::Error, "values", "a pattern that starts with neither `/` nor `*` matches no URL"),

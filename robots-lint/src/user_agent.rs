@@ -487,9 +487,12 @@ mod tests {
             [&b"googlebot-news"[..], b"Googlebot"]
         );
         assert_eq!(
-            family_chain(b"YandexImages", true),
-            [&b"YandexImages"[..], b"Yandex"]
+            family_chain(b"YandexMobileBot", true),
+            [&b"YandexMobileBot"[..], b"Yandex"]
         );
+        // A candidate no stored source confirmed (robots-registry/candidates.toml)
+        // has no documented fallback.
+        assert_eq!(family_chain(b"YandexImages", true), [&b"YandexImages"[..]]);
         assert_eq!(family_chain(b"a-b-c", true), [&b"a-b-c"[..], b"a-b", b"a"]);
         assert_eq!(family_chain(b"a-b-c", false), [&b"a-b-c"[..]]);
         assert_eq!(family_chain(b"-x-", true), [&b"-x-"[..], b"-x"]);

@@ -3,10 +3,12 @@
 //! back to, and the tokens that were retired or renamed.
 //!
 //! The data is `crawlers.toml` in this crate, where every entry names its
-//! source and how far it was checked ([`Verification`]): compared with a stored
-//! copy of the operator's page (dated; [`Crawler::verified`]), confirmed only by
-//! a maintained community dataset (dated, [`Verification::Secondary`]), or never
-//! compared (no date; its note says so). It is compiled into the static tables
+//! source, the day it was checked, and what that check read
+//! ([`Verification`]): a stored copy of the operator's page
+//! ([`Crawler::verified`]), or maintained community datasets only
+//! ([`Verification::Secondary`]). The registry serves checked facts only:
+//! crawlers known by name that no stored source confirmed wait in the crate's
+//! `candidates.toml`, which is not compiled in. `crawlers.toml` is compiled into the static tables
 //! [`CRAWLERS`] and [`RETIRED`] of the checked-in `src/generated.rs`, which a
 //! test regenerates and compares, so this crate is `no_std`, has no build
 //! script and no dependency, and a lookup reads no file. Users reach it as
@@ -33,8 +35,8 @@
 //! // Google documents that Googlebot-Image obeys the Googlebot group when it has none.
 //! assert_eq!(image.chain().collect::<Vec<_>>(), ["Googlebot-Image", "Googlebot"]);
 //!
-//! let old = registry::retired("anthropic-ai").unwrap();
-//! assert_eq!(old.replaced_by, ["ClaudeBot"]);
+//! let old = registry::retired("Qwantify").unwrap();
+//! assert_eq!(old.replaced_by, ["Qwantbot"]);
 //! assert!(registry::is_known("Yandex")); // a fallback token (every Yandex robot)
 //! assert!(!registry::is_known("GPT-Bot"));
 //! ```
@@ -146,7 +148,9 @@ impl RobotsTxt {
     }
 }
 
-/// How far a registry entry's facts were checked, from the strongest.
+/// What a registry entry's facts were checked against, from the strongest.
+/// Every entry was checked (its `checked` date says when); tokens no stored
+/// source confirmed are not in the registry.
 ///
 /// ```
 /// use robots_runtime::registry::{self, Verification};
@@ -172,24 +176,17 @@ pub enum Verification {
     /// Its header forms cover the headers those datasets logged; its
     /// `robots_txt` answer is the dataset's where the dataset gives one.
     Secondary,
-    /// Never compared with anything: written from knowledge, and the note says so.
-    Unverified,
 }
 
 impl Verification {
     /// Every level, from the strongest.
-    pub const ALL: [Verification; 3] = [
-        Verification::Operator,
-        Verification::Secondary,
-        Verification::Unverified,
-    ];
+    pub const ALL: [Verification; 2] = [Verification::Operator, Verification::Secondary];
 
-    /// `operator`, `secondary` or `unverified`: the stable name JSON output uses.
+    /// `operator` or `secondary`: the stable name JSON output uses.
     pub const fn name(self) -> &'static str {
         match self {
             Verification::Operator => "operator",
             Verification::Secondary => "secondary",
-            Verification::Unverified => "unverified",
         }
     }
 }
@@ -222,12 +219,9 @@ pub struct Crawler {
     /// Where the facts come from: the operator's page where there is one.
     pub source: &'static str,
     /// When the entry was last compared with a stored copy of `source` or
-    /// with a secondary dataset (`YYYY-MM-DD`), or `""` when it never was:
-    /// its facts are then unverified, and [`Crawler::note`] says where they
-    /// come from.
+    /// with the secondary datasets (`YYYY-MM-DD`); every entry has one.
     pub checked: &'static str,
-    /// What that comparison read: the operator's page, a secondary dataset
-    /// only, or nothing ([`Verification::Unverified`], `checked` is `""`).
+    /// What that comparison read: the operator's page, or secondary datasets only.
     pub verification: Verification,
 }
 
@@ -342,8 +336,7 @@ pub struct Retired {
     pub note: &'static str,
     /// Where the facts come from.
     pub source: &'static str,
-    /// When the entry was last compared (`YYYY-MM-DD`), or `""` when it
-    /// never was (see [`Crawler::checked`]).
+    /// When the entry was last compared (`YYYY-MM-DD`; see [`Crawler::checked`]).
     pub checked: &'static str,
     /// What that comparison read (see [`Crawler::verification`]).
     pub verification: Verification,
@@ -441,11 +434,13 @@ mod tests {
         assert_eq!(crawler("GPTBOT").map(|c| c.token), Some("GPTBot"));
         assert_eq!(crawler("gpt-bot"), None);
         assert_eq!(
-            retired("MSNBOT").map(|r| r.replaced_by),
-            Some(&["bingbot"][..])
+            retired("QWANTIFY").map(|r| r.replaced_by),
+            Some(&["Qwantbot"][..])
         );
         assert!(is_known("yandex"));
-        assert!(is_known("Claude-Web"));
+        assert!(is_known("omgilibot"));
+        // bingbot's documented fallback: known, though no retired entry.
+        assert!(is_known("msnbot") && retired("msnbot").is_none());
         assert!(!is_known("ExampleBot"));
         // Each token once.
         let mut seen = std::collections::BTreeSet::new();
@@ -499,7 +494,7 @@ mod tests {
         }
         assert!(forms >= 150, "{forms} forms");
         let with_forms = CRAWLERS.iter().filter(|c| !c.headers.is_empty()).count();
-        assert!(with_forms >= 130, "{with_forms} crawlers have header forms");
+        assert!(with_forms >= 125, "{with_forms} crawlers have header forms");
     }
 
     #[test]
@@ -535,7 +530,7 @@ mod tests {
     }
 
     #[test]
-    fn every_entry_is_dated_or_says_it_is_unverified() {
+    fn every_entry_is_dated_and_says_what_it_was_checked_against() {
         let is_date = |d: &str| {
             d.len() == 10
                 && d.bytes().enumerate().all(|(i, b)| match i {
@@ -543,48 +538,34 @@ mod tests {
                     _ => b.is_ascii_digit(),
                 })
         };
-        let mut verified = 0;
+        let mut levels = [0; Verification::ALL.len()];
         for c in CRAWLERS {
-            // A date exactly when the entry was compared with something.
+            // The registry serves checked facts only.
+            assert!(is_date(c.checked), "{}: {:?}", c.token, c.checked);
             assert_eq!(
-                c.verification == Verification::Unverified,
-                c.checked.is_empty(),
+                c.verified(),
+                c.verification == Verification::Operator,
                 "{}",
                 c.token
             );
-            match c.verification {
-                Verification::Operator => {
-                    assert!(
-                        c.verified() && is_date(c.checked),
-                        "{}: {:?}",
-                        c.token,
-                        c.checked
-                    );
-                    verified += 1;
-                }
-                // The note says that no operator page was read, so that a
-                // reader of the note alone does not take it for the operator's word.
-                Verification::Secondary => {
-                    assert!(!c.verified() && is_date(c.checked), "{}", c.token);
-                    assert!(c.note.contains("Secondary:"), "{}: {}", c.token, c.note);
-                }
-                Verification::Unverified => {
-                    assert!(!c.verified(), "{}", c.token);
-                    assert!(
-                        c.note.contains("Unverified"),
-                        "{}: unverified, and no note says why",
-                        c.token
-                    );
-                }
+            // A secondary entry's note says that no operator page was read, so
+            // that a reader of the note alone does not take it for the
+            // operator's word; an operator entry's note does not say so.
+            assert_eq!(
+                c.note.contains("Secondary:"),
+                c.verification == Verification::Secondary,
+                "{}: {}",
+                c.token,
+                c.note
+            );
+            assert!(!c.note.contains("Unverified"), "{}: {}", c.token, c.note);
+            if let Some(at) = Verification::ALL.iter().position(|&v| v == c.verification) {
+                levels[at] += 1;
             }
         }
         for r in RETIRED {
-            assert_eq!(
-                r.verification == Verification::Unverified,
-                !is_date(r.checked),
-                "{}",
-                r.token
-            );
+            assert!(is_date(r.checked), "{}: {:?}", r.token, r.checked);
+            assert!(!r.note.contains("Unverified"), "{}: {}", r.token, r.note);
             assert_eq!(
                 r.verified(),
                 r.verification == Verification::Operator,
@@ -594,7 +575,9 @@ mod tests {
         }
         // The operators' pages that were read: Google, Bing, OpenAI, Apple,
         // Amazon, Meta, Common Crawl, DuckDuckGo, Ahrefs, Yandex, …
-        assert!(verified >= 40, "{verified} verified");
+        let [operator, secondary] = levels;
+        assert!(operator >= 90, "{operator} operator-verified");
+        assert_eq!(operator + secondary, CRAWLERS.len());
         for token in [
             "Googlebot",
             "GPTBot",
@@ -611,17 +594,24 @@ mod tests {
         for token in ["LinkedInBot", "Bytespider", "ICC-Crawler"] {
             let c = crawler(token).unwrap();
             assert_eq!(c.verification, Verification::Secondary, "{token}");
-            assert!(!c.verified() && !c.checked.is_empty(), "{token}");
+            assert!(!c.verified(), "{token}");
         }
-        let unverified = CRAWLERS
-            .iter()
-            .filter(|c| c.verification == Verification::Unverified)
-            .count();
-        assert!(unverified <= 20, "{unverified} unverified");
         assert_eq!(
             retired("omgilibot").map(|r| r.verification),
             Some(Verification::Secondary)
         );
+        // Tokens that no stored source confirmed wait in candidates.toml.
+        for token in [
+            "YandexImages",
+            "Google-Pinpoint",
+            "SplitSignalBot",
+            "anthropic-ai",
+        ] {
+            assert!(
+                crawler(token).is_none() && retired(token).is_none(),
+                "{token}"
+            );
+        }
     }
 
     #[test]

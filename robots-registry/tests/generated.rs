@@ -7,11 +7,15 @@
 //! `ROBOTS_REGISTRY_WRITE=1 cargo test -p robots-registry --test generated`.
 //!
 //! The checks make a bad edit fail with a message that names the entry: an
-//! unknown purpose, a token listed twice, a missing source or date, a
-//! replacement that is no known crawler, a header form that is no header, an
-//! unverified entry (no `checked` date) whose note does not say so, a
-//! `checked_against` without a date, or a secondary-dataset entry whose note
-//! does not say so.
+//! unknown purpose, a token listed twice, a missing source, an entry of
+//! `crawlers.toml` with no `checked` date (the registry serves checked facts
+//! only), a replacement that is no known crawler, a header form that is no
+//! header, or a secondary-dataset entry whose note does not say so.
+//!
+//! `candidates.toml` (crawlers and retired tokens no stored source confirmed,
+//! not compiled) is parsed too, so that it stays ready to move: the same
+//! schema and checks, no `checked` date, a note saying "Unverified:", and no
+//! token that `crawlers.toml` lists as well.
 
 use serde::Deserialize;
 use std::collections::BTreeSet;
@@ -21,7 +25,9 @@ use std::path::Path;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {
+    #[serde(default)]
     crawler: Vec<Crawler>,
+    #[serde(default)]
     retired: Vec<Retired>,
 }
 
@@ -44,7 +50,8 @@ struct Crawler {
     #[serde(default)]
     note: String,
     source: String,
-    /// Absent when the entry was never compared with a stored copy of `source`.
+    /// When the entry was compared with a stored copy of `source` or with the
+    /// datasets: required in `crawlers.toml`, absent in `candidates.toml`.
     #[serde(default)]
     checked: Option<String>,
     /// What the `checked` comparison read: `operator` (default: the operator's
@@ -132,37 +139,34 @@ fn is_date(date: &str) -> bool {
         })
 }
 
-/// Checks what every entry has, and gives its `checked` as the tables store it
-/// (the date, or `""` for an entry never compared with its source) with the
-/// Rust variant of its verification level.
-fn check_common<'a>(
-    token: &str,
-    source: &str,
-    checked: &'a Option<String>,
-    checked_against: &Option<String>,
-    note: &str,
-) -> Result<(&'a str, &'static str), String> {
+/// Checks what every entry of either file has: a token and a source URL.
+fn check_identity(token: &str, source: &str) -> Result<(), String> {
     if !plausible_token(token) {
         return Err(format!("`{token}` is not a user-agent token"));
     }
     if !is_url(source) {
         return Err(format!("{token}: source `{source}` is not an http(s) URL"));
     }
+    Ok(())
+}
+
+/// A registry entry's `checked` date, which every one has, with the Rust
+/// variant of its verification level.
+fn verification<'a>(
+    token: &str,
+    checked: &'a Option<String>,
+    checked_against: &Option<String>,
+    note: &str,
+) -> Result<(&'a str, &'static str), String> {
     let date = match checked.as_deref() {
         Some(date) if is_date(date) => date,
         Some(date) => return Err(format!("{token}: checked `{date}` is not YYYY-MM-DD")),
-        // An unverified entry says where its facts came from instead.
-        None if note.trim().is_empty() => {
+        // The registry serves checked facts only.
+        None => {
             return Err(format!(
-            "{token}: no `checked` date, so the note must say where the unverified facts come from"
-        ))
-        }
-        None if checked_against.is_some() => {
-            return Err(format!(
-                "{token}: `checked_against` without a `checked` date"
+                "{token}: no `checked` date; an entry no stored source confirmed belongs in candidates.toml"
             ))
         }
-        None => return Ok(("", "Unverified")),
     };
     match checked_against.as_deref() {
         None | Some("operator") => Ok((date, "Operator")),
@@ -178,6 +182,60 @@ fn check_common<'a>(
             "{token}: unknown checked_against `{other}` (operator | secondary)"
         )),
     }
+}
+
+/// A candidate is unverified: no date, no level, and a note that says why.
+fn check_unverified(
+    token: &str,
+    checked: &Option<String>,
+    checked_against: &Option<String>,
+    note: &str,
+) -> Result<(), String> {
+    if checked.is_some() || checked_against.is_some() {
+        return Err(format!(
+            "{token}: a checked entry belongs in crawlers.toml, not among the candidates"
+        ));
+    }
+    if !note.contains("Unverified") {
+        return Err(format!(
+            "{token}: the note must say why the entry is unverified (\"Unverified: ...\")"
+        ));
+    }
+    Ok(())
+}
+
+/// The fields of a crawler that do not depend on how it was checked, as the
+/// tables store them: its purpose, `robots_txt` answer and that answer's source.
+fn check_crawler(c: &Crawler) -> Result<(&'static str, &'static str, &str), String> {
+    let purpose = purpose(&c.purpose)
+        .ok_or_else(|| format!("{}: unknown purpose `{}`", c.token, c.purpose))?;
+    let robots_txt = compliance(&c.robots_txt)
+        .ok_or_else(|| format!("{}: unknown robots_txt `{}`", c.token, c.robots_txt))?;
+    let robots_txt_source = c.robots_txt_source.as_deref().unwrap_or(&c.source);
+    if !is_url(robots_txt_source) {
+        return Err(format!(
+            "{}: robots_txt_source is not an http(s) URL",
+            c.token
+        ));
+    }
+    if let Some(bad) = c.fallbacks.iter().find(|f| !plausible_token(f)) {
+        return Err(format!("{}: fallback `{bad}` is not a token", c.token));
+    }
+    if c.fallbacks.iter().any(|f| f.eq_ignore_ascii_case(&c.token)) {
+        return Err(format!("{}: falls back to itself", c.token));
+    }
+    if let Some(bad) = c.headers.iter().find(|h| !plausible_form(h)) {
+        return Err(format!("{}: header form `{bad}` is no header", c.token));
+    }
+    Ok((purpose, robots_txt, robots_txt_source))
+}
+
+/// The lower-case tokens of a file's crawlers.
+fn crawler_tokens(file: &File) -> BTreeSet<String> {
+    file.crawler
+        .iter()
+        .map(|c| c.token.to_ascii_lowercase())
+        .collect()
 }
 
 fn strings(items: &[String]) -> String {
@@ -196,31 +254,13 @@ fn generate(file: &File) -> Result<String, String> {
     out.push_str("/// Every known crawler, in the order of `crawlers.toml`.\n");
     out.push_str("pub static CRAWLERS: &[Crawler] = &[\n");
     for c in &file.crawler {
+        check_identity(&c.token, &c.source)?;
         let (checked, verification) =
-            check_common(&c.token, &c.source, &c.checked, &c.checked_against, &c.note)?;
+            verification(&c.token, &c.checked, &c.checked_against, &c.note)?;
         if !seen.insert(c.token.to_ascii_lowercase()) {
             return Err(format!("{}: listed twice", c.token));
         }
-        let purpose = purpose(&c.purpose)
-            .ok_or_else(|| format!("{}: unknown purpose `{}`", c.token, c.purpose))?;
-        let robots_txt = compliance(&c.robots_txt)
-            .ok_or_else(|| format!("{}: unknown robots_txt `{}`", c.token, c.robots_txt))?;
-        let robots_txt_source = c.robots_txt_source.as_deref().unwrap_or(&c.source);
-        if !is_url(robots_txt_source) {
-            return Err(format!(
-                "{}: robots_txt_source is not an http(s) URL",
-                c.token
-            ));
-        }
-        if let Some(bad) = c.fallbacks.iter().find(|f| !plausible_token(f)) {
-            return Err(format!("{}: fallback `{bad}` is not a token", c.token));
-        }
-        if c.fallbacks.iter().any(|f| f.eq_ignore_ascii_case(&c.token)) {
-            return Err(format!("{}: falls back to itself", c.token));
-        }
-        if let Some(bad) = c.headers.iter().find(|h| !plausible_form(h)) {
-            return Err(format!("{}: header form `{bad}` is no header", c.token));
-        }
+        let (purpose, robots_txt, robots_txt_source) = check_crawler(c)?;
         let _ = writeln!(
             out,
             "    Crawler {{\n        token: {:?},\n        operator: {:?},\n        purpose: Purpose::{purpose},\n        \
@@ -239,16 +279,13 @@ fn generate(file: &File) -> Result<String, String> {
         );
     }
     out.push_str("];\n\n");
-    let active: BTreeSet<String> = file
-        .crawler
-        .iter()
-        .map(|c| c.token.to_ascii_lowercase())
-        .collect();
+    let active = crawler_tokens(file);
     out.push_str("/// Every retired or renamed token, in the order of `crawlers.toml`.\n");
     out.push_str("pub static RETIRED: &[Retired] = &[\n");
     for r in &file.retired {
+        check_identity(&r.token, &r.source)?;
         let (checked, verification) =
-            check_common(&r.token, &r.source, &r.checked, &r.checked_against, &r.note)?;
+            verification(&r.token, &r.checked, &r.checked_against, &r.note)?;
         if !seen.insert(r.token.to_ascii_lowercase()) {
             return Err(format!("{}: listed twice", r.token));
         }
@@ -278,16 +315,82 @@ fn generate(file: &File) -> Result<String, String> {
     Ok(out)
 }
 
+/// Checks `candidates` against the registry `registry`: every entry well-formed
+/// and unverified, each token once and in neither file twice, every
+/// replacement a crawler of either file.
+fn check_candidates(candidates: &File, registry: &File) -> Result<(), String> {
+    let in_registry: BTreeSet<String> = crawler_tokens(registry)
+        .into_iter()
+        .chain(
+            registry
+                .retired
+                .iter()
+                .map(|r| r.token.to_ascii_lowercase()),
+        )
+        .collect();
+    let mut seen = BTreeSet::new();
+    let mut claim = |token: &str| {
+        let lower = token.to_ascii_lowercase();
+        if in_registry.contains(&lower) {
+            Err(format!("{token}: also in crawlers.toml"))
+        } else if !seen.insert(lower) {
+            Err(format!("{token}: listed twice"))
+        } else {
+            Ok(())
+        }
+    };
+    for c in &candidates.crawler {
+        check_identity(&c.token, &c.source)?;
+        check_unverified(&c.token, &c.checked, &c.checked_against, &c.note)?;
+        claim(&c.token)?;
+        check_crawler(c)?;
+    }
+    let crawlers: BTreeSet<String> = crawler_tokens(registry)
+        .into_iter()
+        .chain(crawler_tokens(candidates))
+        .collect();
+    for r in &candidates.retired {
+        check_identity(&r.token, &r.source)?;
+        check_unverified(&r.token, &r.checked, &r.checked_against, &r.note)?;
+        claim(&r.token)?;
+        if let Some(bad) = r
+            .replaced_by
+            .iter()
+            .find(|t| !crawlers.contains(&t.to_ascii_lowercase()))
+        {
+            return Err(format!(
+                "{}: replacement `{bad}` is no listed crawler",
+                r.token
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn parse(name: &str, text: &str) -> Result<File, String> {
+    toml::from_str(text).map_err(|e| format!("{name}: {e}"))
+}
+
 fn compile(text: &str) -> Result<String, String> {
-    let file: File = toml::from_str(text).map_err(|e| format!("crawlers.toml: {e}"))?;
-    generate(&file).map_err(|e| format!("crawlers.toml: {e}"))
+    generate(&parse("crawlers.toml", text)?).map_err(|e| format!("crawlers.toml: {e}"))
+}
+
+/// Compiles `crawlers.toml` (as `registry`) and checks `candidates.toml`
+/// (as `candidates`) against it.
+fn compile_both(registry: &str, candidates: &str) -> Result<String, String> {
+    let code = compile(registry)?;
+    let candidates = parse("candidates.toml", candidates)?;
+    check_candidates(&candidates, &parse("crawlers.toml", registry)?)
+        .map_err(|e| format!("candidates.toml: {e}"))?;
+    Ok(code)
 }
 
 #[test]
 fn the_checked_in_tables_are_crawlers_toml_compiled() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(root.join("crawlers.toml")).unwrap();
-    let code = compile(&text).unwrap();
+    let read = |name: &str| std::fs::read_to_string(root.join(name)).unwrap();
+    let code = compile_both(&read("crawlers.toml"), &read("candidates.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
     let target = root.join("src").join("generated.rs");
     let current = std::fs::read_to_string(&target).unwrap_or_default();
     if current != code {
@@ -323,28 +426,35 @@ fn bad_edits_name_the_entry() {
         let err = compile(&entry(extra)).unwrap_err();
         assert!(err.contains(says), "{extra}: {err}");
     }
-    // No `checked` date: allowed only with a note saying where the facts come from.
+    // No `checked` date: no registry entry, whatever its note says.
     let unverified = |extra: &str| {
         format!(
             "retired = []\n[[crawler]]\ntoken = \"FooBot\"\noperator = \"Foo\"\npurpose = \"search\"\n\
              source = \"https://foo.example/bot\"\n{extra}"
         )
     };
-    let err = compile(&unverified("")).unwrap_err();
-    assert!(err.contains("no `checked` date"), "{err}");
-    let code = compile(&unverified(
-        "note = \"From a community list; not compared.\"",
-    ))
-    .unwrap();
-    assert!(code.contains("checked: \"\""), "{code}");
+    for extra in [
+        "",
+        "note = \"Unverified: from a community list; not compared.\"",
+    ] {
+        let err = compile(&unverified(extra)).unwrap_err();
+        assert!(
+            err.contains("FooBot: no `checked` date") && err.contains("candidates.toml"),
+            "{err}"
+        );
+    }
+    let retired_undated = "[[retired]]\ntoken = \"OldBot\"\noperator = \"Foo\"\nreplaced_by = []\n\
+                           note = \"Unverified: gone.\"\nsource = \"https://foo.example\"\n";
+    let crawler_only = entry("").replacen("retired = []\n", "", 1);
+    let err = compile(&format!("{crawler_only}\n{retired_undated}")).unwrap_err();
+    assert!(err.contains("OldBot: no `checked` date"), "{err}");
     assert!(compile(&entry(""))
         .unwrap()
         .contains("checked: \"2026-01-01\""));
     assert!(compile(&entry(""))
         .unwrap()
         .contains("verification: Verification::Operator"));
-    // A secondary-dataset check: the note must say so; the level must be known;
-    // no level without a date.
+    // A secondary-dataset check: the note must say so; the level must be known.
     let secondary = compile(&entry(
         "checked_against = \"secondary\"\nnote = \"Confirmed by a secondary dataset only.\"",
     ))
@@ -363,15 +473,65 @@ fn bad_edits_name_the_entry() {
         let err = compile(&entry(extra)).unwrap_err();
         assert!(err.contains(says), "{extra}: {err}");
     }
-    let err = compile(&unverified(
-        "checked_against = \"secondary\"\nnote = \"A secondary dataset, never compared.\"",
-    ))
-    .unwrap_err();
-    assert!(err.contains("without a `checked` date"), "{err}");
-    assert!(
-        code.contains("verification: Verification::Unverified"),
-        "{code}"
-    );
+    let err = compile(&unverified("checked = \"28.11.2026\"")).unwrap_err();
+    assert!(err.contains("not YYYY-MM-DD"), "{err}");
     let twice = format!("{}\n[[crawler]]\ntoken = \"foobot\"\noperator = \"Foo\"\npurpose = \"search\"\nsource = \"https://x.example\"\nchecked = \"2026-01-01\"\n", entry(""));
     assert!(compile(&twice).unwrap_err().contains("listed twice"));
+}
+
+#[test]
+fn candidates_stay_well_formed_unverified_and_apart() {
+    let registry = "[[crawler]]\ntoken = \"FooBot\"\noperator = \"Foo\"\npurpose = \"search\"\n\
+                    source = \"https://foo.example/bot\"\nchecked = \"2026-01-01\"\n";
+    let candidate = |token: &str, extra: &str| {
+        format!(
+            "[[crawler]]\ntoken = \"{token}\"\noperator = \"Bar\"\npurpose = \"seo\"\n\
+             source = \"https://bar.example/bot\"\n{extra}\n"
+        )
+    };
+    let note = "note = \"Unverified: no stored copy of its page.\"";
+    let good = candidate("BarBot", note);
+    assert!(compile_both(registry, &good).is_ok());
+    // A retired candidate may name a crawler of either file.
+    let retired = "[[retired]]\ntoken = \"OldBar\"\noperator = \"Bar\"\nreplaced_by = [\"BarBot\", \"FooBot\"]\n\
+                   note = \"Unverified: no page says it was retired.\"\nsource = \"https://bar.example\"\n";
+    assert!(compile_both(registry, &format!("{good}\n{retired}")).is_ok());
+    for (candidates, says) in [
+        (candidate("BarBot", ""), "BarBot: the note must say why"),
+        (
+            candidate("BarBot", &format!("{note}\nchecked = \"2026-01-01\"")),
+            "BarBot: a checked entry belongs in crawlers.toml",
+        ),
+        (
+            candidate(
+                "BarBot",
+                &format!("{note}\nchecked_against = \"secondary\""),
+            ),
+            "BarBot: a checked entry belongs in crawlers.toml",
+        ),
+        (candidate("foobot", note), "foobot: also in crawlers.toml"),
+        (
+            format!("{good}\n{}", candidate("barbot", note)),
+            "barbot: listed twice",
+        ),
+        (
+            candidate("BarBot", &format!("{note}\npurpose2 = \"x\"")),
+            "unknown field",
+        ),
+        (
+            candidate("BarBot", &format!("{note}\nheaders = [\"\"]")),
+            "header form",
+        ),
+        (candidate("Bar Bot", note), "not a user-agent token"),
+        (
+            format!("{good}\n{}", retired.replace("\"FooBot\"", "\"BazBot\"")),
+            "OldBar: replacement `BazBot` is no listed crawler",
+        ),
+    ] {
+        let err = compile_both(registry, &candidates).unwrap_err();
+        assert!(
+            err.starts_with("candidates.toml: ") && err.contains(says),
+            "{says}: {err}"
+        );
+    }
 }

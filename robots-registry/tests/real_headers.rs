@@ -2,7 +2,9 @@
 //! them, read by the product-token function (`robots_runtime::lint::token_of_header`,
 //! the CLI's `--user-agent-header` and `robots audit`): each must give the
 //! token its robots.txt group is written for, and, for a registry crawler,
-//! that crawler.
+//! that crawler. A crawler of `candidates.toml` (known by name, no stored
+//! source confirmed its facts, not in the registry) must give its token through
+//! the generic product-token rule, with no crawler.
 //!
 //! Where a page writes a placeholder for the browser version (Google's and
 //! Bing's `Chrome/W.X.Y.Z`), the header here has a version in its place, as a
@@ -10,6 +12,27 @@
 
 use robots_runtime::lint::{token_of_header, TokenSource};
 use robots_runtime::registry;
+use std::collections::BTreeSet;
+use std::sync::LazyLock;
+
+/// The crawler tokens of `candidates.toml`, in lower case.
+static CANDIDATES: LazyLock<BTreeSet<String>> = LazyLock::new(|| {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("candidates.toml");
+    let text = std::fs::read_to_string(&path).expect("read candidates.toml");
+    let table: toml::Table = toml::from_str(&text).expect("candidates.toml is TOML");
+    table
+        .get("crawler")
+        .and_then(toml::Value::as_array)
+        .expect("candidates.toml lists crawlers")
+        .iter()
+        .map(|c| {
+            c.get("token")
+                .and_then(toml::Value::as_str)
+                .expect("a candidate has a token")
+                .to_ascii_lowercase()
+        })
+        .collect()
+});
 
 /// `(header, token)`, grouped by the page the header was taken from.
 const PUBLISHED: &[(&str, &[(&str, &str)])] = &[
@@ -116,6 +139,7 @@ const PUBLISHED: &[(&str, &[(&str, &str)])] = &[
         ("Mozilla/5.0 (compatible; AhrefsSiteAudit/6.1; +http://ahrefs.com/robot/site-audit)", "AhrefsSiteAudit"),
         ("Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/108.0.5359.128 Mobile Safari/537.36 (compatible; AhrefsSiteAudit/6.1; +http://ahrefs.com/robot/site-audit)", "AhrefsSiteAudit"),
     ]),
+    // YandexAccessibilityBot is a candidate (candidates.toml), no registry crawler.
     ("https://yandex.com/support/webmaster/en/robot-workings/check-yandex-robots", &[
         ("Mozilla/5.0 (compatible; YandexAccessibilityBot/3.0; +http://yandex.com/bots)", "YandexAccessibilityBot"),
         ("Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/81.0.4044.268", "YandexBot"),
@@ -316,11 +340,23 @@ const BROWSERS: &[&str] = &[
     "Mozilla/5.0 (compatible; MSIE 10.0; Windows NT 6.1; Trident/6.0)",
 ];
 
-/// Checks one header: its token, and its registry crawler.
+/// Checks one header: its token, and its registry crawler (none for a candidate).
 fn expect(header: &str, token: &str) {
     let found =
         token_of_header(header.as_bytes()).unwrap_or_else(|| panic!("no token in {header:?}"));
     assert_eq!(String::from_utf8_lossy(found.token), token, "{header}");
+    if CANDIDATES.contains(&token.to_ascii_lowercase()) {
+        assert!(
+            registry::crawler(token).is_none(),
+            "{token} is in both files"
+        );
+        assert_eq!(
+            (found.source, found.crawler),
+            (TokenSource::ProductToken, None),
+            "{header}"
+        );
+        return;
+    }
     let crawler =
         registry::crawler(token).unwrap_or_else(|| panic!("{token} is no registry crawler"));
     assert_eq!(
@@ -388,4 +424,26 @@ fn an_unknown_bot_gives_its_own_token_and_no_crawler() {
         assert_eq!(String::from_utf8_lossy(found.token), token, "{header}");
         assert_eq!((found.source, found.crawler), (TokenSource::ProductToken, None), "{header}");
     }
+}
+
+#[test]
+fn candidates_headers_give_their_own_token_and_no_crawler() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("candidates.toml");
+    let table: toml::Table =
+        toml::from_str(&std::fs::read_to_string(path).expect("read candidates.toml")).unwrap();
+    let mut read = 0;
+    for c in table["crawler"].as_array().unwrap() {
+        let token = c["token"].as_str().unwrap();
+        for form in c
+            .get("headers")
+            .and_then(toml::Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            // The form with a version where it has a `*`, as a request carries it.
+            expect(&form.as_str().unwrap().replace('*', "2.0"), token);
+            read += 1;
+        }
+    }
+    assert!(read >= CANDIDATES.len(), "{read} candidate headers");
 }

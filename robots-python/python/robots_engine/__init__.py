@@ -116,9 +116,9 @@ def report(robots, *, profile="rfc9309", paths=None):
     result has the shape ``robots report --format json`` prints: ``profile``,
     ``sample_paths``, one entry per crawler in ``crawlers`` (``group``,
     ``root_allowed``, ``access`` decided exactly, ``allowed_share`` of the
-    sample, ``crawl_delay_seconds``, ``robots_txt``, ``verification`` (how far
-    the registry entry was checked: ``operator``, ``secondary`` or
-    ``unverified``), and ``ai_records``: the
+    sample, ``crawl_delay_seconds``, ``robots_txt``, ``verification`` (what
+    the registry entry was checked against: ``operator`` or ``secondary``),
+    and ``ai_records``: the
     ``content_signal`` and ``content_usage`` of its groups and the file's
     ``llm_policies``), ``purposes``, ``llm_policies`` and ``summary``.
     """
