@@ -3,13 +3,20 @@
 #   bash robots-js/build.sh              # the full package
 #   bash robots-js/build.sh --engine-only OUT_DIR   # weigh an engine-only .wasm (not a package)
 #
-# Installs what it needs when missing: the wasm32 target (rustup) and the pinned
-# wasm-bindgen CLI (cargo install, ~10 min once).
+# Installs what it needs when missing: the rust-src component (rustup; the
+# standard library is rebuilt, see build_std below) and the pinned wasm-bindgen
+# CLI (cargo install, ~10 min once).
 #
-# No wasm-opt: binaryen 132's (npm) -Oz and -Os made the gzipped module larger
-# (310 -> 328 KB at opt-level "z", 375 -> 383 KB as built here), and Debian's
+# Size (gzip -9, names removed): 319 KB for the full API, 206 KB engine only
+# (was 394 / 228 KB): std rebuilt with panic=immediate-abort and the IDNA stub
+# of Cargo.toml took 66 KB off, robots-core at opt-level 2 8 KB. 200 KB for the
+# full API is not reached: robots-core alone is ~125 KB of it at the speed the
+# package needs (BENCHMARKS.md, JavaScript section, has the table).
+#
+# No wasm-opt: binaryen 132's (npm) -Oz and -Os left the gzipped module no
+# smaller (316.8 / 316.5 KB from 316.0 KB; larger still before), and Debian's
 # binaryen 108 breaks wasm-bindgen's externref table. Size comes from the
-# release profile in Cargo.toml and from dropping the name section.
+# release profile in Cargo.toml, the std build below and dropping the name section.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -37,9 +44,10 @@ build_std=(-Z build-std=std,panic_abort
 [ -z "${ROBOTS_JS_SMALL:-}" ] || build_std+=(-Z build-std-features=optimize_for_size)
 
 cargo_build() {
-    local src
-    src="$(rustc --print sysroot 2>/dev/null)/lib/rustlib/src/rust/library"
-    if [ -d "$src" ] || rustup component add rust-src >/dev/null 2>&1; then
+    local sysroot
+    sysroot="$(rustc --print sysroot 2>/dev/null || true)"
+    if [ -n "$sysroot" ] && { [ -d "$sysroot/lib/rustlib/src/rust/library" ] \
+        || rustup component add rust-src >/dev/null 2>&1; }; then
         RUSTC_BOOTSTRAP=1 cargo build --locked --release --target "$target" "${build_std[@]}" "$@"
     else
         # Fallback where rustup cannot add the sources: Debian's rustc-web with
