@@ -3,13 +3,20 @@
 #   bash robots-js/build.sh              # the full package
 #   bash robots-js/build.sh --engine-only OUT_DIR   # weigh an engine-only .wasm (not a package)
 #
-# Installs what it needs when missing: the wasm32 target (rustup) and the pinned
-# wasm-bindgen CLI (cargo install, ~10 min once).
+# Installs what it needs when missing: the rust-src component (rustup; the
+# standard library is rebuilt, see build_std below) and the pinned wasm-bindgen
+# CLI (cargo install, ~10 min once).
 #
-# No wasm-opt: binaryen 132's (npm) -Oz and -Os made the gzipped module larger
-# (310 -> 328 KB at opt-level "z", 375 -> 383 KB as built here), and Debian's
+# Size (gzip -9, names removed): 319 KB for the full API, 206 KB engine only
+# (was 394 / 228 KB): std rebuilt with panic=immediate-abort and the IDNA stub
+# of Cargo.toml took 66 KB off, robots-core at opt-level 2 8 KB. 200 KB for the
+# full API is not reached: robots-core alone is ~125 KB of it at the speed the
+# package needs (BENCHMARKS.md, JavaScript section, has the table).
+#
+# No wasm-opt: binaryen 132's (npm) -Oz and -Os left the gzipped module no
+# smaller (316.8 / 316.5 KB from 316.0 KB; larger still before), and Debian's
 # binaryen 108 breaks wasm-bindgen's externref table. Size comes from the
-# release profile in Cargo.toml and from dropping the name section.
+# release profile in Cargo.toml, the std build below and dropping the name section.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -25,21 +32,36 @@ wb_version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, "")
 
 log() { printf 'build.sh: %s\n' "$*" >&2; }
 
+# The standard library is rebuilt for the module (-Z build-std, on the stable
+# toolchain through RUSTC_BOOTSTRAP) with panic=immediate-abort: a panic is the
+# `unreachable` trap at once, without the formatting machinery and the location
+# strings (66 KB gzipped less, with the IDNA stub of Cargo.toml). A panic is a bug
+# here either way: nothing from input panics (the tests hold that), and the module
+# never had a panic hook, so no message ever reached JavaScript.
+# SIMD (.cargo/config.toml's rustflags) still applies: `--config` adds to them.
+build_std=(-Z build-std=std,panic_abort
+    --config 'target.wasm32-unknown-unknown.rustflags=["-Zunstable-options","-Cpanic=immediate-abort"]')
+# ROBOTS_JS_SMALL=1: std's sorts built for size too (heapsort and a small merge
+# sort instead of ipnsort/driftsort, monomorphised ~240 times): 57 KB gzipped
+# less, but parsing about a quarter slower, so not the package's default.
+[ -z "${ROBOTS_JS_SMALL:-}" ] || build_std+=(-Z build-std-features=optimize_for_size)
+
 cargo_build() {
-    if rustup target list --installed 2>/dev/null | grep -qx "$target" \
-        || rustup target add "$target" >/dev/null 2>&1; then
-        cargo build --locked --release --target "$target" "$@"
+    local sysroot
+    sysroot="$(rustc --print sysroot 2>/dev/null || true)"
+    if [ -n "$sysroot" ] && { [ -d "$sysroot/lib/rustlib/src/rust/library" ] \
+        || rustup component add rust-src >/dev/null 2>&1; }; then
+        RUSTC_BOOTSTRAP=1 cargo build --locked --release --target "$target" "${build_std[@]}" "$@"
     else
-        # Fallback where rustup cannot add the target: Debian's rustc-web with
-        # lld, building std from source.
-        log "no rustup wasm32 target: using Debian's rustc-web (apt) with -Z build-std"
+        # Fallback where rustup cannot add the sources: Debian's rustc-web with
+        # its rust-web-src and lld.
+        log "no rust-src for rustup's toolchain: using Debian's rustc-web (apt)"
         if ! command -v wasm-ld-22 >/dev/null; then
             apt-get install -y --no-install-recommends rustc-web cargo-web rust-web-src lld-22 >&2
         fi
         RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
             CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-22 \
-            /usr/bin/cargo build --locked --release --target "$target" \
-            -Z build-std=std,panic_abort "$@"
+            /usr/bin/cargo build --locked --release --target "$target" "${build_std[@]}" "$@"
     fi
 }
 

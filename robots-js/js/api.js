@@ -87,10 +87,12 @@ function makeApi(glue, internal) {
 	// `\n`, encoded natively, copied once. Rust splits it at `\n` and answers
 	// `undefined` when the pieces do not count the URLs (a URL holds a `\n`):
 	// then `cut` passes each URL's UTF-16 length too.
-	// One scratch buffer for the encoded batches, kept up to 1 MiB (3 bytes per
-	// UTF-16 unit at most): a fresh 100 KB array per call was garbage to collect.
+	// One scratch buffer for the encoded batches and texts, kept up to 1 MiB (3
+	// bytes per UTF-16 unit at most): a fresh 100 KB array per call was garbage
+	// to collect. What it returns is valid until the next call: pass it to the
+	// module at once (a call copies its arguments in).
 	let scratch = new Uint8Array(0);
-	function encodeBatch(text) {
+	function encodeScratch(text) {
 		const most = text.length * 3;
 		if (most > 1 << 20) return encoder.encode(text);
 		if (scratch.length < most) scratch = new Uint8Array(Math.max(most, 2 * scratch.length, 4096));
@@ -99,7 +101,7 @@ function makeApi(glue, internal) {
 
 	function many(urls, split, cut) {
 		requireStrings(urls, 'urls');
-		const joined = encodeBatch(urls.join('\n'));
+		const joined = encodeScratch(urls.join('\n'));
 		const answer = split(joined, urls.length);
 		if (answer !== undefined) return answer;
 		const lengths = new Uint32Array(urls.length);
@@ -136,8 +138,11 @@ function makeApi(glue, internal) {
 			const profile = profileOf(o, 'rfc9309');
 			const maxBytes = maxBytesOf(o);
 			// A string is encoded natively (TextEncoder, the UTF-8 wasm-bindgen
-			// would write char by char) and copied once.
-			this.#raw = glue.Policy.fromRaw(textBytes(text, 'text'), profile, maxBytes);
+			// would write char by char) into the scratch buffer, which the call
+			// copies into the module before anything else uses it: no array to
+			// collect per parse.
+			const bytes = typeof text === 'string' ? encodeScratch(text) : textBytes(text, 'text');
+			this.#raw = glue.Policy.fromRaw(bytes, profile, maxBytes);
 		}
 
 		get #p() {

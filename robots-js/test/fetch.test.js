@@ -179,6 +179,29 @@ test('bad arguments are TypeErrors; an unfetchable URL is an Error', async () =>
 	await assert.rejects(fetchRobots('/relative'), /not an absolute URL/);
 });
 
+test('non-ASCII hosts: the page URL and a redirect Location are written in punycode before the module reads them', async () => {
+	// An injected fetch answers in-process: no request leaves the test.
+	const asked = [];
+	const fakeFetch = async (url) => {
+		asked.push(url);
+		if (url === 'https://xn--bcher-kva.example/robots.txt') {
+			return new Response(null, { status: 301, headers: { location: 'https://m\u00fcnchen.example/robots.txt' } });
+		}
+		return new Response('User-agent: *\nDisallow: /private\n', { status: 200 });
+	};
+	const r = await fetchRobots('https://B\u00fccher.example/some/page', { fetch: fakeFetch });
+	assert.deepEqual(asked, ['https://xn--bcher-kva.example/robots.txt', 'https://xn--mnchen-3ya.example/robots.txt']);
+	assert.equal(r.robotsUrl, 'https://xn--bcher-kva.example/robots.txt');
+	assert.equal(r.finalUrl, 'https://xn--mnchen-3ya.example/robots.txt');
+	assert.equal(r.redirects, 1);
+	assert.equal(r.isAllowed('bot', 'https://xn--bcher-kva.example/private/x'), false);
+	// The cache keys both spellings of a host as one origin.
+	const cache = new PolicyCache({ fetch: fakeFetch });
+	await cache.get('https://b\u00fccher.example/a');
+	await cache.get('https://xn--bcher-kva.example/b');
+	assert.equal(cache.size, 1);
+});
+
 test('PolicyCache: one fetch per origin at a time, kept for the outcome lifetime, revalidated', async () => {
 	let requests = 0;
 	let answer = 200;
