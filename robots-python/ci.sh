@@ -28,19 +28,34 @@ if [ ! -x "$VENV/bin/python" ]; then
     python3 -m venv "$VENV"
 fi
 PY="$VENV/bin/python"
-# pip keeps its download cache between runs (~/.cache/pip), so a second run
-# downloads nothing; with everything installed, this is a quick check.
 build() {
-    "$PY" -m pip install --quiet --disable-pip-version-check -r requirements-ci.txt
+    # The test tools, once per version of the pins (.ci/run's venv_packages keeps
+    # the same kind of stamp): even satisfied, `pip install -r` takes seconds.
+    # pip keeps its download cache between runs (~/.cache/pip).
+    local stamp
+    stamp="$VENV/.installed-robots-python-$(cksum <requirements-ci.txt | cut -d' ' -f1)"
+    if [ ! -e "$stamp" ]; then
+        "$PY" -m pip install --quiet --disable-pip-version-check -r requirements-ci.txt
+        touch "$stamp"
+    fi
 
-    echo "== robots-python: cargo fmt --check, clippy -D warnings"
+    echo "== robots-python: cargo fmt --check"
     cargo fmt --manifest-path Cargo.toml -- --check
-    cargo clippy --manifest-path Cargo.toml --all-targets --locked -- -D warnings
 
-    echo "== robots-python: wheel ($PROFILE, abi3) and install"
+    echo "== robots-python: wheel ($PROFILE, abi3), linted by clippy (-D warnings) as it builds, and install"
+    # One compilation lints and builds, as .ci/run's build step does for the
+    # workspace: clippy-driver compiles this workspace's one member (the crates
+    # it depends on are built by rustc, as under `cargo clippy`). Its only
+    # target is the library (`test = false`, no `cfg(test)` code), which is
+    # all `cargo clippy --all-targets` linted. A separate `cargo clippy`
+    # type-checked every dependency a second time, and, run without maturin's
+    # PYO3_CONFIG_FILE, made pyo3's build script and everything above it
+    # rebuild for the check and again for the wheel on every run.
     local wheels="${CARGO_TARGET_DIR:-target}/wheels-ci"
     rm -rf "$wheels"
-    "$VENV/bin/maturin" build --profile "$PROFILE" --locked --quiet --out "$wheels"
+    RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)" \
+        CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" \
+        "$VENV/bin/maturin" build --profile "$PROFILE" --locked --quiet --out "$wheels"
     "$PY" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheels"/robots_engine-*.whl
 }
 

@@ -1,6 +1,31 @@
-"""Shared test setup: the harness helpers beside this file are importable."""
+"""Shared test setup: the harness helpers beside this file are importable, and
+the Spark tests share one local session."""
 
+import os
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+# Spark's settings for every Spark the tests start, in process or as a
+# subprocess (see spark-conf/spark-defaults.conf).
+os.environ["SPARK_CONF_DIR"] = str(HERE / "spark-conf")
+os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+# Loopback only, from the first line Spark runs (it otherwise picks the host's
+# interface address before reading the session's config).
+os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+
+
+@pytest.fixture(scope="session")
+def spark():
+    """One local Spark session for every test that asks for one: starting the
+    driver JVM is most of a small Spark test's cost."""
+    from pyspark.sql import SparkSession
+
+    session = SparkSession.builder.master("local[2]").appName("robots-engine-tests").getOrCreate()
+    yield session
+    session.stop()

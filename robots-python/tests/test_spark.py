@@ -4,10 +4,8 @@ Rust CLI's verdicts on the same files."""
 from __future__ import annotations
 
 import io
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
@@ -42,26 +40,16 @@ def robots_cli() -> Path:
     return REPO / "target" / "debug" / "robots"
 
 
-@pytest.fixture(scope="module")
-def spark():
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
-    # Loopback only, from the first line Spark runs (it otherwise picks the
-    # host's interface address before reading the session's config).
-    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
-    from pyspark.sql import SparkSession
-
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("robots-engine-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.driver.bindAddress", "127.0.0.1")
-        .config("spark.driver.host", "127.0.0.1")
-        .getOrCreate()
-    )
-    yield session
-    session.stop()
+def test_the_session_has_the_tests_spark_settings(spark):
+    """The shared session runs on the loopback address with the tests' settings
+    (spark-conf/spark-defaults.conf), so the jobs below stay small and local."""
+    conf = spark.sparkContext.getConf()
+    assert conf.get("spark.master") == "local[2]"
+    assert conf.get("spark.driver.host") == "127.0.0.1"
+    assert conf.get("spark.driver.bindAddress") == "127.0.0.1"
+    assert spark.conf.get("spark.sql.shuffle.partitions") == "2"
+    assert conf.get("spark.ui.enabled") == "false"
+    assert "-XX:TieredStopAtLevel=1" in conf.get("spark.driver.extraJavaOptions")
 
 
 def write_warc(path: Path, files: list[Path]) -> list[str]:
