@@ -49,8 +49,10 @@ build_std=(-Z build-std=std,panic_abort
 cargo_build() {
     local sysroot
     sysroot="$(rustc --print sysroot 2>/dev/null || true)"
-    if [ -n "$sysroot" ] && { [ -d "$sysroot/lib/rustlib/src/rust/library" ] \
-        || rustup component add rust-src >/dev/null 2>&1; }; then
+    # ROBOTS_JS_TOOLCHAIN=debian takes the fallback below even where rustup works.
+    if [ "${ROBOTS_JS_TOOLCHAIN:-rustup}" != debian ] && [ -n "$sysroot" ] \
+        && { [ -d "$sysroot/lib/rustlib/src/rust/library" ] \
+            || rustup component add rust-src >/dev/null 2>&1; }; then
         RUSTC_BOOTSTRAP=1 cargo build --locked --release --target "$target" "${build_std[@]}" "$@"
     else
         # Fallback where rustup cannot add the sources: Debian's rustc-web with
