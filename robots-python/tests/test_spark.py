@@ -4,6 +4,7 @@ Rust CLI's verdicts on the same files."""
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import subprocess
 from pathlib import Path
