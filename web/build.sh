@@ -58,14 +58,24 @@ if [[ ! -d node_modules || package-lock.json -nt node_modules/.package-lock.json
 fi
 
 # --- bundle ------------------------------------------------------------------
-rm -rf "$dist"
-mkdir -p "$dist"
+# Built aside, then moved in file by file only where a file's bytes changed: the
+# CLI embeds web/dist and its build watches it, so an unchanged page must keep
+# its files' times (else every run recompiles robots-cli).
+fresh="$(mktemp -d "${TMPDIR:-/tmp}/robots-web-dist.XXXXXX")"
+trap 'rm -rf "$fresh"' EXIT
 node_modules/.bin/esbuild src/main.js src/worker.js src/share-worker.js \
   --bundle --format=esm --target=es2022 --minify \
   --alias:robots-engine-web="$entry" \
-  --outdir="$dist" --log-level=warning
-cp src/index.html src/style.css "$dist/"
-cp "$wasm" "$dist/robots_engine_bg.wasm"
+  --outdir="$fresh" --log-level=warning
+cp src/index.html src/style.css "$fresh/"
+cp "$wasm" "$fresh/robots_engine_bg.wasm"
+mkdir -p "$dist"
+for f in "$dist"/*; do
+  [[ -e $f && ! -e "$fresh/${f##*/}" ]] && rm -rf "$f"
+done
+for f in "$fresh"/*; do
+  cmp -s "$f" "$dist/${f##*/}" || cp "$f" "$dist/"
+done
 
 size() { wc -c <"$1" | tr -d ' '; }
 gz() { gzip -9c "$1" | wc -c | tr -d ' '; }
