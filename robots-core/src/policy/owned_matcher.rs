@@ -83,7 +83,7 @@ impl fmt::Debug for OwnedMatcher {
 #[cfg(test)]
 mod tests {
     use super::OwnedMatcher;
-    use crate::{Policy, Profile};
+    use crate::{Matcher, Policy, Profile};
     use alloc::format;
     use alloc::sync::Arc;
 
@@ -93,6 +93,21 @@ mod tests {
 
     /// An owned matcher answers, for every profile, crawler and path, as the
     /// borrowed matcher of the same crawler (and a chain as `matcher_chain`).
+    fn assert_same_checks(
+        owned: &OwnedMatcher,
+        borrowed: &Matcher<'_>,
+        paths: &[&str],
+        what: &str,
+    ) {
+        for path in paths {
+            assert_eq!(
+                owned.matcher().check(path),
+                borrowed.check(path),
+                "{what} {path}"
+            );
+        }
+    }
+
     #[test]
     fn an_owned_matcher_answers_as_the_borrowed_one() {
         let paths = ["/", "/g/x", "/g/ok", "/f/a.pdf", "/f/a.html", "/robots.txt"];
@@ -101,13 +116,7 @@ mod tests {
             for agent in ["Googlebot", "foobot", "BarBot/1.0", "Other", ""] {
                 let owned = OwnedMatcher::new(Arc::clone(&policy), agent);
                 let borrowed = policy.matcher(agent);
-                for path in paths {
-                    assert_eq!(
-                        owned.matcher().check(path),
-                        borrowed.check(path),
-                        "{profile} {agent} {path}"
-                    );
-                }
+                assert_same_checks(&owned, &borrowed, &paths, &format!("{profile} {agent}"));
                 assert_eq!(owned.matcher().crawl_delay(), borrowed.crawl_delay());
                 assert_eq!(format!("{owned:?}"), format!("{borrowed:?}"));
             }
@@ -118,13 +127,7 @@ mod tests {
             ] {
                 let owned = OwnedMatcher::chain(Arc::clone(&policy), chain);
                 let borrowed = policy.matcher_chain(chain);
-                for path in paths {
-                    assert_eq!(
-                        owned.matcher().check(path),
-                        borrowed.check(path),
-                        "{profile} {chain:?} {path}"
-                    );
-                }
+                assert_same_checks(&owned, &borrowed, &paths, &format!("{profile} {chain:?}"));
             }
             assert!(Arc::ptr_eq(
                 OwnedMatcher::new(Arc::clone(&policy), "a").policy(),
