@@ -4,8 +4,9 @@
 #   bash robots-js/build.sh --engine-only OUT_DIR   # weigh an engine-only .wasm (not a package)
 #
 # Installs what it needs when missing: the rust-src component (rustup; the
-# standard library is rebuilt, see build_std below) and the pinned wasm-bindgen
-# CLI (cargo install, ~10 min once).
+# standard library is rebuilt, see build_std below; where rustup cannot add it,
+# Debian's rustc-web, which ROBOTS_JS_TOOLCHAIN=debian picks on purpose) and the
+# pinned wasm-bindgen CLI (cargo install, ~10 min once).
 #
 # Size (gzip -9, names removed): 319 KB for the full API, 206 KB engine only
 # (was 394 / 228 KB): std rebuilt with panic=immediate-abort and the IDNA stub
