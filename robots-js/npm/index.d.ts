@@ -233,6 +233,8 @@ export interface CrawlerReportRow {
   allowed_share: number;
   crawl_delay_seconds: number | null;
   robots_txt: 'obeys' | 'partly' | 'ignores' | 'unstated';
+  /** What the registry entry was checked against: the operator's page, or the community datasets only. */
+  verification: 'operator' | 'secondary';
   /** The AI-era records of the groups it obeys, and the file's LLM-Policy URLs (as `robots report --format json`). */
   ai_records: ReportAiRecords;
 }

@@ -100,7 +100,7 @@ test('the Cloudflare managed robots.txt form: signals scoped to the group, unkno
 	assert.equal(p.isAllowed('GPTBot', '/'), false);
 });
 
-test('report: each crawler\'s ai_records and the file\'s llm_policies equal the Rust CLI\'s report JSON', { skip: process.env.ROBOTS_BIN ? false : 'set ROBOTS_BIN to the robots CLI (ci.sh does)' }, () => {
+test('report: each crawler\'s ai_records, registry verification and the file\'s llm_policies equal the Rust CLI\'s report JSON', { skip: process.env.ROBOTS_BIN ? false : 'set ROBOTS_BIN to the robots CLI (ci.sh does)' }, () => {
 	const { execFileSync } = require('node:child_process');
 	const { report } = engine;
 	const file = path.join(repo, 'testdata', 'report', 'ai-records.txt');
@@ -114,6 +114,8 @@ test('report: each crawler\'s ai_records and the file\'s llm_policies equal the 
 		cli.crawlers.forEach((row, i) => {
 			assert.equal(ours.crawlers[i].token, row.token);
 			assert.deepEqual(ours.crawlers[i].ai_records, row.ai_records, `${profile} ${row.token}`);
+			assert.equal(ours.crawlers[i].verification, row.verification, `${profile} ${row.token}`);
+			assert.ok(['operator', 'secondary'].includes(row.verification), row.verification);
 			if (row.ai_records.content_signal || row.ai_records.content_usage.length) stated += 1;
 		});
 		assert.ok(stated > 0, 'some crawler is given a record');
