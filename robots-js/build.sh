@@ -33,6 +33,18 @@ wb_version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, "")
 
 log() { printf 'build.sh: %s\n' "$*" >&2; }
 
+# IDNA off: Cargo.lock holds `idna_adapter` (what `url`'s `idna` calls for
+# Unicode hosts) at 1.0.0, the stub without Unicode tables that its README
+# documents for this. The fetch machine then reads ASCII hosts only, and
+# js/fetch.js writes a non-ASCII URL with the platform's WHATWG `URL` first
+# (punycode), so nothing is lost; the ICU4X tables weighed about 50 KB of the
+# gzipped module. A `cargo update` that moved it would bring them back.
+idna_adapter="$(awk '/^name = "idna_adapter"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+if [ "$idna_adapter" != 1.0.0 ]; then
+    log "bug: Cargo.lock has idna_adapter ${idna_adapter:-(none)}, not the 1.0.0 stub (cargo update -p idna_adapter --precise 1.0.0)"
+    exit 1
+fi
+
 # The standard library is rebuilt for the module (-Z build-std, on the stable
 # toolchain through RUSTC_BOOTSTRAP) with panic=immediate-abort: a panic is the
 # `unreachable` trap at once, without the formatting machinery and the location
