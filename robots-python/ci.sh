@@ -53,9 +53,7 @@ build() {
     # rebuild for the check and again for the wheel on every run.
     local wheels="${CARGO_TARGET_DIR:-target}/wheels-ci"
     rm -rf "$wheels"
-    RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)" \
-        CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" \
-        "$VENV/bin/maturin" build --profile "$PROFILE" --locked --quiet --out "$wheels"
+    ../.ci/with-lints "$VENV/bin/maturin" build --profile "$PROFILE" --locked --quiet --out "$wheels"
     "$PY" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheels"/robots_engine-*.whl
 }
 

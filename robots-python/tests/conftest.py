@@ -2,12 +2,14 @@
 the Spark tests share one local session."""
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 
 # Spark's settings for every Spark the tests start, in process or as a
@@ -29,3 +31,17 @@ def spark():
     session = SparkSession.builder.master("local[2]").appName("robots-engine-tests").getOrCreate()
     yield session
     session.stop()
+
+
+@pytest.fixture(scope="session")
+def robots_cli() -> Path:
+    """The Rust CLI the tests compare with: $ROBOTS_BIN (what .ci/run gives),
+    else a built one, else one built now (debug)."""
+    if os.environ.get("ROBOTS_BIN"):
+        return Path(os.environ["ROBOTS_BIN"])
+    for profile in ("release", "debug"):
+        binary = REPO / "target" / profile / "robots"
+        if binary.exists():
+            return binary
+    subprocess.run(["cargo", "build", "--quiet", "-p", "robots-cli"], cwd=REPO, check=True)
+    return REPO / "target" / "debug" / "robots"

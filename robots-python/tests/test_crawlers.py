@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 import subprocess
 from pathlib import Path
 
@@ -80,24 +79,13 @@ def test_audit_finds_who_disobeys(tmp_path):
     assert report["summary"].startswith("2 of 2 crawlers requested disallowed URLs")
 
 
-def robots_cli() -> Path:
-    if os.environ.get("ROBOTS_BIN"):
-        return Path(os.environ["ROBOTS_BIN"])
-    for profile in ("release", "debug"):
-        binary = REPO / "target" / profile / "robots"
-        if binary.exists():
-            return binary
-    subprocess.run(["cargo", "build", "--quiet", "-p", "robots-cli"], cwd=REPO, check=True)
-    return REPO / "target" / "debug" / "robots"
-
-
-def test_audit_matches_the_cli(tmp_path):
+def test_audit_matches_the_cli(robots_cli, tmp_path):
     log = tmp_path / "access.log.gz"
     write_log(log)
     robots = tmp_path / "robots.txt"
     robots.write_bytes(ROBOTS)
     out = subprocess.run(
-        [str(robots_cli()), "audit", str(robots), str(log), "--format", "json"],
+        [str(robots_cli), "audit", str(robots), str(log), "--format", "json"],
         check=True,
         capture_output=True,
     )
@@ -115,7 +103,7 @@ def test_audit_rejects_what_it_cannot_use(tmp_path):
         audit(ROBOTS, [], log_format="xml")
 
 
-def test_audit_json_fields_read_the_log_as_json_lines(tmp_path):
+def test_audit_json_fields_read_the_log_as_json_lines(robots_cli, tmp_path):
     log = tmp_path / "access.jsonl"
     log.write_text(
         json.dumps({"client": "GPTBot/1.1", "path": "/private/x", "time": "2026-11-28T10:00:00Z"}) + "\n"
@@ -124,7 +112,7 @@ def test_audit_json_fields_read_the_log_as_json_lines(tmp_path):
     found = audit(ROBOTS, [str(log)], json_fields={"user_agent": "client"})
     assert [(c["token"], c["disallowed"]) for c in found["crawlers"]] == [("GPTBot", 1)]
     cli = subprocess.run(
-        [str(robots_cli()), "audit", "-", str(log), "--json-field", "user_agent=client", "--format", "json"],
+        [str(robots_cli), "audit", "-", str(log), "--json-field", "user_agent=client", "--format", "json"],
         input=ROBOTS,
         check=True,
         capture_output=True,
@@ -165,9 +153,9 @@ def test_report_gives_each_crawler_the_ai_records_of_its_groups():
     assert policy.content_usage("CCBot", "/open/x") == {"train-ai": True, "search": None}
 
 
-def test_report_matches_the_cli():
+def test_report_matches_the_cli(robots_cli):
     out = subprocess.run(
-        [str(robots_cli()), "report", str(AI_RECORDS), "--format", "json"],
+        [str(robots_cli), "report", str(AI_RECORDS), "--format", "json"],
         check=True,
         capture_output=True,
     )

@@ -4,7 +4,6 @@ Rust CLI's verdicts on the same files."""
 from __future__ import annotations
 
 import io
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -27,18 +26,6 @@ REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO / "testdata" / "corpus"
 # A small, varied slice of the corpus keeps the Spark test quick.
 FILES = sorted(CORPUS.glob("*.txt"))[::20]
-
-
-def robots_cli() -> Path:
-    """The Rust CLI: a built one if there is one, else built now (debug)."""
-    if os.environ.get("ROBOTS_BIN"):
-        return Path(os.environ["ROBOTS_BIN"])
-    for profile in ("release", "debug"):
-        binary = REPO / "target" / profile / "robots"
-        if binary.exists():
-            return binary
-    subprocess.run(["cargo", "build", "--quiet", "-p", "robots-cli"], cwd=REPO, check=True)
-    return REPO / "target" / "debug" / "robots"
 
 
 def test_the_session_has_the_tests_spark_settings(spark):
@@ -159,7 +146,7 @@ def test_column_function_in_a_join(spark):
     assert any(not r.allowed for r in rows) and any(r.allowed for r in rows)
 
 
-def test_warc_job_agrees_with_the_rust_cli(spark, tmp_path):
+def test_warc_job_agrees_with_the_rust_cli(spark, robots_cli, tmp_path):
     warc = tmp_path / "robots.warc.gz"
     write_warc(warc, FILES)
     out = tmp_path / "out"
@@ -170,7 +157,7 @@ def test_warc_job_agrees_with_the_rust_cli(spark, tmp_path):
     assert sorted(summary["agent"]) == sorted(DEFAULT_AGENTS)
     assert (summary["captures"] == len(FILES) + 1).all()
 
-    cli = robots_cli()
+    cli = robots_cli
     for file in FILES:
         for agent in DEFAULT_AGENTS:
             row = captures[(captures["host"] == file.stem) & (captures["agent"] == agent)]
