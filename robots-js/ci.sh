@@ -27,6 +27,8 @@ CARGO_TARGET_DIR="${ROBOTS_JS_TARGET_DIR:-${CARGO_TARGET_DIR:-$here/target}}" \
 
 bash "$here/build.sh"
 built=$(date +%s)
+# For a caller waiting on the package alone (.ci/run: the page bundles it).
+[ -z "${ROBOTS_JS_BUILT:-}" ] || touch "$ROBOTS_JS_BUILT"
 
 # The reference verdicts for the corpus sample come from the CLI.
 if [ -z "${ROBOTS_BIN:-}" ]; then
