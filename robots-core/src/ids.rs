@@ -14,13 +14,13 @@
 //! before a caller sees it.
 //!
 //! The compiler numbers some things twice, and each numbering has its type: a
-//! group as the file numbers it ([`FileGroup`]) and as the policy does
+//! group as the file numbers it (`FileGroup`) and as the policy does
 //! ([`GroupId`]; a one-crawler policy drops groups and renumbers the rest), a
-//! group list asked for as a rule set ([`SetRequest`]) and the set it gets
-//! ([`SetId`]; equal lists share one), a trie node as built ([`BuiltNode`])
-//! and as the tables name it ([`NodeId`], [`NodeKey`]). Its own tables it
-//! indexes directly by these ids (`of`): a missing entry is a bug, and panics
-//! saying so.
+//! group list asked for as a rule set (`SetRequest`) and the set it gets
+//! (`SetId`; equal lists share one), a trie node as built (`BuiltNode`) and as
+//! the tables name it (`NodeId`, `NodeKey`). Its own tables it indexes
+//! directly by these ids (`of`): a missing entry is a bug, and panics saying
+//! so.
 
 use core::fmt;
 
@@ -270,4 +270,60 @@ built_table_index!(SetRequest, "set request");
 #[track_caller]
 fn past_table(what: &str, id: u32, len: usize) -> ! {
     panic!("bug: {what} {id} past a table of {len}")
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+
+    fn panic_message(f: impl FnOnce()) -> Option<String> {
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).err()?;
+        caught.downcast_ref::<String>().cloned()
+    }
+
+    /// A built table indexed by its id gives the entry, and a missing entry
+    /// is a bug that says so, never a default.
+    #[test]
+    fn a_built_table_entry_is_there_or_a_bug() {
+        let mut groups = [10, 11, 12];
+        assert_eq!(*GroupId(2).of(&groups), 12);
+        *GroupId(1).of_mut(&mut groups) = 21;
+        assert_eq!(groups, [10, 21, 12]);
+        assert_eq!(*FileGroup(0).of(&groups), 10);
+        assert_eq!(*SetRequest(2).of(&groups), 12);
+        let missing = |lookup: &dyn Fn()| panic_message(lookup);
+        let want = |message: &str| Some(String::from(message));
+        assert_eq!(
+            missing(&|| {
+                GroupId(3).of(&groups);
+            }),
+            want("bug: group 3 past a table of 3")
+        );
+        assert_eq!(
+            missing(&|| {
+                GroupId(7).of_mut(&mut [0u8; 2]);
+            }),
+            want("bug: group 7 past a table of 2")
+        );
+        assert_eq!(
+            missing(&|| {
+                FileGroup(3).of(&groups);
+            }),
+            want("bug: file group 3 past a table of 3")
+        );
+        assert_eq!(
+            missing(&|| {
+                SetRequest(0).of(&[] as &[u8]);
+            }),
+            want("bug: set request 0 past a table of 0")
+        );
+    }
+
+    /// A policy for every crawler numbers the file's groups as the file does.
+    #[test]
+    fn a_full_policy_keeps_the_file_numbers() {
+        assert_eq!(FileGroup(5).in_full_policy(), GroupId(5));
+        assert_eq!(FileGroup::of_full_policy(GroupId(5)), FileGroup(5));
+    }
 }
