@@ -12,6 +12,15 @@
 //! "none" ([`layout::NONE`](crate::tables::layout::NONE) is it) and no index
 //! reaches. A public id is never `NONE`: the search turns it into `None`
 //! before a caller sees it.
+//!
+//! The compiler numbers some things twice, and each numbering has its type: a
+//! group as the file numbers it (`FileGroup`) and as the policy does
+//! ([`GroupId`]; a one-crawler policy drops groups and renumbers the rest), a
+//! group list asked for as a rule set (`SetRequest`) and the set it gets
+//! (`SetId`; equal lists share one), a trie node as built (`BuiltNode`) and as
+//! the tables name it (`NodeId`, `NodeKey`). Its own tables it indexes
+//! directly by these ids (`of`): a missing entry is a bug, and panics saying
+//! so.
 
 use core::fmt;
 
@@ -165,3 +174,156 @@ impl BuiltNode {
 
 id_methods!(NodeKey);
 table_index!(NodeKey);
+
+/// A group as the file numbers it: every group of the file, from 0 in file
+/// order. What [`group::select`](crate::group::select) answers in, and the
+/// compiler's number for a group while it gathers the file (see
+/// [`Builder::keep_groups`](crate::compile::builder::Builder::keep_groups)).
+///
+/// A policy for every crawler keeps every group in file order, so there the
+/// number is the group's [`GroupId`] ([`FileGroup::in_full_policy`]). A
+/// one-crawler policy keeps only the groups that apply to its crawler and
+/// numbers those from 0: a `FileGroup` is then no `GroupId`, and only
+/// `keep_groups` turns one into the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct FileGroup(pub(crate) u32);
+
+impl FileGroup {
+    /// The group's place in the file.
+    pub(crate) const fn as_usize(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The group's id in a policy that keeps every group of the file (a
+    /// policy for every crawler): the same number.
+    pub(crate) const fn in_full_policy(self) -> GroupId {
+        GroupId(self.0)
+    }
+
+    /// The file's group that `id` names in a policy that keeps every group
+    /// of the file: the same number ([`FileGroup::in_full_policy`] undone).
+    pub(crate) const fn of_full_policy(id: GroupId) -> FileGroup {
+        FileGroup(id.0)
+    }
+}
+
+/// A group list the compiler asked to have as a rule set, by the order it
+/// asked in: equal lists asked for twice are two requests, and one set
+/// ([`SetId`]) once the sets are known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct SetRequest(pub(crate) u32);
+
+impl SetRequest {
+    /// The request's place in the order asked.
+    pub(crate) const fn as_usize(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Direct lookups by a typed id in a table the compiler built and numbered by
+/// that id: the entry is there by construction.
+macro_rules! built_table_index {
+    ($id:ident, $what:literal) => {
+        impl $id {
+            /// Entry `self` of `table`, a table the compiler built, numbered by
+            /// this id.
+            ///
+            /// # Panics
+            /// With a message starting "bug:" if `table` has no such entry: a
+            /// broken invariant of the compiler, never a property of input (a
+            /// default in its place would drop the group's rules, and so allow
+            /// what they disallow).
+            #[inline]
+            #[track_caller]
+            pub(crate) fn of<T>(self, table: &[T]) -> &T {
+                match table.get(self.as_usize()) {
+                    Some(entry) => entry,
+                    None => past_table($what, self.0, table.len()),
+                }
+            }
+        }
+    };
+    ($id:ident, $what:literal, mut) => {
+        built_table_index!($id, $what);
+
+        impl $id {
+            /// [`Self::of`], to change the entry.
+            #[inline]
+            #[track_caller]
+            pub(crate) fn of_mut<T>(self, table: &mut [T]) -> &mut T {
+                let len = table.len();
+                match table.get_mut(self.as_usize()) {
+                    Some(entry) => entry,
+                    None => past_table($what, self.0, len),
+                }
+            }
+        }
+    };
+}
+
+built_table_index!(GroupId, "group", mut);
+built_table_index!(FileGroup, "file group");
+built_table_index!(SetRequest, "set request");
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn past_table(what: &str, id: u32, len: usize) -> ! {
+    panic!("bug: {what} {id} past a table of {len}")
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+
+    fn panic_message(f: impl FnOnce()) -> Option<String> {
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).err()?;
+        caught.downcast_ref::<String>().cloned()
+    }
+
+    /// A built table indexed by its id gives the entry, and a missing entry
+    /// is a bug that says so, never a default.
+    #[test]
+    fn a_built_table_entry_is_there_or_a_bug() {
+        let mut groups = [10, 11, 12];
+        assert_eq!(*GroupId(2).of(&groups), 12);
+        *GroupId(1).of_mut(&mut groups) = 21;
+        assert_eq!(groups, [10, 21, 12]);
+        assert_eq!(*FileGroup(0).of(&groups), 10);
+        assert_eq!(*SetRequest(2).of(&groups), 12);
+        let missing = |lookup: &dyn Fn()| panic_message(lookup);
+        let want = |message: &str| Some(String::from(message));
+        assert_eq!(
+            missing(&|| {
+                GroupId(3).of(&groups);
+            }),
+            want("bug: group 3 past a table of 3")
+        );
+        assert_eq!(
+            missing(&|| {
+                GroupId(7).of_mut(&mut [0u8; 2]);
+            }),
+            want("bug: group 7 past a table of 2")
+        );
+        assert_eq!(
+            missing(&|| {
+                FileGroup(3).of(&groups);
+            }),
+            want("bug: file group 3 past a table of 3")
+        );
+        assert_eq!(
+            missing(&|| {
+                SetRequest(0).of(&[] as &[u8]);
+            }),
+            want("bug: set request 0 past a table of 0")
+        );
+    }
+
+    /// A policy for every crawler numbers the file's groups as the file does.
+    #[test]
+    fn a_full_policy_keeps_the_file_numbers() {
+        assert_eq!(FileGroup(5).in_full_policy(), GroupId(5));
+        assert_eq!(FileGroup::of_full_policy(GroupId(5)), FileGroup(5));
+    }
+}

@@ -5,7 +5,7 @@ use crate::compile::key_sort::first_digit;
 use crate::compile::pattern::{compile_segments, google_index_alias, google_plain, may_hold_index};
 use crate::document::Document;
 use crate::group::agent::{agent_name, names, AgentMatch};
-use crate::ids::GroupId;
+use crate::ids::{FileGroup, GroupId};
 use crate::parse::{Directive, LineKind, LineReport};
 use crate::profile::Profile;
 use crate::swar::word;
@@ -43,8 +43,9 @@ pub struct CompiledRule {
     pub segments: Span,
     /// A final `$` anchors the pattern.
     pub anchored: bool,
-    /// The group the rule belongs to.
-    pub group: u32,
+    /// The group the rule belongs to, as the file numbers it (a one-crawler
+    /// policy numbers its groups otherwise: see [`Builder::keep_groups`]).
+    pub group: FileGroup,
 }
 
 /// The byte table every string of a policy lives in.
@@ -152,7 +153,7 @@ impl Builder {
     pub(crate) fn add_rule(
         &mut self,
         line: &LineReport,
-        group: u32,
+        group: FileGroup,
         allow: bool,
         derived: bool,
         value: &[u8],
@@ -240,7 +241,7 @@ impl Builder {
     /// The record of a compiled rule of `line` (its segments pushed last), with
     /// `head`, its first segment's first sort digit.
     #[inline]
-    fn push_rule(&mut self, line: &LineReport, group: u32, rule: NewRule, head: (u64, u8)) {
+    fn push_rule(&mut self, line: &LineReport, group: FileGroup, rule: NewRule, head: (u64, u8)) {
         self.heads.push(head);
         self.rules.push(CompiledRule {
             line: line.number,
@@ -270,6 +271,14 @@ impl Builder {
         }
     }
 
+    /// The file's number of the group open now (or of the next, between
+    /// groups): the builder holds the file's groups, in file order, until
+    /// [`Builder::keep_groups`].
+    #[inline]
+    pub(crate) fn current_group(&self) -> FileGroup {
+        FileGroup(index(self.groups.len()))
+    }
+
     pub(crate) fn add_agent(&mut self, line: &LineReport, value: &[u8]) {
         let value = self.text.push(value);
         self.group_agents.push(GroupAgentRecord {
@@ -281,7 +290,7 @@ impl Builder {
     /// A rule line (allow or disallow) of group `group`. Inlined: the one-pass
     /// compiler calls it for most lines, and it is short (the alias is out of line).
     #[inline]
-    pub(crate) fn add_rule_line(&mut self, line: &LineReport, group: u32, value: &[u8]) {
+    pub(crate) fn add_rule_line(&mut self, line: &LineReport, group: FileGroup, value: &[u8]) {
         let allow = line.kind == LineKind::Directive(Directive::Allow);
         self.add_rule(line, group, allow, false, value);
         if allow && self.profile == Profile::Google {
@@ -292,7 +301,7 @@ impl Builder {
     /// Google's index alias of the allow rule `value`, if it has one. Out of line:
     /// the scan in it would cost every rule line registers (disallow lines too).
     #[inline(never)]
-    fn add_index_alias(&mut self, line: &LineReport, group: u32, value: &[u8]) {
+    fn add_index_alias(&mut self, line: &LineReport, group: FileGroup, value: &[u8]) {
         // The cheap pre-check first: most allow rules have no `x`.
         if !may_hold_index(value) {
             return;
@@ -310,10 +319,16 @@ impl Builder {
         });
     }
 
+    /// Add group `file_group` of `doc` (the next group: the builder holds the
+    /// file's groups in file order), with its rules and records if `keep_rules`.
     #[allow(clippy::indexing_slicing)] // the document's own group and line numbers
-    pub(crate) fn add_group(&mut self, doc: &Document<'_>, at: usize, keep_rules: bool) {
-        let group = &doc.groups()[at];
-        let group_id = index(at);
+    pub(crate) fn add_group(
+        &mut self,
+        doc: &Document<'_>,
+        file_group: FileGroup,
+        keep_rules: bool,
+    ) {
+        let group = &doc.groups()[file_group.as_usize()];
         let first_line = group
             .agents
             .first()
@@ -330,28 +345,25 @@ impl Builder {
         };
         for &line_index in rules {
             let line = &doc.lines()[line_index];
-            self.add_rule_line(line, group_id, doc.value(line));
+            self.add_rule_line(line, file_group, doc.value(line));
         }
         for &line_index in records {
             let line = &doc.lines()[line_index];
             if let LineKind::Directive(directive) = line.kind {
-                self.add_extension(
-                    directive,
-                    line.number,
-                    Some(GroupId(group_id)),
-                    doc.value(line),
-                );
+                self.add_extension(directive, line.number, Some(file_group), doc.value(line));
             }
         }
         self.close_group(open);
     }
 
-    /// Add a record of `group`, or (with `None`) a file-wide one.
+    /// Add a record of `group`, or (with `None`) a file-wide one. The record
+    /// names its group as a policy of every group does (the file's number);
+    /// [`Builder::keep_groups`] renumbers it for one crawler.
     pub(crate) fn add_extension(
         &mut self,
         directive: Directive,
         line: u32,
-        group: Option<GroupId>,
+        group: Option<FileGroup>,
         value: &[u8],
     ) {
         let value = self.text.push(value);
@@ -361,7 +373,7 @@ impl Builder {
             group: U32::new(0),
             value,
         };
-        record.set_group(group);
+        record.set_group(group.map(FileGroup::in_full_policy));
         self.extensions.push(record);
     }
 }
@@ -376,34 +388,33 @@ impl Builder {
     /// The kept rules keep their order, and are ranked by their new numbers.
     /// Of the kept groups' user-agent lines, only those that select the group
     /// for `agent` stay (see [`Builder::keep_agent_lines`]).
-    /// Returns the kept groups' new numbers. With every group kept (`kept`
-    /// lists each group once), nothing else can have been compiled, so only
-    /// user-agent lines can go.
-    pub(crate) fn keep_groups(&mut self, kept: &[u32], agent: &[u8]) -> Vec<u32> {
-        let new_numbers = (0..index(kept.len())).collect();
+    /// Returns the kept groups' ids in the policy. With every group kept
+    /// (`kept` lists each group once), nothing else can have been compiled, so
+    /// only user-agent lines can go.
+    pub(crate) fn keep_groups(&mut self, kept: &[FileGroup], agent: &[u8]) -> Vec<GroupId> {
+        let new_numbers = (0..index(kept.len())).map(GroupId).collect();
         if kept.len() == self.groups.len() {
             if self.keep_agent_lines(agent) {
                 self.compact_text();
             }
             return new_numbers;
         }
-        let renumbered = |g: u32| kept.binary_search(&g).ok().map(index);
+        let renumbered = |g: FileGroup| kept.binary_search(&g).ok().map(|i| GroupId(index(i)));
         let mut segments = Vec::with_capacity(self.segments.len());
         let mut at = 0;
         for i in 0..self.rules.len() {
             let (Some(&rule), Some(&head)) = (self.rules.get(i), self.heads.get(i)) else {
                 break;
             };
-            let Some(group) = renumbered(rule.group) else {
+            if kept.binary_search(&rule.group).is_err() {
                 continue;
-            };
+            }
             let start = segments.len();
             segments.extend_from_slice(rule.segments.of(&self.segments));
             if let (Some(r), Some(h)) = (self.rules.get_mut(at), self.heads.get_mut(at)) {
                 *r = CompiledRule {
                     segments: span_of(start, segments.len()),
                     rank: rank(self.profile, rule.priority, rule.allow, index(at)),
-                    group,
                     ..rule
                 };
                 *h = head;
@@ -417,13 +428,10 @@ impl Builder {
         let mut groups = Vec::with_capacity(kept.len());
         let mut agents = Vec::new();
         let mut next = 0;
-        for (g, group) in kept
-            .iter()
-            .filter_map(|&g| self.groups.get(g as usize))
-            .enumerate()
-        {
+        for &g in kept {
+            let group = g.of(&self.groups);
             let (rules_start, agents_start) = (next, agents.len());
-            while self.rules.get(next).is_some_and(|r| r.group == index(g)) {
+            while self.rules.get(next).is_some_and(|r| r.group == g) {
                 next += 1;
             }
             agents.extend_from_slice(group.agents.of(&self.group_agents));
@@ -439,8 +447,8 @@ impl Builder {
             let Some(group) = e.group_id() else {
                 return true;
             };
-            renumbered(group.as_u32())
-                .map(|g| e.set_group(Some(GroupId(g))))
+            renumbered(FileGroup::of_full_policy(group))
+                .map(|g| e.set_group(Some(g)))
                 .is_some()
         });
         self.keep_agent_lines(agent);

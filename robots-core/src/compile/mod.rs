@@ -29,7 +29,7 @@ use crate::compile::trie::TrieBuilder;
 use crate::document::{Document, ParseOptions};
 use crate::group::grouper::AgentToken;
 use crate::group::select::{groups_of_agent, select, Selection};
-use crate::ids::{BuiltNode, SetId};
+use crate::ids::{BuiltNode, FileGroup, GroupId, SetId};
 use crate::parse::{LineKind, Truncation};
 use crate::profile::Profile;
 use crate::tables::encode::TableVecs;
@@ -54,18 +54,19 @@ pub(crate) struct Gathered {
     pub(crate) builder: Builder,
     /// Every crawler: the names and the group lists they select.
     pub(crate) selection: Selection,
-    /// One crawler: the groups that apply to it (sorted).
-    pub(crate) kept: Option<Vec<u32>>,
+    /// One crawler: the groups that apply to it, as its policy numbers them
+    /// (all of its groups, in order).
+    pub(crate) kept: Option<Vec<GroupId>>,
     pub(crate) truncation: Option<Truncation>,
 }
 
 fn document_agents<'d>(
     doc: &'d Document<'_>,
-) -> impl Iterator<Item = (usize, &'d AgentToken)> + Clone {
-    doc.groups()
-        .iter()
-        .enumerate()
-        .flat_map(|(g, group)| group.agents.iter().map(move |a| (g, &a.token)))
+) -> impl Iterator<Item = (FileGroup, &'d AgentToken)> + Clone {
+    doc.groups().iter().enumerate().flat_map(|(g, group)| {
+        let g = FileGroup(index(g));
+        group.agents.iter().map(move |a| (g, &a.token))
+    })
 }
 
 /// The tables of every group and record, and the crawler selection: from a document.
@@ -81,10 +82,11 @@ fn gather_document(doc: &Document<'_>, only: Option<&[u8]>) -> Gathered {
     };
     let mut b = Builder::new(profile, doc.source());
     for at in 0..doc.groups().len() {
+        let group = FileGroup(index(at));
         let keep = kept
             .as_ref()
-            .map_or(true, |kept| kept.binary_search(&index(at)).is_ok());
-        b.add_group(doc, at, keep);
+            .map_or(true, |kept| kept.binary_search(&group).is_ok());
+        b.add_group(doc, group, keep);
     }
     // One crawler keeps nothing of the groups that do not apply to it.
     let kept = kept
@@ -142,50 +144,49 @@ fn build(gathered: Gathered) -> Compiled {
         truncation,
     } = gathered;
     // Distinct group lists become rule sets, numbered in the order first asked
-    // for: every list asked for is noted (`intern` gives its request number),
-    // then equal lists are found by sorting, and requests become set numbers.
+    // for: every list asked for is noted (a request), then equal lists are
+    // found by sorting, and requests become sets.
     let mut requests = Requests::default();
-    let mut intern = |groups: &[u32]| -> u32 { requests.ask(groups) };
-    let mut agents = Vec::new();
-    // The request of crawlers no group names, if any (as the agents' `set`
-    // until the sets are known).
+    // A policy for every crawler keeps every group: the selection's numbers
+    // are the policy's.
+    fn in_policy(groups: &[FileGroup]) -> impl Iterator<Item = GroupId> + '_ {
+        groups.iter().map(|&g| g.in_full_policy())
+    }
+    // The crawlers' names, the request of their groups and whether they are `*`.
+    let mut named = Vec::new();
+    // The request of crawlers no group names, if any.
     let any_request = match &kept {
         // One crawler: no name lookup; every agent gets its set.
         Some(groups) if groups.is_empty() => None,
         Some(groups) => {
-            let set = intern(groups);
+            let request = requests.ask(groups.iter().copied());
             if profile.substring_agents() {
-                agents.push(AgentEntry {
-                    name: Span::EMPTY,
-                    set: U32::new(set),
-                    any: 1,
-                });
+                named.push((Span::EMPTY, request, true));
             }
-            Some(set)
+            Some(request)
         }
         None => {
             for (name, groups, is_any) in selection.entries() {
-                let set = intern(groups);
-                let name = b.text.push(name);
-                agents.push(AgentEntry {
-                    name,
-                    set: U32::new(set),
-                    any: u8::from(is_any),
-                });
+                let request = requests.ask(in_policy(groups));
+                named.push((b.text.push(name), request, is_any));
             }
-            (!selection.any.is_empty()).then(|| intern(&selection.any))
+            (!selection.any.is_empty()).then(|| requests.ask(in_policy(&selection.any)))
         }
     };
     let (set_of, set_lists) = requests.sets();
-    let set_of = |request: u32| set_of.get(request as usize).copied().unwrap_or(SetId::NONE);
-    for agent in &mut agents {
-        agent.set = U32::new(set_of(agent.set.get()).as_u32());
-    }
-    let any_set = any_request.map_or(SetId::NONE, set_of);
+    let agents: Vec<AgentEntry> = named
+        .into_iter()
+        .map(|(name, request, is_any)| AgentEntry {
+            name,
+            set: U32::new(request.of(&set_of).as_u32()),
+            any: u8::from(is_any),
+        })
+        .collect();
+    let any_set = any_request.map_or(SetId::NONE, |request| *request.of(&set_of));
 
     // One merged trie per set while that stays linear in the input; otherwise
     // one trie per group, shared by the sets that use it.
-    let group_rules = |g: u32| b.groups.get(g as usize).map_or(0..0, |g| g.rules.range());
+    let group_rules = |g: GroupId| g.of(&b.groups).rules.range();
     let total_rules = b.rules.len();
     let merged_cost: usize = set_lists
         .iter()
@@ -200,9 +201,7 @@ fn build(gathered: Gathered) -> Compiled {
     let mut walked = alloc::vec![false; b.groups.len()];
     for list in set_lists.iter().filter(|l| !merge || l.len() == 1) {
         for &g in *list {
-            if let Some(slot) = walked.get_mut(g as usize) {
-                *slot = true;
-            }
+            *g.of_mut(&mut walked) = true;
         }
     }
     let repeats = repeats::find(&b, &walked);
@@ -222,7 +221,7 @@ fn build(gathered: Gathered) -> Compiled {
         } else {
             for &g in list {
                 let rules = group_rules(g);
-                match repeats.get(g as usize).copied().flatten() {
+                match *g.of(&repeats) {
                     Some(repeat) => {
                         let shared = group_rules(repeat.group);
                         let root = cached(&mut own_roots, repeat.group, || {
@@ -279,12 +278,12 @@ fn build(gathered: Gathered) -> Compiled {
 }
 
 /// The trie root noted for group `g` in `roots`, built the first time.
-fn cached(roots: &mut [Option<BuiltNode>], g: u32, build: impl FnOnce() -> BuiltNode) -> BuiltNode {
-    match roots.get_mut(g as usize) {
-        Some(Some(root)) => *root,
-        Some(slot) => *slot.insert(build()),
-        None => build(),
-    }
+fn cached(
+    roots: &mut [Option<BuiltNode>],
+    g: GroupId,
+    build: impl FnOnce() -> BuiltNode,
+) -> BuiltNode {
+    *g.of_mut(roots).get_or_insert_with(build)
 }
 
 #[cfg(all(test, feature = "std"))]
@@ -571,7 +570,7 @@ mod tests {
         let line = lines.first().expect("one line");
         for value in rule_values() {
             let mut b = Builder::new(Profile::Google, b"");
-            b.add_rule(line, 0, false, false, &value);
+            b.add_rule(line, FileGroup(0), false, false, &value);
             let want = pattern::compile(&value, Profile::Google);
             let Some(rule) = b.rules.first() else {
                 assert_eq!(want.priority, 0, "{value:?}");

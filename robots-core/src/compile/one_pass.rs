@@ -6,10 +6,9 @@ use crate::compile::Gathered;
 use crate::document::ParseOptions;
 use crate::group::grouper::{AgentToken, Grouper, Step};
 use crate::group::select::{groups_of_agent, select, Judge, Selection};
-use crate::ids::GroupId;
+use crate::ids::FileGroup;
 use crate::parse::lex::lex_each;
 use crate::parse::{Directive, LineKind, LineReport};
-use crate::tables::layout::index;
 use alloc::vec::Vec;
 
 /// A record line kept for later: its directive, line number and value.
@@ -31,7 +30,7 @@ pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -
     let mut b = Builder::new(profile, input);
     let mut judge = only.map(|agent| Judge::new(profile, agent));
     let mut grouper = Grouper::new(profile);
-    let mut agents: Vec<(usize, AgentToken)> = Vec::new();
+    let mut agents: Vec<(FileGroup, AgentToken)> = Vec::new();
     let mut open: Option<OpenGroup> = None;
     let mut records: Vec<Record> = Vec::new();
     let mut file_records: Vec<Record> = Vec::new();
@@ -50,7 +49,7 @@ pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -
                  open: OpenGroup,
                  records: &mut Vec<Record>,
                  judge: &mut Option<Judge<'_>>| {
-        let group = index(b.groups.len());
+        let group = b.current_group();
         if !records.is_empty() && !judge.as_mut().map_or(true, Judge::keeps_group) {
             records.clear();
         }
@@ -58,7 +57,7 @@ pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -
             b.add_extension(
                 directive,
                 number,
-                Some(GroupId(group)),
+                Some(group),
                 input.get(range).unwrap_or_default(),
             );
         }
@@ -73,18 +72,18 @@ pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -
                     }
                     open = Some(b.open_group(line.number));
                     if let Some(judge) = judge.as_mut() {
-                        judge.open_group(index(b.groups.len()));
+                        judge.open_group(b.current_group());
                     }
                 }
                 if let Some(judge) = judge.as_mut() {
                     judge.agent(input, &token);
                 }
-                agents.push((b.groups.len(), token));
+                agents.push((b.current_group(), token));
                 b.add_agent(&line, value(&line));
             }
             Step::Rule => {
                 if judge.as_mut().map_or(true, Judge::keeps_group) {
-                    b.add_rule_line(&line, index(b.groups.len()), value(&line));
+                    b.add_rule_line(&line, b.current_group(), value(&line));
                 }
             }
             Step::Record => records.extend(record(&line)),
@@ -116,7 +115,7 @@ pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -
     // One crawler needs no table of names (the builder reads none then).
     let mut kept = groups_of_agent(input, agents.iter().map(|(g, t)| (*g, t)), agent, profile);
     kept.sort_unstable();
-    let applies = |g: &u32| kept.binary_search(g).is_ok();
+    let applies = |g: &FileGroup| kept.binary_search(g).is_ok();
     if judge.skipped_any(applies) {
         // A group judged not to apply does (the judgement never errs this way; if it
         // did, its rules would be missing): parse again in two passes.

@@ -5,6 +5,7 @@
 //! own only for the rules it adds: the tables hold the list's trie once.
 
 use crate::compile::builder::{Builder, CompiledRule};
+use crate::ids::GroupId;
 use crate::tables::layout::index;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -13,7 +14,7 @@ use core::cmp::Ordering;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Repeat {
     /// The earlier group: every one of its rules is repeated.
-    pub(crate) group: u32,
+    pub(crate) group: GroupId,
     /// How many rules it has: the repeating group's first `len`.
     pub(crate) len: u32,
     /// How much further on the repeating group's rules are numbered.
@@ -37,9 +38,10 @@ const CANDIDATES_MAX: usize = 8;
 /// for the sort, and nothing at all for a policy of one group.
 pub(crate) fn find(b: &Builder, walked: &[bool]) -> Vec<Option<Repeat>> {
     let mut repeats = alloc::vec![None; b.groups.len()];
-    let rules_of = |g: usize| b.groups.get(g).map_or(0..0, |group| group.rules.range());
-    let mut groups: Vec<usize> = (0..b.groups.len())
-        .filter(|&g| walked.get(g).copied().unwrap_or(false) && !rules_of(g).is_empty())
+    let rules_of = |g: GroupId| g.of(&b.groups).rules.range();
+    let mut groups: Vec<GroupId> = (0..index(b.groups.len()))
+        .map(GroupId)
+        .filter(|&g| *g.of(walked) && !rules_of(g).is_empty())
         .collect();
     if groups.len() < 2 {
         return repeats;
@@ -49,14 +51,14 @@ pub(crate) fn find(b: &Builder, walked: &[bool]) -> Vec<Option<Repeat>> {
         _ => false,
     };
     // Group `h`'s rules as the first of group `g`'s, if they are and qualify.
-    let repeat_of = |h: usize, g: usize| -> Option<Repeat> {
+    let repeat_of = |h: GroupId, g: GroupId| -> Option<Repeat> {
         let (theirs, rules) = (rules_of(h), rules_of(g));
         let len = theirs.len();
         let rest = rules.len().checked_sub(len)?;
         let repeated =
             len >= 4 * rest && theirs.clone().zip(rules.clone()).all(|(x, y)| same(x, y));
         repeated.then(|| Repeat {
-            group: index(h),
+            group: h,
             len: index(len),
             shift: index(rules.start - theirs.start),
         })
@@ -74,7 +76,7 @@ pub(crate) fn find(b: &Builder, walked: &[bool]) -> Vec<Option<Repeat>> {
         .then(x.cmp(&y))
     });
     // The groups of the current run that repeat none (later ones may repeat them).
-    let mut plain: Vec<usize> = Vec::new();
+    let mut plain: Vec<GroupId> = Vec::new();
     let mut previous = None;
     for &g in &groups {
         if !previous.is_some_and(|p| same(rules_of(p).start, rules_of(g).start)) {
@@ -87,9 +89,9 @@ pub(crate) fn find(b: &Builder, walked: &[bool]) -> Vec<Option<Repeat>> {
             .take(CANDIDATES_MAX)
             .filter_map(|&h| repeat_of(h, g))
             .min_by_key(|r| core::cmp::Reverse(r.len));
-        match (best, repeats.get_mut(g)) {
-            (Some(repeat), Some(slot)) => *slot = Some(repeat),
-            _ => plain.push(g),
+        match best {
+            Some(repeat) => *g.of_mut(&mut repeats) = Some(repeat),
+            None => plain.push(g),
         }
     }
     repeats

@@ -1,36 +1,37 @@
 //! Rule sets: the distinct lists of groups that crawlers select. Each list asked
 //! for is noted; equal lists then share one set, numbered in the order first asked for.
 
-use crate::ids::SetId;
+use crate::ids::{GroupId, SetId, SetRequest};
 use crate::tables::layout::index;
 use alloc::vec::Vec;
 
 /// The group lists asked for as rule sets, in order, one after another.
 #[derive(Default)]
 pub(crate) struct Requests {
-    groups: Vec<u32>,
+    groups: Vec<GroupId>,
     spans: Vec<core::ops::Range<usize>>,
 }
 
 impl Requests {
-    /// Note a list; returns its request number.
-    pub(crate) fn ask(&mut self, groups: &[u32]) -> u32 {
+    /// Note a list; returns its request.
+    pub(crate) fn ask(&mut self, groups: impl IntoIterator<Item = GroupId>) -> SetRequest {
         let start = self.groups.len();
-        self.groups.extend_from_slice(groups);
+        self.groups.extend(groups);
         self.spans.push(start..self.groups.len());
-        index(self.spans.len() - 1)
+        SetRequest(index(self.spans.len() - 1))
     }
 
-    fn list(&self, request: usize) -> &[u32] {
+    fn list(&self, request: usize) -> &[GroupId] {
         self.spans
             .get(request)
             .and_then(|r| self.groups.get(r.clone()))
             .unwrap_or_default()
     }
 
-    /// The set number of each request (equal lists share the number of the first
-    /// of them; numbers follow first requests), and each set's list.
-    pub(crate) fn sets(&self) -> (Vec<SetId>, Vec<&[u32]>) {
+    /// The set of each request, indexed by [`SetRequest`] (equal lists share
+    /// the set of the first of them; set numbers follow first requests), and
+    /// each set's list, indexed by [`SetId`].
+    pub(crate) fn sets(&self) -> (Vec<SetId>, Vec<&[GroupId]>) {
         let n = self.spans.len();
         let mut by_list: Vec<usize> = (0..n).collect();
         // Equal lists end up together, the first request first.
@@ -49,19 +50,17 @@ impl Requests {
                 *f = run_first;
             }
         }
-        let mut set_of = alloc::vec![SetId::NONE; n];
+        let mut set_of = Vec::with_capacity(n);
         let mut lists = Vec::new();
-        for r in 0..n {
-            let f = first.get(r).copied().unwrap_or(r);
+        for (r, &f) in first.iter().enumerate() {
+            // A run's first request is its earliest: its set is known by now.
             let set = if f == r {
                 lists.push(self.list(r));
                 SetId(index(lists.len() - 1))
             } else {
-                set_of.get(f).copied().unwrap_or(SetId::NONE)
+                *SetRequest(index(f)).of(&set_of)
             };
-            if let Some(s) = set_of.get_mut(r) {
-                *s = set;
-            }
+            set_of.push(set);
         }
         (set_of, lists)
     }

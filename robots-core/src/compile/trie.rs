@@ -571,7 +571,7 @@ mod tests {
                 pattern: span,
                 segments: Span::new(2 * id, 2),
                 anchored: false,
-                group: id / 200,
+                group: crate::ids::FileGroup(id / 200),
             });
         }
         let mut builder = super::TrieBuilder::new(&rules, &segments, &text, &[]);

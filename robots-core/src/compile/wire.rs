@@ -8,6 +8,7 @@
 
 use crate::compile::builder::{Builder, CompiledRule};
 use crate::compile::derive::SearchTables;
+use crate::ids::GroupId;
 use crate::tables::encode::TableVecs;
 use crate::tables::layout::{
     self, index, RuleExtra, RULE_ALLOW, RULE_ANCHORED, RULE_COLUMN_MAX, RULE_COLUMN_SHIFT,
@@ -23,7 +24,7 @@ pub(crate) fn tables(
     b: Builder,
     agents: Vec<layout::AgentEntry>,
     sets: Vec<layout::RuleSet>,
-    set_groups: &[u32],
+    set_groups: &[GroupId],
     search: SearchTables,
 ) -> TableVecs {
     let RuleTables {
@@ -36,7 +37,7 @@ pub(crate) fn tables(
         agents,
         sets,
         set_roots: search.set_roots,
-        set_groups: set_groups.iter().map(|&g| U32::new(g)).collect(),
+        set_groups: set_groups.iter().map(|g| U32::new(g.as_u32())).collect(),
         inners: search.inners,
         leaves: search.leaves,
         wide: search.wide,

@@ -9,27 +9,27 @@
 
 use crate::group::agent::{names, AgentMatch};
 use crate::group::grouper::AgentToken;
-use crate::ids::SetId;
+use crate::ids::{FileGroup, SetId};
 use crate::profile::Profile;
-use crate::tables::layout::{index, AgentEntry, Tables};
+use crate::tables::layout::{AgentEntry, Tables};
 use alloc::vec::Vec;
 use core::ops::Range;
 
 /// The groups that apply to a crawler, given how each user-agent line of the
-/// file relates to it (group number, match), in file order. Each group is
+/// file relates to it (its group, match), in file order. Each group is
 /// listed once, in file order.
 pub(crate) fn applicable_groups(
     profile: Profile,
-    lines: impl Iterator<Item = (u32, AgentMatch)> + Clone,
-) -> Vec<u32> {
-    let mut groups: Vec<u32> = Vec::new();
-    let mut add = |g: u32| {
+    lines: impl Iterator<Item = (FileGroup, AgentMatch)> + Clone,
+) -> Vec<FileGroup> {
+    let mut groups: Vec<FileGroup> = Vec::new();
+    let mut add = |g: FileGroup| {
         if groups.last() != Some(&g) {
             groups.push(g);
         }
     };
-    let named = |(_, m): &(u32, AgentMatch)| *m == AgentMatch::Name;
-    let any = |(_, m): &(u32, AgentMatch)| *m == AgentMatch::Any;
+    let named = |(_, m): &(FileGroup, AgentMatch)| *m == AgentMatch::Name;
+    let any = |(_, m): &(FileGroup, AgentMatch)| *m == AgentMatch::Any;
     if profile.substring_agents() {
         let first = lines.clone().find(named);
         if let Some((g, _)) = first.or_else(|| lines.clone().find(any)) {
@@ -44,13 +44,13 @@ pub(crate) fn applicable_groups(
 }
 
 /// [`applicable_groups`] for `agent`, over the user-agent lines `agents`
-/// (group number, token; names are byte ranges of `input`).
+/// (group, token; names are byte ranges of `input`).
 pub(crate) fn groups_of_agent<'t>(
     input: &[u8],
-    agents: impl Iterator<Item = (usize, &'t AgentToken)> + Clone,
+    agents: impl Iterator<Item = (FileGroup, &'t AgentToken)> + Clone,
     agent: &[u8],
     profile: Profile,
-) -> Vec<u32> {
+) -> Vec<FileGroup> {
     let lines = agents.map(|(g, token)| {
         let relation = match token {
             AgentToken::Any => AgentMatch::Any,
@@ -63,7 +63,7 @@ pub(crate) fn groups_of_agent<'t>(
                 }
             }
         };
-        (index(g), relation)
+        (g, relation)
     });
     applicable_groups(profile, lines)
 }
@@ -141,16 +141,16 @@ pub(crate) struct Selection {
     /// The lower-cased names, one after another.
     names: Vec<u8>,
     /// The group lists, one after another.
-    lists: Vec<u32>,
+    lists: Vec<FileGroup>,
     /// (name, groups, `*`) as ranges of `names` and `lists`, in the order the
     /// profile resolves them.
     named: Vec<(Range<usize>, Range<usize>, bool)>,
-    pub(crate) any: Vec<u32>,
+    pub(crate) any: Vec<FileGroup>,
 }
 
 impl Selection {
     /// Each (lower-cased name as matched, groups, `*`) in order.
-    pub(crate) fn entries(&self) -> impl Iterator<Item = (&[u8], &[u32], bool)> + '_ {
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (&[u8], &[FileGroup], bool)> + '_ {
         self.named.iter().map(|(name, groups, any)| {
             (
                 self.names.get(name.clone()).unwrap_or_default(),
@@ -161,7 +161,7 @@ impl Selection {
     }
 
     /// Add a name with one group.
-    fn push(&mut self, name: &[u8], group: u32, any: bool) {
+    fn push(&mut self, name: &[u8], group: FileGroup, any: bool) {
         let start = self.names.len();
         self.names.extend_from_slice(name);
         let first = self.lists.len();
@@ -175,7 +175,7 @@ impl Selection {
 /// names are byte ranges of `input`.
 pub(crate) fn select<'t>(
     input: &[u8],
-    agents: impl Iterator<Item = (usize, &'t AgentToken)>,
+    agents: impl Iterator<Item = (FileGroup, &'t AgentToken)>,
     profile: Profile,
 ) -> Selection {
     let name = |r: &Range<usize>| input.get(r.clone()).unwrap_or_default();
@@ -184,10 +184,10 @@ pub(crate) fn select<'t>(
         // Legacy: records are tried in file order, each on its own.
         for (g, token) in agents {
             match token {
-                AgentToken::Any => out.push(&[], index(g), true),
+                AgentToken::Any => out.push(&[], g, true),
                 AgentToken::Named(r) => {
                     let lower = name(r).to_ascii_lowercase();
-                    out.push(&lower, index(g), false);
+                    out.push(&lower, g, false);
                 }
             }
         }
@@ -196,9 +196,8 @@ pub(crate) fn select<'t>(
     // Every name lower-cased into one buffer, then sorted (stably, so each name's
     // groups stay in file order): the order and lists a map by name would give.
     let mut lower: Vec<u8> = Vec::new();
-    let mut lines: Vec<(Range<usize>, u32)> = Vec::new();
+    let mut lines: Vec<(Range<usize>, FileGroup)> = Vec::new();
     for (g, token) in agents {
-        let g = index(g);
         match token {
             AgentToken::Any => {
                 if out.any.last() != Some(&g) {
@@ -241,14 +240,14 @@ pub(crate) struct Judge<'a> {
     profile: Profile,
     agent: &'a [u8],
     /// The open group, once one is.
-    group: Option<u32>,
+    group: Option<FileGroup>,
     names_agent: bool,
     has_any: bool,
     /// The open group's verdict, once its first rule came.
     verdict: Option<bool>,
     named_seen: bool,
     any_seen: bool,
-    skipped: Vec<u32>,
+    skipped: Vec<FileGroup>,
 }
 
 impl<'a> Judge<'a> {
@@ -266,7 +265,7 @@ impl<'a> Judge<'a> {
         }
     }
 
-    pub(crate) fn open_group(&mut self, group: u32) {
+    pub(crate) fn open_group(&mut self, group: FileGroup) {
         self.group = Some(group);
         self.names_agent = false;
         self.has_any = false;
@@ -313,7 +312,7 @@ impl<'a> Judge<'a> {
     }
 
     /// Whether a group was judged not to apply that does.
-    pub(crate) fn skipped_any(&self, applies: impl Fn(&u32) -> bool) -> bool {
+    pub(crate) fn skipped_any(&self, applies: impl Fn(&FileGroup) -> bool) -> bool {
         self.skipped.iter().any(applies)
     }
 }
