@@ -321,9 +321,8 @@ pub(crate) fn explain<'p>(
     let path = BString::from(normalize_path(&raw, t.profile).into_owned());
     let verdict = matcher.check_path(&*raw);
     let groups: Vec<AppliedGroup<'p>> = matcher
-        .group_numbers()
-        .iter()
-        .filter_map(|g| applied_group(t, g.get(), agent))
+        .groups()
+        .filter_map(|g| applied_group(t, g, agent))
         .collect();
     let named = groups
         .iter()
@@ -365,10 +364,10 @@ pub(crate) fn explain<'p>(
 }
 
 /// Group `g` of `t`, with how each user-agent line relates to `agent`.
-fn applied_group<'p>(t: &Tables<'p>, g: u32, agent: &[u8]) -> Option<AppliedGroup<'p>> {
-    let group = t.groups().get(g as usize)?;
+fn applied_group<'p>(t: &Tables<'p>, g: GroupId, agent: &[u8]) -> Option<AppliedGroup<'p>> {
+    let group = t.groups().get(g.as_usize())?;
     Some(AppliedGroup {
-        id: GroupId(g),
+        id: g,
         line: group.line.get(),
         agents: group
             .agents

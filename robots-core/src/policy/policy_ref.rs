@@ -354,13 +354,13 @@ impl<'a> PolicyRef<'a> {
 
     /// The group behind an id, or `None` if the id is not one of this policy's.
     pub fn group(&self, id: GroupId) -> Option<GroupInfo<'_>> {
-        GroupInfo::of(self.tables(), id.0)
+        GroupInfo::of(self.tables(), id)
     }
 
     /// Every group, in file order.
     pub fn groups(&self) -> impl Iterator<Item = GroupInfo<'_>> + '_ {
         let t = self.tables();
-        (0..t.groups().len()).filter_map(move |g| GroupInfo::of(t, index(g)))
+        (0..t.groups().len()).filter_map(move |g| GroupInfo::of(t, GroupId(index(g))))
     }
 
     /// How many groups the policy has.

@@ -90,10 +90,10 @@ pub struct GroupInfo<'p> {
 
 impl<'p> GroupInfo<'p> {
     /// Group `id` of the tables, if there is one.
-    pub(crate) fn of(t: &Tables<'p>, id: u32) -> Option<GroupInfo<'p>> {
-        let g = t.groups().get(id as usize)?;
+    pub(crate) fn of(t: &Tables<'p>, id: GroupId) -> Option<GroupInfo<'p>> {
+        let g = t.groups().get(id.as_usize())?;
         Some(GroupInfo {
-            id: GroupId(id),
+            id,
             line: g.line.get(),
             agents: g
                 .agents
