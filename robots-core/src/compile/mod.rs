@@ -7,6 +7,7 @@
 //! - `rule_sets`: the distinct group lists crawlers select, as rule sets;
 //! - `trie`: the path-compressed prefix trie over rules' first literal segments;
 //! - `key_sort`: sorting the trie's keys eight bytes at a time;
+//! - `packed_sort`: the compiler's other sorts, through few instantiations of std's;
 //! - `derive`: the search tables derived from the tries;
 //! - `wire`: the compiler's records written as the layout a check reads
 //!   ([`tables`](crate::tables)).
@@ -15,6 +16,7 @@ pub(crate) mod builder;
 pub(crate) mod derive;
 pub(crate) mod key_sort;
 mod one_pass;
+pub(crate) mod packed_sort;
 pub(crate) mod pattern;
 mod repeats;
 mod rule_sets;

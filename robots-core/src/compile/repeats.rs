@@ -5,6 +5,7 @@
 //! own only for the rules it adds: the tables hold the list's trie once.
 
 use crate::compile::builder::{Builder, CompiledRule};
+use crate::compile::packed_sort::sort_by_cmp;
 use crate::tables::layout::index;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -63,7 +64,7 @@ pub(crate) fn find(b: &Builder, walked: &[bool]) -> Vec<Option<Repeat>> {
     };
     // Groups by their first rule, earlier groups first among equals: a run of
     // groups that start alike, in file order, holds every candidate of each.
-    groups.sort_by(|&x, &y| {
+    sort_by_cmp(&mut groups, |&x, &y| {
         match (
             b.rules.get(rules_of(x).start),
             b.rules.get(rules_of(y).start),

@@ -1,6 +1,7 @@
 //! Rule sets: the distinct lists of groups that crawlers select. Each list asked
 //! for is noted; equal lists then share one set, numbered in the order first asked for.
 
+use crate::compile::packed_sort::sort_by_cmp;
 use crate::ids::SetId;
 use crate::tables::layout::index;
 use alloc::vec::Vec;
@@ -34,7 +35,7 @@ impl Requests {
         let n = self.spans.len();
         let mut by_list: Vec<usize> = (0..n).collect();
         // Equal lists end up together, the first request first.
-        by_list.sort_unstable_by(|&a, &b| self.list(a).cmp(self.list(b)).then(a.cmp(&b)));
+        sort_by_cmp(&mut by_list, |&a, &b| self.list(a).cmp(self.list(b)));
         let mut first = alloc::vec![0usize; n];
         let mut run_first = 0;
         for (i, &r) in by_list.iter().enumerate() {

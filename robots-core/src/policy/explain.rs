@@ -7,6 +7,7 @@
 //! [`description`](TieBreak::description) in words. Front ends (the CLI,
 //! Python, JavaScript) render these; none restates a profile's rules.
 
+use crate::compile::packed_sort::sort_by_packed;
 use crate::group::agent::{agent_match, AgentMatch};
 use crate::ids::GroupId;
 use crate::policy::{Matcher, Rule};
@@ -348,7 +349,7 @@ pub(crate) fn explain<'p>(
             }
         }
     }
-    candidates.sort_by_key(|(rank, _)| core::cmp::Reverse(*rank));
+    sort_by_packed(&mut candidates, |&(rank, _)| u128::from(!rank));
     let candidates: Vec<Rule<'p>> = candidates.into_iter().map(|(_, rule)| rule).collect();
     Explanation {
         agent: BString::from(agent),
