@@ -30,7 +30,7 @@
 //! walk notes the node and its rules are tested after it.
 
 use crate::compile::builder::{span_of, CompiledRule};
-use crate::compile::packed_sort::{sort_by_cmp, sort_by_packed};
+use crate::compile::packed_sort::{bytes_prefix, sort_by_packed, sort_by_prefix};
 use crate::compile::trie::Node;
 use crate::ids::{BuiltNode, NodeKey, RuleId};
 use crate::tables::layout::index;
@@ -134,7 +134,9 @@ impl Tries<'_> {
             let ((x, x_anchored), (y, y_anchored)) = (self.matching(a), self.matching(b));
             x_anchored == y_anchored && x.eq(y)
         };
-        sort_by_cmp(rules, |&a, &b| {
+        // (The first digit: the first eight bytes of the first segment.)
+        let prefix = |&id: &RuleId| bytes_prefix(self.matching(id).0.next().unwrap_or_default());
+        sort_by_prefix(rules, prefix, |&a, &b| {
             let ((x, x_anchored), (y, y_anchored)) = (self.matching(a), self.matching(b));
             x.cmp(y)
                 .then(x_anchored.cmp(&y_anchored))

@@ -1,7 +1,7 @@
 //! Rule sets: the distinct lists of groups that crawlers select. Each list asked
 //! for is noted; equal lists then share one set, numbered in the order first asked for.
 
-use crate::compile::packed_sort::sort_by_cmp;
+use crate::compile::packed_sort::sort_by_prefix;
 use crate::ids::SetId;
 use crate::tables::layout::index;
 use alloc::vec::Vec;
@@ -35,7 +35,13 @@ impl Requests {
         let n = self.spans.len();
         let mut by_list: Vec<usize> = (0..n).collect();
         // Equal lists end up together, the first request first.
-        sort_by_cmp(&mut by_list, |&a, &b| self.list(a).cmp(self.list(b)));
+        // (The first digit: the list's first two groups, zero padded.)
+        let prefix = |&r: &usize| {
+            let list = self.list(r);
+            let at = |i: usize| u64::from(list.get(i).copied().unwrap_or(0));
+            (at(0) << 32) | at(1)
+        };
+        sort_by_prefix(&mut by_list, prefix, |&a, &b| self.list(a).cmp(self.list(b)));
         let mut first = alloc::vec![0usize; n];
         let mut run_first = 0;
         for (i, &r) in by_list.iter().enumerate() {

@@ -7,7 +7,7 @@
 //! record. [`applicable_groups`] is that rule; the rest of this module finds its
 //! answer faster in one situation or another, and the tests hold each to it.
 
-use crate::compile::packed_sort::sort_by_cmp;
+use crate::compile::packed_sort::{bytes_prefix, sort_by_prefix};
 use crate::group::agent::{names, AgentMatch};
 use crate::group::grouper::AgentToken;
 use crate::ids::SetId;
@@ -214,7 +214,11 @@ pub(crate) fn select<'t>(
         }
     }
     let text = |r: &Range<usize>| lower.get(r.clone()).unwrap_or_default();
-    sort_by_cmp(&mut lines, |a, b| text(&a.0).cmp(text(&b.0)));
+    sort_by_prefix(
+        &mut lines,
+        |a| bytes_prefix(text(&a.0)),
+        |a, b| text(&a.0).cmp(text(&b.0)),
+    );
     let mut previous: Option<&[u8]> = None;
     for (r, g) in &lines {
         if previous == Some(text(r)) {
