@@ -172,7 +172,9 @@ mod tests {
             .iter()
             .map(|&n| {
                 let len = (n % 13) as usize;
-                (0..len).map(|i| b"ab\0z"[((n >> i) % 4) as usize]).collect()
+                (0..len)
+                    .map(|i| b"ab\0z"[((n >> i) % 4) as usize])
+                    .collect()
             })
             .collect();
         let mut items: Vec<(&[u8], usize)> = words.iter().map(Vec::as_slice).zip(0..).collect();

@@ -41,7 +41,9 @@ impl Requests {
             let at = |i: usize| u64::from(list.get(i).copied().unwrap_or(0));
             (at(0) << 32) | at(1)
         };
-        sort_by_prefix(&mut by_list, prefix, |&a, &b| self.list(a).cmp(self.list(b)));
+        sort_by_prefix(&mut by_list, prefix, |&a, &b| {
+            self.list(a).cmp(self.list(b))
+        });
         let mut first = alloc::vec![0usize; n];
         let mut run_first = 0;
         for (i, &r) in by_list.iter().enumerate() {
