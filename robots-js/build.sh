@@ -8,11 +8,13 @@
 # Debian's rustc-web, which ROBOTS_JS_TOOLCHAIN=debian picks on purpose) and the
 # pinned wasm-bindgen CLI (cargo install, ~10 min once).
 #
-# Size (gzip -9, names removed): 319 KB for the full API, 206 KB engine only
-# (was 394 / 228 KB): std rebuilt with panic=immediate-abort and the IDNA stub
-# of Cargo.toml took 66 KB off, robots-core at opt-level 2 8 KB. 200 KB for the
-# full API is not reached: robots-core alone is ~125 KB of it at the speed the
-# package needs (BENCHMARKS.md, JavaScript section, has the table).
+# Size (gzip -9, names removed): 276 KB for the full API, 163 KB engine only
+# (was 394 / 228 KB, then 319 / 206 KB): std rebuilt with panic=immediate-abort
+# and the IDNA stub of Cargo.toml took 66 KB off, robots-core at opt-level 2 8 KB,
+# its compiler's sorts through two std instantiations (compile/packed_sort.rs)
+# 28 KB, the wasm checksum's 1 KB table (robots-core's Cargo.toml) 15 KB. 200 KB
+# for the full API is not reached: lint and report (~45 KB) and `url` (~16 KB)
+# are what is left beside the engine (BENCHMARKS.md, JavaScript section).
 #
 # No wasm-opt: binaryen 132's (npm) -Oz and -Os left the gzipped module no
 # smaller (316.8 / 316.5 KB from 316.0 KB; larger still before), and Debian's

@@ -64,6 +64,7 @@ pub mod policy;
 pub mod profile;
 pub mod records;
 pub mod search;
+pub(crate) mod sort;
 pub(crate) mod swar;
 pub mod tables;
 

@@ -19,7 +19,7 @@ use std::path::Path;
 /// never its own layer's others or a higher one's. The first two layers are
 /// the crate's vocabulary (errors, ids, byte helpers, profiles).
 const LAYERS: &[&[&str]] = &[
-    &["error", "ids", "swar"],
+    &["error", "ids", "sort", "swar"],
     &["profile", "encoding"],
     &["parse", "tables"],
     &["group"],

@@ -11,6 +11,7 @@
 //! question over all paths, and the shortest path to a state is its witness.
 
 use super::shape::RuleShape;
+use crate::sort::sort_by_packed;
 use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
 use alloc::vec;
@@ -314,7 +315,9 @@ impl Next {
     }
 
     fn into_state(mut self, rules: &[RuleShape], robots: u8) -> State {
-        self.live.sort_unstable();
+        sort_by_packed(&mut self.live, |&(r, pos)| {
+            (u128::from(r) << 32) | u128::from(pos)
+        });
         self.live.dedup();
         // A rule ranked below the best match can never decide again.
         if let Some(b) = self.best {

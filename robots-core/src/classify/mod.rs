@@ -50,6 +50,7 @@ mod explore;
 mod shape;
 
 use crate::policy::{Matcher, Rule};
+use crate::sort::sort_by_packed;
 use crate::tables::layout::Tables;
 use alloc::vec::Vec;
 use bstr::BString;
@@ -183,7 +184,7 @@ impl<'p> Matcher<'p> {
             Found::Uniform { allowed, deciding } => {
                 let mut rules: Vec<Rule<'p>> =
                     deciding.iter().map(|&r| rule(t, &rules, r)).collect();
-                rules.sort_by_key(|rule| rule.id);
+                sort_by_packed(&mut rules, |rule| u128::from(rule.id.as_u32()));
                 if allowed {
                     Classification::Allowed { rules }
                 } else {

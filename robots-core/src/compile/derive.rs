@@ -32,6 +32,7 @@
 use crate::compile::builder::{span_of, CompiledRule};
 use crate::compile::trie::Node;
 use crate::ids::{BuiltNode, NodeKey, RuleId};
+use crate::sort::{bytes_prefix, sort_by_packed, sort_by_prefix};
 use crate::tables::layout::index;
 use crate::tables::layout::{
     Anchor, Inner, Label, Leaf, NodeRule, NodeWild, SetRoot, Span, WildRoot, ANCHOR_MAX_LEN,
@@ -133,7 +134,9 @@ impl Tries<'_> {
             let ((x, x_anchored), (y, y_anchored)) = (self.matching(a), self.matching(b));
             x_anchored == y_anchored && x.eq(y)
         };
-        rules.sort_by(|&a, &b| {
+        // (The first digit: the first eight bytes of the first segment.)
+        let prefix = |&id: &RuleId| bytes_prefix(self.matching(id).0.next().unwrap_or_default());
+        sort_by_prefix(rules, prefix, |&a, &b| {
             let ((x, x_anchored), (y, y_anchored)) = (self.matching(a), self.matching(b));
             x.cmp(y)
                 .then(x_anchored.cmp(&y_anchored))
@@ -298,7 +301,7 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
     let mut keys: Vec<NodeKey> = alloc::vec![NodeKey::NONE; node_count];
     let mut inherited: Vec<RuleId> = alloc::vec![RuleId::NONE; node_count];
     let mut roots: Vec<BuiltNode> = t.set_roots.iter().map(|&(root, _)| root).collect();
-    roots.sort_unstable();
+    sort_by_packed(&mut roots, |root| u128::from(root.0));
     roots.dedup();
     for (k, &root) in roots.iter().enumerate() {
         if let Some(key) = keys.get_mut(root.as_usize()) {
@@ -443,8 +446,8 @@ pub(crate) fn derive(t: Tries<'_>, nodes: Vec<Node>, edge_bytes: Vec<u8>) -> Sea
     if out.inners.len() < roots.len() {
         out.inners.resize(roots.len(), NO_INNER);
     }
-    out.exact.sort_unstable_by_key(|e| e.node.get());
-    out.node_wild.sort_unstable_by_key(|e| e.node.get());
+    sort_by_packed(&mut out.exact, |e| u128::from(e.node.get()));
+    sort_by_packed(&mut out.node_wild, |e| u128::from(e.node.get()));
     out.set_roots = t
         .set_roots
         .iter()
@@ -494,6 +497,17 @@ fn literal_key(bytes: &[u8]) -> (u64, usize) {
     (u64::from_be_bytes(word), bytes.len())
 }
 
+/// A literal's key (as [`literal_key`]) as a sort key in the same order: its
+/// eight bytes, then its length (at most [`ANCHOR_MAX_LEN`], in four bits).
+fn literal_order((word, len): (u64, usize)) -> u128 {
+    (u128::from(word) << 4) | (len.min(15) as u128)
+}
+
+/// A rule's sort key for "best rank first, then by number".
+fn rank_order(t: &Tries<'_>, rule: RuleId) -> u128 {
+    (u128::from(!t.rank(rule)) << 32) | u128::from(rule.as_u32())
+}
+
 /// Whether literal `a` (as [`literal_key`]) is a prefix of literal `b`.
 fn is_prefix(a: (u64, usize), b: (u64, usize)) -> bool {
     let (a_len, b_len) = (a.1.min(8), b.1.min(8));
@@ -533,7 +547,9 @@ fn choose_anchors(t: &Tries<'_>, rules: &[RuleId]) -> Vec<Span> {
                 .map(|w| (literal_key(w.of(t.text)), i, w)),
         );
     }
-    all.sort_unstable_by_key(|&(key, i, w)| (key, i, w.start.get()));
+    // By literal; for each literal by rule, then by place (the order `all` was
+    // written in: rule by rule, each rule's windows from its start on).
+    sort_by_packed(&mut all, |&(key, _, _)| literal_order(key));
     all.dedup_by_key(|&mut (key, i, _)| (key, i));
     // For each rule, the best so far and its score (lower is better).
     let mut best: Vec<Option<(AnchorScore, Span)>> = alloc::vec![None; rules.len()];
@@ -574,7 +590,9 @@ fn build_anchors(
         .map(|(literal, &rule)| (literal_key(literal.of(t.text)), literal, rule))
         .collect();
     // By literal, then best rank first.
-    filed.sort_unstable_by_key(|&(key, _, rule)| (key, core::cmp::Reverse(t.rank(rule)), rule));
+    // (Two stable sorts: by rank and rule first, then by literal.)
+    sort_by_packed(&mut filed, |&(_, _, rule)| rank_order(t, rule));
+    sort_by_packed(&mut filed, |&(key, _, _)| literal_order(key));
     let start = anchors.len();
     let mut group: Vec<RuleId> = Vec::new();
     let mut rest = &filed[..];
@@ -588,7 +606,7 @@ fn build_anchors(
         group.clear();
         group.extend(mine.iter().map(|&(_, _, rule)| rule));
         if mine.iter().any(|&(other, _, _)| other != key) {
-            group.sort_by_key(|&rule| (core::cmp::Reverse(t.rank(rule)), rule));
+            sort_by_packed(&mut group, |&rule| rank_order(t, rule));
         }
         let first = anchor_rules.len();
         anchor_rules.extend(group.iter().map(|&rule| U32::new(rule.as_u32())));

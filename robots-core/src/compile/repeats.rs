@@ -6,6 +6,7 @@
 
 use crate::compile::builder::{Builder, CompiledRule};
 use crate::ids::GroupId;
+use crate::sort::sort_by_cmp;
 use crate::tables::layout::index;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -65,7 +66,7 @@ pub(crate) fn find(b: &Builder, walked: &[bool]) -> Vec<Option<Repeat>> {
     };
     // Groups by their first rule, earlier groups first among equals: a run of
     // groups that start alike, in file order, holds every candidate of each.
-    groups.sort_by(|&x, &y| {
+    sort_by_cmp(&mut groups, |&x, &y| {
         match (
             b.rules.get(rules_of(x).start),
             b.rules.get(rules_of(y).start),

@@ -2,6 +2,7 @@
 //! for is noted; equal lists then share one set, numbered in the order first asked for.
 
 use crate::ids::{GroupId, SetId, SetRequest};
+use crate::sort::sort_by_prefix;
 use crate::tables::layout::index;
 use alloc::vec::Vec;
 
@@ -35,7 +36,15 @@ impl Requests {
         let n = self.spans.len();
         let mut by_list: Vec<usize> = (0..n).collect();
         // Equal lists end up together, the first request first.
-        by_list.sort_unstable_by(|&a, &b| self.list(a).cmp(self.list(b)).then(a.cmp(&b)));
+        // (The first digit: the list's first two groups, zero padded.)
+        let prefix = |&r: &usize| {
+            let list = self.list(r);
+            let at = |i: usize| list.get(i).map_or(0, |g| u64::from(g.as_u32()));
+            (at(0) << 32) | at(1)
+        };
+        sort_by_prefix(&mut by_list, prefix, |&a, &b| {
+            self.list(a).cmp(self.list(b))
+        });
         let mut first = alloc::vec![0usize; n];
         let mut run_first = 0;
         for (i, &r) in by_list.iter().enumerate() {

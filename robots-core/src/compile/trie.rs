@@ -14,6 +14,7 @@
 use crate::compile::builder::CompiledRule;
 use crate::compile::key_sort::{chunk, digit_key};
 use crate::ids::{BuiltNode, RuleId};
+use crate::sort::sort_by_packed;
 use crate::tables::layout::{index, Span};
 use alloc::vec::Vec;
 
@@ -251,10 +252,8 @@ impl<'r> TrieBuilder<'r> {
                 *best = Some(item_rank);
             }
         }
-        if !s.wild.is_empty() {
-            s.wild
-                .sort_unstable_by_key(|&id| core::cmp::Reverse(rank(id)));
-        }
+        // Best rank first.
+        sort_by_packed(&mut s.wild, |&id| u128::from(!rank(id)));
         let start = self.out.wild_rules.len();
         self.out.wild_rules.extend_from_slice(&s.wild);
         let wild = span(start, self.scratch.wild.len());

@@ -11,6 +11,7 @@ use crate::group::agent::{names, AgentMatch};
 use crate::group::grouper::AgentToken;
 use crate::ids::{FileGroup, SetId};
 use crate::profile::Profile;
+use crate::sort::{bytes_prefix, sort_by_prefix};
 use crate::tables::layout::{AgentEntry, Tables};
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -212,7 +213,11 @@ pub(crate) fn select<'t>(
         }
     }
     let text = |r: &Range<usize>| lower.get(r.clone()).unwrap_or_default();
-    lines.sort_by(|a, b| text(&a.0).cmp(text(&b.0)));
+    sort_by_prefix(
+        &mut lines,
+        |a| bytes_prefix(text(&a.0)),
+        |a, b| text(&a.0).cmp(text(&b.0)),
+    );
     let mut previous: Option<&[u8]> = None;
     for (r, g) in &lines {
         if previous == Some(text(r)) {

@@ -15,6 +15,7 @@ use crate::search::segments::normalize_path;
 use crate::search::url::path_from_url;
 use crate::search::verdict::{Reason, Verdict};
 use crate::search::view::rule_matches_alone;
+use crate::sort::sort_by_packed;
 use crate::tables::layout::{index, Tables};
 use alloc::vec::Vec;
 use bstr::{BStr, BString};
@@ -347,7 +348,7 @@ pub(crate) fn explain<'p>(
             }
         }
     }
-    candidates.sort_by_key(|(rank, _)| core::cmp::Reverse(*rank));
+    sort_by_packed(&mut candidates, |&(rank, _)| u128::from(!rank));
     let candidates: Vec<Rule<'p>> = candidates.into_iter().map(|(_, rule)| rule).collect();
     Explanation {
         agent: BString::from(agent),

@@ -263,13 +263,40 @@ fn write(
 /// The CRC-32 of `buffer`, taken with the header's checksum field zeroed.
 #[allow(clippy::indexing_slicing)] // `min(4)` keeps the slice within the four zero bytes
 pub(crate) fn checksum(buffer: &[u8]) -> u32 {
-    let mut hasher = crc32fast::Hasher::new();
     let (head, rest) = buffer.split_at(CHECKSUM_AT.min(buffer.len()));
-    hasher.update(head);
-    hasher.update(&[0; 4][..rest.len().min(4)]);
-    hasher.update(rest.get(4..).unwrap_or_default());
+    crc32(&[
+        head,
+        &[0; 4][..rest.len().min(4)],
+        rest.get(4..).unwrap_or_default(),
+    ])
+}
+
+/// The CRC-32 (ISO-HDLC, as zlib's) of `parts` one after the other, with
+/// crc32fast (SIMD where the CPU has it).
+#[cfg(not(target_arch = "wasm32"))]
+fn crc32(parts: &[&[u8]]) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    for part in parts {
+        hasher.update(part);
+    }
     hasher.finalize()
 }
+
+/// The same CRC-32 in WebAssembly, with the `crc` crate's byte-at-a-time
+/// table: 1 KB of module where crc32fast's tables are 16 KB.
+#[cfg(any(target_arch = "wasm32", test))]
+fn crc32_small(parts: &[&[u8]]) -> u32 {
+    const CRC32: crc::Crc<u32, crc::Table<1>> =
+        crc::Crc::<u32, crc::Table<1>>::new(&crc::CRC_32_ISO_HDLC);
+    let mut digest = CRC32.digest();
+    for part in parts {
+        digest.update(part);
+    }
+    digest.finalize()
+}
+
+#[cfg(target_arch = "wasm32")]
+use crc32_small as crc32;
 
 /// Write the checksum of `buffer` into its header.
 pub(crate) fn seal(buffer: &mut [u8]) {
@@ -362,8 +389,24 @@ pub(crate) fn decode(
 
 #[cfg(test)]
 mod tests {
-    use super::{put_index, put_number, Numbers};
+    use super::{crc32, crc32_small, put_index, put_number, Numbers};
     use alloc::vec::Vec;
+
+    /// The WebAssembly build's checksum is crc32fast's, byte for byte: a byte
+    /// form written by one loads in the other.
+    #[test]
+    fn both_checksums_are_the_same_crc32() {
+        assert_eq!(crc32_small(&[b"123456789"]), 0xCBF4_3926);
+        let bytes: Vec<u8> = (0..5000u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect();
+        for cut in [0, 1, 7, 16, 17, 4096, 5000] {
+            let (a, b) = bytes.split_at(cut);
+            assert_eq!(crc32_small(&[a, b]), crc32(&[a, b]), "cut at {cut}");
+            assert_eq!(crc32_small(&[a]), crc32(&[a]), "first {cut}");
+        }
+        assert_eq!(crc32_small(&[]), crc32(&[]));
+    }
 
     /// Header numbers read back as written, `NONE` and the largest included,
     /// and a number that runs off the end or past 64 bits is an error.

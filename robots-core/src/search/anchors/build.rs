@@ -2,6 +2,7 @@
 //! anchors, and the finder that fits their number.
 
 use super::{Finder, Grams, RootAutomaton, Shorts, Table};
+use crate::sort::sort_by_cmp;
 use crate::swar::common_prefix;
 use crate::tables::layout::{Anchor, Tables, WildRoot};
 use aho_corasick::packed;
@@ -175,7 +176,7 @@ pub(crate) fn rules_start<'t>(t: &Tables<'t>, anchor: &Anchor) -> &'t [u8] {
 /// class of its own, and each run of bytes between such bytes is one.
 pub(crate) fn dfa_bytes(anchors: &[&[u8]]) -> usize {
     let mut sorted = anchors.to_vec();
-    sorted.sort_unstable();
+    sort_by_cmp(&mut sorted, Ord::cmp);
     let mut states = 3usize;
     let mut previous: &[u8] = &[];
     for anchor in sorted {

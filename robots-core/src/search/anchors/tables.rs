@@ -2,6 +2,7 @@
 //! few anchors, or an Aho-Corasick automaton for many.
 
 use super::build::dfa_bytes;
+use crate::sort::sort_by_cmp;
 use crate::tables::layout::ANCHOR_MAX_LEN;
 use aho_corasick::automaton::Automaton;
 use aho_corasick::nfa::contiguous;
@@ -107,7 +108,7 @@ impl Table {
             .zip(numbers)
             .map(|(a, &n)| (big_word_at(a, 0), mask(a.len()), a.len() as u32, n))
             .collect();
-        entries.sort_unstable();
+        sort_by_cmp(&mut entries, Ord::cmp);
         // Sorted, an anchor that starts another comes right before it.
         let prefix_free = entries.windows(2).all(|pair| match pair {
             [a, b] => b.0 & a.1 != a.0,

@@ -1,0 +1,208 @@
+//! Sorting through few instantiations of the standard library's sorts.
+//!
+//! Every `sort_by_key` with its own closure is a separate copy of std's sort
+//! (ipnsort or driftsort with their small sorts, partitions and heapsort), and
+//! a WebAssembly module downloads every copy: the compiler had about forty.
+//! Here, a key that fits in an integer is packed with the item's position into
+//! one `u128` and the packed keys are sorted as plain integers (the one
+//! instantiation the trie's key sort uses too); a comparison that is no
+//! integer goes through [`sort_by_cmp`], whose sort of positions is compiled
+//! once for every caller. Both are stable: equal keys keep the order given.
+
+use core::cmp::Ordering;
+
+use alloc::vec::Vec;
+
+/// The bits of a packed key below the caller's key: the item's position.
+const POSITION_BITS: u32 = 32;
+
+/// Position `at` of a slice being sorted, as the `u32` a packed key holds.
+///
+/// # Panics
+/// With a message starting "bug:" past `u32::MAX` items: the compiler numbers
+/// its records in `u32`s, so no table it sorts can be that long.
+#[inline]
+#[track_caller]
+fn position(at: usize) -> u32 {
+    u32::try_from(at)
+        .unwrap_or_else(|_| panic!("bug: sorting a table of more than {} items", u32::MAX))
+}
+
+/// Sort `items` by `key`, ties in the order given. `key` must be below
+/// 2^96 (a `u64`, or a `u64` and a few more bits): the position takes the 32
+/// bits under it.
+///
+/// # Panics
+/// With "bug:" when a key is 2^96 or more, or when `items` has 2^32 or more
+/// elements: every caller sorts ids or spans that are `u32` already.
+pub(crate) fn sort_by_packed<T>(items: &mut [T], key: impl Fn(&T) -> u128) {
+    if items.len() < 2 {
+        return;
+    }
+    let mut packed: Vec<u128> = Vec::with_capacity(items.len());
+    for (at, item) in items.iter().enumerate() {
+        let k = key(item);
+        assert!(
+            k >> (128 - POSITION_BITS) == 0,
+            "bug: a packed sort key of more than 96 bits"
+        );
+        packed.push((k << POSITION_BITS) | u128::from(position(at)));
+    }
+    packed.sort_unstable();
+    let mut order: Vec<u32> = packed.iter().map(|&k| k as u32).collect();
+    drop(packed);
+    permute(items, &mut order);
+}
+
+/// Sort `items` by `cmp`, ties in the order given (as `sort_by`), through one
+/// sort of positions shared by every caller.
+pub(crate) fn sort_by_cmp<T>(items: &mut [T], mut cmp: impl FnMut(&T, &T) -> Ordering) {
+    if items.len() < 2 {
+        return;
+    }
+    let mut order: Vec<u32> = (0..items.len()).map(position).collect();
+    let view: &[T] = items;
+    sort_positions(&mut order, &mut |a, b| match (view.get(a), view.get(b)) {
+        (Some(x), Some(y)) => cmp(x, y),
+        _ => Ordering::Equal,
+    });
+    permute(items, &mut order);
+}
+
+/// Sort `items` by `cmp`, ties in the order given, where `prefix` is a first
+/// digit of the order `cmp` gives (`prefix(a) < prefix(b)` only when `a` comes
+/// before `b`): a packed sort on the digit, then `cmp` within each run of equal
+/// digits. Most items part in their digit, so few pay for `cmp`.
+pub(crate) fn sort_by_prefix<T>(
+    items: &mut [T],
+    prefix: impl Fn(&T) -> u64,
+    mut cmp: impl FnMut(&T, &T) -> Ordering,
+) {
+    sort_by_packed(items, |item| u128::from(prefix(item)));
+    let mut rest = items;
+    while let Some(first) = rest.first() {
+        let digit = prefix(first);
+        let same = rest.iter().take_while(|item| prefix(item) == digit).count();
+        let (run, after) = rest.split_at_mut(same.max(1));
+        sort_by_cmp(run, &mut cmp);
+        rest = after;
+    }
+}
+
+/// The first eight bytes of `bytes` as a big-endian number, zero padded: a
+/// first digit of the byte order (for [`sort_by_prefix`]).
+pub(crate) fn bytes_prefix(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    for (slot, &b) in word.iter_mut().zip(bytes) {
+        *slot = b;
+    }
+    u64::from_be_bytes(word)
+}
+
+/// Sort positions by `cmp` of the items there, ties in the order given: not
+/// generic, so that std's sort is compiled once for every [`sort_by_cmp`]. The
+/// stable sort (driftsort) takes the runs already in order as they are, and the
+/// callers' items mostly come in runs (groups, rules and names in file order).
+#[inline(never)]
+fn sort_positions(order: &mut [u32], cmp: &mut dyn FnMut(usize, usize) -> Ordering) {
+    order.sort_by(|&a, &b| cmp(a as usize, b as usize));
+}
+
+/// Put `items` in the order of `order` (item `i` becomes the one at
+/// `order[i]`; each of `0..items.len()` once), in place, one cycle of the
+/// permutation at a time. `order` is used up.
+///
+/// `order` was made by the two sorts above from `0..items.len()`: a position
+/// out of bounds is a bug of this file, and panics.
+#[allow(clippy::indexing_slicing)]
+fn permute<T>(items: &mut [T], order: &mut [u32]) {
+    for start in 0..order.len() {
+        let mut at = start;
+        loop {
+            // The item that belongs at `at` (the one from `start` is at `at` now).
+            let from = order[at] as usize;
+            order[at] = position(at);
+            if from == start {
+                break;
+            }
+            items.swap(at, from);
+            at = from;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    /// Pseudo-random numbers, the same on every run.
+    fn numbers(n: usize, seed: u64, modulo: u64) -> Vec<u64> {
+        let mut x = seed;
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x % modulo
+            })
+            .collect()
+    }
+
+    #[test]
+    fn packed_sort_is_std_stable_sort() {
+        for (n, modulo) in [(0, 1), (1, 5), (2, 2), (17, 4), (300, 7), (5000, 1 << 40)] {
+            let keys = numbers(n, 0x9e37_79b9 + n as u64, modulo);
+            let mut items: Vec<(u64, usize)> = keys.iter().copied().zip(0..).collect();
+            let mut expected = items.clone();
+            expected.sort_by_key(|&(k, _)| core::cmp::Reverse(k));
+            sort_by_packed(&mut items, |&(k, _)| u128::from(!k));
+            assert_eq!(items, expected, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn wide_keys_order_by_every_bit() {
+        let mut items = vec![(u64::MAX, 3u32), (u64::MAX, 1), (0, 9), (u64::MAX, 1)];
+        let mut expected = items.clone();
+        expected.sort();
+        sort_by_packed(&mut items, |&(a, b)| (u128::from(a) << 32) | u128::from(b));
+        assert_eq!(items, expected);
+    }
+
+    #[test]
+    #[should_panic(expected = "bug:")]
+    fn a_key_too_wide_is_a_bug() {
+        sort_by_packed(&mut [1u8, 2], |&b| u128::from(b) << 96);
+    }
+
+    #[test]
+    fn prefix_sort_is_std_stable_sort_of_bytes() {
+        let words: Vec<Vec<u8>> = numbers(2000, 3, 1 << 20)
+            .iter()
+            .map(|&n| {
+                let len = (n % 13) as usize;
+                (0..len)
+                    .map(|i| b"ab\0z"[((n >> i) % 4) as usize])
+                    .collect()
+            })
+            .collect();
+        let mut items: Vec<(&[u8], usize)> = words.iter().map(Vec::as_slice).zip(0..).collect();
+        let mut expected = items.clone();
+        expected.sort_by(|a, b| a.0.cmp(b.0));
+        sort_by_prefix(&mut items, |&(w, _)| bytes_prefix(w), |a, b| a.0.cmp(b.0));
+        assert_eq!(items, expected);
+    }
+
+    #[test]
+    fn comparison_sort_is_std_stable_sort() {
+        for n in [0, 1, 2, 33, 1000] {
+            let keys = numbers(n, 7 + n as u64, 10);
+            let mut items: Vec<(u64, usize)> = keys.iter().copied().zip(0..).collect();
+            let mut expected = items.clone();
+            expected.sort_by_key(|&(k, _)| core::cmp::Reverse(k));
+            sort_by_cmp(&mut items, |a, b| b.0.cmp(&a.0));
+            assert_eq!(items, expected, "n = {n}");
+        }
+    }
+}
