@@ -7,7 +7,7 @@
 use crate::compile::builder::{Builder, CompiledRule};
 use crate::ids::GroupId;
 use crate::sort::sort_by_cmp;
-use crate::tables::layout::index;
+use crate::tables::layout::{index, Span};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
@@ -104,12 +104,31 @@ pub(crate) fn find(b: &Builder, walked: &[bool]) -> Vec<Option<Repeat>> {
 /// another run of equal rules.
 fn rule_order(b: &Builder, x: &CompiledRule, y: &CompiledRule) -> Ordering {
     let text = &b.text.0;
-    let bytes = |span: crate::tables::layout::Span| span.of(text);
-    let segments = |r: &CompiledRule| r.segments.of(&b.segments).iter().map(move |&s| bytes(s));
+    // The builder writes a pattern seen before as the same span (and its
+    // segments as spans of it): the same span is the same bytes, with no
+    // comparison of them (a byte loop in WebAssembly, where files that repeat
+    // a group under many agents compare every rule of it).
+    let bytes = |p: Span, q: Span| {
+        if p == q {
+            Ordering::Equal
+        } else {
+            p.of(text).cmp(q.of(text))
+        }
+    };
+    let segments = || {
+        let (xs, ys) = (x.segments.of(&b.segments), y.segments.of(&b.segments));
+        for (&p, &q) in xs.iter().zip(ys) {
+            let order = bytes(p, q);
+            if order.is_ne() {
+                return order;
+            }
+        }
+        xs.len().cmp(&ys.len())
+    };
     (x.allow, x.derived, x.anchored, x.priority)
         .cmp(&(y.allow, y.derived, y.anchored, y.priority))
-        .then_with(|| bytes(x.pattern).cmp(bytes(y.pattern)))
-        .then_with(|| segments(x).cmp(segments(y)))
+        .then_with(|| bytes(x.pattern, y.pattern))
+        .then_with(segments)
 }
 
 #[cfg(all(test, feature = "std"))]
