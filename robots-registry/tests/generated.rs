@@ -289,16 +289,7 @@ fn generate(file: &File) -> Result<String, String> {
         if !seen.insert(r.token.to_ascii_lowercase()) {
             return Err(format!("{}: listed twice", r.token));
         }
-        if let Some(bad) = r
-            .replaced_by
-            .iter()
-            .find(|t| !active.contains(&t.to_ascii_lowercase()))
-        {
-            return Err(format!(
-                "{}: replacement `{bad}` is no listed crawler",
-                r.token
-            ));
-        }
+        check_replacements(r, &active)?;
         let _ = writeln!(
             out,
             "    Retired {{\n        token: {:?},\n        operator: {:?},\n        replaced_by: {},\n        note: {:?},\n        \
@@ -313,6 +304,22 @@ fn generate(file: &File) -> Result<String, String> {
     }
     out.push_str("];\n");
     Ok(out)
+}
+
+/// Checks that every token the retired token `r` is replaced by is one of
+/// `crawlers` (lowercase tokens).
+fn check_replacements(r: &Retired, crawlers: &BTreeSet<String>) -> Result<(), String> {
+    match r
+        .replaced_by
+        .iter()
+        .find(|t| !crawlers.contains(&t.to_ascii_lowercase()))
+    {
+        Some(bad) => Err(format!(
+            "{}: replacement `{bad}` is no listed crawler",
+            r.token
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Checks `candidates` against the registry `registry`: every entry well-formed
@@ -353,16 +360,7 @@ fn check_candidates(candidates: &File, registry: &File) -> Result<(), String> {
         check_identity(&r.token, &r.source)?;
         check_unverified(&r.token, &r.checked, &r.checked_against, &r.note)?;
         claim(&r.token)?;
-        if let Some(bad) = r
-            .replaced_by
-            .iter()
-            .find(|t| !crawlers.contains(&t.to_ascii_lowercase()))
-        {
-            return Err(format!(
-                "{}: replacement `{bad}` is no listed crawler",
-                r.token
-            ));
-        }
+        check_replacements(r, &crawlers)?;
     }
     Ok(())
 }
