@@ -4,10 +4,13 @@
 //! (ipnsort or driftsort with their small sorts, partitions and heapsort), and
 //! a WebAssembly module downloads every copy: the compiler had about forty.
 //! Here, a key that fits in an integer is packed with the item's position into
-//! one `u128` and the packed keys are sorted as plain integers (the one
-//! instantiation the trie's key sort uses too); a comparison that is no
+//! one `u128` and the packed keys are sorted as plain integers by
+//! [`sort_keys`] (which the trie's key sort uses too); a comparison that is no
 //! integer goes through [`sort_by_cmp`], whose sort of positions is compiled
 //! once for every caller. Both are stable: equal keys keep the order given.
+//! So the compiler holds two copies of std's sort, both driftsort: one for
+//! `u128` and one for `u32` positions. (The searches' sort of anchors in
+//! `search::anchored` is its own: a check must not allocate.)
 
 use core::cmp::Ordering;
 
@@ -48,10 +51,19 @@ pub(crate) fn sort_by_packed<T>(items: &mut [T], key: impl Fn(&T) -> u128) {
         );
         packed.push((k << POSITION_BITS) | u128::from(position(at)));
     }
-    packed.sort_unstable();
+    sort_keys(&mut packed);
     let mut order: Vec<u32> = packed.iter().map(|&k| k as u32).collect();
     drop(packed);
     permute(items, &mut order);
+}
+
+/// Sort packed keys in increasing order: every integer sort of the compiler
+/// goes through here. Each key holds its position, so no two are equal and
+/// stability does not show; the stable sort is the one [`sort_positions`]
+/// instantiates too, and it takes runs already in order as they are.
+#[inline(never)]
+pub(crate) fn sort_keys(keys: &mut [u128]) {
+    keys.sort();
 }
 
 /// Sort `items` by `cmp`, ties in the order given (as `sort_by`), through one

@@ -167,7 +167,7 @@ pub(crate) fn explore(rules: &[RuleShape], robots_txt_allowed: bool, bound: usiz
         }
     }
     let allowed = witness[1].is_some() || witness[0].is_none();
-    deciding.sort_unstable();
+    sort_by_packed(&mut deciding, |&r| r as u128);
     Found::Uniform { allowed, deciding }
 }
 

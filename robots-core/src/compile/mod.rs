@@ -32,6 +32,7 @@ use crate::group::select::{groups_of_agent, select, Selection};
 use crate::ids::{BuiltNode, FileGroup, GroupId, SetId};
 use crate::parse::{LineKind, Truncation};
 use crate::profile::Profile;
+use crate::sort::sort_by_packed;
 use crate::tables::encode::TableVecs;
 use crate::tables::layout::{index, AgentEntry, RuleSet, Span, TruncationRecord, U32, U64};
 use alloc::vec::Vec;
@@ -76,7 +77,7 @@ fn gather_document(doc: &Document<'_>, only: Option<&[u8]>) -> Gathered {
         None => (select(doc.source(), document_agents(doc), profile), None),
         Some(agent) => {
             let mut groups = groups_of_agent(doc.source(), document_agents(doc), agent, profile);
-            groups.sort_unstable();
+            sort_by_packed(&mut groups, |g| u128::from(g.0));
             (Selection::default(), Some(groups))
         }
     };

@@ -9,6 +9,7 @@ use crate::group::select::{groups_of_agent, select, Judge, Selection};
 use crate::ids::FileGroup;
 use crate::parse::lex::lex_each;
 use crate::parse::{Directive, LineKind, LineReport};
+use crate::sort::sort_by_packed;
 use alloc::vec::Vec;
 
 /// A record line kept for later: its directive, line number and value.
@@ -114,7 +115,7 @@ pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -
     };
     // One crawler needs no table of names (the builder reads none then).
     let mut kept = groups_of_agent(input, agents.iter().map(|(g, t)| (*g, t)), agent, profile);
-    kept.sort_unstable();
+    sort_by_packed(&mut kept, |g| u128::from(g.0));
     let applies = |g: &FileGroup| kept.binary_search(g).is_ok();
     if judge.skipped_any(applies) {
         // A group judged not to apply does (the judgement never errs this way; if it

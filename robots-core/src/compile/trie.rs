@@ -79,9 +79,8 @@ struct Scratch {
     chunks: Vec<u128>,
     /// Ranges of `order` still to sort, with the key offset they agree up to.
     work: Vec<(usize, usize, usize)>,
-    /// The first sort may leave keys with the same first digit in any order (see
-    /// [`Scratch::sort`]).
-    loose_first: bool,
+    /// Many keys share their first digit (see [`Scratch::sort_digit`]).
+    shared_first: bool,
     stack: Vec<Pending>,
     wild: Vec<RuleId>,
 }
@@ -369,7 +368,7 @@ impl<'r> TrieBuilder<'r> {
         }
         // Keys that often share their first digit with the key before them (a
         // file's rules listed by directory) share it with many others.
-        self.scratch.loose_first = repeats >= 64 && repeats * 4 >= items.len();
+        self.scratch.shared_first = repeats >= 64 && repeats * 4 >= items.len();
         self.scratch.items = items;
         self.scratch.chunks = chunks;
         // Stable: rules with equal keys stay in the order given.

@@ -12,8 +12,9 @@
 
 use super::{Item, Scratch};
 use crate::compile::key_sort::{
-    sort_first_digit_radix, sort_key, sort_runs, LONGER, POSITION_BITS, POSITION_MASK, RADIX_MIN,
+    sort_first_digit_radix, sort_key, LONGER, POSITION_BITS, POSITION_MASK, RADIX_MIN,
 };
+use crate::sort::{sort_by_packed, sort_keys};
 use crate::swar::common_prefix;
 use crate::tables::layout::index;
 
@@ -30,8 +31,7 @@ impl Scratch {
     /// keys all agree on the next eight bytes skips the prefix they all share.
     ///
     /// The first range (all keys at offset 0) comes with its sort keys in
-    /// `chunks`. With `loose_first`, keys with the same first digit may be left
-    /// in any order by the first sort (runs that go on are sorted again).
+    /// `chunks`.
     pub(super) fn sort(&mut self, text: &[u8]) {
         let n = self.items.len();
         self.order.clear();
@@ -117,7 +117,7 @@ impl Scratch {
         }
         if all_same && common == first.len() {
             // Equal keys: in the order given (positions are that order).
-            self.order[lo..hi].sort_unstable();
+            sort_by_packed(&mut self.order[lo..hi], |&p| p as u128);
             for i in lo + 1..hi {
                 self.lcp[i] = index(common);
                 self.split[i] = (None, None);
@@ -136,22 +136,12 @@ impl Scratch {
     /// in `chunks`), note each neighbour's common prefix and where they part,
     /// and queue the runs that still agree and go on.
     fn sort_digit(&mut self, lo: usize, offset: usize) {
-        if offset == 0 && self.loose_first {
-            // Many keys share their first digit: sort on the digit alone, which
-            // takes equal digits in one sweep. Runs that go on are sorted again
-            // (with their positions); keys that end in this digit and agree are
-            // equal keys: put those in the order given.
-            const DIGIT_ONLY: u128 = !(POSITION_MASK as u128);
-            self.chunks.sort_unstable_by_key(|&k| k & DIGIT_ONLY);
-            sort_runs(
-                &mut self.chunks,
-                |k| k & DIGIT_ONLY,
-                |k| (k as u64) >> POSITION_BITS != LONGER,
-            );
-        } else if offset == 0 && self.chunks.len() >= RADIX_MIN {
+        // The radix sort pays off for many keys that part in their first
+        // digit; keys that mostly share it would be left in long runs to sort again.
+        if offset == 0 && !self.shared_first && self.chunks.len() >= RADIX_MIN {
             sort_first_digit_radix(&mut self.chunks);
         } else {
-            self.chunks.sort_unstable();
+            sort_keys(&mut self.chunks);
         }
         let mut run = 0;
         for i in 0..self.chunks.len() {
