@@ -39,14 +39,12 @@ use core::fmt;
 ///     }
 /// }
 ///
-/// # #[cfg(feature = "std")] {
 /// use robots_fetch::{Action, FetchSettings, Previous, RobotsFetch};
 /// let fetch = RobotsFetch::with_parser("https://example.com/a", &FetchSettings::default(), Previous::default(), &OneUrl)?;
 /// let Action::Send(request) = fetch.action() else { unreachable!() };
 /// assert_eq!(request.url(), "https://example.com/robots.txt");
 /// let err = RobotsFetch::with_parser("https://example.com/b", &FetchSettings::default(), Previous::default(), &OneUrl).unwrap_err();
 /// assert_eq!(err.to_string(), "invalid URL: not the one URL");
-/// # }
 /// # Ok::<(), robots_fetch::FetchError>(())
 /// ```
 pub trait UrlParser: fmt::Debug + Send + Sync {
