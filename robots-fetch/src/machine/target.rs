@@ -58,7 +58,48 @@ fn check_http(url: &ParsedUrl) -> Result<(), FetchError> {
     if url.host().is_empty() {
         return Err(FetchError::new(Kind::NoHost));
     }
+    if !is_standard_host(url.host()) {
+        return Err(FetchError::new(Kind::InvalidUrl(format!(
+            "the URL parser gave the host {:?}, which the URL standard forbids",
+            url.host()
+        ))));
+    }
     Ok(())
+}
+
+/// Whether `host` (`host[:port]` as serialised) is one the URL standard can
+/// give for http(s): an IPv6 address in brackets, or a name of ASCII graphic
+/// characters without a forbidden domain code point (`#%/:<>?@[\]^|`), then an
+/// optional `:` and digits. The `url` crate never gives another; Chromium's
+/// `URL` does (`http://a b/` has the host `a%20b` there), and such a host is no
+/// more fetchable than an error.
+fn is_standard_host(host: &str) -> bool {
+    let (host_ok, port) = match host.strip_prefix('[') {
+        Some(rest) => match rest.split_once(']') {
+            Some((ip, port)) => {
+                let ip_ok = !ip.is_empty()
+                    && ip
+                        .bytes()
+                        .all(|b| b.is_ascii_hexdigit() || matches!(b, b':' | b'.'));
+                (ip_ok, port)
+            }
+            None => (false, ""),
+        },
+        None => {
+            // `find` gives a char boundary: the split cannot fail.
+            let (name, port) = host.split_at(host.find(':').unwrap_or(host.len()));
+            let name_ok = !name.is_empty()
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_graphic() && !b"#%/:<>?@[\\]^|".contains(&b));
+            (name_ok, port)
+        }
+    };
+    let port_ok = port.is_empty()
+        || port
+            .strip_prefix(':')
+            .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()));
+    host_ok && port_ok
 }
 
 /// The robots.txt URL of a parsed page URL: same scheme, host and port, path
@@ -424,6 +465,41 @@ mod tests {
     }
 
     #[test]
+    fn hosts_the_standard_forbids_are_refused() {
+        for host in [
+            "a.example",
+            "a.example:8080",
+            "[::1]",
+            "[::ffff:7f00:1]:81",
+            "127.0.0.1",
+            "a_b!$&'()*+,;=~`{}.example",
+            "xn--bcher-kva.example.",
+        ] {
+            assert!(is_standard_host(host), "{host}");
+        }
+        for host in [
+            "a%20b",
+            "a b",
+            "a\u{fc}.example",
+            "a.example:",
+            "a.example:8x",
+            "a.example:80:81",
+            "[::1",
+            "[]",
+            "[x]",
+            "[::1]8080",
+            "a|b",
+            "a^b",
+            "a<b",
+            "a\\b",
+            ":80",
+            "a\u{7f}",
+        ] {
+            assert!(!is_standard_host(host), "{host}");
+        }
+    }
+
+    #[test]
     fn page_urls_are_checked() {
         assert!(robots_txt_url("https://example.com").is_ok());
         assert_eq!(
@@ -446,6 +522,19 @@ mod tests {
         fn relative_is_what_the_url_crate_says(text in r"[ \t\n\x00\x1fa-cA-C0-9+.:/\\-]{0,8}") {
             let relative = Url::parse(&text) == Err(url::ParseError::RelativeUrlWithoutBase);
             proptest::prop_assert_eq!(has_scheme(&text), !relative, "{:?}", text);
+        }
+
+        /// The url crate's http(s) hosts are all standard ones: the host check
+        /// never turns one of its URLs into an error.
+        #[test]
+        fn the_url_crate_gives_standard_hosts(
+            text in r"(https?|HTTP):/{0,3}[a-zA-Z0-9 %.:@\[\]_~!$&'()*+,;=\\^|<>#?/\-\x00\x7f\u{fc}\u{ff21}\u{3002}]{0,14}",
+        ) {
+            if let Ok(url) = UrlCrate.parse(&text, None) {
+                if matches!(url.scheme(), "http" | "https") && !url.host().is_empty() {
+                    proptest::prop_assert!(is_standard_host(url.host()), "{:?} gave {:?}", text, url.host());
+                }
+            }
         }
 
         /// The empty-authority rule never changes what the url crate makes of a Location.

@@ -550,6 +550,45 @@ impl UrlParser for OtherWords {
     }
 }
 
+/// A parser that writes a space in a host as `%20`, as Chromium's `URL` does:
+/// the machine refuses the host it gives.
+#[derive(Debug)]
+struct EscapedSpaces;
+
+impl UrlParser for EscapedSpaces {
+    fn parse(&self, input: &str, base: Option<&str>) -> Result<ParsedUrl, String> {
+        let input = input.replace("a b", "ab");
+        let url = UrlCrate.parse(&input, base)?;
+        let host = url.host().replace("ab", "a%20b");
+        let href = url.href().replace("ab", "a%20b");
+        Ok(ParsedUrl::new(href, String::from(url.scheme()), host))
+    }
+}
+
+#[test]
+fn hosts_a_lax_parser_escapes_are_refused() {
+    let start = |url| {
+        RobotsFetch::with_parser(
+            url,
+            &FetchSettings::default(),
+            Previous::default(),
+            &EscapedSpaces,
+        )
+    };
+    let err = start("http://a b/x").unwrap_err();
+    assert!(err.is_url());
+    assert_eq!(
+        err.to_string(),
+        "invalid URL: the URL parser gave the host \"a%20b\", which the URL standard forbids"
+    );
+    assert!(origin_key_with("http://a b/x", &EscapedSpaces).is_err());
+    // A redirect there is not followed.
+    let mut fetch = start("http://c.example/").unwrap();
+    fetch.receive_head(301, [(&b"location"[..], &b"http://a b/robots.txt"[..])]);
+    assert!(fetch.is_done());
+    assert_eq!(fetch.finish().reason, FetchReason::BadRedirect);
+}
+
 /// testdata/fetch-urls.json, which robots-js's node tests hold the JavaScript
 /// engine's `URL` to as well.
 fn url_table() -> serde_json::Value {

@@ -5,6 +5,13 @@
 //! its IDNA code stay out of the `.wasm`, and Unicode hosts get the platform's
 //! full IDNA. The answers are the same: robots-js's node tests hold this parser
 //! to testdata/fetch-urls.json, as robots-fetch's tests hold the url crate.
+//!
+//! Chromium's `URL` is laxer than the standard in two ways the machine sees:
+//! it escapes a forbidden character in a host (`http://a b/` has the host
+//! `a%20b`), which the machine refuses as an invalid URL, as everywhere else;
+//! and it takes `xn--` labels that are not valid punycode (`http://xn--a.example/`),
+//! which no DNS name can be: the fetch then ends as a network error, where
+//! Node and the url crate call the URL invalid.
 
 use robots_fetch::{ParsedUrl, UrlParser};
 use wasm_bindgen::prelude::*;
