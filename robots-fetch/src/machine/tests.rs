@@ -589,6 +589,34 @@ fn hosts_a_lax_parser_escapes_are_refused() {
     assert_eq!(fetch.finish().reason, FetchReason::BadRedirect);
 }
 
+/// A parser that reads every URL as `http:` without a host (no standard
+/// parser does): the machine says so.
+#[derive(Debug)]
+struct NoHostAtAll;
+
+impl UrlParser for NoHostAtAll {
+    fn parse(&self, _: &str, _: Option<&str>) -> Result<ParsedUrl, String> {
+        Ok(ParsedUrl::new("http:".into(), "http".into(), String::new()))
+    }
+}
+
+#[test]
+fn a_url_without_a_host_is_refused() {
+    let err = RobotsFetch::with_parser(
+        "http://example.com/",
+        &FetchSettings::default(),
+        Previous::default(),
+        &NoHostAtAll,
+    )
+    .unwrap_err();
+    assert!(err.is_url());
+    assert_eq!(err.to_string(), "the URL has no host");
+    assert_eq!(
+        origin_key_with("HTTP://example.com/", &NoHostAtAll).map_err(|e| e.to_string()),
+        Err(String::from("the URL has no host"))
+    );
+}
+
 /// testdata/fetch-urls.json, which robots-js's node tests hold the JavaScript
 /// engine's `URL` to as well.
 fn url_table() -> serde_json::Value {
