@@ -182,7 +182,7 @@ impl RobotsFetch {
     /// As [`RobotsFetch::revalidate`], with another WHATWG URL parser than the
     /// `url` crate's: the one of the platform the machine runs on (a JavaScript
     /// engine's `URL`, in the WebAssembly package). The `url` feature is then
-    /// not needed. The trait's page shows one driving a fetch.
+    /// not needed. [`UrlParser`]'s example drives a fetch with one.
     ///
     /// # Errors
     /// When `page_url` is not an absolute http(s) URL with a host.
