@@ -35,15 +35,14 @@ wb_version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, "")
 
 log() { printf 'build.sh: %s\n' "$*" >&2; }
 
-# IDNA off: Cargo.lock holds `idna_adapter` (what `url`'s `idna` calls for
-# Unicode hosts) at 1.0.0, the stub without Unicode tables that its README
-# documents for this. The fetch machine then reads ASCII hosts only, and
-# js/fetch.js writes a non-ASCII URL with the platform's WHATWG `URL` first
-# (punycode), so nothing is lost; the ICU4X tables weighed about 50 KB of the
-# gzipped module. A `cargo update` that moved it would bring them back.
-idna_adapter="$(awk '/^name = "idna_adapter"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
-if [ "$idna_adapter" != 1.0.0 ]; then
-    log "bug: Cargo.lock has idna_adapter ${idna_adapter:-(none)}, not the 1.0.0 stub (cargo update -p idna_adapter --precise 1.0.0)"
+# No URL parser in the module: the fetch machine parses with the platform's
+# WHATWG `URL` (src/fetch/platform_url.rs; robots-fetch without its `url`
+# feature). The `url` crate with its IDNA code weighed 20.8 KB of the gzipped
+# module (276.7 KB -> 255.9 KB; its Unicode tables, which it would need to match
+# the platform's IDNA, about 50 KB more). A dependency that brought it back
+# (robots-runtime's `fetch`, for one) would show in Cargo.lock.
+if grep -qx 'name = "url"' Cargo.lock; then
+    log "bug: Cargo.lock has the url crate: the module must parse URLs with the platform's URL (robots-fetch without its url feature)"
     exit 1
 fi
 

@@ -71,8 +71,14 @@
 //! - `reqwest` (default): [`AsyncFetcher`].
 //! - `cache` (default): [`PolicyCache`].
 //! - `ureq`: `BlockingFetcher`, the blocking driver.
-//! - `std` (implied by each of the above): `std::error::Error` impls. With no
-//!   feature at all, the crate is the state machine alone, `no_std` + `alloc`.
+//! - `url` (default, implied by each of the above): URLs parsed by the `url`
+//!   crate: [`RobotsFetch::new`], [`robots_txt_url`], [`origin`], [`origin_key`].
+//!   Without it, the machine takes a WHATWG URL parser of the platform's
+//!   ([`UrlParser`], [`RobotsFetch::with_parser`]), as the WebAssembly package
+//!   does with the JavaScript engine's `URL`.
+//! - `std` (implied by `reqwest`, `ureq` and `cache`): `std::error::Error`
+//!   impls. With `url` alone, the crate is the state machine, `no_std` +
+//!   `alloc`; with no feature at all, also without the `url` crate.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -101,9 +107,11 @@ pub use cache::{Clock, OriginPolicy, PolicyCache, PolicyCacheBuilder};
 #[cfg(feature = "std")]
 pub use driver::Driver;
 pub use error::FetchError;
+#[cfg(feature = "url")]
+pub use machine::{origin, origin_key, robots_txt_url, UrlCrate};
 pub use machine::{
-    origin, origin_key, robots_txt_url, Action, CachedCopy, Failure, FetchProfile, FetchReason,
-    FetchSettings, LongOutage, Outcome, Previous, Request, RobotsFetch, Rules, Validators,
+    origin_key_with, Action, CachedCopy, Failure, FetchProfile, FetchReason, FetchSettings,
+    LongOutage, Outcome, ParsedUrl, Previous, Request, RobotsFetch, Rules, UrlParser, Validators,
 };
 #[cfg(feature = "reqwest")]
 pub use reqwest_driver::AsyncFetcher;

@@ -9,21 +9,8 @@ function makeFetch(glue, core, internal) {
 	const { requireString, options, maxBytesOf, describe, wrapPolicy } = internal;
 	const FETCH_PROFILES = ['rfc9309', 'google'];
 
-	// The WebAssembly module's URL parser is built without Unicode tables (they
-	// weighed more than the rest of the fetch machine): it reads ASCII hosts only.
-	// A URL with non-ASCII characters is first written the way the platform's
-	// WHATWG URL parser (the same standard) writes it, with punycode hosts and
-	// percent-escaped paths. One that the platform cannot parse is passed as it
-	// is, for the module's own error.
-	const NON_ASCII = /[^\x00-\x7f]/;
-	function asciiUrl(url, base) {
-		if (!NON_ASCII.test(url)) return url;
-		try {
-			return new URL(url, base).href;
-		} catch {
-			return url;
-		}
-	}
+	// URLs (the page's, a redirect's Location) go to the machine as they are:
+	// it parses them with this platform's WHATWG `URL` (Unicode hosts included).
 
 	function fetchOptions(opts) {
 		const o = options(opts, 'options');
@@ -109,13 +96,12 @@ function makeFetch(glue, core, internal) {
 		}
 	}
 
-	function headersOf(response, requested) {
+	function headersOf(response) {
 		const names = [];
 		const values = [];
 		response.headers.forEach((value, name) => {
 			names.push(name);
-			// A redirect to a non-ASCII host: resolved here (see asciiUrl).
-			values.push(name === 'location' ? asciiUrl(value, requested) : value);
+			values.push(value);
 		});
 		return [names, values];
 	}
@@ -148,7 +134,7 @@ function makeFetch(glue, core, internal) {
 							signal: controller.signal
 						});
 					}
-					const [names, values] = headersOf(response, action.url);
+					const [names, values] = headersOf(response);
 					machine.receiveHead(response.status, names, values);
 					if (machine.action().kind === 'read') {
 						await readBody(machine, response);
@@ -177,10 +163,9 @@ function makeFetch(glue, core, internal) {
 		if (previous !== null && !(previous instanceof RobotsFetchResult)) {
 			throw new TypeError(`options.previous must be a result of fetchRobots, not ${describe(previous)}`);
 		}
-		const page = asciiUrl(url);
 		const machine = previous === null
-			? new glue.FetchMachine(page, cfg.profile, cfg.agent, cfg.maxBytes, cfg.timeoutMs)
-			: glue.FetchMachine.revalidate(page, cfg.profile, cfg.agent, cfg.maxBytes, cfg.timeoutMs,
+			? new glue.FetchMachine(url, cfg.profile, cfg.agent, cfg.maxBytes, cfg.timeoutMs)
+			: glue.FetchMachine.revalidate(url, cfg.profile, cfg.agent, cfg.maxBytes, cfg.timeoutMs,
 				previous._raw, o.failures ?? 0, o.outageMs ?? 0);
 		try {
 			await drive(machine, cfg);
@@ -217,7 +202,7 @@ function makeFetch(glue, core, internal) {
 		/** The result for `url`'s origin: cached while fresh, else fetched (once). */
 		get(url) {
 			requireString(url, 'url');
-			const key = glue.originKey(asciiUrl(url));
+			const key = glue.originKey(url);
 			const entry = this.#entries.get(key);
 			const now = this.#now();
 			if (entry && entry.expiresAt > now) return Promise.resolve(entry.result);
@@ -246,7 +231,7 @@ function makeFetch(glue, core, internal) {
 		}
 
 		/** Forget `url`'s origin. */
-		delete(url) { return this.#entries.delete(glue.originKey(asciiUrl(requireString(url, 'url')))); }
+		delete(url) { return this.#entries.delete(glue.originKey(requireString(url, 'url'))); }
 
 		/** Forget everything. */
 		clear() { this.#entries.clear(); }

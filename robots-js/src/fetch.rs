@@ -1,14 +1,19 @@
 //! The RFC 9309 fetch state machine, driven from JavaScript.
 //!
-//! `robots_runtime::fetch::RobotsFetch` does no I/O: it says which request to
-//! send and takes the response back piece by piece. The package's `fetchRobots`
-//! sends the requests with the platform's `fetch` and feeds this machine.
+//! `robots_fetch::RobotsFetch` does no I/O: it says which request to send and
+//! takes the response back piece by piece. The package's `fetchRobots` sends
+//! the requests with the platform's `fetch` and feeds this machine, which
+//! parses URLs with the platform's `URL` ([`platform_url`]).
+
+mod platform_url;
 
 use crate::convert::fetch::{action, outcome};
 use crate::options::builder;
 use crate::policy::Policy;
-use robots_fetch::origin_key;
-use robots_runtime::fetch::{Failure, FetchProfile, FetchSettings, Outcome, Previous, RobotsFetch};
+use platform_url::PlatformUrl;
+use robots_fetch::{
+    origin_key_with, Failure, FetchProfile, FetchSettings, Outcome, Previous, RobotsFetch,
+};
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
 
@@ -113,7 +118,7 @@ impl FetchMachine {
         previous: Previous,
     ) -> Result<FetchMachine, JsError> {
         let config = fetch_policy(profile, agent, max_bytes, timeout_ms)?;
-        let machine = RobotsFetch::revalidate(page_url, &config, previous)
+        let machine = RobotsFetch::with_parser(page_url, &config, previous, &PlatformUrl)
             .map_err(|e| JsError::new(&format!("cannot fetch robots.txt for {page_url:?}: {e}")))?;
         Ok(FetchMachine {
             machine: Some(machine),
@@ -212,7 +217,7 @@ impl FetchOutcome {
 /// When `url` is not an absolute http(s) URL with a host.
 #[wasm_bindgen(js_name = originKey)]
 pub fn origin_key_of(url: &str) -> Result<String, JsError> {
-    origin_key(url)
+    origin_key_with(url, &PlatformUrl)
         .map(|k| k.into_owned())
         .map_err(|e| JsError::new(&format!("{url:?}: {e}")))
 }

@@ -179,7 +179,7 @@ test('bad arguments are TypeErrors; an unfetchable URL is an Error', async () =>
 	await assert.rejects(fetchRobots('/relative'), /not an absolute URL/);
 });
 
-test('non-ASCII hosts: the page URL and a redirect Location are written in punycode before the module reads them', async () => {
+test('non-ASCII hosts: the page URL and a redirect Location are read in punycode (the platform\'s URL)', async () => {
 	// An injected fetch answers in-process: no request leaves the test.
 	const asked = [];
 	const fakeFetch = async (url) => {

@@ -4,6 +4,7 @@
 mod config;
 mod headers;
 mod outcome;
+mod parser;
 mod request;
 mod state;
 mod target;
@@ -12,6 +13,11 @@ mod tests;
 
 pub use config::{FetchProfile, FetchSettings, LongOutage};
 pub use outcome::{CachedCopy, FetchReason, Outcome, Previous, Rules, Validators};
+#[cfg(feature = "url")]
+pub use parser::UrlCrate;
+pub use parser::{ParsedUrl, UrlParser};
 pub use request::Request;
 pub use state::{Action, Failure, RobotsFetch};
+pub use target::origin_key_with;
+#[cfg(feature = "url")]
 pub use target::{origin, origin_key, robots_txt_url};

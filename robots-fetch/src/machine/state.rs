@@ -16,6 +16,9 @@
 use super::config::FetchSettings;
 use super::headers::ResponseHeaders;
 use super::outcome::{CachedCopy, FetchReason, Outcome, Previous, Rules, Validators};
+#[cfg(feature = "url")]
+use super::parser::UrlCrate;
+use super::parser::UrlParser;
 use super::request::Request;
 use super::target::{parse_http_url, redirect_target, robots_url_of};
 use crate::FetchError;
@@ -25,7 +28,6 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::time::Duration;
 use robots_core::policy::Policy;
-use url::Url;
 
 /// Why no response arrived. The state machine decides on two things alone:
 /// [`Failure::Timeout`] ends in [`FetchReason::Timeout`], every other failure in
@@ -132,8 +134,11 @@ pub struct RobotsFetch {
     config: FetchSettings,
     previous: Previous,
     robots_url: String,
-    current: Url,
+    /// The URL of the request being made (the robots.txt URL, or where a redirect led).
+    current: String,
     visited: Vec<String>,
+    /// Parses page URLs and resolves redirects.
+    parser: &'static dyn UrlParser,
     redirects: u8,
     request: Request,
     state: State,
@@ -155,6 +160,7 @@ impl RobotsFetch {
     ///
     /// # Errors
     /// When `page_url` is not an absolute http(s) URL with a host.
+    #[cfg(feature = "url")]
     pub fn new(page_url: &str, config: &FetchSettings) -> Result<Self, FetchError> {
         Self::revalidate(page_url, config, Previous::default())
     }
@@ -164,20 +170,37 @@ impl RobotsFetch {
     ///
     /// # Errors
     /// When `page_url` is not an absolute http(s) URL with a host.
+    #[cfg(feature = "url")]
     pub fn revalidate(
         page_url: &str,
         config: &FetchSettings,
         previous: Previous,
     ) -> Result<Self, FetchError> {
-        let page = parse_http_url(page_url)?;
-        let robots = robots_url_of(&page);
-        let robots_url = String::from(robots.as_str());
+        Self::with_parser(page_url, config, previous, &UrlCrate)
+    }
+
+    /// As [`RobotsFetch::revalidate`], with another WHATWG URL parser than the
+    /// `url` crate's: the one of the platform the machine runs on (a JavaScript
+    /// engine's `URL`, in the WebAssembly package). The `url` feature is then
+    /// not needed. [`UrlParser`]'s example drives a fetch with one.
+    ///
+    /// # Errors
+    /// When `page_url` is not an absolute http(s) URL with a host.
+    pub fn with_parser(
+        page_url: &str,
+        config: &FetchSettings,
+        previous: Previous,
+        parser: &'static dyn UrlParser,
+    ) -> Result<Self, FetchError> {
+        let page = parse_http_url(page_url, parser)?;
+        let robots_url = robots_url_of(&page);
         let mut fetch = RobotsFetch {
             config: config.clone(),
             previous,
             robots_url: robots_url.clone(),
-            current: robots,
+            current: robots_url.clone(),
             visited: vec![robots_url],
+            parser,
             redirects: 0,
             request: Request::new(String::new(), Vec::new()),
             state: State::Send,
@@ -308,7 +331,7 @@ impl RobotsFetch {
         ];
         if let Some(copy) = &self.previous.copy {
             let v = &copy.validators;
-            if v.url == self.current.as_str() {
+            if v.url == self.current {
                 if let Some(etag) = &v.etag {
                     headers.push(("If-None-Match", etag.clone()));
                 }
@@ -317,7 +340,7 @@ impl RobotsFetch {
                 }
             }
         }
-        Request::new(String::from(self.current.as_str()), headers)
+        Request::new(self.current.clone(), headers)
     }
 
     /// Whether the request just sent carried validators.
@@ -331,7 +354,7 @@ impl RobotsFetch {
         let target = headers
             .location
             .as_deref()
-            .and_then(|location| redirect_target(&self.current, location));
+            .and_then(|location| redirect_target(&self.current, location, self.parser));
         let Some(target) = target else {
             return State::Done(self.answer(
                 status,
@@ -340,7 +363,7 @@ impl RobotsFetch {
                 headers,
             ));
         };
-        if self.visited.iter().any(|seen| seen == target.as_str()) {
+        if self.visited.contains(&target) {
             return State::Done(self.answer(
                 status,
                 Rules::AllowAll,
@@ -357,7 +380,7 @@ impl RobotsFetch {
             ));
         }
         self.redirects += 1;
-        self.visited.push(String::from(target.as_str()));
+        self.visited.push(target.clone());
         self.current = target;
         self.request = self.build_request();
         State::Send
@@ -422,7 +445,7 @@ impl RobotsFetch {
         outcome.copy = outcome.store.then(|| CachedCopy {
             policy,
             validators: Validators {
-                url: String::from(self.current.as_str()),
+                url: self.current.clone(),
                 etag: headers.etag.clone(),
                 last_modified: headers.last_modified.clone(),
             },
@@ -452,7 +475,7 @@ impl RobotsFetch {
             store: !headers.no_store,
             status: Some(status),
             robots_url: self.robots_url.clone(),
-            final_url: String::from(self.current.as_str()),
+            final_url: self.current.clone(),
             redirects: self.redirects,
             bytes: 0,
             truncated: false,
@@ -487,7 +510,7 @@ impl RobotsFetch {
             store: true,
             status,
             robots_url: self.robots_url.clone(),
-            final_url: String::from(self.current.as_str()),
+            final_url: self.current.clone(),
             redirects: self.redirects,
             bytes: 0,
             truncated: false,

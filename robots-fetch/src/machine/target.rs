@@ -1,49 +1,117 @@
 //! Where a robots.txt is fetched from: the page's origin, and redirect targets.
 //!
-//! URL parsing and resolution is the `url` crate's (WHATWG URL), so hosts are
-//! normalised (case, IDNA, IP forms) and default ports dropped exactly as every
-//! browser and HTTP client does.
+//! URL parsing and resolution is a WHATWG URL parser's ([`UrlParser`]: the `url`
+//! crate's, or the JavaScript engine's `URL` in the WebAssembly package), so
+//! hosts are normalised (case, IDNA, IP forms) and default ports dropped exactly
+//! as every browser and HTTP client does. What is built on it is here, once.
 
+#[cfg(feature = "url")]
+use super::parser::UrlCrate;
+use super::parser::{ParsedUrl, UrlParser};
 use alloc::borrow::Cow;
-use alloc::string::{String, ToString};
-use url::Url;
+use alloc::format;
+use alloc::string::String;
 
 use crate::error::{FetchError, Kind};
 
 /// Parse an absolute http(s) URL with a host.
-pub(crate) fn parse_http_url(text: &str) -> Result<Url, FetchError> {
-    let url = Url::parse(text).map_err(|e| {
-        FetchError::new(match e {
-            url::ParseError::RelativeUrlWithoutBase => Kind::RelativeUrl,
-            other => Kind::InvalidUrl(other.to_string()),
+pub(crate) fn parse_http_url(text: &str, parser: &dyn UrlParser) -> Result<ParsedUrl, FetchError> {
+    let url = parser.parse(text, None).map_err(|why| {
+        FetchError::new(if has_scheme(text) {
+            Kind::InvalidUrl(why)
+        } else {
+            Kind::RelativeUrl
         })
     })?;
     check_http(&url)?;
     Ok(url)
 }
 
+/// Whether `text` starts with a scheme as the URL standard reads one (its
+/// "scheme start" state): leading C0 controls and spaces skipped, tabs and
+/// newlines ignored, then an ASCII letter, letters, digits, `+`, `-` or `.`,
+/// and a `:`. Without one, an absolute URL cannot parse: the error is that the
+/// URL is relative, whatever the parser's words for it.
+fn has_scheme(text: &str) -> bool {
+    let mut chars = text
+        .trim_start_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'));
+    if !chars.next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    for c in chars {
+        match c {
+            ':' => return true,
+            c if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => {}
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// An http or https URL with a host.
-fn check_http(url: &Url) -> Result<(), FetchError> {
+fn check_http(url: &ParsedUrl) -> Result<(), FetchError> {
     if !matches!(url.scheme(), "http" | "https") {
         return Err(FetchError::new(Kind::Scheme));
     }
-    if url.host().is_none() {
+    if url.host().is_empty() {
         return Err(FetchError::new(Kind::NoHost));
+    }
+    if !is_standard_host(url.host()) {
+        return Err(FetchError::new(Kind::InvalidUrl(format!(
+            "the URL parser gave the host {:?}, which the URL standard forbids",
+            url.host()
+        ))));
     }
     Ok(())
 }
 
+/// Whether `host` (`host[:port]` as serialised) is one the URL standard can
+/// give for http(s): an IPv6 address in brackets, or a name of ASCII graphic
+/// characters without a forbidden domain code point (`#%/:<>?@[\]^|`), then an
+/// optional `:` and digits. The `url` crate never gives another; Chromium's
+/// `URL` does (`http://a b/` has the host `a%20b` there), and such a host is no
+/// more fetchable than an error.
+fn is_standard_host(host: &str) -> bool {
+    let (host_ok, port) = match host.strip_prefix('[') {
+        Some(rest) => match rest.split_once(']') {
+            Some((ip, port)) => {
+                let ip_ok = !ip.is_empty()
+                    && ip
+                        .bytes()
+                        .all(|b| b.is_ascii_hexdigit() || matches!(b, b':' | b'.'));
+                (ip_ok, port)
+            }
+            None => (false, ""),
+        },
+        None => {
+            // `find` gives a char boundary: the split cannot fail.
+            let (name, port) = host.split_at(host.find(':').unwrap_or(host.len()));
+            let name_ok = !name.is_empty()
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_graphic() && !b"#%/:<>?@[\\]^|".contains(&b));
+            (name_ok, port)
+        }
+    };
+    let port_ok = port.is_empty()
+        || port
+            .strip_prefix(':')
+            .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()));
+    host_ok && port_ok
+}
+
 /// The robots.txt URL of a parsed page URL: same scheme, host and port, path
 /// `/robots.txt`, no user info, query or fragment (RFC 9309 section 2.3).
-pub(crate) fn robots_url_of(page: &Url) -> Url {
-    let mut url = page.clone();
-    // Neither can fail on an http(s) URL with a host.
-    let _ = url.set_username("");
-    let _ = url.set_password(None);
-    url.set_path("/robots.txt");
-    url.set_query(None);
-    url.set_fragment(None);
-    url
+pub(crate) fn robots_url_of(page: &ParsedUrl) -> String {
+    format!("{}://{}/robots.txt", page.scheme(), page.host())
+}
+
+/// The origin of a parsed http(s) URL, `scheme://host[:port]` (the default
+/// port is never serialised).
+fn origin_of(page: &ParsedUrl) -> String {
+    format!("{}://{}", page.scheme(), page.host())
 }
 
 /// The robots.txt URL that governs `page_url`: same scheme, host and port, path
@@ -65,8 +133,9 @@ pub(crate) fn robots_url_of(page: &Url) -> Url {
 /// assert!(robots_txt_url("mailto:someone@example.com").is_err());
 /// assert!(robots_txt_url("/relative/path").unwrap_err().is_url());
 /// ```
+#[cfg(feature = "url")]
 pub fn robots_txt_url(page_url: &str) -> Result<String, FetchError> {
-    parse_http_url(page_url).map(|page| robots_url_of(&page).into())
+    parse_http_url(page_url, &UrlCrate).map(|page| robots_url_of(&page))
 }
 
 /// The origin that scopes a page's robots.txt, `scheme://host[:port]` with the
@@ -81,12 +150,18 @@ pub fn robots_txt_url(page_url: &str) -> Result<String, FetchError> {
 /// assert_eq!(origin("http://example.com:8080/").unwrap(), "http://example.com:8080");
 /// assert!(origin("mailto:x@example.com").is_err());
 /// ```
+#[cfg(feature = "url")]
 pub fn origin(page_url: &str) -> Result<String, FetchError> {
+    origin_with(page_url, &UrlCrate)
+}
+
+/// [`origin`] with the given URL parser.
+fn origin_with(page_url: &str, parser: &dyn UrlParser) -> Result<String, FetchError> {
     // The origin depends only on what comes before the path, so only that is
     // parsed when it can be cut off: a long path costs nothing.
     let head =
         authority_end(page_url).map_or(page_url, |end| page_url.get(..end).unwrap_or(page_url));
-    parse_http_url(head).map(|page| page.origin().ascii_serialization())
+    parse_http_url(head, parser).map(|page| origin_of(&page))
 }
 
 /// The same origin as [`origin`], without parsing or allocating when `page_url`
@@ -109,10 +184,29 @@ pub fn origin(page_url: &str) -> Result<String, FetchError> {
 ///
 /// # Errors
 /// As [`origin`]: when `page_url` is not an absolute http(s) URL with a host.
+#[cfg(feature = "url")]
 pub fn origin_key(page_url: &str) -> Result<Cow<'_, str>, FetchError> {
+    origin_key_with(page_url, &UrlCrate)
+}
+
+/// [`origin_key`] with the given URL parser (see
+/// [`RobotsFetch::with_parser`](crate::RobotsFetch::with_parser)): the same
+/// key, from the same fast path; only URLs written otherwise are parsed, by `parser`.
+///
+/// ```
+/// use robots_fetch::{origin_key_with, UrlCrate};
+/// assert_eq!(origin_key_with("HTTP://Example.COM:80/a", &UrlCrate).unwrap(), "http://example.com");
+/// ```
+///
+/// # Errors
+/// As [`origin`]: when `page_url` is not an absolute http(s) URL with a host.
+pub fn origin_key_with<'u>(
+    page_url: &'u str,
+    parser: &dyn UrlParser,
+) -> Result<Cow<'u, str>, FetchError> {
     match canonical_origin_prefix(page_url) {
         Some(head) => Ok(Cow::Borrowed(head)),
-        None => origin(page_url).map(Cow::Owned),
+        None => origin_with(page_url, parser).map(Cow::Owned),
     }
 }
 
@@ -236,22 +330,50 @@ fn authority_end(url: &str) -> Option<usize> {
 
 /// Where a redirect leads: `location` resolved against `from`, without its
 /// fragment; `None` when it is not a usable http(s) URL.
-pub(crate) fn redirect_target(from: &Url, location: &[u8]) -> Option<Url> {
+pub(crate) fn redirect_target(
+    from: &str,
+    location: &[u8],
+    parser: &dyn UrlParser,
+) -> Option<String> {
     let location = core::str::from_utf8(location).ok()?;
-    let mut url = from.join(location).ok()?;
+    if slashes_then_empty_authority(location) {
+        return None;
+    }
+    let url = parser.parse(location, Some(from)).ok()?;
     check_http(&url).ok()?;
-    url.set_fragment(None);
-    Some(url)
+    let mut href = url.into_href();
+    // A serialised URL escapes `#` everywhere but where its fragment starts.
+    if let Some(fragment) = href.find('#') {
+        href.truncate(fragment);
+    }
+    Some(href)
+}
+
+/// A scheme-less `location` that starts with `//` and then another `/` or `\`
+/// (tabs and newlines ignored, as the parser ignores them): an empty authority
+/// (RFC 3986), so no host to go to. The `url` crate fails on it (empty host);
+/// the URL standard skips the extra slashes and takes what follows for the host
+/// (`///x` is `http://x/`). It is a bad redirect with either parser, as it
+/// always was here.
+fn slashes_then_empty_authority(location: &str) -> bool {
+    let mut chars = location
+        .trim_start_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'));
+    chars.next() == Some('/')
+        && chars.next() == Some('/')
+        && matches!(chars.next(), Some('/' | '\\'))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use url::Url;
 
     #[test]
     fn redirects_resolve_relative_locations() {
-        let from = Url::parse("http://a.example/robots.txt").unwrap();
-        let to = |loc: &str| redirect_target(&from, loc.as_bytes()).map(String::from);
+        let from = "http://a.example/robots.txt";
+        let to = |loc: &str| redirect_target(from, loc.as_bytes(), &UrlCrate);
         assert_eq!(to("/b.txt").as_deref(), Some("http://a.example/b.txt"));
         assert_eq!(to("b.txt#x").as_deref(), Some("http://a.example/b.txt"));
         assert_eq!(
@@ -264,7 +386,7 @@ mod tests {
         );
         assert_eq!(to("ftp://c.example/"), None);
         assert_eq!(to("http://[::1"), None);
-        assert_eq!(redirect_target(&from, b"/\xff"), None);
+        assert_eq!(redirect_target(from, b"/\xff", &UrlCrate), None);
     }
 
     #[test]
@@ -343,6 +465,41 @@ mod tests {
     }
 
     #[test]
+    fn hosts_the_standard_forbids_are_refused() {
+        for host in [
+            "a.example",
+            "a.example:8080",
+            "[::1]",
+            "[::ffff:7f00:1]:81",
+            "127.0.0.1",
+            "a_b!$&'()*+,;=~`{}.example",
+            "xn--bcher-kva.example.",
+        ] {
+            assert!(is_standard_host(host), "{host}");
+        }
+        for host in [
+            "a%20b",
+            "a b",
+            "a\u{fc}.example",
+            "a.example:",
+            "a.example:8x",
+            "a.example:80:81",
+            "[::1",
+            "[]",
+            "[x]",
+            "[::1]8080",
+            "a|b",
+            "a^b",
+            "a<b",
+            "a\\b",
+            ":80",
+            "a\u{7f}",
+        ] {
+            assert!(!is_standard_host(host), "{host}");
+        }
+    }
+
+    #[test]
     fn page_urls_are_checked() {
         assert!(robots_txt_url("https://example.com").is_ok());
         assert_eq!(
@@ -355,5 +512,43 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("invalid URL"));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2048))]
+
+        /// The machine's own test for a relative URL is the url crate's.
+        #[test]
+        fn relative_is_what_the_url_crate_says(text in r"[ \t\n\x00\x1fa-cA-C0-9+.:/\\-]{0,8}") {
+            let relative = Url::parse(&text) == Err(url::ParseError::RelativeUrlWithoutBase);
+            proptest::prop_assert_eq!(has_scheme(&text), !relative, "{:?}", text);
+        }
+
+        /// The url crate's http(s) hosts are all standard ones: the host check
+        /// never turns one of its URLs into an error.
+        #[test]
+        fn the_url_crate_gives_standard_hosts(
+            text in r"(https?|HTTP):/{0,3}[a-zA-Z0-9 %.:@\[\]_~!$&'()*+,;=\\^|<>#?/\-\x00\x7f\u{fc}\u{ff21}\u{3002}]{0,14}",
+        ) {
+            if let Ok(url) = UrlCrate.parse(&text, None) {
+                if matches!(url.scheme(), "http" | "https") && !url.host().is_empty() {
+                    proptest::prop_assert!(is_standard_host(url.host()), "{:?} gave {:?}", text, url.host());
+                }
+            }
+        }
+
+        /// The empty-authority rule never changes what the url crate makes of a Location.
+        #[test]
+        fn empty_authorities_are_bad_redirects_to_the_url_crate(
+            location in r"[ \t\x00]{0,2}[/\\\t]{0,4}[a-c:@.?#/\\]{0,6}",
+            base in proptest::sample::select(vec!["http://a.example/robots.txt", "https://a.example:8443/r/robots.txt"]),
+        ) {
+            let joined = Url::parse(base).and_then(|b| b.join(&location));
+            let usable = joined.is_ok_and(|u| check_http(&UrlCrate.parse(u.as_str(), None).unwrap()).is_ok());
+            if slashes_then_empty_authority(&location) {
+                proptest::prop_assert!(!usable, "{:?}", location);
+            }
+            proptest::prop_assert_eq!(redirect_target(base, location.as_bytes(), &UrlCrate).is_some(), usable);
+        }
     }
 }

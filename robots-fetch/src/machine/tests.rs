@@ -536,3 +536,192 @@ fn unexpected_inputs_are_ignored() {
     let outcome = fetch.finish();
     assert_eq!(outcome.reason, FetchReason::Unavailable);
 }
+
+/// A WHATWG URL parser with other words for its errors (as a JavaScript
+/// engine's `URL` has): the `url` crate's answers, every reason replaced.
+#[derive(Debug)]
+struct OtherWords;
+
+impl UrlParser for OtherWords {
+    fn parse(&self, input: &str, base: Option<&str>) -> Result<ParsedUrl, String> {
+        UrlCrate
+            .parse(input, base)
+            .map_err(|_| String::from("Invalid URL"))
+    }
+}
+
+/// A parser that writes a space in a host as `%20`, as Chromium's `URL` does:
+/// the machine refuses the host it gives.
+#[derive(Debug)]
+struct EscapedSpaces;
+
+impl UrlParser for EscapedSpaces {
+    fn parse(&self, input: &str, base: Option<&str>) -> Result<ParsedUrl, String> {
+        let input = input.replace("a b", "ab");
+        let url = UrlCrate.parse(&input, base)?;
+        let host = url.host().replace("ab", "a%20b");
+        let href = url.href().replace("ab", "a%20b");
+        Ok(ParsedUrl::new(href, String::from(url.scheme()), host))
+    }
+}
+
+#[test]
+fn hosts_a_lax_parser_escapes_are_refused() {
+    let start = |url| {
+        RobotsFetch::with_parser(
+            url,
+            &FetchSettings::default(),
+            Previous::default(),
+            &EscapedSpaces,
+        )
+    };
+    let err = start("http://a b/x").unwrap_err();
+    assert!(err.is_url());
+    assert_eq!(
+        err.to_string(),
+        "invalid URL: the URL parser gave the host \"a%20b\", which the URL standard forbids"
+    );
+    assert!(origin_key_with("http://a b/x", &EscapedSpaces).is_err());
+    // A redirect there is not followed.
+    let mut fetch = start("http://c.example/").unwrap();
+    fetch.receive_head(301, [(&b"location"[..], &b"http://a b/robots.txt"[..])]);
+    assert!(fetch.is_done());
+    assert_eq!(fetch.finish().reason, FetchReason::BadRedirect);
+}
+
+/// A parser that reads every URL as `http:` without a host (no standard
+/// parser does): the machine says so.
+#[derive(Debug)]
+struct NoHostAtAll;
+
+impl UrlParser for NoHostAtAll {
+    fn parse(&self, _: &str, _: Option<&str>) -> Result<ParsedUrl, String> {
+        Ok(ParsedUrl::new("http:".into(), "http".into(), String::new()))
+    }
+}
+
+#[test]
+fn a_url_without_a_host_is_refused() {
+    let err = RobotsFetch::with_parser(
+        "http://example.com/",
+        &FetchSettings::default(),
+        Previous::default(),
+        &NoHostAtAll,
+    )
+    .unwrap_err();
+    assert!(err.is_url());
+    assert_eq!(err.to_string(), "the URL has no host");
+    assert_eq!(
+        origin_key_with("HTTP://example.com/", &NoHostAtAll).map_err(|e| e.to_string()),
+        Err(String::from("the URL has no host"))
+    );
+}
+
+/// testdata/fetch-urls.json, which robots-js's node tests hold the JavaScript
+/// engine's `URL` to as well.
+fn url_table() -> serde_json::Value {
+    serde_json::from_str(include_str!("../../../testdata/fetch-urls.json"))
+        .expect("testdata/fetch-urls.json is JSON")
+}
+
+fn text<'v>(entry: &'v serde_json::Value, key: &str) -> Option<&'v str> {
+    entry.get(key).and_then(serde_json::Value::as_str)
+}
+
+/// The error message the table expects, with `parser`'s words for an invalid URL.
+fn expected_error(entry: &serde_json::Value, other_words: bool) -> Option<String> {
+    let error = text(entry, "error")?;
+    Some(match (error, other_words) {
+        ("invalid URL", false) => alloc::format!("invalid URL: {}", text(entry, "url_crate_says")?),
+        ("invalid URL", true) => String::from("invalid URL: Invalid URL"),
+        (other, _) => String::from(other),
+    })
+}
+
+#[test]
+fn page_urls_give_the_table_s_robots_urls_origins_and_errors() {
+    let table = url_table();
+    let pages = table["pages"].as_array().expect("pages");
+    assert!(pages.len() > 50);
+    let parsers: [(&'static dyn UrlParser, bool); 2] = [(&UrlCrate, false), (&OtherWords, true)];
+    for (parser, other_words) in parsers {
+        for entry in pages {
+            let url = text(entry, "url").expect("url");
+            let fetch = RobotsFetch::with_parser(
+                url,
+                &FetchSettings::default(),
+                Previous::default(),
+                parser,
+            );
+            let key = origin_key_with(url, parser);
+            match expected_error(entry, other_words) {
+                Some(error) => {
+                    let err = fetch.expect_err(url);
+                    assert!(err.is_url(), "{url:?}");
+                    assert_eq!(err.to_string(), error, "{url:?}");
+                    assert_eq!(key.expect_err(url).to_string(), error, "{url:?}");
+                }
+                None => {
+                    let fetch = fetch.expect(url);
+                    let Action::Send(request) = fetch.action() else {
+                        panic!("{url:?}: no request")
+                    };
+                    assert_eq!(Some(request.url()), text(entry, "robots"), "{url:?}");
+                    assert_eq!(fetch.robots_url(), request.url());
+                    assert_eq!(key.as_deref().ok(), text(entry, "origin"), "{url:?}");
+                }
+            }
+            if !other_words {
+                // The url crate's own entry points give the same.
+                assert_eq!(
+                    robots_txt_url(url)
+                        .map_err(|e| e.to_string())
+                        .ok()
+                        .as_deref(),
+                    text(entry, "robots"),
+                    "{url:?}"
+                );
+                assert_eq!(
+                    origin(url).ok().as_deref(),
+                    text(entry, "origin"),
+                    "{url:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn redirects_go_where_the_table_says() {
+    let table = url_table();
+    let redirects = table["redirects"].as_array().expect("redirects");
+    assert!(redirects.len() > 30);
+    let parsers: [&'static dyn UrlParser; 2] = [&UrlCrate, &OtherWords];
+    for parser in parsers {
+        for entry in redirects {
+            let page = text(entry, "page").expect("page");
+            let location = text(entry, "location").expect("location");
+            let mut fetch = RobotsFetch::with_parser(
+                page,
+                &FetchSettings::default(),
+                Previous::default(),
+                parser,
+            )
+            .expect(page);
+            fetch.receive_head(301, [(&b"location"[..], location.as_bytes())]);
+            match fetch.action() {
+                Action::Send(request) => {
+                    assert_eq!(Some(request.url()), text(entry, "next"), "{location:?}");
+                    // Where it went is where the outcome says the answer came from.
+                    fetch.receive_head(404, []);
+                    assert_eq!(Some(fetch.finish().final_url.as_str()), text(entry, "next"));
+                }
+                _ => assert_eq!(
+                    Some(fetch.finish().reason.name()),
+                    text(entry, "reason"),
+                    "{location:?}"
+                ),
+            }
+        }
+    }
+}

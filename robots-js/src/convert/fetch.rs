@@ -1,7 +1,7 @@
 //! fetch `Action` and `Outcome` as plain objects.
 
 use super::object::{array, object, opt_number};
-use robots_runtime::fetch::{Action, Outcome};
+use robots_fetch::{Action, Outcome};
 use wasm_bindgen::JsValue;
 
 /// `{ kind: "done" }`.
