@@ -24,6 +24,13 @@ mod policy;
 pub use fetch::{FetchMachine, FetchOutcome};
 pub use policy::{Matcher, Policy};
 
+/// The module's allocator: talc rather than Rust's default dlmalloc. Compiling
+/// a policy makes and drops many small vectors (for a 1 KB file, a quarter of
+/// the time went to dlmalloc); talc takes them faster, in less code.
+#[cfg(all(target_family = "wasm", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 /// Not public API: the WebAssembly memory's size in bytes, for the tests that
 /// check a long-running loop does not leak.
 #[wasm_bindgen::prelude::wasm_bindgen(js_name = __memoryBytes)]
