@@ -206,28 +206,22 @@ fn children(
     other: u8,
     room: usize,
 ) -> Option<Vec<(u8, State)>> {
-    let mut by_byte: BTreeMap<u8, Next> = BTreeMap::new();
+    let mut by_byte = ByByte::default();
     let mut starred: Vec<(usize, usize)> = Vec::new();
     for &(r, pos) in &state.live {
         let rule = shape(rules, r);
         let (r, pos) = (r as usize, pos as usize);
         if let Some(byte) = rule.byte_at(pos) {
-            by_byte
-                .entry(byte)
-                .or_insert_with(|| Next::after(state))
-                .reach(rules, r, pos + 1);
+            by_byte.entry(byte, state).reach(rules, r, pos + 1);
         }
         if rule.star_at(pos) {
             starred.push((r, pos));
         }
     }
     if let Some(&byte) = robots_next(state.robots) {
-        by_byte.entry(byte).or_insert_with(|| Next::after(state));
+        by_byte.entry(byte, state);
     }
-    let mut rest = Next::after(state);
-    by_byte
-        .entry(other)
-        .or_insert_with(|| core::mem::take(&mut rest));
+    by_byte.entry(other, state);
     // Every child gets every starred position: count before building them.
     let size = by_byte
         .len()
@@ -237,7 +231,7 @@ fn children(
         return None;
     }
     let next = by_byte
-        .into_iter()
+        .into_byte_order()
         .map(|(byte, mut next)| {
             // A `*` takes any byte and stays where it is.
             for &(r, pos) in &starred {
@@ -250,6 +244,52 @@ fn children(
         })
         .collect();
     Some(next)
+}
+
+/// The states being built one byte after a state, one per byte: found by the
+/// byte in constant time, listed in byte order.
+struct ByByte {
+    /// Where each byte's state is in `next`, plus one; 0 for none yet.
+    slot: [u16; 256],
+    next: Vec<(u8, Next)>,
+}
+
+impl Default for ByByte {
+    fn default() -> ByByte {
+        ByByte {
+            slot: [0; 256],
+            next: Vec::new(),
+        }
+    }
+}
+
+// `slot` has an entry for every byte, and each entry other than 0 is one more
+// than a place in `next`, written below when that place was made.
+#[allow(clippy::indexing_slicing)]
+impl ByByte {
+    /// The state after `byte`, made (as one byte after `state`) if new.
+    fn entry(&mut self, byte: u8, state: &State) -> &mut Next {
+        let at = match self.slot[usize::from(byte)] {
+            0 => {
+                self.next.push((byte, Next::after(state)));
+                // At most 256 entries: one per byte.
+                self.slot[usize::from(byte)] = self.next.len() as u16;
+                self.next.len() - 1
+            }
+            n => usize::from(n) - 1,
+        };
+        &mut self.next[at].1
+    }
+
+    fn len(&self) -> usize {
+        self.next.len()
+    }
+
+    /// The states, by byte.
+    fn into_byte_order(mut self) -> impl Iterator<Item = (u8, Next)> {
+        sort_by_packed(&mut self.next, |&(byte, _)| u128::from(byte));
+        self.next.into_iter()
+    }
 }
 
 /// The byte the robots.txt tracker expects next, if any.
