@@ -106,7 +106,15 @@ impl RootAutomaton {
     /// is short enough for it to pay, and the crate has one for this CPU (none
     /// without SSSE3 or NEON, or without `std` to detect them).
     pub(crate) fn packed(anchors: &[&[u8]], grams: &Grams) -> Option<packed::Searcher> {
-        if anchors.len() > RootAutomaton::PACKED_MAX
+        // aho-corasick has a packed searcher (Teddy) for x86_64 with `std` and
+        // for aarch64 only: anywhere else (WebAssembly) it always answers
+        // `None`, after sorting the anchors into its pattern set for nothing.
+        const HAS_TEDDY: bool = cfg!(any(
+            all(feature = "std", target_arch = "x86_64"),
+            target_arch = "aarch64"
+        ));
+        if !HAS_TEDDY
+            || anchors.len() > RootAutomaton::PACKED_MAX
             || grams.stride > RootAutomaton::PACKED_STRIDE_MAX
         {
             return None;
