@@ -4,6 +4,7 @@
 //! from the parse report ([`line_findings`]); the lint catalogue builds on them.
 //! `strict` builds fail on every [`Severity::Error`] finding.
 
+use crate::grouping::sort_by_key;
 use crate::{Code, NotRobotsTxt};
 use alloc::format;
 use alloc::string::String;
@@ -603,6 +604,11 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
         });
     }
     out.extend(super::size::googlebot_finding(doc));
-    out.sort_by_key(|f| (f.line, f.column));
+    sort_by_position(&mut out);
     out
+}
+
+/// Sort `findings` by line, then column, ties in the order given.
+pub(crate) fn sort_by_position(findings: &mut [Finding]) {
+    sort_by_key(findings, |f| u64::from(f.line) << 32 | u64::from(f.column));
 }
