@@ -60,6 +60,7 @@ impl Reported {
         !core::mem::replace(&mut self.lines[at], true)
     }
 
+    /// Whether `line` is marked.
     fn contains(&self, line: u32) -> bool {
         self.lines.get(line as usize).copied().unwrap_or(false)
     }
