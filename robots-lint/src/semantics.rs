@@ -220,10 +220,12 @@ impl<'r, 'p> SetIndex<'r, 'p> {
     }
 
     /// The rules whose first segment is `first`, best rank first.
-    fn with_first(&self, first: &[u8]) -> &[&'r Rule<'p>] {
+    fn with_first<'s>(&'s self, first: &'s [u8]) -> impl Iterator<Item = &'r Rule<'p>> + 's {
         let start = self.by_first.partition_point(|r| r.first() < first);
-        let rest = &self.by_first[start..];
-        &rest[..rest.partition_point(|r| r.first() == first)]
+        self.by_first[start..]
+            .iter()
+            .copied()
+            .take_while(move |r| r.first() == first)
     }
 
     /// A rule of the set that ranks higher than `rule` and provably matches every
@@ -240,11 +242,11 @@ impl<'r, 'p> SetIndex<'r, 'p> {
         // Longest literal prefix first: the closest rule makes the clearest message.
         let up_to_first = self.lengths.partition_point(|&len| len <= first.len());
         for &len in self.lengths[..up_to_first].iter().rev() {
-            let Some(candidates) = first.get(..len).map(|k| self.with_first(k)) else {
+            let Some(prefix) = first.get(..len) else {
                 continue;
             };
             // Best rank first: stop at the first candidate that does not outrank `rule`.
-            for q in candidates.iter().take_while(|q| q.rank > rule.rank) {
+            for q in self.with_first(prefix).take_while(|q| q.rank > rule.rank) {
                 tried += 1;
                 if tried > MAX_CANDIDATES || *budget == 0 {
                     return None;
