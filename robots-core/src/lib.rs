@@ -145,3 +145,28 @@ pub mod __private {
         policy.selected.parts()
     }
 }
+
+/// Not public API: this crate's stable sorts, for robots-lint. Every
+/// `sort_by_key` with its own closure is a copy of std's sort in the
+/// WebAssembly module; through these, lint's sorts share the one the compiler
+/// uses. Like [`__private`], it may change in any release.
+#[doc(hidden)]
+pub mod __sort {
+    use core::cmp::Ordering;
+
+    /// Sort `items` by `key`, ties in the order given (as `sort_by_key`).
+    ///
+    /// # Panics
+    /// With "bug:" past 2^32 items (positions are `u32`s).
+    pub fn sort_by_key<T>(items: &mut [T], key: impl Fn(&T) -> u64) {
+        crate::sort::sort_by_packed(items, |item| u128::from(key(item)));
+    }
+
+    /// Sort `items` by `cmp`, ties in the order given (as `sort_by`).
+    ///
+    /// # Panics
+    /// With "bug:" past 2^32 items (positions are `u32`s).
+    pub fn sort_by<T>(items: &mut [T], cmp: impl FnMut(&T, &T) -> Ordering) {
+        crate::sort::sort_by_cmp(items, cmp);
+    }
+}

@@ -13,8 +13,8 @@
 
 use super::lossy;
 use crate::finding::{Finding, Severity};
+use crate::grouping::first_of_equals;
 use crate::Code;
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -243,25 +243,29 @@ fn judge(known: &Known, value: &[u8]) -> Judgement {
 /// on its first line only, the others on every line.
 pub(super) fn findings(doc: &Document<'_>, out: &mut Vec<Finding>) {
     let known = Known::new();
-    let mut judged: BTreeMap<Vec<u8>, Judgement> = BTreeMap::new();
-    for line in doc.lines() {
-        if line.kind != LineKind::Directive(Directive::UserAgent) {
-            continue;
-        }
+    let lines: Vec<&LineReport> = doc
+        .lines()
+        .iter()
+        .filter(|line| line.kind == LineKind::Directive(Directive::UserAgent))
+        .filter(|line| !matches!(doc.value(line), b"" | b"*"))
+        .collect();
+    // Values are judged ignoring ASCII case: each on its first line.
+    let keys: Vec<Vec<u8>> = lines
+        .iter()
+        .map(|line| doc.value(line).to_ascii_lowercase())
+        .collect();
+    let first_seen = first_of_equals(&keys, Ord::cmp);
+    let mut judged: Vec<Judgement> = Vec::with_capacity(lines.len());
+    for (at, line) in lines.into_iter().enumerate() {
         let value = doc.value(line);
-        if value.is_empty() || value == b"*" {
-            continue;
-        }
         let span = line.value.clone().unwrap_or(line.span.clone());
-        let key = value.to_ascii_lowercase();
-        let (judgement, first) = match judged.get(&key) {
-            Some(j) => (*j, false),
-            None => {
-                let j = judge(&known, value);
-                judged.insert(key, j);
-                (j, true)
-            }
+        let first = first_seen[at] == at;
+        let judgement = if first {
+            judge(&known, value)
+        } else {
+            judged[first_seen[at]]
         };
+        judged.push(judgement);
         match judgement {
             Judgement::Known => {}
             Judgement::Retired(r) => out.push(retired(line, span, r)),

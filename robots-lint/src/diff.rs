@@ -7,8 +7,9 @@
 //! `/a%3a`, `/a:` under `rfc9309`) kept once ([`dedup_paths`]).
 
 use super::probe::probe_paths;
+use crate::grouping::{remembered, sort_by};
 use alloc::borrow::Cow;
-use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 use robots_core::document::Document;
 use robots_core::encoding::{decode_percent, decode_percent_except_slash};
@@ -104,7 +105,7 @@ pub fn diff_paths(
         derived.truncate(limit);
         paths.extend(derived);
     }
-    paths.sort();
+    sort_by(&mut paths, Ord::cmp);
     paths.dedup();
     dedup_paths(&mut paths, profile);
     (paths, cut)
@@ -170,7 +171,8 @@ pub struct CrawlerDiff {
 /// ```
 pub fn crawler_diffs(old: &Policy, new: &Policy, urls: &[Vec<u8>]) -> Vec<CrawlerDiff> {
     type Key = (Option<Vec<GroupId>>, Option<Vec<GroupId>>);
-    let mut memo: BTreeMap<Key, (usize, usize)> = BTreeMap::new();
+    // At most one entry per registry crawler.
+    let mut memo: Vec<(Key, (usize, usize))> = Vec::new();
     let mut out = Vec::new();
     for crawler in CRAWLERS {
         let chain: Vec<&str> = crawler.chain().collect();
@@ -179,7 +181,7 @@ pub fn crawler_diffs(old: &Policy, new: &Policy, urls: &[Vec<u8>]) -> Vec<Crawle
             applicable(new, crawler, &chain),
         );
         let key = (groups_of(old_m.as_ref()), groups_of(new_m.as_ref()));
-        let (lost, gained) = *memo.entry(key).or_insert_with(|| {
+        let (lost, gained) = *remembered(&mut memo, key, || {
             let (mut lost, mut gained) = (0, 0);
             for url in urls {
                 let before = old_m.as_ref().map_or(true, |m| m.check(url).allowed);

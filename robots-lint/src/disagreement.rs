@@ -12,6 +12,7 @@ use super::lossy;
 use super::probe::{probe_paths, Probe, MAX_PROBES};
 use super::rules::line_of;
 use crate::finding::{Finding, Severity};
+use crate::grouping::{push_new, sort_by_key};
 use crate::Code;
 use alloc::collections::BTreeSet;
 use alloc::format;
@@ -152,8 +153,8 @@ fn probe_agents(doc: &Document<'_>, policies: &[Policy]) -> Vec<(Vec<u8>, bool)>
             .collect()
     };
     let unknown = unknown_agent(policies);
-    let mut signatures = BTreeSet::new();
-    signatures.insert(signature(&unknown));
+    // One per crawler tried (at most MAX_PROBE_AGENTS): a list.
+    let mut signatures = alloc::vec![signature(&unknown)];
     let mut out = alloc::vec![(unknown, false)];
     let mut names = BTreeSet::new();
     for agent in doc.groups().iter().flat_map(|g| &g.agents) {
@@ -167,7 +168,7 @@ fn probe_agents(doc: &Document<'_>, policies: &[Policy]) -> Vec<(Vec<u8>, bool)>
             if out.len() < MAX_PROBE_AGENTS
                 && names.len() < MAX_PROBE_NAMES
                 && names.insert(name.to_ascii_lowercase())
-                && signatures.insert(signature(name))
+                && push_new(&mut signatures, signature(name))
             {
                 out.push((name.to_vec(), true));
             }
@@ -348,7 +349,8 @@ fn analyse(source: &[u8], profile: Profile) -> Analysis {
                 .collect()
         })
         .collect();
-    let mut signatures: BTreeSet<(Vec<bool>, Vec<&'static str>)> = BTreeSet::new();
+    // One per disagreement collected (at most MAX_COLLECTED): a list.
+    let mut signatures: Vec<(Vec<bool>, Vec<&'static str>)> = Vec::new();
     let mut found = Vec::new();
     'probes: for probe in &probes {
         for (((agent, named), ms), sel) in agents.iter().zip(&matchers).zip(&selections) {
@@ -372,7 +374,7 @@ fn analyse(source: &[u8], profile: Profile) -> Analysis {
                     hints.clone(),
                 )
             };
-            if !signatures.insert(signature) {
+            if !push_new(&mut signatures, signature) {
                 continue;
             }
             let line = verdicts
@@ -407,9 +409,18 @@ fn analyse(source: &[u8], profile: Profile) -> Analysis {
         }
     }
     // Warnings first, then in the order found; a stable sort keeps the rest.
-    found.sort_by_key(|(d, _)| core::cmp::Reverse(d.severity));
+    sort_by_key(&mut found, |(d, _)| most_serious_first(d.severity));
     found.truncate(MAX_DISAGREEMENTS);
     Analysis { found }
+}
+
+/// A sort key that puts the most serious severity first.
+fn most_serious_first(severity: Severity) -> u64 {
+    match severity {
+        Severity::Error => 0,
+        Severity::Warning => 1,
+        Severity::Note => 2,
+    }
 }
 
 /// Witnesses that the profiles disagree about `source`, at most

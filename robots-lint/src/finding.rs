@@ -4,6 +4,7 @@
 //! from the parse report ([`line_findings`]); the lint catalogue builds on them.
 //! `strict` builds fail on every [`Severity::Error`] finding.
 
+use crate::grouping::sort_by_key;
 use crate::{Code, NotRobotsTxt};
 use alloc::format;
 use alloc::string::String;
@@ -89,6 +90,8 @@ impl Finding {
     }
 
     /// A finding about `span` of `line`.
+    // Called by every check: one copy in the WebAssembly package, not one per call.
+    #[inline(never)]
     pub fn at(
         code: Code,
         severity: Severity,
@@ -140,12 +143,16 @@ fn edit_distance(a: &[u8], b: &[u8]) -> usize {
 
 /// The directive a misspelled key most likely meant.
 pub fn suggest_directive(key: &[u8]) -> Option<Directive> {
-    Directive::ALL
-        .into_iter()
-        .map(|d| (edit_distance(key, d.name().as_bytes()), d))
-        .filter(|&(dist, d)| dist <= 2.min(d.name().len() / 3).max(1))
-        .min_by_key(|&(dist, _)| dist)
-        .map(|(_, d)| d)
+    // The closest directive within its allowance; the first of equals.
+    let mut best: Option<(usize, Directive)> = None;
+    for &d in &Directive::ALL {
+        let dist = edit_distance(key, d.name().as_bytes());
+        let close = dist <= 2.min(d.name().len() / 3).max(1);
+        if close && best.map_or(true, |(shortest, _)| dist < shortest) {
+            best = Some((dist, d));
+        }
+    }
+    best.map(|(_, d)| d)
 }
 
 fn key_findings(doc: &Document<'_>, line: &LineReport, out: &mut Vec<Finding>) {
@@ -603,6 +610,11 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
         });
     }
     out.extend(super::size::googlebot_finding(doc));
-    out.sort_by_key(|f| (f.line, f.column));
+    sort_by_position(&mut out);
     out
+}
+
+/// Sort `findings` by line, then column, ties in the order given.
+pub(crate) fn sort_by_position(findings: &mut [Finding]) {
+    sort_by_key(findings, |f| u64::from(f.line) << 32 | u64::from(f.column));
 }

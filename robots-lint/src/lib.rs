@@ -59,6 +59,7 @@ mod code;
 mod diff;
 mod disagreement;
 mod finding;
+mod grouping;
 mod probe;
 #[cfg(feature = "render")]
 mod render;
@@ -216,7 +217,7 @@ pub fn lint_document(doc: &Document<'_>) -> Vec<Finding> {
     structure::findings(doc, &mut out);
     semantics::findings(doc, &policy, &mut out);
     disagreement::findings(doc, &mut out);
-    out.sort_by_key(|f| (f.line, f.column));
+    finding::sort_by_position(&mut out);
     out
 }
 

@@ -29,7 +29,7 @@
 
 use super::probe::probe_paths;
 use super::report_records::AiRecords;
-use alloc::collections::BTreeMap;
+use crate::grouping::{remembered, sort_by};
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -251,16 +251,20 @@ pub struct CrawlerReport {
     pub llm_policies: Vec<String>,
 }
 
+/// What a set of groups gives: `/` allowed, sample paths allowed, the access
+/// decided exactly, and the AI-era records.
+type GroupsChecked = (bool, usize, Access, AiRecords);
+
 impl CrawlerReport {
     /// Check every crawler of the registry against `policy` on `sample` (sorted
     /// and deduplicated here). Crawlers that get the same groups get the same
     /// verdicts: the sample is checked once per distinct set of groups (most
     /// files give most crawlers the `*` groups).
     pub fn new(policy: &Policy, mut sample: Vec<Vec<u8>>) -> CrawlerReport {
-        sample.sort();
+        sort_by(&mut sample, Ord::cmp);
         sample.dedup();
-        let mut by_groups: BTreeMap<Vec<GroupId>, (bool, usize, Access, AiRecords)> =
-            BTreeMap::new();
+        // What each set of groups gives: at most one entry per registry crawler.
+        let mut by_groups: Vec<(Vec<GroupId>, GroupsChecked)> = Vec::new();
         let rows = CRAWLERS
             .iter()
             .map(|crawler| {
@@ -291,9 +295,8 @@ impl CrawlerReport {
                     None if lines.is_empty() => Applies::Nothing,
                     None => Applies::Wildcard,
                 };
-                let (root_allowed, allowed, access, ai) = by_groups
-                    .entry(groups)
-                    .or_insert_with(|| {
+                let (root_allowed, allowed, access, ai) =
+                    remembered(&mut by_groups, groups, || {
                         let mut allowed = 0usize;
                         matcher.check_paths(&sample, |_, verdict| {
                             allowed += usize::from(verdict.allowed);

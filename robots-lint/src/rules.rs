@@ -1,6 +1,7 @@
 //! What the semantic checks share: the rule sets crawlers can get, rules as
 //! compiled, and the proof that one pattern covers another.
 
+use crate::grouping::sort_by;
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -162,10 +163,10 @@ pub(crate) fn any_groups(doc: &Document<'_>) -> Vec<u32> {
 /// there are. Under the legacy profiles a crawler gets exactly one record, so
 /// each group is a set of its own.
 pub(crate) fn rule_sets(doc: &Document<'_>, policy: &Policy) -> Vec<Vec<u32>> {
-    let mut sets: BTreeSet<Vec<u32>> = BTreeSet::new();
+    let mut sets: Vec<Vec<u32>> = Vec::new();
     if doc.profile().substring_agents() {
         for g in 0..doc.groups().len() {
-            sets.insert(alloc::vec![u32::try_from(g).unwrap_or(u32::MAX)]);
+            sets.push(alloc::vec![u32::try_from(g).unwrap_or(u32::MAX)]);
         }
     } else {
         let mut seen: BTreeSet<Vec<u8>> = BTreeSet::new();
@@ -174,14 +175,18 @@ pub(crate) fn rule_sets(doc: &Document<'_>, policy: &Policy) -> Vec<Vec<u32>> {
                 if let AgentToken::Named(range) = &agent.token {
                     let name = doc.slice(range.clone()).to_ascii_lowercase();
                     if seen.insert(name.clone()) {
-                        sets.insert(group_numbers(&policy.matcher(&name)));
+                        sets.push(group_numbers(&policy.matcher(&name)));
                     }
                 }
             }
         }
-        sets.insert(any_groups(doc));
+        sets.push(any_groups(doc));
     }
-    sets.into_iter().filter(|s| !s.is_empty()).collect()
+    // Each once, in order (as a `BTreeSet` would give them).
+    sort_by(&mut sets, Ord::cmp);
+    sets.dedup();
+    sets.retain(|s| !s.is_empty());
+    sets
 }
 
 /// A `*` in a token string.

@@ -6,8 +6,8 @@
 use super::lossy;
 use super::rules::{any_groups, covers, line_of, rule_sets, Rule, RuleTable};
 use crate::finding::{Finding, Severity};
+use crate::grouping::{runs, sort_by, sort_by_key};
 use crate::Code;
-use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -16,9 +16,6 @@ use robots_core::group::AgentToken;
 use robots_core::parse::Directive;
 use robots_core::parse::LineKind;
 use robots_core::policy::Policy;
-
-/// A pattern as the profile reads it: its literal segments and its anchor.
-type PatternKey<'r, 'p> = (&'r [&'p [u8]], bool);
 
 /// More `*` than this makes a pattern expensive.
 pub(crate) const MAX_WILDCARDS: usize = 5;
@@ -33,7 +30,7 @@ const MAX_PROOFS: usize = 1 << 21;
 pub(crate) fn findings(doc: &Document<'_>, policy: &Policy, out: &mut Vec<Finding>) {
     let rules = super::rules::rules(policy);
     let sets = rule_sets(doc, policy);
-    let mut reported: BTreeSet<u32> = BTreeSet::new();
+    let mut reported = Reported::default();
     duplicates(doc, policy, &rules, out, &mut reported);
     conflicts(doc, policy, &rules, &sets, out, &mut reported);
     let mut proofs = Proofs {
@@ -43,6 +40,30 @@ pub(crate) fn findings(doc: &Document<'_>, policy: &Policy, out: &mut Vec<Findin
     shadowed(doc, policy, &rules, &sets, &mut proofs, out, &reported);
     blocks_everything(doc, &rules, &mut proofs, out);
     expensive(doc, out);
+}
+
+/// The lines a check reported already: a line gets at most one of
+/// `duplicate-rule`, `conflicting-rules` and `shadowed-rule`.
+#[derive(Default)]
+struct Reported {
+    /// By line number.
+    lines: Vec<bool>,
+}
+
+impl Reported {
+    /// Mark `line`, and say whether it was not marked yet.
+    fn insert(&mut self, line: u32) -> bool {
+        let at = line as usize;
+        if self.lines.len() <= at {
+            self.lines.resize(at + 1, false);
+        }
+        !core::mem::replace(&mut self.lines[at], true)
+    }
+
+    /// Whether `line` is marked.
+    fn contains(&self, line: u32) -> bool {
+        self.lines.get(line as usize).copied().unwrap_or(false)
+    }
 }
 
 fn finding_for_rule(doc: &Document<'_>, line: u32, code: Code, message: String) -> Option<Finding> {
@@ -56,17 +77,17 @@ fn duplicates(
     policy: &Policy,
     rules: &RuleTable<'_>,
     out: &mut Vec<Finding>,
-    reported: &mut BTreeSet<u32>,
+    reported: &mut Reported,
 ) {
     for g in 0..policy.group_count() {
         let g = u32::try_from(g).unwrap_or(u32::MAX);
-        let mut same: BTreeMap<(bool, PatternKey<'_, '_>), Vec<&Rule<'_>>> = BTreeMap::new();
-        for rule in rules.group(g) {
-            if !rule.written.derived {
-                same.entry((rule.allow, rule.key())).or_default().push(rule);
-            }
-        }
-        for copies in same.values().filter(|c| c.len() > 1) {
+        let mut written: Vec<&Rule<'_>> = rules
+            .group(g)
+            .iter()
+            .filter(|r| !r.written.derived)
+            .collect();
+        let same_rule = |a: &&Rule<'_>, b: &&Rule<'_>| (a.allow, a.key()).cmp(&(b.allow, b.key()));
+        for copies in runs(&mut written, same_rule).filter(|c| c.len() > 1) {
             // The best-ranked copy decides (not always the first: under rfc9309
             // `/a%3A` counts as longer than `/a:`); every other one is the duplicate.
             let Some(winner) = copies.iter().max_by_key(|r| r.rank) else {
@@ -104,19 +125,13 @@ fn conflicts(
     rules: &RuleTable<'_>,
     sets: &[Vec<u32>],
     out: &mut Vec<Finding>,
-    reported: &mut BTreeSet<u32>,
+    reported: &mut Reported,
 ) {
     let first_match = policy.profile().first_match_wins();
     for set in sets {
-        let mut by_key: BTreeMap<PatternKey<'_, '_>, Vec<&Rule<'_>>> = BTreeMap::new();
-        for &g in set {
-            for rule in rules.group(g) {
-                if !rule.written.derived {
-                    by_key.entry(rule.key()).or_default().push(rule);
-                }
-            }
-        }
-        for same in by_key.values() {
+        let mut written: Vec<&Rule<'_>> = set_members(rules, set);
+        written.retain(|r| !r.written.derived);
+        for same in runs(&mut written, |a, b| a.key().cmp(&b.key())) {
             let Some(winner) = same.iter().max_by_key(|r| r.rank) else {
                 continue;
             };
@@ -186,22 +201,31 @@ impl Proofs {
 
 /// The rules of one rule set, indexed by first segment.
 struct SetIndex<'r, 'p> {
-    by_first: BTreeMap<&'p [u8], Vec<&'r Rule<'p>>>,
-    lengths: BTreeSet<usize>,
+    /// The rules by first segment, then best rank first (ties in set order).
+    by_first: Vec<&'r Rule<'p>>,
+    /// The lengths of the first segments, ascending, each once.
+    lengths: Vec<usize>,
 }
 
 impl<'r, 'p> SetIndex<'r, 'p> {
-    fn new(members: impl Iterator<Item = &'r Rule<'p>>) -> Self {
-        let mut by_first: BTreeMap<&'p [u8], Vec<&'r Rule<'p>>> = BTreeMap::new();
-        let mut lengths = BTreeSet::new();
-        for rule in members {
-            by_first.entry(rule.first()).or_default().push(rule);
-            lengths.insert(rule.first().len());
-        }
-        for bucket in by_first.values_mut() {
-            bucket.sort_by_key(|r| core::cmp::Reverse(r.rank));
-        }
+    fn new(members: &[&'r Rule<'p>]) -> Self {
+        let mut by_first = members.to_vec();
+        sort_by(&mut by_first, |a, b| {
+            a.first().cmp(b.first()).then(b.rank.cmp(&a.rank))
+        });
+        let mut lengths: Vec<usize> = by_first.iter().map(|r| r.first().len()).collect();
+        sort_by_key(&mut lengths, |&len| len as u64);
+        lengths.dedup();
         SetIndex { by_first, lengths }
+    }
+
+    /// The rules whose first segment is `first`, best rank first.
+    fn with_first<'s>(&'s self, first: &'s [u8]) -> impl Iterator<Item = &'r Rule<'p>> + 's {
+        let start = self.by_first.partition_point(|r| r.first() < first);
+        self.by_first[start..]
+            .iter()
+            .copied()
+            .take_while(move |r| r.first() == first)
     }
 
     /// A rule of the set that ranks higher than `rule` and provably matches every
@@ -216,12 +240,13 @@ impl<'r, 'p> SetIndex<'r, 'p> {
         let first = rule.first();
         let mut tried = 0;
         // Longest literal prefix first: the closest rule makes the clearest message.
-        for &len in self.lengths.range(..=first.len()).rev() {
-            let Some(candidates) = first.get(..len).and_then(|k| self.by_first.get(k)) else {
+        let up_to_first = self.lengths.partition_point(|&len| len <= first.len());
+        for &len in self.lengths[..up_to_first].iter().rev() {
+            let Some(prefix) = first.get(..len) else {
                 continue;
             };
             // Best rank first: stop at the first candidate that does not outrank `rule`.
-            for q in candidates.iter().take_while(|q| q.rank > rule.rank) {
+            for q in self.with_first(prefix).take_while(|q| q.rank > rule.rank) {
                 tried += 1;
                 if tried > MAX_CANDIDATES || *budget == 0 {
                     return None;
@@ -263,7 +288,7 @@ fn shadowed(
     sets: &[Vec<u32>],
     proofs: &mut Proofs,
     out: &mut Vec<Finding>,
-    reported: &BTreeSet<u32>,
+    reported: &Reported,
 ) {
     // Per rule: in how many sets it is, in how many it is provably shadowed, and by whom first.
     let mut member = alloc::vec![0u32; rules.len()];
@@ -271,7 +296,7 @@ fn shadowed(
     let mut by: Vec<Option<u32>> = alloc::vec![None; rules.len()];
     for set in sets {
         let members = set_members(rules, set);
-        let set_index = SetIndex::new(members.iter().copied());
+        let set_index = SetIndex::new(&members);
         for rule in &members {
             let i = rule.id as usize;
             member[i] += 1;
@@ -282,12 +307,11 @@ fn shadowed(
         }
     }
     // A line is shadowed when every rule it compiled to is (Google's `index.htm` alias included).
-    let mut lines: BTreeMap<u32, Vec<&Rule<'_>>> = BTreeMap::new();
-    for rule in rules {
-        lines.entry(rule.written.line).or_default().push(rule);
-    }
-    for (line, compiled) in lines {
-        if reported.contains(&line) {
+    let mut by_line: Vec<&Rule<'_>> = rules.iter().collect();
+    sort_by_key(&mut by_line, |r| u64::from(r.written.line));
+    for compiled in by_line.chunk_by(|a, b| a.written.line == b.written.line) {
+        let line = compiled[0].written.line;
+        if reported.contains(line) {
             continue;
         }
         let all = compiled.iter().all(|r| {
@@ -359,7 +383,7 @@ fn blocks_everything(
     else {
         return;
     };
-    let set_index = SetIndex::new(members.iter().copied());
+    let set_index = SetIndex::new(&members);
     for rule in members.iter().filter(|r| r.allow) {
         if proofs.shadower(&set_index, rule).is_none() {
             // Something is allowed back in.

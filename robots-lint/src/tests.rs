@@ -535,3 +535,71 @@ fn binary_files_are_errors_and_a_stray_nul_is_not_binary() {
         .iter()
         .any(|f| f.code == Code::BinaryNotRobots));
 }
+
+/// The closest directive within its allowance, the first of equals: for every
+/// directive name with one byte deleted, replaced or doubled, and for names two
+/// and three edits away, the suggestion is the one a plain search over
+/// [`Directive::ALL`] gives.
+#[test]
+fn suggestions_are_the_first_closest_directive() {
+    use robots_core::parse::Directive;
+    let reference = |key: &[u8]| -> Option<Directive> {
+        let mut scored: Vec<(usize, Directive)> = Directive::ALL
+            .iter()
+            .map(|&d| {
+                let name = d.name().to_ascii_lowercase();
+                (levenshtein(&key.to_ascii_lowercase(), name.as_bytes()), d)
+            })
+            .filter(|&(dist, d)| dist <= 2.min(d.name().len() / 3).max(1))
+            .collect();
+        // Stable: the first of the closest.
+        scored.sort_by_key(|&(dist, _)| dist);
+        scored.first().map(|&(_, d)| d)
+    };
+    let mut keys: Vec<Vec<u8>> = Vec::new();
+    for d in Directive::ALL {
+        let name = d.name().as_bytes();
+        for at in 0..name.len() {
+            let mut deleted = name.to_vec();
+            deleted.remove(at);
+            let mut replaced = name.to_vec();
+            replaced[at] = b'x';
+            let mut doubled = name.to_vec();
+            doubled.insert(at, name[at]);
+            let mut twice = replaced.clone();
+            twice.remove(name.len() - 1 - at.min(name.len() - 1));
+            keys.extend([deleted, replaced, doubled, twice]);
+        }
+        keys.push(name.to_vec());
+        keys.push(name.to_ascii_uppercase());
+    }
+    keys.extend([
+        b"".to_vec(),
+        b"x".to_vec(),
+        b"agent".to_vec(),
+        b"alow".to_vec(),
+    ]);
+    let mut suggested = 0;
+    for key in &keys {
+        let got = suggest_directive(key);
+        assert_eq!(got, reference(key), "{:?}", String::from_utf8_lossy(key));
+        suggested += usize::from(got.is_some());
+    }
+    // Most of these keys are one edit from a name, and get a suggestion.
+    assert!(suggested * 2 > keys.len(), "{suggested} of {}", keys.len());
+}
+
+/// Levenshtein distance, uncapped (the reference for the capped one).
+fn levenshtein(a: &[u8], b: &[u8]) -> usize {
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = alloc::vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
