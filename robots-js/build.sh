@@ -8,13 +8,13 @@
 # Debian's rustc-web, which ROBOTS_JS_TOOLCHAIN=debian picks on purpose) and the
 # pinned wasm-bindgen CLI (cargo install, ~10 min once).
 #
-# Size (gzip -9, names removed): 276 KB for the full API, 163 KB engine only
-# (was 394 / 228 KB, then 319 / 206 KB): std rebuilt with panic=immediate-abort
-# and the IDNA stub of Cargo.toml took 66 KB off, robots-core at opt-level 2 8 KB,
-# its compiler's sorts through two std instantiations (compile/packed_sort.rs)
-# 28 KB, the wasm checksum's 1 KB table (robots-core's Cargo.toml) 15 KB. 200 KB
-# for the full API is not reached: lint and report (~45 KB) and `url` (~16 KB)
-# are what is left beside the engine (BENCHMARKS.md, JavaScript section).
+# Size (gzip -9, names removed): 235 KB for the full API, 158 KB engine only.
+# What keeps it there: std rebuilt with panic=immediate-abort (below), the
+# release profile in Cargo.toml, the compiler's and lint's sorts through few
+# copies of std's (robots-core/src/sort.rs), no url crate (the fetch machine
+# parses with the platform's URL), talc as the allocator (src/lib.rs).
+# BENCHMARKS.md's JavaScript section weighs each, lists what was tried, and says
+# why 200 KB for the full API is not reached.
 #
 # No wasm-opt: binaryen 132's (npm) -Oz and -Os left the gzipped module no
 # smaller (316.8 / 316.5 KB from 316.0 KB; larger still before), and Debian's
@@ -49,15 +49,16 @@ fi
 # The standard library is rebuilt for the module (-Z build-std, on the stable
 # toolchain through RUSTC_BOOTSTRAP) with panic=immediate-abort: a panic is the
 # `unreachable` trap at once, without the formatting machinery and the location
-# strings (66 KB gzipped less, with the IDNA stub of Cargo.toml). A panic is a bug
+# strings (it took 66 KB off the gzipped module). A panic is a bug
 # here either way: nothing from input panics (the tests hold that), and the module
 # never had a panic hook, so no message ever reached JavaScript.
 # SIMD (.cargo/config.toml's rustflags) still applies: `--config` adds to them.
 build_std=(-Z build-std=std,panic_abort
     --config 'target.wasm32-unknown-unknown.rustflags=["-Zunstable-options","-Cpanic=immediate-abort"]')
 # ROBOTS_JS_SMALL=1: std's sorts built for size too (heapsort and a small merge
-# sort instead of ipnsort/driftsort, monomorphised ~240 times): 57 KB gzipped
-# less, but parsing about a quarter slower, so not the package's default.
+# sort instead of ipnsort/driftsort): about 15 KB gzipped less, but the
+# compiler's u128 key sort as a small merge sort makes parsing about 10% slower,
+# so not the package's default.
 [ -z "${ROBOTS_JS_SMALL:-}" ] || build_std+=(-Z build-std-features=optimize_for_size)
 
 cargo_build() {
