@@ -33,10 +33,7 @@ pub(crate) fn parse_http_url(text: &str, parser: &dyn UrlParser) -> Result<Parse
 /// and a `:`. Without one, an absolute URL cannot parse: the error is that the
 /// URL is relative, whatever the parser's words for it.
 fn has_scheme(text: &str) -> bool {
-    let mut chars = text
-        .trim_start_matches(|c: char| c <= ' ')
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'));
+    let mut chars = as_parsed(text);
     if !chars.next().is_some_and(|c| c.is_ascii_alphabetic()) {
         return false;
     }
@@ -356,13 +353,18 @@ pub(crate) fn redirect_target(
 /// (`///x` is `http://x/`). It is a bad redirect with either parser, as it
 /// always was here.
 fn slashes_then_empty_authority(location: &str) -> bool {
-    let mut chars = location
-        .trim_start_matches(|c: char| c <= ' ')
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'));
+    let mut chars = as_parsed(location);
     chars.next() == Some('/')
         && chars.next() == Some('/')
         && matches!(chars.next(), Some('/' | '\\'))
+}
+
+/// The characters of `text` as the URL standard's parser reads them: leading
+/// C0 controls and spaces skipped, tabs and newlines ignored.
+fn as_parsed(text: &str) -> impl Iterator<Item = char> + '_ {
+    text.trim_start_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
 }
 
 #[cfg(test)]
