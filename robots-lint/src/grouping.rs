@@ -76,23 +76,15 @@ mod tests {
     use alloc::collections::BTreeMap;
     use alloc::vec;
 
-    /// Pseudo-random small numbers (many repeats), the same on every run.
-    fn numbers(n: usize, modulo: u64) -> Vec<u64> {
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
-        (0..n)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x % modulo
-            })
-            .collect()
+    /// Keys with many repeats (a modulus of 1) to nearly none (1000), up to 500 of them.
+    fn keys() -> impl proptest::strategy::Strategy<Value = Vec<u64>> {
+        use proptest::strategy::Strategy;
+        (1u64..1000).prop_flat_map(|modulo| proptest::collection::vec(0..modulo, 0..500))
     }
 
-    #[test]
-    fn runs_are_the_values_of_a_map_filled_in_order() {
-        for (n, modulo) in [(0, 1), (1, 1), (50, 3), (500, 40), (500, 1000)] {
-            let keys = numbers(n, modulo);
+    proptest::proptest! {
+        #[test]
+        fn runs_are_the_values_of_a_map_filled_in_order(keys in keys()) {
             let mut map: BTreeMap<u64, Vec<(u64, usize)>> = BTreeMap::new();
             for (at, &k) in keys.iter().enumerate() {
                 map.entry(k).or_default().push((k, at));
@@ -102,25 +94,18 @@ mod tests {
                 .map(<[_]>::to_vec)
                 .collect();
             let want: Vec<Vec<(u64, usize)>> = map.into_values().collect();
-            assert_eq!(got, want, "{n} keys below {modulo}");
+            proptest::prop_assert_eq!(got, want);
         }
-    }
 
-    #[test]
-    fn first_of_equals_is_where_each_key_was_first_seen() {
-        for (n, modulo) in [(0, 1), (1, 1), (50, 3), (500, 40), (500, 1000)] {
-            let keys = numbers(n, modulo);
+        #[test]
+        fn first_of_equals_is_where_each_key_was_first_seen(keys in keys()) {
             let mut seen: BTreeMap<u64, usize> = BTreeMap::new();
             let want: Vec<usize> = keys
                 .iter()
                 .enumerate()
                 .map(|(at, &k)| *seen.entry(k).or_insert(at))
                 .collect();
-            assert_eq!(
-                first_of_equals(&keys, Ord::cmp),
-                want,
-                "{n} keys below {modulo}"
-            );
+            proptest::prop_assert_eq!(first_of_equals(&keys, Ord::cmp), want);
         }
     }
 
