@@ -5,7 +5,9 @@
 //! a WebAssembly module downloads every copy: the compiler had about forty.
 //! Here, a key that fits in an integer is packed with the item's position into
 //! one `u128` and the packed keys are sorted as plain integers by
-//! [`sort_keys`] (which the trie's key sort uses too); a comparison that is no
+//! [`sort_keys`] (which the trie's key sort uses too), or for many keys that
+//! differ in their high 64 bits by a radix sort on those
+//! ([`sort_keys_by_high_word`]); a comparison that is no
 //! integer goes through [`sort_by_cmp`], whose sort of positions is compiled
 //! once for every caller. Both are stable: equal keys keep the order given.
 //! So the compiler holds two copies of std's sort, both driftsort: one for
@@ -35,6 +37,11 @@ fn position(at: usize) -> u32 {
 /// 2^96 (a `u64`, or a `u64` and a few more bits): the position takes the 32
 /// bits under it.
 ///
+/// From [`RADIX_MIN`] items on, keys that differ above their low 32 bits are
+/// sorted by a radix sort on those bits ([`sort_keys_by_high_word`]): a caller
+/// whose key is a literal's bytes (the anchors' sort, tens of thousands of
+/// windows for a file of many wildcard rules) puts them there.
+///
 /// # Panics
 /// With "bug:" when a key is 2^96 or more, or when `items` has 2^32 or more
 /// elements: every caller sorts ids or spans that are `u32` already.
@@ -51,7 +58,7 @@ pub(crate) fn sort_by_packed<T>(items: &mut [T], key: impl Fn(&T) -> u128) {
         );
         packed.push((k << POSITION_BITS) | u128::from(position(at)));
     }
-    sort_keys(&mut packed);
+    sort_packed(&mut packed);
     let mut order: Vec<u32> = packed.iter().map(|&k| k as u32).collect();
     drop(packed);
     permute(items, &mut order);
@@ -64,6 +71,53 @@ pub(crate) fn sort_by_packed<T>(items: &mut [T], key: impl Fn(&T) -> u128) {
 #[inline(never)]
 pub(crate) fn sort_keys(keys: &mut [u128]) {
     keys.sort();
+}
+
+/// [`sort_keys`], or [`sort_keys_by_high_word`] for many keys that differ in
+/// their high 64 bits: not generic, so that the choice is compiled once.
+#[inline(never)]
+fn sort_packed(keys: &mut [u128]) {
+    let differ = |keys: &[u128]| {
+        let first = keys.first().map_or(0, |&k| high_word(k));
+        keys.iter().any(|&k| high_word(k) != first)
+    };
+    if keys.len() >= RADIX_MIN && differ(keys) {
+        sort_keys_by_high_word(keys);
+    } else {
+        sort_keys(keys);
+    }
+}
+
+/// From this many keys on, a sort whose keys mostly differ in their high 64
+/// bits is a radix sort on those ([`sort_keys_by_high_word`]): it takes a few
+/// passes over the keys where a comparison sort takes `log2 n` comparisons of
+/// two words each (below, the radix sort's fixed set-up costs more).
+pub(crate) const RADIX_MIN: usize = 4096;
+
+/// Sort keys as [`sort_keys`] does, for many keys that mostly differ in their
+/// high 64 bits: a stable radix sort on those (skipping the bytes all keys
+/// share), then each run of keys equal there sorted whole.
+#[inline(never)]
+pub(crate) fn sort_keys_by_high_word(keys: &mut [u128]) {
+    radsort::sort_by_key(keys, |&k| high_word(k));
+    let mut rest = &mut keys[..];
+    while let Some(&first) = rest.first() {
+        let same = rest
+            .iter()
+            .take_while(|&&k| high_word(k) == high_word(first))
+            .count()
+            .max(1);
+        let (run, after) = rest.split_at_mut(same);
+        if run.len() >= 2 {
+            sort_keys(run);
+        }
+        rest = after;
+    }
+}
+
+#[inline]
+fn high_word(key: u128) -> u64 {
+    (key >> 64) as u64
 }
 
 /// Sort `items` by `cmp`, ties in the order given (as `sort_by`), through one
@@ -89,7 +143,7 @@ pub(crate) fn sort_by_prefix<T>(
     prefix: impl Fn(&T) -> u64,
     mut cmp: impl FnMut(&T, &T) -> Ordering,
 ) {
-    sort_by_packed(items, |item| u128::from(prefix(item)));
+    sort_by_packed(items, |item| u128::from(prefix(item)) << 32);
     let mut rest = items;
     while let Some(first) = rest.first() {
         let digit = prefix(first);
@@ -169,6 +223,25 @@ mod tests {
             expected.sort_by_key(|&(k, _)| core::cmp::Reverse(k));
             sort_by_packed(&mut items, |&(k, _)| u128::from(!k));
             assert_eq!(items, expected, "n = {n}");
+        }
+    }
+
+    /// Keys in the high bits of the packed key: from `RADIX_MIN` items on,
+    /// the radix sort, with few distinct keys (long runs of equal ones) or many.
+    #[test]
+    fn radix_sort_of_high_keys_is_std_stable_sort() {
+        for (n, modulo) in [
+            (RADIX_MIN - 1, 1 << 30),
+            (RADIX_MIN, 3),
+            (9000, 1000),
+            (9000, u64::MAX),
+        ] {
+            let keys = numbers(n, 0x51_7cc1 + n as u64, modulo);
+            let mut items: Vec<(u64, usize)> = keys.iter().copied().zip(0..).collect();
+            let mut expected = items.clone();
+            expected.sort_by_key(|&(k, _)| k);
+            sort_by_packed(&mut items, |&(k, _)| u128::from(k) << 32);
+            assert_eq!(items, expected, "n = {n}, modulo = {modulo}");
         }
     }
 

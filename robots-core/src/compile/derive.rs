@@ -498,9 +498,11 @@ fn literal_key(bytes: &[u8]) -> (u64, usize) {
 }
 
 /// A literal's key (as [`literal_key`]) as a sort key in the same order: its
-/// eight bytes, then its length (at most [`ANCHOR_MAX_LEN`], in four bits).
+/// eight bytes, then its length (at most [`ANCHOR_MAX_LEN`]). The bytes take
+/// the high 64 bits of the packed key, where a sort of many keys reads them
+/// with a radix sort ([`sort_by_packed`]).
 fn literal_order((word, len): (u64, usize)) -> u128 {
-    (u128::from(word) << 4) | (len.min(15) as u128)
+    (u128::from(word) << 32) | (len.min(15) as u128)
 }
 
 /// A rule's sort key for "best rank first, then by number".

@@ -668,7 +668,7 @@ mod tests {
         }
     }
 
-    /// Enough keys for the radix first sort ([`crate::compile::key_sort::RADIX_MIN`]): keys with the
+    /// Enough keys for the radix first sort ([`crate::sort::RADIX_MIN`]): keys with the
     /// same first eight bytes but different lengths (`/abcdefg`, `/abcdefg/x`,
     /// `/abc`), given longest first, must still sort shortest first, and equal keys
     /// far apart in the order given.
@@ -691,7 +691,7 @@ mod tests {
         }
         let mut keys: Vec<String> = tricky.clone();
         let mut x: u32 = 12345;
-        for i in 0..crate::compile::key_sort::RADIX_MIN + 100 {
+        for i in 0..crate::sort::RADIX_MIN + 100 {
             // A few thousand keys with mostly distinct first eight bytes.
             x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
             keys.push(alloc::format!("/{:07x}/{}", x >> 4, i % 7));

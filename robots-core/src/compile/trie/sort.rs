@@ -11,10 +11,8 @@
 #![allow(clippy::indexing_slicing)]
 
 use super::{Item, Scratch};
-use crate::compile::key_sort::{
-    sort_first_digit_radix, sort_key, LONGER, POSITION_BITS, POSITION_MASK, RADIX_MIN,
-};
-use crate::sort::{sort_by_packed, sort_keys};
+use crate::compile::key_sort::{sort_key, LONGER, POSITION_BITS, POSITION_MASK};
+use crate::sort::{sort_by_packed, sort_keys, sort_keys_by_high_word, RADIX_MIN};
 use crate::swar::common_prefix;
 use crate::tables::layout::index;
 
@@ -139,7 +137,7 @@ impl Scratch {
         // The radix sort pays off for many keys that part in their first
         // digit; keys that mostly share it would be left in long runs to sort again.
         if offset == 0 && !self.shared_first && self.chunks.len() >= RADIX_MIN {
-            sort_first_digit_radix(&mut self.chunks);
+            sort_keys_by_high_word(&mut self.chunks);
         } else {
             sort_keys(&mut self.chunks);
         }
