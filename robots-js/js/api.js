@@ -109,6 +109,14 @@ function makeApi(glue, internal) {
 		return cut(joined, lengths);
 	}
 
+	// Record values cross the boundary as one string, each ended by a newline
+	// (a value is the rest of one line, so none holds one).
+	function lines(joined) {
+		const values = joined.split('\n');
+		values.pop();
+		return values;
+	}
+
 	function verdict(packed, raw) {
 		if (reasonNames === null) reasonNames = glue.reasonNames();
 		return {
@@ -200,10 +208,10 @@ function makeApi(glue, internal) {
 		/** The `Content-Usage` preferences of `agent` for `url`, or null. */
 		contentUsage(agent, url) { return this.#p.contentUsage(requireString(agent, 'agent'), requireString(url, 'url')); }
 		/** The valid `LLM-Policy` URLs, in file order. */
-		get llmPolicies() { return this.#p.llmPolicies(); }
-		get sitemaps() { return this.#p.sitemaps(); }
+		get llmPolicies() { return lines(this.#p.llmPolicies()); }
+		get sitemaps() { return lines(this.#p.sitemaps()); }
 		get host() { return this.#p.host(); }
-		get cleanParams() { return this.#p.cleanParams(); }
+		get cleanParams() { return lines(this.#p.cleanParams()); }
 		/** Where the parsing cap cut the text, or null. */
 		get truncation() { return this.#p.truncation(); }
 		records() { return this.#p.records(); }

@@ -1,7 +1,7 @@
 //! `Policy` and `Matcher`: a compiled robots.txt and one crawler's view of it.
 
 use crate::batch::Batch;
-use crate::convert::object::{array, text};
+use crate::convert::object::{array, lines, text};
 use crate::convert::{classify, records, rule, signals};
 use crate::options::builder;
 use robots_runtime::{OwnedMatcher, Reason, RuleId, Verdict};
@@ -238,15 +238,15 @@ impl Policy {
             .map_or(JsValue::NULL, |p| signals::usage_prefs(&p))
     }
 
-    /// The valid `LLM-Policy` URLs, in file order.
+    /// The valid `LLM-Policy` URLs, in file order, as [`lines`].
     #[wasm_bindgen(js_name = llmPolicies)]
-    pub fn llm_policies(&self) -> JsValue {
-        array(self.inner.llm_policies(), |s| text(s))
+    pub fn llm_policies(&self) -> String {
+        lines(self.inner.llm_policies())
     }
 
-    /// The `Sitemap` URLs, in file order.
-    pub fn sitemaps(&self) -> JsValue {
-        array(self.inner.sitemaps(), |s| text(s))
+    /// The `Sitemap` URLs, in file order, as [`lines`].
+    pub fn sitemaps(&self) -> String {
+        lines(self.inner.sitemaps())
     }
 
     /// The `Host` value, or `null`.
@@ -254,10 +254,10 @@ impl Policy {
         self.inner.host().map_or(JsValue::NULL, |h| text(h))
     }
 
-    /// The `Clean-param` values, in file order.
+    /// The `Clean-param` values, in file order, as [`lines`].
     #[wasm_bindgen(js_name = cleanParams)]
-    pub fn clean_params(&self) -> JsValue {
-        array(self.inner.clean_params(), |s| text(s))
+    pub fn clean_params(&self) -> String {
+        lines(self.inner.clean_params())
     }
 
     /// Every extension record, in file order.

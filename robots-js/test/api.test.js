@@ -89,6 +89,29 @@ test('allowedMany and checkMany agree with one check per URL, for any URL text',
 	}
 });
 
+test('sitemaps, clean-params and LLM policies: every value, in file order, as the records give them', () => {
+	// Sitemaps as written; clean-params and LLM policies only where valid.
+	const values = (p, directive, validOnly) => p.records()
+		.filter((r) => r.directive === directive && (r.valid || !validOnly)).map((r) => r.value);
+	const docs = [
+		'',
+		'Sitemap:\nSitemap: https://example.com/a\n',
+		Buffer.from('Sitemap: https://example.com/\xff\xfe\nClean-param: a&b /x\nClean-param:\n', 'latin1'),
+		Array.from({ length: 1000 }, (_, i) => `Sitemap: https://example.com/s${i}.xml\nLLM-Policy: https://example.com/p${i}`).join('\n')
+	];
+	for (const text of docs) {
+		const p = new Policy(text);
+		for (const [field, directive, validOnly] of [['sitemaps', 'sitemap', false], ['cleanParams', 'clean-param', true], ['llmPolicies', 'llm-policy', true]]) {
+			assert.deepEqual(p[field], values(p, directive, validOnly), `${field} of ${String(text).slice(0, 40)}`);
+		}
+	}
+	const many = new Policy(docs[3]);
+	assert.equal(many.sitemaps.length, 1000);
+	assert.equal(many.sitemaps[999], 'https://example.com/s999.xml');
+	assert.deepEqual(new Policy(docs[1]).sitemaps, ['', 'https://example.com/a']);
+	assert.deepEqual(new Policy(docs[2]).sitemaps, ['https://example.com/\ufffd\ufffd']);
+});
+
 test('records: crawl-delay, request-rate, visit-time, sitemaps, host, clean-param', () => {
 	const p = new Policy(ROBOTS);
 	assert.equal(p.crawlDelay('ExampleBot'), 2.5);
