@@ -12,6 +12,8 @@ function makeFetch(glue, core, internal) {
 	// URLs (the page's, a redirect's Location) go to the machine as they are:
 	// it parses them with this platform's WHATWG `URL` (Unicode hosts included).
 
+	const MAX_TIMER_MS = 2147483647;
+
 	function fetchOptions(opts) {
 		const o = options(opts, 'options');
 		const fetchFn = o.fetch === undefined ? globalThis.fetch : o.fetch;
@@ -108,7 +110,9 @@ function makeFetch(glue, core, internal) {
 
 	async function drive(machine, cfg) {
 		const controller = new AbortController();
-		const timer = setTimeout(() => controller.abort(), cfg.timeoutMs);
+		// Timers take at most 2^31 - 1 ms (a longer delay fires at once, in Node
+		// and in browsers): a longer timeout, or Infinity, is none.
+		const timer = cfg.timeoutMs <= MAX_TIMER_MS ? setTimeout(() => controller.abort(), cfg.timeoutMs) : undefined;
 		try {
 			for (;;) {
 				const action = machine.action();

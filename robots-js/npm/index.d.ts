@@ -338,7 +338,7 @@ export interface FetchOptions {
   agent?: string;
   /** `'rfc9309'` (default) or `'google'`. */
   profile?: 'rfc9309' | 'google';
-  /** The whole fetch, redirects and body included. Default 10000. */
+  /** The whole fetch, redirects and body included, in ms. Default 10000; `Infinity` (or anything past 2^31 - 1, the longest timer) for none. */
   timeoutMs?: number;
   /** Body bytes parsed (at least 500 KiB). */
   maxBytes?: number | null;

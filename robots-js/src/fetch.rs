@@ -53,8 +53,10 @@ fn fetch_policy(
         let cap = max_bytes.unwrap_or_default() as usize;
         config = config.with_max_bytes(cap);
     }
-    if let Some(ms) = timeout_ms.filter(|ms| ms.is_finite() && *ms >= 0.0) {
-        config = config.with_timeout(Duration::from_secs_f64(ms / 1000.0));
+    if let Some(ms) = timeout_ms.filter(|ms| *ms >= 0.0) {
+        // Past what a Duration holds (Infinity, 1e300) is no limit.
+        let timeout = Duration::try_from_secs_f64(ms / 1000.0).unwrap_or(Duration::MAX);
+        config = config.with_timeout(timeout);
     }
     Ok(config)
 }
@@ -104,7 +106,9 @@ impl FetchMachine {
         let previous = Previous {
             copy: previous.outcome.copy.clone(),
             failures,
-            outage: Duration::try_from_secs_f64(outage_ms.max(0.0) / 1000.0).unwrap_or_default(),
+            // NaN and below zero are no outage; past what a Duration holds, the longest.
+            outage: Duration::try_from_secs_f64(outage_ms.max(0.0) / 1000.0)
+                .unwrap_or(Duration::MAX),
         };
         Self::start(page_url, profile, agent, max_bytes, timeout_ms, previous)
     }

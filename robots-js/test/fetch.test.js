@@ -149,6 +149,23 @@ test('a stall: the time limit ends the fetch as unreachable (disallow all)', asy
 	assert.equal((await fetchRobots(`${silent}/`, { timeoutMs: 300 })).reason, 'timeout');
 });
 
+test('a time limit past the longest timer (3e9 ms, 1e300, Infinity) is none: no trap, and no limit of 1 ms', async () => {
+	const origin = await serve((req, res) => {
+		// Answers after a few milliseconds: a timer that overflowed to 1 ms would fire first.
+		setTimeout(() => status(200)(req, res), 50);
+	});
+	for (const timeoutMs of [3e9, 1e300, Number.MAX_VALUE, Infinity]) {
+		const r = await fetchRobots(`${origin}/`, { timeoutMs });
+		assert.equal(r.reason, 'ok', String(timeoutMs));
+		assert.equal(r.isAllowed('bot', `${origin}/private`), false);
+		// An outage of any length revalidates the copy, never traps.
+		for (const outageMs of [NaN, -1, 1e300, Infinity]) {
+			const again = await fetchRobots(`${origin}/`, { timeoutMs, previous: r, failures: 3, outageMs });
+			assert.equal(again.isAllowed('bot', `${origin}/private`), false, `${timeoutMs} ${outageMs}`);
+		}
+	}
+});
+
 test('gzip: a compressed body is decoded before parsing', async () => {
 	const origin = await serve((req, res) => {
 		res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });
