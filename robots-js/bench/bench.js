@@ -4,8 +4,10 @@
 //   ROBOTS_JS_ENGINE_ONLY=DIR node ...      also weighs DIR/robots_engine_bg.wasm
 //                                            (bash robots-js/build.sh --engine-only DIR)
 // robots-parser is installed from npm into a scratch directory at run time.
-// Figures are ratios measured in the same process; each is the median of 5 (parse: 7)
-// interleaved rounds, so that a change of the machine's load hits both sides alike.
+// Figures are ratios measured in the same process, over 9 interleaved rounds (one
+// of each side per round), each side's fastest round: another process's load
+// only ever adds time, and it moves between rounds, so the fastest round of each
+// is the least disturbed (the median moved by 40% between runs on a shared machine).
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -25,20 +27,17 @@ const corpus = path.join(__dirname, '..', '..', 'testdata', 'corpus');
 const ORIGIN = 'https://example.com';
 const AGENT = 'Googlebot';
 
-function median(xs) {
-	const s = [...xs].sort((a, b) => a - b);
-	return s[s.length >> 1];
+const ROUNDS = 9;
+
+function fastest(xs) {
+	return Math.min(...xs);
 }
 
-function time(fn, runs = 5) {
+/** Milliseconds one call of `fn` takes. */
+function time(fn) {
+	const t = process.hrtime.bigint();
 	fn();
-	const times = [];
-	for (let i = 0; i < runs; i++) {
-		const t = process.hrtime.bigint();
-		fn();
-		times.push(Number(process.hrtime.bigint() - t) / 1e6);
-	}
-	return median(times);
+	return Number(process.hrtime.bigint() - t) / 1e6;
 }
 
 function load(site) {
@@ -60,7 +59,7 @@ const typical = load(bySize[bySize.length >> 1][0]);
 	const theirs = robotsParser(`${ORIGIN}/robots.txt`, typical.text);
 	const reps = 50;
 	const n = typical.urls.length * reps;
-	// Interleaved rounds (one of each per round), medians of 5: the load moves between rounds.
+	// Interleaved rounds (one of each per round): the load moves between rounds.
 	const variants = [
 		() => { for (let r = 0; r < reps; r++) for (const u of typical.urls) sink += theirs.isAllowed(u, AGENT) ? 1 : 0; },
 		() => { for (let r = 0; r < reps; r++) for (const u of typical.urls) sink += ours.isAllowed(AGENT, u) ? 1 : 0; },
@@ -69,14 +68,10 @@ const typical = load(bySize[bySize.length >> 1][0]);
 	];
 	const samples = variants.map(() => []);
 	variants.forEach((v) => v());
-	for (let round = 0; round < 5; round++) {
-		variants.forEach((v, i) => {
-			const t = process.hrtime.bigint();
-			v();
-			samples[i].push(Number(process.hrtime.bigint() - t) / 1e6);
-		});
+	for (let round = 0; round < ROUNDS; round++) {
+		variants.forEach((v, i) => samples[i].push(time(v)));
 	}
-	const [tTheirs, tPolicy, tMatcher, tMany] = samples.map(median);
+	const [tTheirs, tPolicy, tMatcher, tMany] = samples.map(fastest);
 	const ns = (t) => (t * 1e6 / n).toFixed(0);
 	rows.push([`check, ${typical.site} (${typical.text.length} B), ns/URL`, ns(tTheirs), ns(tPolicy), (tTheirs / tPolicy).toFixed(1) + 'x']);
 	rows.push(['  matcher.isAllowed(url), ns/URL', ns(tTheirs), ns(tMatcher), (tTheirs / tMatcher).toFixed(1) + 'x']);
@@ -93,12 +88,12 @@ const typical = load(bySize[bySize.length >> 1][0]);
 	theirs(); ours();
 	const a = [];
 	const b = [];
-	for (let i = 0; i < 7; i++) {
-		a.push(time(theirs, 1));
-		b.push(time(ours, 1));
+	for (let round = 0; round < ROUNDS; round++) {
+		a.push(time(theirs));
+		b.push(time(ours));
 	}
-	const tTheirs = median(a);
-	const tOurs = median(b);
+	const tTheirs = fastest(a);
+	const tOurs = fastest(b);
 	rows.push([`parse, ${files.length} corpus files, ms`, tTheirs.toFixed(1), tOurs.toFixed(1), (tTheirs / tOurs).toFixed(1) + 'x']);
 }
 
