@@ -10,6 +10,7 @@ mod platform_url;
 use crate::convert::fetch::{action, outcome};
 use crate::options::builder;
 use crate::policy::Policy;
+use crate::quote::quoted;
 use platform_url::PlatformUrl;
 use robots_fetch::{
     origin_key_with, Failure, FetchProfile, FetchSettings, Outcome, Previous, RobotsFetch,
@@ -39,7 +40,8 @@ fn fetch_policy(
 ) -> Result<FetchSettings, JsError> {
     let fetch_profile: FetchProfile = profile.parse().map_err(|_| {
         JsError::new(&format!(
-            "unknown fetch profile {profile:?}: expected rfc9309 or google"
+            "unknown fetch profile {}: expected rfc9309 or google",
+            quoted(profile)
         ))
     })?;
     let mut config = FetchSettings::new(fetch_profile);
@@ -122,8 +124,13 @@ impl FetchMachine {
         previous: Previous,
     ) -> Result<FetchMachine, JsError> {
         let config = fetch_policy(profile, agent, max_bytes, timeout_ms)?;
-        let machine = RobotsFetch::with_parser(page_url, &config, previous, &PlatformUrl)
-            .map_err(|e| JsError::new(&format!("cannot fetch robots.txt for {page_url:?}: {e}")))?;
+        let machine =
+            RobotsFetch::with_parser(page_url, &config, previous, &PlatformUrl).map_err(|e| {
+                JsError::new(&format!(
+                    "cannot fetch robots.txt for {}: {e}",
+                    quoted(page_url)
+                ))
+            })?;
         Ok(FetchMachine {
             machine: Some(machine),
         })
@@ -223,5 +230,5 @@ impl FetchOutcome {
 pub fn origin_key_of(url: &str) -> Result<String, JsError> {
     origin_key_with(url, &PlatformUrl)
         .map(|k| k.into_owned())
-        .map_err(|e| JsError::new(&format!("{url:?}: {e}")))
+        .map_err(|e| JsError::new(&format!("{}: {e}", quoted(url))))
 }

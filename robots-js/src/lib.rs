@@ -19,6 +19,7 @@ mod fetch;
 mod lint;
 mod options;
 mod policy;
+mod quote;
 
 #[cfg(feature = "full")]
 pub use fetch::{FetchMachine, FetchOutcome};

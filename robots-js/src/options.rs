@@ -1,5 +1,6 @@
 //! Profiles and caps from JavaScript arguments.
 
+use crate::quote::quoted;
 use robots_runtime::{Policy, PolicyBuilder, Profile};
 use wasm_bindgen::JsError;
 
@@ -16,7 +17,8 @@ pub fn profile_names() -> String {
 pub fn profile(name: &str) -> Result<Profile, JsError> {
     name.parse::<Profile>().map_err(|_| {
         JsError::new(&format!(
-            "unknown profile {name:?}: expected one of {}",
+            "unknown profile {}: expected one of {}",
+            quoted(name),
             profile_names()
         ))
     })

@@ -166,6 +166,24 @@ test('a time limit past the longest timer (3e9 ms, 1e300, Infinity) is none: no 
 	}
 });
 
+test('a URL that cannot be fetched is named in the error quoted, its control and direction characters escaped', async () => {
+	const never = async () => { throw new Error('fetch must not be called'); };
+	const cases = [
+		['foo"\u0001bar', 'cannot fetch robots.txt for "foo\\"\\u{1}bar": not an absolute URL'],
+		['tab\there\\', 'cannot fetch robots.txt for "tab\\there\\\\": not an absolute URL'],
+		['http://a\u202eb/', 'cannot fetch robots.txt for "http://a\\u{202e}b/": invalid URL'],
+		['ftp://bücher.de/', 'cannot fetch robots.txt for "ftp://bücher.de/": not an http or https URL']
+	];
+	for (const [url, message] of cases) {
+		await assert.rejects(fetchRobots(url, { fetch: never }), (err) => {
+			assert.ok(err instanceof Error && !(err instanceof WebAssembly.RuntimeError));
+			assert.ok(err.message.startsWith(message), JSON.stringify(err.message));
+			assert.ok(!/[\u0000-\u001f\u202e]/.test(err.message), JSON.stringify(err.message));
+			return true;
+		});
+	}
+});
+
 test('gzip: a compressed body is decoded before parsing', async () => {
 	const origin = await serve((req, res) => {
 		res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });

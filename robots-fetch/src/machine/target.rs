@@ -56,9 +56,12 @@ fn check_http(url: &ParsedUrl) -> Result<(), FetchError> {
         return Err(FetchError::new(Kind::NoHost));
     }
     if !is_standard_host(url.host()) {
+        // Not `{:?}`, which links core's Unicode tables into the WebAssembly
+        // package: a parsed http(s) host is ASCII, which `escape_default`
+        // escapes as `{:?}` does (but for `'`).
         return Err(FetchError::new(Kind::InvalidUrl(format!(
-            "the URL parser gave the host {:?}, which the URL standard forbids",
-            url.host()
+            "the URL parser gave the host \"{}\", which the URL standard forbids",
+            url.host().escape_default()
         ))));
     }
     Ok(())
