@@ -83,8 +83,12 @@ impl Shorts {
 
     /// Report to `found` each anchor that `hay` holds, until it says to stop;
     /// true if one was found.
+    ///
+    /// `found` is a `dyn` callback: it runs only where an anchor is found,
+    /// and the search is compiled once per anchor count rather than once per
+    /// caller as well (four copies fewer in the WebAssembly package).
     #[inline]
-    pub(crate) fn find(&self, hay: &[u8], found: &mut impl FnMut(u32) -> bool) -> bool {
+    pub(crate) fn find(&self, hay: &[u8], found: &mut dyn FnMut(u32) -> bool) -> bool {
         if hay.len() > Shorts::LONG {
             return self.find_long(hay, found);
         }
@@ -103,7 +107,7 @@ impl Shorts {
 
     /// [`Shorts::find`] on a long path.
     #[cold]
-    pub(crate) fn find_long(&self, hay: &[u8], found: &mut impl FnMut(u32) -> bool) -> bool {
+    pub(crate) fn find_long(&self, hay: &[u8], found: &mut dyn FnMut(u32) -> bool) -> bool {
         let mut any = false;
         for &(number, bytes, mask) in self.anchors.get(..self.len).unwrap_or_default() {
             let len = (mask.count_ones() / 8) as usize;
@@ -124,7 +128,7 @@ impl Shorts {
     pub(crate) fn find_n<const N: usize>(
         &self,
         hay: &[u8],
-        found: &mut impl FnMut(u32) -> bool,
+        found: &mut dyn FnMut(u32) -> bool,
     ) -> bool {
         let (Some(anchors), Some(pairs)) = (self.anchors.get(..N), self.pairs.get(..N)) else {
             return false;
