@@ -8,12 +8,13 @@
 # Debian's rustc-web, which ROBOTS_JS_TOOLCHAIN=debian picks on purpose) and the
 # pinned wasm-bindgen CLI (cargo install, ~10 min once).
 #
-# Size (gzip -9, names removed): 229 KB for the full API, 152 KB engine only.
+# Size (gzip -9, names removed): 226 KB for the full API, 145 KB engine only.
 # What keeps it there: std rebuilt with panic=immediate-abort (below), the
 # release profile in Cargo.toml, the compiler's and lint's sorts through few
 # copies of std's (robots-core/src/sort.rs), no url crate (the fetch machine
 # parses with the platform's URL), talc as the allocator (src/lib.rs), and no
-# f64 formatting anywhere in the module (src/options.rs).
+# f64 formatting and no {:?} of a string anywhere in the module (src/options.rs,
+# src/quote.rs).
 # BENCHMARKS.md's JavaScript section weighs each, lists what was tried, and says
 # why 200 KB for the full API is not reached.
 #
