@@ -116,7 +116,7 @@ mod tests {
         let start = if url.starts_with(b"//") { 2 } else { 0 };
         let early_path = find_from(start, &delimiter);
         let protocol = find_from(start, &|rest: &[u8]| rest.starts_with(b"://"))
-            .filter(|&p| early_path.is_none_or(|e| e >= p));
+            .filter(|&p| early_path.map_or(true, |e| e >= p));
         let after = protocol.map_or(start, |p| p + 3);
         let Some(path_start) = find_from(after, &delimiter) else {
             return b"/".to_vec();
