@@ -105,7 +105,9 @@ fn is_standard_host(host: &str) -> bool {
 /// The robots.txt URL of a parsed page URL: same scheme, host and port, path
 /// `/robots.txt`, no user info, query or fragment (RFC 9309 section 2.3).
 pub(crate) fn robots_url_of(page: &ParsedUrl) -> String {
-    format!("{}://{}/robots.txt", page.scheme(), page.host())
+    let mut url = origin_of(page);
+    url.push_str("/robots.txt");
+    url
 }
 
 /// The origin of a parsed http(s) URL, `scheme://host[:port]` (the default
