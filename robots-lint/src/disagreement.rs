@@ -409,18 +409,10 @@ fn analyse(source: &[u8], profile: Profile) -> Analysis {
         }
     }
     // Warnings first, then in the order found; a stable sort keeps the rest.
-    sort_by_key(&mut found, |(d, _)| most_serious_first(d.severity));
+    // The complement of the declaration order, which runs from least serious up.
+    sort_by_key(&mut found, |(d, _)| !(d.severity as u64));
     found.truncate(MAX_DISAGREEMENTS);
     Analysis { found }
-}
-
-/// A sort key that puts the most serious severity first.
-fn most_serious_first(severity: Severity) -> u64 {
-    match severity {
-        Severity::Error => 0,
-        Severity::Warning => 1,
-        Severity::Note => 2,
-    }
 }
 
 /// Witnesses that the profiles disagree about `source`, at most
