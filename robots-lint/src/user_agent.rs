@@ -363,7 +363,7 @@ mod tests {
     fn every_documented_form_gives_its_crawlers_token() {
         let mut forms = 0;
         for crawler in CRAWLERS {
-            for form in crawler.headers {
+            for form in crawler.headers() {
                 for fill in ["2.1", "120.0.6099.71 (X11; Linux x86_64)"] {
                     let header = form.replace('*', fill);
                     let found = token_of_header(header.as_bytes()).unwrap();

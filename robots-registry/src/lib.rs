@@ -200,11 +200,8 @@ pub struct Crawler {
     pub operator: &'static str,
     /// What it is for.
     pub purpose: Purpose,
-    /// The User-Agent header forms its operator documents: `*` stands for any
-    /// run of bytes, every other byte for itself, ignoring ASCII case (see
-    /// [`Crawler::sends`]). Empty when no crawler sends the token
-    /// (`Google-Extended`) or its header is not published.
-    pub headers: &'static [&'static str],
+    /// Its place in [`CRAWLERS`], where [`Crawler::headers`] finds its forms.
+    position: u16,
     /// The tokens whose group it obeys, in order, when no group names it
     /// (documented by its operator; before `*`).
     pub fallbacks: &'static [&'static str],
@@ -226,6 +223,32 @@ pub struct Crawler {
 }
 
 impl Crawler {
+    /// The User-Agent header forms its operator documents: `*` stands for any
+    /// run of bytes, every other byte for itself, ignoring ASCII case (see
+    /// [`Crawler::sends`]). Empty when no crawler sends the token
+    /// (`Google-Extended`) or its header is not published.
+    ///
+    /// They are a table of their own beside [`CRAWLERS`], not a field of it, so
+    /// that a program which never reads a header (the WebAssembly package)
+    /// carries none of them.
+    ///
+    /// ```
+    /// use robots_runtime::registry;
+    /// let gptbot = registry::crawler("GPTBot").unwrap();
+    /// assert!(gptbot.headers().iter().any(|form| form.contains("GPTBot/")));
+    /// ```
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if the generated tables disagree (a
+    /// crawler with no row of forms): they are built together from
+    /// `crawlers.toml`, and a test holds them to each other.
+    pub fn headers(&self) -> &'static [&'static str] {
+        match generated::HEADER_FORMS.get(usize::from(self.position)) {
+            Some(forms) => forms,
+            None => panic!("bug: crawler {} has no row of header forms", self.token),
+        }
+    }
+
     /// Whether the entry was compared with its operator's page
     /// ([`Verification::Operator`]): its token, header forms, fallbacks and
     /// `robots_txt` answer are what that page says. An entry confirmed by a
@@ -260,7 +283,8 @@ impl Crawler {
     /// ```
     pub fn sends(&self, header: impl AsRef<[u8]>) -> bool {
         let header = header.as_ref().trim_ascii();
-        header.len() <= MAX_HEADER_LEN && self.headers.iter().any(|form| form_matches(form, header))
+        header.len() <= MAX_HEADER_LEN
+            && self.headers().iter().any(|form| form_matches(form, header))
     }
 }
 
@@ -469,10 +493,18 @@ mod tests {
     }
 
     #[test]
+    fn every_crawler_has_its_own_row_of_header_forms() {
+        assert_eq!(generated::HEADER_FORMS.len(), CRAWLERS.len());
+        for (at, c) in CRAWLERS.iter().enumerate() {
+            assert_eq!(usize::from(c.position), at, "{}", c.token);
+        }
+    }
+
+    #[test]
     fn every_documented_form_names_its_own_crawler_and_no_other() {
         let mut forms = 0;
         for c in CRAWLERS {
-            for form in c.headers {
+            for form in c.headers() {
                 for fill in ["1.0", "", "5.0 (X11; Linux x86_64) 120.0.6099.71"] {
                     let header = instance(form, fill);
                     assert!(c.sends(&header), "{}: {header:?}", c.token);
@@ -493,7 +525,7 @@ mod tests {
             }
         }
         assert!(forms >= 150, "{forms} forms");
-        let with_forms = CRAWLERS.iter().filter(|c| !c.headers.is_empty()).count();
+        let with_forms = CRAWLERS.iter().filter(|c| !c.headers().is_empty()).count();
         assert!(with_forms >= 125, "{with_forms} crawlers have header forms");
     }
 

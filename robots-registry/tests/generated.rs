@@ -253,7 +253,13 @@ fn generate(file: &File) -> Result<String, String> {
     );
     out.push_str("/// Every known crawler, in the order of `crawlers.toml`.\n");
     out.push_str("pub static CRAWLERS: &[Crawler] = &[\n");
-    for c in &file.crawler {
+    if u16::try_from(file.crawler.len()).is_err() {
+        return Err(format!(
+            "{} crawlers: positions are u16",
+            file.crawler.len()
+        ));
+    }
+    for (position, c) in file.crawler.iter().enumerate() {
         check_identity(&c.token, &c.source)?;
         let (checked, verification) =
             verification(&c.token, &c.checked, &c.checked_against, &c.note)?;
@@ -264,12 +270,11 @@ fn generate(file: &File) -> Result<String, String> {
         let _ = writeln!(
             out,
             "    Crawler {{\n        token: {:?},\n        operator: {:?},\n        purpose: Purpose::{purpose},\n        \
-             headers: {},\n        fallbacks: {},\n        obeys_wildcard: {},\n        robots_txt: RobotsTxt::{robots_txt},\n        \
+             position: {position},\n        fallbacks: {},\n        obeys_wildcard: {},\n        robots_txt: RobotsTxt::{robots_txt},\n        \
              robots_txt_source: {:?},\n        note: {:?},\n        source: {:?},\n        checked: {:?},\n        \
              verification: Verification::{verification},\n    }},",
             c.token,
             c.operator,
-            strings(&c.headers),
             strings(&c.fallbacks),
             c.wildcard,
             robots_txt_source,
@@ -277,6 +282,15 @@ fn generate(file: &File) -> Result<String, String> {
             c.source,
             checked
         );
+    }
+    out.push_str("];\n\n");
+    out.push_str(
+        "/// Each crawler's header forms ([`Crawler::headers`]), at its position in\n\
+         /// [`CRAWLERS`].\n",
+    );
+    out.push_str("pub(crate) static HEADER_FORMS: &[&[&str]] = &[\n");
+    for c in &file.crawler {
+        let _ = writeln!(out, "    // {}\n    {},", c.token, strings(&c.headers));
     }
     out.push_str("];\n\n");
     let active = crawler_tokens(file);
