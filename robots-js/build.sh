@@ -8,14 +8,15 @@
 # Debian's rustc-web, which ROBOTS_JS_TOOLCHAIN=debian picks on purpose) and the
 # pinned wasm-bindgen CLI (cargo install, ~10 min once).
 #
-# Size (gzip -9, names removed): 207 KB for the full API, 127 KB engine only.
+# Size (gzip -9, names removed): 204 KB for the full API, 127 KB engine only.
 # What keeps it there: std rebuilt with panic=immediate-abort (below), the
 # release profile in Cargo.toml, LLVM's inlining and unrolling thresholds in
 # .cargo/config.toml, the compiler's and lint's sorts through few
 # copies of std's (robots-core/src/sort.rs), no url crate (the fetch machine
 # parses with the platform's URL), talc as the allocator (src/lib.rs), and no
 # f64 formatting and no {:?} of a string anywhere in the module (src/options.rs,
-# src/quote.rs).
+# src/quote.rs), and none of the registry's User-Agent header forms (a table
+# of their own that only header matching reads).
 # BENCHMARKS.md's JavaScript section weighs each, lists what was tried, and says
 # why 200 KB for the full API is not reached.
 #
