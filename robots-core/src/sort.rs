@@ -100,18 +100,10 @@ pub(crate) const RADIX_MIN: usize = 4096;
 #[inline(never)]
 pub(crate) fn sort_keys_by_high_word(keys: &mut [u128]) {
     radsort::sort_by_key(keys, |&k| high_word(k));
-    let mut rest = &mut keys[..];
-    while let Some(&first) = rest.first() {
-        let same = rest
-            .iter()
-            .take_while(|&&k| high_word(k) == high_word(first))
-            .count()
-            .max(1);
-        let (run, after) = rest.split_at_mut(same);
+    for run in keys.chunk_by_mut(|&a, &b| high_word(a) == high_word(b)) {
         if run.len() >= 2 {
             sort_keys(run);
         }
-        rest = after;
     }
 }
 
@@ -144,13 +136,8 @@ pub(crate) fn sort_by_prefix<T>(
     mut cmp: impl FnMut(&T, &T) -> Ordering,
 ) {
     sort_by_packed(items, |item| u128::from(prefix(item)) << 32);
-    let mut rest = items;
-    while let Some(first) = rest.first() {
-        let digit = prefix(first);
-        let same = rest.iter().take_while(|item| prefix(item) == digit).count();
-        let (run, after) = rest.split_at_mut(same.max(1));
+    for run in items.chunk_by_mut(|a, b| prefix(a) == prefix(b)) {
         sort_by_cmp(run, &mut cmp);
-        rest = after;
     }
 }
 
