@@ -5,25 +5,20 @@
 #
 # Installs what it needs when missing: the rust-src component (rustup; the
 # standard library is rebuilt, see build_std below; where rustup cannot add it,
-# Debian's rustc-web, which ROBOTS_JS_TOOLCHAIN=debian picks on purpose) and the
-# pinned wasm-bindgen CLI (cargo install, ~10 min once).
+# Debian's rustc-web, which ROBOTS_JS_TOOLCHAIN=debian picks on purpose), the
+# pinned wasm-bindgen CLI (cargo install, ~10 min once) and binaryen's wasm-opt
+# (npm ci in robots-js/tools: the npm package, pinned by its lock file).
 #
-# Size (gzip -9, names removed): 204 KB for the full API, 127 KB engine only.
+# Size (gzip -9, names removed): 195 KB for the full API, 116 KB engine only.
 # What keeps it there: std rebuilt with panic=immediate-abort (below), the
 # release profile in Cargo.toml, LLVM's inlining and unrolling thresholds in
-# .cargo/config.toml, the compiler's and lint's sorts through few
-# copies of std's (robots-core/src/sort.rs), no url crate (the fetch machine
-# parses with the platform's URL), talc as the allocator (src/lib.rs), and no
-# f64 formatting and no {:?} of a string anywhere in the module (src/options.rs,
-# src/quote.rs), and none of the registry's User-Agent header forms (a table
-# of their own that only header matching reads).
-# BENCHMARKS.md's JavaScript section weighs each, lists what was tried, and says
-# why 200 KB for the full API is not reached.
-#
-# No wasm-opt: binaryen 132's (npm) -Oz and -Os left the gzipped module no
-# smaller (316.8 / 316.5 KB from 316.0 KB; larger still before), and Debian's
-# binaryen 108 breaks wasm-bindgen's externref table. Size comes from the
-# release profile in Cargo.toml, the std build below and dropping the name section.
+# .cargo/config.toml, binaryen's wasm-opt on the output (below), the compiler's
+# and lint's sorts through few copies of std's (robots-core/src/sort.rs), no url
+# crate (the fetch machine parses with the platform's URL), talc as the
+# allocator (src/lib.rs), no f64 formatting and no {:?} of a string anywhere in
+# the module (src/options.rs, src/quote.rs), and none of the registry's
+# User-Agent header forms (a table of their own that only header matching
+# reads). BENCHMARKS.md's JavaScript section weighs each and lists what was tried.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -95,6 +90,16 @@ ensure_bindgen() {
     cargo install wasm-bindgen-cli --version "$wb_version" >&2
 }
 
+ensure_binaryen() {
+    local tools="$here/tools"
+    if [[ -x "$tools/node_modules/.bin/wasm-opt" \
+        && ! "$tools/package-lock.json" -nt "$tools/node_modules/.package-lock.json" ]]; then
+        return
+    fi
+    log "installing binaryen's wasm-opt (npm ci in robots-js/tools)"
+    (cd "$tools" && npm ci --no-audit --no-fund >&2)
+}
+
 gz_size() { gzip -9 -c "$1" | wc -c; }
 
 # Function names are for profiling only: 20 KB gzipped that no user needs.
@@ -102,19 +107,50 @@ gz_size() { gzip -9 -c "$1" | wc -c; }
 bindgen_flags=(--remove-producers-section)
 [ -n "${ROBOTS_JS_NAMES:-}" ] || bindgen_flags+=(--remove-name-section)
 
+# binaryen's wasm-opt on wasm-bindgen's output, with the passes that shrink it at
+# the same speed: its -O3 pipeline's later function passes (locals simplified,
+# coalesced and reordered, blocks and branches merged, identical code folded,
+# constants propagated, instructions and redundant sets simplified), then its
+# module passes (dead arguments removed and the functions they touched
+# reoptimised, duplicate functions merged, globals simplified, unused elements
+# dropped, indirect calls made direct). 8.4 KB off the gzipped module (203.7 ->
+# 195.3 KB) with parse, checks and batches as fast. Left out, measured: the whole
+# -O3 (199.0 KB) and -Os (198.6 KB), whose batches were 2.5% and 4.5% slower;
+# -O3's first function passes (SSA, merge-locals, local-cse and the ones between),
+# which made batches 5% slower; the inliner, which put 3 KB back (BENCHMARKS.md,
+# "Size: what was tried").
+wasm_opt_flags=(--optimize-level=3 --shrink-level=0
+    --simplify-locals --vacuum --reorder-locals --coalesce-locals --reorder-locals
+    --vacuum --code-folding --merge-blocks --remove-unused-brs --remove-unused-names
+    --merge-blocks --precompute-propagate --optimize-instructions --rse --vacuum
+    --dae-optimizing --duplicate-function-elimination --duplicate-import-elimination
+    --simplify-globals-optimizing --remove-unused-module-elements --reorder-globals
+    --directize)
+# The names section is kept only with --debuginfo.
+[ -z "${ROBOTS_JS_NAMES:-}" ] || wasm_opt_flags+=(--debuginfo)
+
+# wasm-opt FILE: optimise FILE in place.
+wasm_opt() {
+    "$here/tools/node_modules/.bin/wasm-opt" "${wasm_opt_flags[@]}" "$1" -o "$1.opt"
+    mv "$1.opt" "$1"
+}
+
 if [ "${1:-}" = "--engine-only" ]; then
     out="${2:?usage: build.sh --engine-only OUT_DIR}"
     ensure_bindgen
+    ensure_binaryen
     # The same target directory: the dependencies built for the full package are reused.
     cargo_build --no-default-features
     rm -rf "$out" && mkdir -p "$out"
     wasm-bindgen --target web "${bindgen_flags[@]}" --out-dir "$out" --out-name robots_engine \
         "$target_dir/$target/release/robots_engine.wasm"
+    wasm_opt "$out/robots_engine_bg.wasm"
     log "engine-only .wasm: $(wc -c < "$out/robots_engine_bg.wasm") bytes, $(gz_size "$out/robots_engine_bg.wasm") gzipped"
     exit 0
 fi
 
 ensure_bindgen
+ensure_binaryen
 cargo_build
 wasm="$target_dir/$target/release/robots_engine.wasm"
 
@@ -124,6 +160,13 @@ mkdir -p "$pkg/lib"
 # CommonJS glue for Node's require(), ES-module glue for import and browsers.
 wasm-bindgen --target nodejs "${bindgen_flags[@]}" --out-dir "$pkg/node" --out-name robots_engine "$wasm"
 wasm-bindgen --target web "${bindgen_flags[@]}" --out-dir "$pkg/web" --out-name robots_engine "$wasm"
+# wasm-bindgen writes the same module for both targets: optimised once, for both.
+if ! cmp -s "$pkg/node/robots_engine_bg.wasm" "$pkg/web/robots_engine_bg.wasm"; then
+    log "bug: wasm-bindgen wrote different modules for Node and for the web"
+    exit 1
+fi
+wasm_opt "$pkg/web/robots_engine_bg.wasm"
+cp "$pkg/web/robots_engine_bg.wasm" "$pkg/node/robots_engine_bg.wasm"
 rm -f "$pkg"/node/*.d.ts "$pkg"/web/*.d.ts "$pkg"/node/package.json "$pkg"/web/package.json
 printf '{ "type": "commonjs" }\n' > "$pkg/node/package.json"
 printf '{ "type": "module" }\n' > "$pkg/web/package.json"

@@ -3,7 +3,7 @@
 #   bash robots-js/ci.sh
 # Installs what it needs when missing (idempotent): the rustup wasm32 target (for
 # clippy), rust-src (build.sh rebuilds std for the module) and the pinned
-# wasm-bindgen CLI (cargo install). No wasm-opt (see build.sh).
+# wasm-bindgen CLI (cargo install); build.sh installs binaryen (npm ci).
 # Tests: node --test (API, conformance, fetch on loopback, robots-parser's own
 # suite through the drop-in, npm pack -> install -> require/import, a corpus
 # sample against the Rust CLI).
