@@ -60,6 +60,20 @@ build_std=(-Z build-std=std,panic_abort
 # so not the package's default.
 [ -z "${ROBOTS_JS_SMALL:-}" ] || build_std+=(-Z build-std-features=optimize_for_size)
 
+# The few source paths the module keeps (#[track_caller] locations) written
+# relative to the checkout, the crate registry and the toolchain's sources: the
+# module carries none of the builder's directories, and its size does not
+# depend on where the repository was cloned.
+# remap_paths SYSROOT: the --config that adds the flags.
+remap_paths() {
+    local prefix flags=""
+    for prefix in "$(dirname "$here")" "${CARGO_HOME:-$HOME/.cargo}/registry/src" "$1/lib/rustlib/src/rust"; do
+        prefix="${prefix//\\/\\\\}"
+        flags+="\"--remap-path-prefix=${prefix//\"/\\\"}/=\", "
+    done
+    printf 'target.wasm32-unknown-unknown.rustflags=[%s]' "${flags%, }"
+}
+
 cargo_build() {
     local sysroot
     sysroot="$(rustc --print sysroot 2>/dev/null || true)"
@@ -67,7 +81,8 @@ cargo_build() {
     if [ "${ROBOTS_JS_TOOLCHAIN:-rustup}" != debian ] && [ -n "$sysroot" ] \
         && { [ -d "$sysroot/lib/rustlib/src/rust/library" ] \
             || rustup component add rust-src >/dev/null 2>&1; }; then
-        RUSTC_BOOTSTRAP=1 cargo build --locked --release --target "$target" "${build_std[@]}" "$@"
+        RUSTC_BOOTSTRAP=1 cargo build --locked --release --target "$target" "${build_std[@]}" \
+            --config "$(remap_paths "$sysroot")" "$@"
     else
         # Fallback where rustup cannot add the sources: Debian's rustc-web with
         # its rust-web-src and lld.
@@ -77,7 +92,8 @@ cargo_build() {
         fi
         RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
             CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-22 \
-            /usr/bin/cargo build --locked --release --target "$target" "${build_std[@]}" "$@"
+            /usr/bin/cargo build --locked --release --target "$target" "${build_std[@]}" \
+            --config "$(remap_paths "$(/usr/bin/rustc --print sysroot)")" "$@"
     fi
 }
 
