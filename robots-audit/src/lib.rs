@@ -48,6 +48,7 @@ mod request;
 mod sites;
 mod tally;
 mod time;
+mod verification;
 
 pub use identify::{identify, identity};
 pub use json::JsonFields;
@@ -56,6 +57,7 @@ pub use report::{AuditReport, CrawlerAudit, MalformedLine, Violation};
 pub use request::{Malformed, Request};
 pub use sites::Sites;
 pub use tally::MAX_UNKNOWN_CRAWLERS;
+pub use verification::{NoVerification, Verification, Verify};
 
 use std::collections::HashMap;
 use std::io::{self, Read};
