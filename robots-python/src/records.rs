@@ -10,6 +10,9 @@ use robots_runtime::document::{parse, Directive, LineKind, ParseOptions, Scope};
 use robots_runtime::records::{parse_value, RecordValue};
 use std::collections::HashMap;
 
+/// One directive line: `(line, directive, value, group, valid)`.
+type DirectiveLine = (u32, &'static str, String, Option<usize>, bool);
+
 /// Every directive line the profile reads, in file order, as ``(line,
 /// directive, value, group, valid)``: ``group`` is the 0-based group of a
 /// user-agent, rule or group-scoped line (``None``: file-wide, or before any
@@ -21,7 +24,7 @@ pub fn records(
     py: Python<'_>,
     body: &Bound<'_, PyAny>,
     profile_name: &str,
-) -> PyResult<Vec<(u32, &'static str, String, Option<usize>, bool)>> {
+) -> PyResult<Vec<DirectiveLine>> {
     let options = ParseOptions::new(profile(profile_name)?);
     let body = text_bytes(body, "body")?;
     Ok(py.detach(|| {
@@ -61,7 +64,7 @@ pub fn records(
 
 /// What ``body`` is when it is no robots.txt: ``"html"``, ``"utf-16"``,
 /// ``"utf-32"`` or ``"binary"`` (control bytes at its start, as a gzip or an
-/// image has), else ``None``. Reads at most its first 1,024 bytes.
+/// image has; ``"other"`` for a kind this version does not name), else ``None``. Reads at most its first 1,024 bytes.
 #[pyfunction]
 pub fn sniff(body: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
     let body = text_bytes(body, "body")?;
@@ -70,5 +73,7 @@ pub fn sniff(body: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
         NotRobotsTxt::Utf16 => "utf-16",
         NotRobotsTxt::Utf32 => "utf-32",
         NotRobotsTxt::Binary => "binary",
+        // A kind this version does not name yet: still no robots.txt.
+        _ => "other",
     }))
 }
