@@ -100,11 +100,20 @@ def measure(files: list[Path]) -> dict:
             table[(exact.kind, probed)] += 1
             if exact.kind in PROBED and PROBED[exact.kind] != probed:
                 examples.setdefault((exact.kind, probed), []).append((file.name, agent, exact, len(urls)))
+                if bare_cr(body):
+                    table[("bare-cr", "")] += 1
     return {"table": table, "examples": examples, "files": len(files)}
+
+
+def bare_cr(body: bytes) -> bool:
+    """Whether some line of `body` ends in a CR alone (old Mac line ends),
+    which RFC 9309 and the engine read as a line end, and a split at LF does not."""
+    return b"\r" in body.replace(b"\r\n", b"")
 
 
 def render(result: dict) -> str:
     table, examples = result["table"], result["examples"]
+    in_bare_cr = table.pop(("bare-cr", ""), 0)
     pairs = sum(table.values())
     decided = sum(n for (exact, _), n in table.items() if exact in PROBED)
     wrong = sum(n for (exact, probed), n in table.items() if exact in PROBED and PROBED[exact] != probed)
@@ -147,6 +156,18 @@ def render(result: dict) -> str:
         "Each other cell is a pair the study's method would have counted wrongly.",
         "",
     ]
+    if wrong:
+        out += [
+            f"{in_bare_cr:,} of the {wrong:,} misclassified pairs are in files whose lines end in a bare CR",
+            "(`\\r`, old Mac line ends), which RFC 9309 and the engine read as line ends: a reading",
+            "that splits at LF only sees one line there and probes one path."
+            + (
+                f" The other {wrong - in_bare_cr:,} are sites whose allowed or disallowed paths no probe reaches."
+                if in_bare_cr < wrong
+                else ""
+            ),
+            "",
+        ]
     if examples:
         out += ["## Examples", "", "The first pairs of each kind of error, with the exact answer's witnesses:", ""]
         for (exact, probed), found in sorted(examples.items()):

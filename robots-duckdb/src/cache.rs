@@ -32,6 +32,9 @@ pub fn parsed() -> u64 {
 /// How many bytes of bodies one thread's cache holds before it is emptied.
 pub const CACHE_BYTES: usize = 64 << 20;
 
+/// A list of records (`robots_records`, `robots_lint`, `robots_report`), shared by rows.
+pub type List = Rc<Vec<Vec<Cell>>>;
+
 /// A body as the engine read it under one profile.
 pub struct Compiled {
     body: Box<[u8]>,
@@ -43,7 +46,7 @@ pub struct Compiled {
     pub profile: Profile,
     /// The lists of `robots_records`, `robots_lint` and `robots_report`, made
     /// when first asked for.
-    lists: RefCell<HashMap<ListKind, Option<Rc<Vec<Vec<Cell>>>>>>,
+    lists: RefCell<HashMap<ListKind, Option<List>>>,
 }
 
 impl Compiled {
@@ -66,7 +69,7 @@ impl Compiled {
         &self,
         kind: ListKind,
         make: impl FnOnce() -> Option<Vec<Vec<Cell>>>,
-    ) -> Option<Rc<Vec<Vec<Cell>>>> {
+    ) -> Option<List> {
         if let Some(made) = self.lists.borrow().get(&kind) {
             return made.clone();
         }

@@ -83,16 +83,28 @@ pub fn list_type(fields: &[Field]) -> LogicalTypeHandle {
     LogicalTypeHandle::list(&struct_type(fields))
 }
 
+/// Set `row` of a vector of `T`s to `value`.
+///
+/// # Safety
+/// The vector's storage must hold `T`s.
+#[allow(unsafe_code)]
+unsafe fn put<T: Copy>(vector: &mut FlatVector<'_>, row: usize, value: T) {
+    // SAFETY: the caller vouches for `T`; the slice is the vector's capacity,
+    // and a row past it is not written.
+    if let Some(slot) = unsafe { vector.as_mut_slice::<T>() }.get_mut(row) {
+        *slot = value;
+    }
+}
+
 /// Write cell `cell` (of `kind`) at `row` of `vector`.
+#[allow(unsafe_code)]
 fn write_cell(vector: &mut FlatVector<'_>, kind: Kind, row: usize, cell: &Cell) {
-    #[allow(unsafe_code)]
-    // SAFETY: `vector` is a child of the declared `kind` (the struct type was
-    // made from the same fields) with room for `row` (callers stay within the
-    // capacity they reserved).
+    // SAFETY (each `put`): `vector` is a child of the declared `kind`: the
+    // struct type was made from the same fields.
     match (kind, cell) {
-        (Kind::Bool, Cell::Bool(v)) => unsafe { vector.as_mut_slice::<bool>()[row] = *v },
-        (Kind::Int, Cell::Int(v)) => unsafe { vector.as_mut_slice::<i32>()[row] = *v },
-        (Kind::Double, Cell::Double(v)) => unsafe { vector.as_mut_slice::<f64>()[row] = *v },
+        (Kind::Bool, Cell::Bool(v)) => unsafe { put(vector, row, *v) },
+        (Kind::Int, Cell::Int(v)) => unsafe { put(vector, row, *v) },
+        (Kind::Double, Cell::Double(v)) => unsafe { put(vector, row, *v) },
         (Kind::Text, Cell::Text(v)) => vector.insert(row, v.as_str()),
         // NULL, or a cell of another type (a bug the tests would show as NULLs).
         _ => vector.set_null(row),

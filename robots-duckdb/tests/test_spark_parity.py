@@ -79,7 +79,7 @@ def test_spark_sql_gives_duckdbs_rows(corpus):
     )
     con = connect()
     con.register("t", table)
-    ours = con.execute(QUERY + " ORDER BY id").fetch_arrow_table().to_pylist()
+    ours = con.sql(QUERY + " ORDER BY id").to_arrow_table().to_pylist()
 
     spark = SparkSession.builder.master("local[2]").appName("robots-duckdb-parity").getOrCreate()
     try:

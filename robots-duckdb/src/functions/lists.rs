@@ -4,7 +4,7 @@
 //! through again either).
 
 use super::{signatures, Call};
-use crate::cache::{Bodies, Compiled};
+use crate::cache::{Bodies, Compiled, List};
 use crate::output::{list_type, write_lists, Cell, Field, Kind};
 use duckdb::core::DataChunkHandle;
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
@@ -14,7 +14,6 @@ use robots_runtime::document::{parse, Directive, LineKind, ParseOptions, Scope};
 use robots_runtime::records::{parse_value, RecordValue};
 use std::collections::HashMap;
 use std::error::Error;
-use std::rc::Rc;
 
 /// Which list a function gives for a body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -175,7 +174,7 @@ fn report(compiled: &Compiled) -> Option<Vec<Vec<Cell>>> {
 }
 
 /// The list `kind` of `compiled`, computed on first use and kept with it.
-fn list_of(compiled: &Compiled, kind: ListKind) -> Option<Rc<Vec<Vec<Cell>>>> {
+fn list_of(compiled: &Compiled, kind: ListKind) -> Option<List> {
     compiled.list(kind, || match kind {
         ListKind::Records => Some(records(compiled)),
         ListKind::Lint => Some(lint(compiled)),
@@ -193,8 +192,7 @@ fn invoke_list(
     let mut call = Call::new(input, 1)?;
     let mut bodies = Bodies::default();
     let slots = call.body_slots(0, &mut bodies)?;
-    let lists: Vec<Option<Rc<Vec<Vec<Cell>>>>> =
-        bodies.compiled.iter().map(|c| list_of(c, kind)).collect();
+    let lists: Vec<Option<List>> = bodies.compiled.iter().map(|c| list_of(c, kind)).collect();
     let rows: Vec<Option<&[Vec<Cell>]>> = slots
         .iter()
         .map(|slot| {
