@@ -55,7 +55,9 @@ def rows(corpus) -> list[tuple]:
 def normal(value):
     """Spark's Rows as dicts and lists, as DuckDB's Python gives them."""
     if hasattr(value, "asDict"):
-        return {k: normal(v) for k, v in value.asDict().items()}
+        value = value.asDict()
+    if isinstance(value, dict):
+        return {k: normal(v) for k, v in value.items()}
     if isinstance(value, list):
         return [normal(v) for v in value]
     return value
@@ -90,7 +92,7 @@ def test_spark_sql_gives_duckdbs_rows(corpus):
         )  # fmt: skip
         frame = spark.createDataFrame(table.to_pandas())
         frame.createOrReplaceTempView("t")
-        theirs = [normal(r.asDict()) for r in spark.sql(QUERY + " ORDER BY id").collect()]
+        theirs = [normal(r) for r in spark.sql(QUERY + " ORDER BY id").collect()]
     finally:
         spark.stop()
     assert len(ours) == len(theirs) == len(data)
