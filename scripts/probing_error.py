@@ -162,17 +162,21 @@ def render(result: dict) -> str:
             "(`\\r`, old Mac line ends), which RFC 9309 and the engine read as line ends: a reading",
             "that splits at LF only sees one line there and probes one path."
             + (
-                f" The other {wrong - in_bare_cr:,} are sites whose allowed or disallowed paths no probe reaches."
+                f" The other {wrong - in_bare_cr:,} are in files whose rule lines the study's substring test"
+                " misses (such as a space before the colon, `Disallow : /x`, which parsers accept), or whose"
+                " allowed or disallowed paths no probe reaches."
                 if in_bare_cr < wrong
                 else ""
             ),
             "",
         ]
     if examples:
-        out += ["## Examples", "", "The first pairs of each kind of error, with the exact answer's witnesses:", ""]
+        out += ["## Examples", "", "Pairs of each kind of error, with the exact answer's witnesses:", ""]
         for (exact, probed), found in sorted(examples.items()):
-            out.append(f"- exact *{exact}*, probed *{probed}* ({len(found):,} pairs):")
-            for name, agent, c, probes in found[:3]:
+            files = sorted({name for name, _, _, _ in found})
+            out.append(f"- exact *{exact}*, probed *{probed}* ({len(found):,} pairs, {len(files)} files), one pair a file:")
+            firsts = [next(f for f in found if f[0] == name) for name in files]
+            for name, agent, c, probes in firsts[:8]:
                 if c.kind == "partial":
                     why = (
                         f"`{c.allowed_path}` allowed (line {c.allowed_line or 'none: no rule matches'}), "
