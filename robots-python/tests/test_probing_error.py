@@ -25,41 +25,33 @@ def load():
 def test_probe_paths_are_the_studys():
     probing = load()
     text = "User-agent: *\nDisallow: /a/\nallow:/b$\nDisallow: /c # note\nDisallow:\nSitemap: https://x/s.xml\n"
-    assert probing.probe_paths(text) == ["/", "/a/", "/b", "/c", probing.DUMMY]
+    # `Disallow:` gives the empty path (the text after its colon), probed as the origin itself.
+    assert probing.probe_paths(text) == ["/", "", "/a/", "/b", "/c", probing.DUMMY]
     assert len(probing.AGENTS) == 24 and len(set(probing.AGENTS)) == 24
 
 
-def test_probing_misses_what_the_exact_class_finds():
-    """`Disallow: /` with an `Allow` that only a wildcard path reaches: the
-    probes (`/`, `/*.css` taken literally, the dummy) are all disallowed but
-    one, so probing says partially; a rule whose literal probe misses its
-    matches (`/*/private` matches `/x/private`, the probe `/*/private` too)
-    fools it the other way only where the literal text does not match."""
+def sorted_both_ways(body: str) -> tuple[str, str]:
+    """(exact class, probing label) of GPTBot under ``body``."""
     probing = load()
-    body = "User-agent: *\nDisallow: /\nAllow: /public$\n"
     policy = Policy(body, "google")
-    verdicts = [bool(v) for v in policy.matcher("GPTBot").allowed_many(
-        [probing.ORIGIN + p for p in probing.probe_paths(body)])]
-    # `/public$` is probed as `/public`: allowed, so probing says partially, as exactly.
-    assert probing.probed_label(verdicts) == "partially"
-    assert policy.classify("GPTBot").kind == "partial"
-    # An Allow with a wildcard the literal probe does not match: `/*.css$` probed as
-    # `/*.css`, which the pattern matches (`*` matches `*`): still found.
-    body = "User-agent: *\nDisallow: /\nAllow: /assets/*.css$\n"
-    policy = Policy(body, "google")
-    verdicts = [bool(v) for v in policy.matcher("GPTBot").allowed_many(
-        [probing.ORIGIN + p for p in probing.probe_paths(body)])]
-    assert probing.probed_label(verdicts) == "partially"
-    # A file whose only allowed paths are none of its own lines: `Disallow: /`
-    # then `Allow: /$` for another agent's group only, and a group for this
-    # agent that allows a query: probing sees every probe disallowed.
-    body = "User-agent: GPTBot\nDisallow: /\nAllow: /*?lang=\n"
-    policy = Policy(body, "google")
-    verdicts = [bool(v) for v in policy.matcher("GPTBot").allowed_many(
-        [probing.ORIGIN + p for p in probing.probe_paths(body)])]
-    exact = policy.classify("GPTBot")
-    assert exact.kind == "partial", exact
-    assert probing.probed_label(verdicts) in ("fully", "partially")
+    urls = [probing.ORIGIN + p for p in probing.probe_paths(body)]
+    verdicts = [bool(v) for v in policy.matcher("GPTBot").allowed_many(urls)]
+    return policy.classify("GPTBot").kind, probing.probed_label(verdicts)
+
+
+def test_probing_agrees_where_the_files_own_lines_tell():
+    assert sorted_both_ways("User-agent: *\nDisallow: /\n") == ("blocked", "fully")
+    assert sorted_both_ways("User-agent: *\nDisallow: /private/\n") == ("partial", "partially")
+    assert sorted_both_ways("User-agent: *\nDisallow:\n") == ("allowed", "not")
+    # The dummy path: everything disallowed but `/` itself.
+    assert sorted_both_ways("User-agent: *\nDisallow: /\nAllow: /$\n") == ("partial", "partially")
+
+
+def test_probing_misses_what_the_exact_class_finds():
+    """The two misreadings the corpus shows: lines ended by a bare CR (one
+    line to a reading that splits at LF) and a space before the colon."""
+    assert sorted_both_ways("User-agent: *\rDisallow: /private/\r") == ("partial", "not")
+    assert sorted_both_ways("User-agent: *\nDisallow : /private/\n") == ("partial", "not")
 
 
 def test_the_page_holds_the_corpus_figures():
