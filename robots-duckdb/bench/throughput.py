@@ -102,10 +102,12 @@ def interleaved(con, ours: str, floor: str, repeat: int) -> tuple[float, float]:
     return min(a), min(b)
 
 
-def rust_per_row(rows: int, sites: int, agent: str) -> float:
+def rust_per_row(rows: int, sites: int, agent: str, profile: str) -> float:
+    """The example's ns per row, built with the extension's cargo profile."""
     env = dict(os.environ)
     out = subprocess.run(
-        ["cargo", "run", "--quiet", "--release", "--example", "per_row", "--", str(CORPUS), str(rows), str(sites), agent],
+        ["cargo", "run", "--quiet", "--locked", "--profile", profile, "--example", "per_row", "--",
+         str(CORPUS), str(rows), str(sites), agent],
         cwd=ROOT, capture_output=True, text=True, check=True, env=env,
     ).stdout
     return json.loads(out)["ns_per_row"]
@@ -118,6 +120,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1, help="DuckDB threads (1: comparable to the one-thread Rust loop)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-rust", action="store_true", help="skip the Rust library's run")
+    parser.add_argument("--profile", default="release", help="the cargo profile the extension was built with (build.sh's)")
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
 
@@ -156,7 +159,7 @@ def main() -> None:
         },
     }
     if not args.no_rust:
-        rust = rust_per_row(args.rows, args.sites, "GPTBot")
+        rust = rust_per_row(args.rows, args.sites, "GPTBot", args.profile)
         result["allowed"]["rust_ns_per_row"] = rust
         result["allowed"]["per_row_vs_rust"] = round(result["allowed"]["ns_per_row_above_floor"] / rust, 2)
     if args.markdown:

@@ -523,18 +523,18 @@ fn json_gives_the_content_usage_of_crawlable_urls() {
         &["--format", "json", "/blog", "/open/data", "/open/private/x"],
         b"",
     )));
-    let usage: Vec<&serde_json::Value> = lines.iter().map(|l| &l["content_usage"]).collect();
+    let usage: Vec<&Value> = lines.iter().map(|l| &l["content_usage"]).collect();
     assert_eq!(
         usage,
         [
             &serde_json::json!({"train-ai": false, "search": null}),
             &serde_json::json!({"train-ai": true, "search": true}),
             // Disallowed: the draft gives no preferences to what may not be crawled.
-            &serde_json::Value::Null,
+            &Value::Null,
         ]
     );
     // A crawler whose group states none.
     let lines = json_lines(&ok(check(&file, "Other", &["--json", "/blog"], b"")));
-    assert_eq!(lines[0]["content_usage"], serde_json::Value::Null);
+    assert_eq!(lines[0]["content_usage"], Value::Null);
     assert_eq!(lines[0]["allowed"], true);
 }
