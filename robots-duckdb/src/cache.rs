@@ -5,8 +5,9 @@
 //! join repeats each site's body on every URL row. Within a vector, DuckDB
 //! stores a repeated value once and points every row at it, so rows are told
 //! apart by where their bytes live ([`Bodies::resolve`]) before any byte is
-//! read; each distinct body is then looked up by content in a per-thread
-//! cache of compiled policies, so a body met again in a later vector (the rows
+//! read; each distinct body is then looked up in a per-thread cache of
+//! compiled policies (by length and a hash of a sample of its bytes, then
+//! compared whole), so a body met again in a later vector (the rows
 //! of a site spread over many vectors) is not parsed again either. The cache
 //! is bounded: past [`CACHE_BYTES`] of bodies it starts afresh.
 
@@ -84,10 +85,11 @@ impl Compiled {
     }
 }
 
-/// The per-thread cache: compiled bodies by profile, length and content hash.
+/// The per-thread cache: compiled bodies by profile, length and a sample of
+/// their bytes (bodies with the same key each keep their own entry).
 #[derive(Default)]
 struct Cache {
-    entries: HashMap<(Profile, usize, u64), Rc<Compiled>>,
+    entries: HashMap<(Profile, usize, u64), Vec<Rc<Compiled>>>,
     bytes: usize,
 }
 
@@ -95,24 +97,38 @@ thread_local! {
     static CACHE: RefCell<Cache> = RefCell::new(Cache::default());
 }
 
-fn content_hash(body: &[u8]) -> u64 {
+/// How many bytes of each end and of the middle [`sample_hash`] reads.
+const SAMPLE: usize = 64;
+
+/// A hash of the first, middle and last [`SAMPLE`] bytes of `body`: a body is
+/// looked up once per vector, and hashing all of a large one each time cost
+/// more than the checks of its rows. Equal keys are told apart by comparing
+/// the bytes (`memcmp`, far cheaper than hashing them).
+fn sample_hash(body: &[u8]) -> u64 {
     let mut hasher = DefaultHasher::new();
-    body.hash(&mut hasher);
+    let middle = body.len() / 2;
+    for part in [
+        body.get(..SAMPLE.min(body.len())),
+        body.get(middle.saturating_sub(SAMPLE / 2)..(middle + SAMPLE / 2).min(body.len())),
+        body.get(body.len().saturating_sub(SAMPLE)..),
+    ] {
+        part.unwrap_or_default().hash(&mut hasher);
+    }
     hasher.finish()
 }
 
 /// `body` compiled under `profile`: from this thread's cache, or parsed now
-/// (and kept, unless another body holds its hash).
+/// (and kept).
 fn compiled(body: &[u8], profile: Profile) -> Rc<Compiled> {
-    let key = (profile, body.len(), content_hash(body));
+    let key = (profile, body.len(), sample_hash(body));
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
-        if let Some(found) = cache.entries.get(&key) {
-            if found.body() == body {
-                return Rc::clone(found);
-            }
-            // Another body with the same hash: compiled, never cached.
-            return Rc::new(Compiled::new(body, profile));
+        if let Some(found) = cache
+            .entries
+            .get(&key)
+            .and_then(|same_key| same_key.iter().find(|c| c.body() == body))
+        {
+            return Rc::clone(found);
         }
         if cache.bytes.saturating_add(body.len()) > CACHE_BYTES {
             cache.entries.clear();
@@ -120,7 +136,7 @@ fn compiled(body: &[u8], profile: Profile) -> Rc<Compiled> {
         }
         let made = Rc::new(Compiled::new(body, profile));
         cache.bytes = cache.bytes.saturating_add(body.len());
-        cache.entries.insert(key, Rc::clone(&made));
+        cache.entries.entry(key).or_default().push(Rc::clone(&made));
         made
     })
 }
