@@ -5,6 +5,8 @@
 //! allocated per line.
 
 use crate::error::Error;
+use robots_lint::usage_entries;
+use robots_runtime::records::UsagePrefs;
 use robots_runtime::{Policy, Verdict};
 use serde_json::Value;
 use std::fmt;
@@ -44,19 +46,26 @@ fn write_url(out: &mut Vec<u8>, url: &[u8]) -> Result<(), Error> {
 /// Append one verdict as a JSON object and a newline:
 ///
 /// ```text
-/// {"url":"/x","allowed":false,"rule":{"line":2,"directive":"disallow","pattern":"/x"},"reason":"rule"}
-/// {"url":"/y","allowed":true,"rule":null,"reason":"no-matching-rule"}
-/// {"url":"ftp://h/y","allowed":true,"rule":null,"reason":"no-matching-rule","warning":"is not an http(s) URL (scheme ftp); checked as the path `/y`"}
-/// {"url":"/\u{fffd}","url_bytes":[47,255],"allowed":true,"rule":null,"reason":"no-matching-rule","warning":"…"}
+/// {"url":"/x","allowed":false,"rule":{"line":2,"directive":"disallow","pattern":"/x"},"reason":"rule","content_usage":null}
+/// {"url":"/y","allowed":true,"rule":null,"reason":"no-matching-rule","content_usage":{"train-ai":false,"search":null}}
+/// {"url":"ftp://h/y","allowed":true,"rule":null,"reason":"no-matching-rule","content_usage":null,"warning":"is not an http(s) URL (scheme ftp); checked as the path `/y`"}
+/// {"url":"/\u{fffd}","url_bytes":[47,255],"allowed":true,"rule":null,"reason":"no-matching-rule","content_usage":null,"warning":"…"}
 /// ```
 ///
-/// `url_bytes` is there only when the URL is not UTF-8; `warning` only when the
-/// URL line does not read plainly (see `robots_runtime::url::url_shape`).
+/// `content_usage` is the `Content-Usage` preferences that apply to the URL
+/// (draft-ietf-aipref-attach: the rule of the crawler's groups with the longest
+/// matching path, `true` for `y`, `false` for `n`, `null` unstated), `null` when
+/// no rule applies or the URL may not be crawled (the draft attaches
+/// preferences to crawlable paths only); `usage` is the matcher's answer,
+/// which this applies the verdict to. `url_bytes` is there only when the URL
+/// is not UTF-8; `warning` only when the URL line does not read plainly (see
+/// `robots_runtime::url::url_shape`).
 pub fn write_verdict(
     out: &mut Vec<u8>,
     policy: &Policy,
     url: &[u8],
     verdict: &Verdict,
+    usage: Option<UsagePrefs>,
     warning: Option<&str>,
 ) -> Result<(), Error> {
     out.push(b'{');
@@ -78,6 +87,25 @@ pub fn write_verdict(
     }
     out.extend_from_slice(b",\"reason\":");
     write_str(out, verdict.reason.name().as_bytes())?;
+    out.extend_from_slice(b",\"content_usage\":");
+    match usage.filter(|_| verdict.allowed) {
+        Some(prefs) => {
+            out.push(b'{');
+            for (i, (key, value)) in usage_entries(&prefs).into_iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_str(out, key.as_bytes())?;
+                out.extend_from_slice(match value {
+                    Some(true) => b":true",
+                    Some(false) => b":false",
+                    None => b":null",
+                });
+            }
+            out.push(b'}');
+        }
+        None => out.extend_from_slice(b"null"),
+    }
     if let Some(warning) = warning {
         out.extend_from_slice(b",\"warning\":");
         write_str(out, warning.as_bytes())?;
@@ -105,18 +133,16 @@ mod tests {
 
     #[test]
     fn verdict_lines_are_valid_json() {
-        let policy = Policy::parse(b"User-agent: *\nDisallow: /p\"\n", Profile::Rfc9309);
+        let policy = Policy::parse(
+            b"User-agent: *\nDisallow: /p\"\nContent-Usage: train-ai=n\n",
+            Profile::Rfc9309,
+        );
         let bot = policy.matcher("bot");
         let mut out = Vec::new();
-        write_verdict(&mut out, &policy, b"/p\"x", &bot.check("/p\"x"), None).unwrap();
-        write_verdict(
-            &mut out,
-            &policy,
-            b"/\xff",
-            &bot.check(b"/\xff"),
-            Some("odd"),
-        )
-        .unwrap();
+        for (url, warning) in [(&b"/p\"x"[..], None), (b"/\xff", Some("odd"))] {
+            let usage = bot.content_usage(url);
+            write_verdict(&mut out, &policy, url, &bot.check(url), usage, warning).unwrap();
+        }
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<Value> = text
             .lines()
@@ -125,12 +151,14 @@ mod tests {
         assert_eq!(
             lines[0],
             serde_json::json!({"url": "/p\"x", "allowed": false,
-                "rule": {"line": 2, "directive": "disallow", "pattern": "/p\""}, "reason": "rule"})
+                "rule": {"line": 2, "directive": "disallow", "pattern": "/p\""}, "reason": "rule",
+                "content_usage": null})
         );
         assert_eq!(
             lines[1],
             serde_json::json!({"url": "/\u{fffd}", "url_bytes": [47, 255], "allowed": true, "rule": null,
-                "reason": "no-matching-rule", "warning": "odd"})
+                "reason": "no-matching-rule", "content_usage": {"train-ai": false, "search": null},
+                "warning": "odd"})
         );
     }
 }

@@ -209,6 +209,8 @@ function makeApi(glue, internal) {
 		contentUsage(agent, url) { return this.#p.contentUsage(requireString(agent, 'agent'), requireString(url, 'url')); }
 		/** The valid `LLM-Policy` URLs, in file order. */
 		get llmPolicies() { return lines(this.#p.llmPolicies()); }
+		/** The valid `License` URLs (RSL 1.0), in file order. */
+		get licenses() { return lines(this.#p.licenses()); }
 		get sitemaps() { return lines(this.#p.sitemaps()); }
 		get host() { return this.#p.host(); }
 		get cleanParams() { return lines(this.#p.cleanParams()); }

@@ -125,7 +125,7 @@ export interface RobotsRecord {
   /**
    * The typed value: Crawl-delay seconds, a RequestRate, a Visit-time [start, end] window,
    * ContentSignals, a Content-Usage `{ path, prefs }` (path null: every path), or null
-   * for text values (sitemap, host, llm-policy, clean-param, ...) and invalid ones.
+   * for text values (sitemap, host, llm-policy, license, clean-param, ...) and invalid ones.
    */
   parsed: number | RequestRate | [number, number] | ContentSignals
     | { path: string | null; prefs: UsagePrefs } | null;
@@ -167,6 +167,8 @@ export class Policy {
   contentUsage(agent: string, url: string): UsagePrefs | null;
   /** The valid `LLM-Policy` URLs (file-wide), in file order. */
   readonly llmPolicies: string[];
+  /** The valid `License` URLs (RSL 1.0: the site's license file; file-wide), in file order. */
+  readonly licenses: string[];
   readonly sitemaps: string[];
   readonly host: string | null;
   readonly cleanParams: string[];
@@ -235,7 +237,7 @@ export interface CrawlerReportRow {
   robots_txt: 'obeys' | 'partly' | 'ignores' | 'unstated';
   /** What the registry entry was checked against: the operator's page, or the community datasets only. */
   verification: 'operator' | 'secondary';
-  /** The AI-era records of the groups it obeys, and the file's LLM-Policy URLs (as `robots report --format json`). */
+  /** The AI-era records of the groups it obeys, and the file's LLM-Policy and License URLs (as `robots report --format json`). */
   ai_records: ReportAiRecords;
 }
 
@@ -246,6 +248,7 @@ export interface ReportAiRecords {
   /** Every valid Content-Usage rule of its groups, in file order; `path` null: every path. */
   content_usage: { line: number; 'train-ai': boolean | null; search: boolean | null; path: string | null }[];
   llm_policies: string[];
+  licenses: string[];
 }
 
 /** What `robots report --format json` prints (without `file`). */
@@ -257,6 +260,8 @@ export interface CrawlerReport {
   summary: string;
   /** The file's LLM-Policy URLs (file-wide). */
   llm_policies: string[];
+  /** The file's RSL License URLs (file-wide). */
+  licenses: string[];
   /** Set when the file's rules derive more paths than are checked. */
   derived_cut: { limit: number } | null;
 }

@@ -244,6 +244,11 @@ impl Policy {
         lines(self.inner.llm_policies())
     }
 
+    /// The valid `License` URLs (RSL 1.0), in file order, as [`lines`].
+    pub fn licenses(&self) -> String {
+        lines(self.inner.licenses())
+    }
+
     /// The `Sitemap` URLs, in file order, as [`lines`].
     pub fn sitemaps(&self) -> String {
         lines(self.inner.sitemaps())

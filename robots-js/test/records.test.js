@@ -1,6 +1,6 @@
 'use strict';
 // The typed records, the AI-era ones included (Content-Signal, Content-Usage,
-// LLM-Policy), on the repository's lint fixtures (testdata/lint), checked
+// LLM-Policy, RSL's License), on the repository's lint fixtures (testdata/lint), checked
 // against the files' own text and against lint's findings on the same lines.
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -23,6 +23,7 @@ test('Content-Signal, Content-Usage and LLM-Policy of clean.txt, under every pro
 		assert.deepEqual(p.contentUsage('ExampleBot', 'https://example.com/open/data.csv'), { 'train-ai': true, search: true }, profile);
 		assert.equal(p.contentUsage('Googlebot', '/open/x'), null, profile);
 		assert.deepEqual(p.llmPolicies, ['https://example.com/llm-policy.json'], profile);
+		assert.deepEqual(p.licenses, ['https://example.com/license.xml'], profile);
 		assert.deepEqual(p.sitemaps, ['https://example.com/sitemap.xml'], profile);
 		// The matcher answers the same without the agent.
 		const m = p.matcher('ExampleBot');
@@ -53,6 +54,7 @@ test('records() gives every record with its typed value and its line in the text
 	// Group-scoped records name their group; LLM-Policy and Sitemap are file-wide.
 	assert.ok(by('content-signal').every((r) => r.group === 0));
 	assert.deepEqual(by('llm-policy').map((r) => [r.group, r.parsed, r.value]), [[null, null, 'https://example.com/llm-policy.json']]);
+	assert.deepEqual(by('license').map((r) => [r.group, r.parsed, r.value]), [[null, null, 'https://example.com/license.xml']]);
 });
 
 test('a tie between Content-Usage rules of one path: a `n` wins', () => {
@@ -65,7 +67,8 @@ test('invalid AI-era records are kept as invalid, skipped by the typed answers, 
 	for (const [name, code] of [
 		['invalid-content-signal.txt', 'invalid-content-signal'],
 		['invalid-content-usage.txt', 'invalid-content-usage'],
-		['invalid-llm-policy.txt', 'invalid-llm-policy']
+		['invalid-llm-policy.txt', 'invalid-llm-policy'],
+		['invalid-license.txt', 'invalid-license']
 	]) {
 		const text = fixture(name);
 		const p = new Policy(text);
@@ -80,6 +83,7 @@ test('invalid AI-era records are kept as invalid, skipped by the typed answers, 
 		if (code === 'invalid-llm-policy') {
 			for (const url of p.llmPolicies) assert.ok(/^https?:\/\//.test(url), url);
 		}
+		if (code === 'invalid-license') assert.deepEqual(p.licenses, [], name);
 		p.free();
 	}
 });
@@ -109,6 +113,8 @@ test('report: each crawler\'s ai_records, registry verification and the file\'s 
 		const ours = report(fs.readFileSync(file, 'utf8'), { profile });
 		assert.deepEqual(ours.llm_policies, cli.llm_policies, profile);
 		assert.ok(cli.llm_policies.length > 0, 'the fixture names an LLM-Policy');
+		assert.deepEqual(ours.licenses, cli.licenses, profile);
+		assert.deepEqual(cli.licenses, ['https://example.com/license.xml'], 'the fixture names one valid License');
 		assert.equal(ours.crawlers.length, cli.crawlers.length, profile);
 		let stated = 0;
 		cli.crawlers.forEach((row, i) => {

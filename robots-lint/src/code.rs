@@ -74,6 +74,8 @@ pub enum Code {
     UnknownContentUsage,
     /// `invalid-llm-policy`: an `LLM-Policy` that is not an absolute http(s) URL
     InvalidLlmPolicy,
+    /// `invalid-license`: a `License` (RSL 1.0) that is not an absolute http(s) URL
+    InvalidLicense,
     /// `multiple-wildcard-groups`: more than one `User-agent: *` group: RFC 9309 and Google merge them, the 1996 and 1994 readings use only the first
     MultipleWildcardGroups,
     /// `empty-group`: user-agent lines with no rules and no records: those crawlers may fetch everything
@@ -106,7 +108,7 @@ pub enum Code {
 impl Code {
     /// Every code: those of [`CODES`](crate::CODES), in its order, then the
     /// three of the build-time checks.
-    pub const ALL: [Code; 41] = [
+    pub const ALL: [Code; 42] = [
         Code::MissingColon,
         Code::UnknownDirective,
         Code::UnsupportedDirective,
@@ -136,6 +138,7 @@ impl Code {
         Code::InvalidContentUsage,
         Code::UnknownContentUsage,
         Code::InvalidLlmPolicy,
+        Code::InvalidLicense,
         Code::MultipleWildcardGroups,
         Code::EmptyGroup,
         Code::DuplicateRule,
@@ -182,6 +185,7 @@ impl Code {
             Code::InvalidContentUsage => "invalid-content-usage",
             Code::UnknownContentUsage => "unknown-content-usage",
             Code::InvalidLlmPolicy => "invalid-llm-policy",
+            Code::InvalidLicense => "invalid-license",
             Code::MultipleWildcardGroups => "multiple-wildcard-groups",
             Code::EmptyGroup => "empty-group",
             Code::DuplicateRule => "duplicate-rule",

@@ -455,7 +455,10 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
                 ));
             }
         }
-        Directive::ContentSignal | Directive::ContentUsage | Directive::LlmPolicy => {
+        Directive::ContentSignal
+        | Directive::ContentUsage
+        | Directive::LlmPolicy
+        | Directive::License => {
             super::signals::findings(line, span, value, d, out);
         }
         _ => {}

@@ -167,6 +167,7 @@ pub const CODES: &[CodeInfo] = &[
     code(Code::InvalidContentUsage, Severity::Error, "values", "a `Content-Usage` that is not an optional path then `label=y|n` pairs (a Structured Fields dictionary)"),
     code(Code::UnknownContentUsage, Severity::Warning, "values", "a `Content-Usage` label other than `train-ai` and `search`, or a value other than `y` and `n`: the preference stays unknown"),
     code(Code::InvalidLlmPolicy, Severity::Error, "values", "an `LLM-Policy` that is not an absolute http(s) URL"),
+    code(Code::InvalidLicense, Severity::Error, "values", "a `License` (RSL 1.0) that is not an absolute http(s) URL"),
     code(Code::MultipleWildcardGroups, Severity::Warning, "structure", "more than one `User-agent: *` group: RFC 9309 and Google merge them, the 1996 and 1994 readings use only the first"),
     code(Code::EmptyGroup, Severity::Warning, "structure", "user-agent lines with no rules and no records: those crawlers may fetch everything"),
     code(Code::DuplicateRule, Severity::Warning, "structure", "the same rule twice in one group"),

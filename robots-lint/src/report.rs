@@ -6,7 +6,8 @@
 //! `/` is allowed, how much of the site it may fetch (decided exactly), how many
 //! paths of a sample it may fetch, its crawl-delay, and the AI-era records its
 //! groups give it ([`AiRecords`]: `Content-Signal`, `Content-Usage`; the
-//! file-wide `LLM-Policy` URLs are in [`CrawlerReport::llm_policies`]).
+//! file-wide `LLM-Policy` and `License` URLs are in
+//! [`CrawlerReport::llm_policies`] and [`CrawlerReport::licenses`]).
 //! The sample is `/` and the paths derived from the file's own rules
 //! ([`probe_paths`]), never `/robots.txt` itself, plus any paths the caller adds.
 //!
@@ -249,6 +250,9 @@ pub struct CrawlerReport {
     /// The file's valid `LLM-Policy` URLs, in file order (file-wide: the same
     /// for every crawler).
     pub llm_policies: Vec<String>,
+    /// The file's valid `License` URLs (RSL 1.0), in file order (file-wide,
+    /// like `llm_policies`).
+    pub licenses: Vec<String>,
 }
 
 /// What a set of groups gives: `/` allowed, sample paths allowed, the access
@@ -326,6 +330,10 @@ impl CrawlerReport {
             sample_paths: sample.len(),
             llm_policies: policy
                 .llm_policies()
+                .map(|url| String::from_utf8_lossy(url).into_owned())
+                .collect(),
+            licenses: policy
+                .licenses()
                 .map(|url| String::from_utf8_lossy(url).into_owned())
                 .collect(),
         }

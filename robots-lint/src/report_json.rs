@@ -12,19 +12,21 @@ use serde_json::{json, Map, Value};
 impl CrawlerReport {
     /// The report as one JSON object: `file` (when given), `profile`,
     /// `sample_paths`, `crawlers` (one object per crawler), `purposes`,
-    /// `llm_policies` and `summary`.
+    /// `llm_policies`, `licenses` and `summary`.
     ///
     /// ```
     /// use robots_lint::CrawlerReport;
     /// use robots_runtime::{Policy, Profile};
     ///
-    /// let robots = "User-agent: GPTBot\nContent-Signal: ai-train=no\nDisallow: /\n\nLLM-Policy: https://example.com/llm.json\n";
+    /// let robots = "User-agent: GPTBot\nContent-Signal: ai-train=no\nDisallow: /\n\nLLM-Policy: https://example.com/llm.json\nLicense: https://example.com/license.xml\n";
     /// let report = CrawlerReport::new(&Policy::parse(robots, Profile::Rfc9309), vec![b"/".to_vec()]);
     /// let json = report.to_json(Some("robots.txt"), Profile::Rfc9309);
     /// let gptbot = json["crawlers"].as_array().unwrap().iter().find(|c| c["token"] == "GPTBot").unwrap();
     /// assert_eq!(gptbot["access"]["kind"], "blocked");
     /// assert_eq!(gptbot["ai_records"]["content_signal"]["ai-train"], false);
     /// assert_eq!(json["llm_policies"][0], "https://example.com/llm.json");
+    /// assert_eq!(json["licenses"][0], "https://example.com/license.xml");
+    /// assert_eq!(gptbot["ai_records"]["licenses"][0], "https://example.com/license.xml");
     /// ```
     pub fn to_json(&self, file: Option<&str>, profile: Profile) -> Value {
         let purposes: Vec<Value> = Purpose::ALL
@@ -48,13 +50,14 @@ impl CrawlerReport {
         let crawlers: Vec<Value> = self
             .rows
             .iter()
-            .map(|r| row_json(r, self.sample_paths, &self.llm_policies))
+            .map(|r| row_json(r, self.sample_paths, self))
             .collect();
         object.insert(String::from("profile"), json!(profile.name()));
         object.insert(String::from("sample_paths"), json!(self.sample_paths));
         object.insert(String::from("crawlers"), Value::Array(crawlers));
         object.insert(String::from("purposes"), Value::Array(purposes));
         object.insert(String::from("llm_policies"), json!(self.llm_policies));
+        object.insert(String::from("licenses"), json!(self.licenses));
         object.insert(String::from("summary"), json!(self.summary()));
         Value::Object(object)
     }
@@ -90,8 +93,9 @@ fn entries_json(line: u32, entries: &[(&str, Option<bool>)]) -> Map<String, Valu
     object
 }
 
-/// The `ai_records` object of one crawler.
-pub(crate) fn ai_json(ai: &AiRecords, llm_policies: &[String]) -> Value {
+/// The `ai_records` object of one crawler: its groups' records, and the
+/// file-wide `LLM-Policy` and `License` URLs of `report`.
+pub(crate) fn ai_json(ai: &AiRecords, report: &CrawlerReport) -> Value {
     let signal = ai
         .content_signal
         .map(|s| Value::Object(entries_json(s.line, &signal_entries(&s.signals))));
@@ -107,11 +111,12 @@ pub(crate) fn ai_json(ai: &AiRecords, llm_policies: &[String]) -> Value {
     json!({
         "content_signal": signal,
         "content_usage": usage,
-        "llm_policies": llm_policies,
+        "llm_policies": report.llm_policies,
+        "licenses": report.licenses,
     })
 }
 
-fn row_json(r: &CrawlerRow, sample: usize, llm_policies: &[String]) -> Value {
+fn row_json(r: &CrawlerRow, sample: usize, report: &CrawlerReport) -> Value {
     json!({
         "token": r.crawler.token,
         "operator": r.crawler.operator,
@@ -129,6 +134,6 @@ fn row_json(r: &CrawlerRow, sample: usize, llm_policies: &[String]) -> Value {
         "crawl_delay_seconds": r.crawl_delay.map(|d| d.as_secs_f64()),
         "robots_txt": r.crawler.robots_txt.name(),
         "verification": r.crawler.verification.name(),
-        "ai_records": ai_json(&r.ai, llm_policies),
+        "ai_records": ai_json(&r.ai, report),
     })
 }

@@ -1,5 +1,5 @@
-//! Findings about the AI-era records: `Content-Signal`, `Content-Usage` and
-//! `LLM-Policy` (see `robots_runtime::records` for the drafts they follow).
+//! Findings about the AI-era records: `Content-Signal`, `Content-Usage`,
+//! `LLM-Policy` and `License` (see `robots_runtime::records` for the drafts they follow).
 //! Where they stand is checked with every record: one before any user-agent
 //! line applies to no crawler (`rule-outside-group`).
 
@@ -126,6 +126,18 @@ pub(super) fn findings(
             )
             .with_help(
                 "write the full URL of the policy, e.g. `https://example.com/llm-policy.json`",
+            ),
+        ),
+        Directive::License if check_sitemap_url(value).is_err() => out.push(
+            Finding::at(
+                Code::InvalidLicense,
+                Severity::Error,
+                line,
+                span.clone(),
+                format!("license `{}` is not an absolute http(s) URL", text(value)),
+            )
+            .with_help(
+                "RSL 1.0 asks for the full URL of the license file, e.g. `https://example.com/license.xml`",
             ),
         ),
         _ => {}

@@ -17,6 +17,7 @@ mod groups;
 mod input;
 mod lint;
 mod policy;
+mod records;
 mod report;
 mod urls;
 mod utf8;
@@ -41,6 +42,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(audit::audit_lines_json, m)?)?;
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
     m.add_function(wrap_pyfunction!(report::report_json, m)?)?;
+    m.add_function(wrap_pyfunction!(records::records, m)?)?;
+    m.add_function(wrap_pyfunction!(records::sniff, m)?)?;
     m.add_function(wrap_pyfunction!(policy::allowed_by_key, m)?)?;
     m.add_function(wrap_pyfunction!(agents::crawler_token, m)?)?;
     m.add_function(wrap_pyfunction!(agents::known_crawler, m)?)?;

@@ -107,6 +107,12 @@ impl Policy {
         self.compiled.llm_policies().map(|u| lossy(u)).collect()
     }
 
+    /// Every valid ``License`` URL (RSL 1.0: the site's license file), in file order.
+    #[getter]
+    fn licenses(&self) -> Vec<String> {
+        self.compiled.licenses().map(|u| lossy(u)).collect()
+    }
+
     /// Whether ``agent`` may fetch every path, none, or some: a
     /// :class:`Classification`, decided exactly over the rules.
     fn classify(&self, py: Python<'_>, agent: &Bound<'_, PyAny>) -> PyResult<Classification> {

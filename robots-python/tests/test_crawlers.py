@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from robots_engine import Policy, audit, report
+from robots_engine import Policy, audit, lint, report
 from robots_engine._native import AuditOptions
 
 REPO = Path(__file__).resolve().parents[2]
@@ -37,12 +37,16 @@ def test_ai_era_records():
     body = (
         b"User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: train-ai=n\n"
         b"Content-Usage: /open/ train-ai=y\nAllow: /\n\nLLM-Policy: https://example.com/llm.json\n"
+        b"License: https://example.com/license.xml\nLicense: license.xml\n"
     )
     policy = Policy(body)
     assert policy.content_signals("bot") == {"search": True, "ai-input": None, "ai-train": False}
     assert policy.content_usage("bot", "/blog") == {"train-ai": False, "search": None}
     assert policy.content_usage("bot", "https://example.com/open/x") == {"train-ai": True, "search": None}
     assert policy.llm_policies == ["https://example.com/llm.json"]
+    # RSL's License: the valid URL only (the relative one is an `invalid-license` finding).
+    assert policy.licenses == ["https://example.com/license.xml"]
+    assert [f.code for f in lint(body) if f.code == "invalid-license"] == ["invalid-license"]
     assert Policy(b"User-agent: *\nDisallow:\n").content_signals("bot") is None
     # The records change no verdict.
     assert policy.is_allowed("bot", "/anything")
@@ -136,6 +140,8 @@ def test_report_gives_each_crawler_the_ai_records_of_its_groups():
     found = report(AI_RECORDS)
     crawlers = {c["token"]: c for c in found["crawlers"]}
     assert found["llm_policies"] == ["https://example.com/llm-policy.json"]
+    assert found["licenses"] == ["https://example.com/license.xml"]
+    assert crawlers["GPTBot"]["ai_records"]["licenses"] == ["https://example.com/license.xml"]
     star = crawlers["CCBot"]["ai_records"]
     assert star["content_signal"] == {"line": 3, "search": True, "ai-input": True, "ai-train": False}
     assert star["content_usage"] == [

@@ -4,6 +4,7 @@ Rust CLI's verdicts on the same files."""
 from __future__ import annotations
 
 import io
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -12,6 +13,7 @@ import pandas as pd
 import pytest
 
 from robots_engine import Policy
+from robots_engine._native import records
 from robots_engine.spark import (
     allowed_by_origin,
     allowed_series,
@@ -180,6 +182,25 @@ def test_warc_job_agrees_with_the_rust_cli(spark, robots_cli, tmp_path):
         agent: sum(Policy(f.read_bytes(), "google").classify(agent).kind == "blocked" for f in FILES) for agent in DEFAULT_AGENTS
     }
     assert missing["root_allowed"].all() and (missing["status"] == 404).all()
+
+    # One row per capture: each agent's class, the directive lines, the lint codes.
+    files = spark.read.parquet(str(out / "files")).toPandas().set_index("host")
+    assert len(files) == len(FILES) + 1
+    for file in FILES:
+        row = files.loc[file.stem]
+        assert dict(row["access"]) == {
+            agent: captures[(captures["host"] == file.stem) & (captures["agent"] == agent)]["access"].iloc[0]
+            for agent in DEFAULT_AGENTS
+        }
+        lines = [tuple(r.values()) for r in row["records"]]
+        assert lines == [tuple(r) for r in records(file.read_bytes(), "google")], file.stem
+        findings = subprocess.run(
+            [str(cli), "lint", str(file), "--format", "json", "--profile", "google"], capture_output=True, text=True
+        ).stdout
+        codes = sorted({json.loads(line)["code"] for line in findings.splitlines() if line.strip()})
+        assert list(row["lint_codes"]) == codes, file.stem
+    assert list(files.loc["missing.example"]["records"]) == []
+    assert any(len(files.loc[f.stem]["lint_codes"]) for f in FILES)
     blocked = summary.set_index("agent")["root_blocked"]
     expected_blocked = {
         agent: sum(not Policy(f.read_bytes(), "google").is_allowed(agent, "/") for f in FILES) for agent in DEFAULT_AGENTS

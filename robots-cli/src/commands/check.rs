@@ -253,11 +253,18 @@ impl Printer<'_> {
         });
         let verdict = self.matcher.check(url);
         if self.json {
+            // Preferences attach to crawlable URLs only: no lookup for the others.
+            let usage = if verdict.allowed {
+                self.matcher.content_usage(url)
+            } else {
+                None
+            };
             json::write_verdict(
                 &mut self.line,
                 self.policy,
                 url,
                 &verdict,
+                usage,
                 warning.as_deref(),
             )?;
         } else {

@@ -9,7 +9,7 @@
 //! of the file's own rules, as `robots diff` derives them, plus `--paths`;
 //! never `/robots.txt` itself), its crawl-delay, and the AI-era records its
 //! groups give it (`Content-Signal`, `Content-Usage`; the file's `LLM-Policy`
-//! URLs, which are file-wide, head the table). Then one line per purpose
+//! and `License` URLs, which are file-wide, head the table). Then one line per purpose
 //! class and a one-line summary such as `blocks 12 of 31 AI crawlers fully;
 //! allows every search engine`, both counted from the exact access.
 //!
@@ -95,6 +95,13 @@ fn human(
         writeln!(
             out,
             "LLM-Policy (every crawler): {}",
+            echo::short(url.as_bytes())
+        )?;
+    }
+    for url in &report.licenses {
+        writeln!(
+            out,
+            "License (every crawler): {}",
             echo::short(url.as_bytes())
         )?;
     }
@@ -289,6 +296,7 @@ fn as_csv(report: &CrawlerReport) -> Result<Vec<u8>, Error> {
             "content_signal",
             "content_usage",
             "llm_policies",
+            "licenses",
         ])
         .map_err(fail)?;
     for r in rows {
@@ -315,6 +323,7 @@ fn as_csv(report: &CrawlerReport) -> Result<Vec<u8>, Error> {
                 signal_csv(&r.ai),
                 usage_csv(&r.ai),
                 report.llm_policies.join(" "),
+                report.licenses.join(" "),
             ])
             .map_err(fail)?;
     }

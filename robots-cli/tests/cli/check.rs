@@ -160,25 +160,25 @@ fn json_fields_and_values() {
     assert_eq!(
         lines[0],
         serde_json::json!({"url": "/a/c", "allowed": false,
-            "rule": {"line": 3, "directive": "disallow", "pattern": "/a"}, "reason": "rule"})
+            "rule": {"line": 3, "directive": "disallow", "pattern": "/a"}, "reason": "rule", "content_usage": null})
     );
     assert_eq!(
         lines[1],
         serde_json::json!({"url": "/a/b", "allowed": true,
-            "rule": {"line": 4, "directive": "allow", "pattern": "/a/b"}, "reason": "rule"})
+            "rule": {"line": 4, "directive": "allow", "pattern": "/a/b"}, "reason": "rule", "content_usage": null})
     );
     assert_eq!(
         lines[2],
-        serde_json::json!({"url": "/z", "allowed": true, "rule": null, "reason": "no-matching-rule"})
+        serde_json::json!({"url": "/z", "allowed": true, "rule": null, "reason": "no-matching-rule", "content_usage": null})
     );
     assert_eq!(
         lines[3],
-        serde_json::json!({"url": "/robots.txt", "allowed": true, "rule": null, "reason": "robots-txt"})
+        serde_json::json!({"url": "/robots.txt", "allowed": true, "rule": null, "reason": "robots-txt", "content_usage": null})
     );
     assert_eq!(
         lines[4],
         serde_json::json!({"url": "", "allowed": false,
-            "rule": {"line": 5, "directive": "disallow", "pattern": "/$"}, "reason": "rule"})
+            "rule": {"line": 5, "directive": "disallow", "pattern": "/$"}, "reason": "rule", "content_usage": null})
     );
     assert_eq!(lines[5]["url"], "/q\"\\x");
 
@@ -187,7 +187,9 @@ fn json_fields_and_values() {
     let lines = json_lines(&ok(check(&named, "BarBot", &["--json", "/x"], b"")));
     assert_eq!(
         lines,
-        [serde_json::json!({"url": "/x", "allowed": true, "rule": null, "reason": "no-group"})]
+        [
+            serde_json::json!({"url": "/x", "allowed": true, "rule": null, "reason": "no-group", "content_usage": null})
+        ]
     );
     let lines = json_lines(&ok(check(&named, "FooBot", &["--json", "/x"], b"/y\n")));
     assert_eq!(lines[0]["allowed"], false);
@@ -505,4 +507,34 @@ fn the_binary_exits_with_runs_status() {
         assert_eq!(process.stdout, in_process.stdout, "{args:?}");
         assert_eq!(process.stderr, in_process.stderr, "{args:?}");
     }
+}
+
+/// `content_usage`: the preferences of the rule with the longest matching path
+/// (draft-ietf-aipref-attach), only for a URL the crawler may fetch.
+#[test]
+fn json_gives_the_content_usage_of_crawlable_urls() {
+    let file = Temp::new(
+        "robots.txt",
+        b"User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /open/ train-ai=y, search=y\nDisallow: /open/private/\n\nUser-agent: Other\nDisallow:\n",
+    );
+    let lines = json_lines(&ok(check(
+        &file,
+        "Bot",
+        &["--format", "json", "/blog", "/open/data", "/open/private/x"],
+        b"",
+    )));
+    let usage: Vec<&Value> = lines.iter().map(|l| &l["content_usage"]).collect();
+    assert_eq!(
+        usage,
+        [
+            &serde_json::json!({"train-ai": false, "search": null}),
+            &serde_json::json!({"train-ai": true, "search": true}),
+            // Disallowed: the draft gives no preferences to what may not be crawled.
+            &Value::Null,
+        ]
+    );
+    // A crawler whose group states none.
+    let lines = json_lines(&ok(check(&file, "Other", &["--json", "/blog"], b"")));
+    assert_eq!(lines[0]["content_usage"], Value::Null);
+    assert_eq!(lines[0]["allowed"], true);
 }

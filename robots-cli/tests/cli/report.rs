@@ -309,6 +309,11 @@ fn report_json_gives_each_crawler_the_ai_records_of_its_groups() {
         ])
     );
     assert_eq!(star["llm_policies"], llm);
+    // RSL's `License` is file-wide too: the valid URL only, everywhere.
+    let licenses = serde_json::json!(["https://example.com/license.xml"]);
+    assert_eq!(report["licenses"], licenses);
+    assert_eq!(star["licenses"], licenses);
+    assert_eq!(row(&report, "GPTBot")["ai_records"]["licenses"], licenses);
     // GPTBot and ClaudeBot: their group's first valid Content-Signal (line 10,
     // not line 11), no Content-Usage, none of `*`'s.
     for token in ["GPTBot", "ClaudeBot"] {
@@ -401,6 +406,14 @@ fn report_table_and_csv_show_the_ai_records() {
         text.contains("LLM-Policy (every crawler): https://example.com/llm-policy.json"),
         "{text}"
     );
+    assert!(
+        text.contains("License (every crawler): https://example.com/license.xml"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("License (every crawler): license.xml"),
+        "{text}"
+    );
     let line_of = |token: &str| {
         text.lines()
             .find(|l| l.split_whitespace().next() == Some(token))
@@ -420,10 +433,11 @@ fn report_table_and_csv_show_the_ai_records() {
     let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
     let header = reader.headers().expect("a header").clone();
     let column = |name: &str| header.iter().position(|h| h == name).expect(name);
-    let (signal, usage, llm) = (
+    let (signal, usage, llm, licenses) = (
         column("content_signal"),
         column("content_usage"),
         column("llm_policies"),
+        column("licenses"),
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
     let csv_row = |token: &str| rows.iter().find(|r| &r[0] == token).expect(token);
@@ -442,6 +456,10 @@ fn report_table_and_csv_show_the_ai_records() {
         &csv_row("GPTBot")[llm],
         "https://example.com/llm-policy.json"
     );
+    assert_eq!(
+        &csv_row("CCBot")[licenses],
+        "https://example.com/license.xml"
+    );
 }
 
 #[test]
@@ -449,6 +467,7 @@ fn a_file_without_ai_records_reports_none() {
     let file = Temp::new("plain.txt", b"User-agent: *\nDisallow: /x\n");
     let report = report_json(file.path(), &[]);
     assert_eq!(report["llm_policies"], serde_json::json!([]));
+    assert_eq!(report["licenses"], serde_json::json!([]));
     for crawler in report["crawlers"].as_array().expect("crawlers") {
         assert_eq!(crawler["ai_records"]["content_signal"], Value::Null);
         assert_eq!(
@@ -460,6 +479,7 @@ fn a_file_without_ai_records_reports_none() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!text.contains("ai prefs: CS"), "{text}");
     assert!(!text.contains("LLM-Policy"), "{text}");
+    assert!(!text.contains("License"), "{text}");
 }
 
 #[test]

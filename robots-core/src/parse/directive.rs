@@ -44,6 +44,9 @@ pub enum Directive {
     ContentUsage,
     /// `LLM-Policy`: the URL of a site's policy for language models; file-wide.
     LlmPolicy,
+    /// `License` (RSL 1.0, Really Simple Licensing): the absolute URL of the
+    /// site's RSL license or feed; file-wide, for every crawler.
+    License,
 }
 
 /// Where a directive's value applies.
@@ -60,7 +63,10 @@ pub enum Scope {
 }
 
 /// How many directives there are.
-const COUNT: usize = 17;
+///
+/// [`Directive::ALL`] only grows at its end: a directive's place there is its
+/// number in the byte format ([`Directive::code`]).
+const COUNT: usize = 18;
 
 const ALL: [Directive; COUNT] = [
     Directive::UserAgent,
@@ -80,6 +86,7 @@ const ALL: [Directive; COUNT] = [
     Directive::ContentSignal,
     Directive::ContentUsage,
     Directive::LlmPolicy,
+    Directive::License,
 ];
 
 impl Directive {
@@ -119,6 +126,7 @@ impl Directive {
             Directive::ContentSignal => "content-signal",
             Directive::ContentUsage => "content-usage",
             Directive::LlmPolicy => "llm-policy",
+            Directive::License => "license",
         }
     }
 
@@ -136,7 +144,8 @@ impl Directive {
             | Directive::Host
             | Directive::CleanParam
             | Directive::RobotVersion
-            | Directive::LlmPolicy => Scope::File,
+            | Directive::LlmPolicy
+            | Directive::License => Scope::File,
             Directive::NoIndex | Directive::NoFollow | Directive::NoArchive => Scope::Unsupported,
         }
     }
@@ -293,13 +302,14 @@ struct FoldedName {
     directive: Option<Directive>,
 }
 
-/// The directive names of one length (at most three share one), with the mask
+/// The directive names of one length (at most four share one: `comment`,
+/// `sitemap`, `noindex` and `license`), with the mask
 /// that keeps a key's bytes of that length: a lookup, not a shift of a 128-bit
 /// word by a variable amount, per line.
 #[derive(Clone, Copy)]
 struct NamesOfLen {
     mask: u128,
-    names: [FoldedName; 3],
+    names: [FoldedName; 4],
 }
 
 /// [`NamesOfLen`] by length, up to sixteen bytes.
@@ -312,7 +322,7 @@ const NAMES_BY_LEN: [NamesOfLen; 17] = {
     };
     let mut out = [NamesOfLen {
         mask: 0,
-        names: [NONE; 3],
+        names: [NONE; 4],
     }; 17];
     let mut len = 1;
     while len <= 16 {

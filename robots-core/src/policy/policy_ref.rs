@@ -397,6 +397,18 @@ impl<'a> PolicyRef<'a> {
         records::file_values(self.tables(), Directive::LlmPolicy, true)
     }
 
+    /// Every valid `License` URL (RSL 1.0), in file order, as written.
+    ///
+    /// ```
+    /// use robots_runtime::{Policy, Profile};
+    /// let p = Policy::parse("License: https://a.example/license.xml\nLicense: /relative.xml\n", Profile::Rfc9309);
+    /// let all: Vec<String> = p.licenses().map(|u| u.to_string()).collect();
+    /// assert_eq!(all, ["https://a.example/license.xml"]);
+    /// ```
+    pub fn licenses(&self) -> impl Iterator<Item = &BStr> + '_ {
+        records::file_values(self.tables(), Directive::License, true)
+    }
+
     /// Every valid `Clean-param` value, in file order, as written.
     pub fn clean_params(&self) -> impl Iterator<Item = &BStr> + '_ {
         records::file_values(self.tables(), Directive::CleanParam, true)

@@ -41,7 +41,7 @@ pub enum RecordValue {
     /// [`parse_content_usage`]).
     ContentUsage(UsagePrefs),
     /// A valid text value: sitemap URL, host, clean-param, comment,
-    /// robot-version, LLM-Policy URL.
+    /// robot-version, LLM-Policy URL, License URL.
     Text,
     /// The value did not parse; the text is kept.
     Invalid,
@@ -73,7 +73,9 @@ pub fn parse_value(directive: crate::parse::Directive, value: &[u8]) -> RecordVa
         Directive::VisitTime => {
             parse_visit_time(value).map_or(RecordValue::Invalid, RecordValue::VisitTime)
         }
-        Directive::Sitemap | Directive::LlmPolicy => ok(check_sitemap_url(value)),
+        Directive::Sitemap | Directive::LlmPolicy | Directive::License => {
+            ok(check_sitemap_url(value))
+        }
         Directive::ContentSignal => {
             parse_content_signal(value).map_or(RecordValue::Invalid, RecordValue::ContentSignal)
         }

@@ -1,4 +1,4 @@
-//! The AI-era records: `Content-Signal`, `Content-Usage` and `LLM-Policy`.
+//! The AI-era records: `Content-Signal`, `Content-Usage`, `LLM-Policy` and `License`.
 //!
 //! - **`Content-Signal`** (Cloudflare's content signals, written up as
 //!   draft-romm-aipref-contentsignals-00, October 2025): comma-separated
@@ -11,6 +11,9 @@
 //!   matching path applies; preferences apply only to paths that may be crawled.
 //! - **`LLM-Policy`**: the absolute URL of a site's policy for language models,
 //!   file-wide like `Sitemap` (crawler-commons #569).
+//! - **`License`** (RSL 1.0, Really Simple Licensing): the absolute URL of the
+//!   site's RSL license or feed, file-wide and for every crawler, checked as
+//!   `LLM-Policy` is (an absolute http(s) URL; it may be on another host).
 //!
 //! Unknown keys and labels are ignored, as both drafts say (lint reports them).
 //!

@@ -544,7 +544,7 @@ record! {
 
 /// How many directives there are: an [`ExtensionRecord`]'s `directive` is
 /// below it (the compiler holds it to `parse::Directive::ALL`).
-pub const DIRECTIVE_COUNT: u8 = 17;
+pub const DIRECTIVE_COUNT: u8 = 18;
 
 record! {
     /// An extension record (crawl-delay, sitemap, …): its line and value as written.

@@ -36,7 +36,7 @@ fn row(report: &CrawlerReport, r: &CrawlerRow) -> JsValue {
         ),
         ("robots_txt", r.crawler.robots_txt.name().into()),
         ("verification", r.crawler.verification.name().into()),
-        ("ai_records", ai_records(&r.ai, &report.llm_policies)),
+        ("ai_records", ai_records(&r.ai, report)),
     ])
 }
 
@@ -51,8 +51,9 @@ fn entries<'a>(line: u32, entries: &[(&'a str, Option<bool>)]) -> Vec<(&'a str, 
     fields
 }
 
-/// `{ content_signal, content_usage, llm_policies }`, as the CLI's `ai_records`.
-fn ai_records(ai: &AiRecords, llm_policies: &[String]) -> JsValue {
+/// `{ content_signal, content_usage, llm_policies, licenses }`, as the CLI's
+/// `ai_records` (the last two file-wide, from `report`).
+fn ai_records(ai: &AiRecords, report: &CrawlerReport) -> JsValue {
     object(&[
         (
             "content_signal",
@@ -72,7 +73,11 @@ fn ai_records(ai: &AiRecords, llm_policies: &[String]) -> JsValue {
                 object(&fields)
             }),
         ),
-        ("llm_policies", array(llm_policies, |u| u.as_str().into())),
+        (
+            "llm_policies",
+            array(&report.llm_policies, |u| u.as_str().into()),
+        ),
+        ("licenses", array(&report.licenses, |u| u.as_str().into())),
     ])
 }
 
@@ -132,6 +137,7 @@ pub fn report(profile: &str, report: &CrawlerReport, derived: &DerivedSample) ->
             "llm_policies",
             array(&report.llm_policies, |u| u.as_str().into()),
         ),
+        ("licenses", array(&report.licenses, |u| u.as_str().into())),
         (
             "derived_cut",
             if derived.cut {

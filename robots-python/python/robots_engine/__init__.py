@@ -120,7 +120,8 @@ def report(robots, *, profile="rfc9309", paths=None):
     the registry entry was checked against: ``operator`` or ``secondary``),
     and ``ai_records``: the
     ``content_signal`` and ``content_usage`` of its groups and the file's
-    ``llm_policies``), ``purposes``, ``llm_policies`` and ``summary``.
+    ``llm_policies`` and ``licenses``), ``purposes``, ``llm_policies``,
+    ``licenses`` (the file's RSL ``License`` URLs) and ``summary``.
     """
     file = _os.fspath(robots) if isinstance(robots, _os.PathLike) else None
     extra = None if paths is None else [p.encode("utf-8") if isinstance(p, str) else bytes(p) for p in paths]

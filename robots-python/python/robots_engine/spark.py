@@ -35,6 +35,18 @@ body is read once per group, on the executor that holds the group::
 same row (``urls.join(robots, "origin")``). It is the simplest to write and
 the slowest: every row ships its site's whole robots.txt to Python.
 
+**Spark SQL**: :func:`register_sql_functions` registers the functions of the
+DuckDB extension under the same names (``robots_allowed``, ``robots_explain``,
+``robots_access``, ``robots_token``, ``robots_records``,
+``robots_content_usage``, ``robots_lint``, ``robots_report``; see
+:mod:`robots_engine.sql`), as Arrow UDFs, so a query written for DuckDB runs
+on a cluster::
+
+    from robots_engine.spark import register_sql_functions
+
+    register_sql_functions(spark)
+    spark.sql("SELECT host, robots_access(body, 'GPTBot').kind FROM robots")
+
 In every form, a site with no robots.txt (no row in the table, or a null
 body) allows everything, and a null URL gives a null verdict. Verdicts use the
 ``google`` profile unless ``profile=`` says otherwise.
@@ -59,6 +71,8 @@ if TYPE_CHECKING:
     from pyspark.sql.types import StructType
 
 __all__ = [
+    "SQL_TYPES",
+    "register_sql_functions",
     "allowed_by_origin",
     "broadcast_robots",
     "allowed_series",
@@ -300,3 +314,70 @@ def robots_allowed(robots_col: str | Column, url_col: str | Column, agent: str, 
         return allowed_series(bodies, urls, agent, profile)
 
     return _allowed(robots_col, url_col)
+
+
+# --- Spark SQL: the DuckDB extension's functions ---------------------------------
+
+_EXPLAIN = (
+    "struct<allowed:boolean,reason:string,line:int,directive:string,pattern:string,"
+    "rule:string,path:string,selection:string,tie_break:string>"
+)
+_ACCESS = (
+    "struct<kind:string,allowed_path:string,allowed_line:int,disallowed_path:string,"
+    "disallowed_line:int,reason:string>"
+)
+_RECORD = "struct<line:int,directive:string,value:string,group:int,valid:boolean>"
+_FINDING = "struct<code:string,severity:string,line:int,column:int,message:string>"
+_CRAWLER = (
+    "struct<token:string,operator:string,purpose:string,applies:string,group_token:string,"
+    "root_allowed:boolean,access:string,allowed_path:string,allowed_line:int,"
+    "disallowed_path:string,disallowed_line:int,allowed_share:double,"
+    "crawl_delay_seconds:double,robots_txt:string>"
+)
+
+#: Each SQL function's Spark result type (the Arrow types of :mod:`robots_engine.sql`).
+SQL_TYPES = {
+    "robots_allowed": "boolean",
+    "robots_explain": _EXPLAIN,
+    "robots_content_usage": "struct<train_ai:boolean,search:boolean>",
+    "robots_access": _ACCESS,
+    "robots_token": "string",
+    "robots_records": f"array<{_RECORD}>",
+    "robots_lint": f"array<{_FINDING}>",
+    "robots_report": f"array<{_CRAWLER}>",
+}
+
+
+def _sql_udf(name: str):
+    """The Arrow UDF of SQL function ``name``: it takes its text columns and,
+    optionally, a profile column (Spark passes what the query gives)."""
+    from pyspark.sql import functions as F
+    from pyspark.sql.functions import ArrowUDFType
+
+    from robots_engine.sql import FUNCTIONS
+
+    function, texts, takes_profile, _ = FUNCTIONS[name]
+
+    def call(*columns: pa.Array) -> pa.Array:
+        if len(columns) < texts or len(columns) > texts + int(takes_profile):
+            arity = f"{texts} or {texts + 1}" if takes_profile else str(texts)
+            raise TypeError(f"{name} takes {arity} arguments, not {len(columns)}")
+        return function(*columns)
+
+    call.__name__ = name
+    return F.arrow_udf(call, SQL_TYPES[name], ArrowUDFType.SCALAR)
+
+
+def register_sql_functions(spark: Any) -> list[str]:
+    """Register the robots.txt SQL functions with ``spark`` (a SparkSession),
+    under the DuckDB extension's names; the names registered.
+
+    Each is an Arrow UDF (Spark >= 4.1): a batch of rows crosses to the
+    Python worker as Arrow columns, and each distinct (body, profile) of the
+    batch is parsed once. As in DuckDB, the profile is an optional last
+    argument (``google`` when omitted) and a null argument gives a null row.
+    """
+    names = list(SQL_TYPES)
+    for name in names:
+        spark.udf.register(name, _sql_udf(name))
+    return names

@@ -13,10 +13,24 @@ with ``warcio``. For every capture and every agent the job writes one row of
 exactly over the rules by ``Policy.classify``, never by probing made-up
 paths; ``rules``: the rules of the groups that apply to the agent, as
 ``"disallow /x"``; ``lint_errors``: the codes of error-level lint findings),
-and a per-agent summary to ``OUTPUT/summary``::
+one row per capture to ``OUTPUT/files``::
+
+    url, host, status, access, records, lint_codes
+
+(``access``: a map from each agent to its class, as above; ``records``:
+every directive line, as the SQL function ``robots_records`` gives them,
+``line, directive, value, group, valid``; ``lint_codes``: the codes of every
+lint finding, each once, sorted), and a per-agent summary to
+``OUTPUT/summary``::
 
     agent, captures, blocked, partial, blocked_share, root_blocked,
     root_blocked_share, with_rules, with_crawl_delay, mean_rules
+
+The agents are ``--agents`` (comma-separated) or ``--agents-file`` (one a
+line, ``#`` comments); the default list is :data:`DEFAULT_AGENTS`. The same
+classes come from SQL over the captures table with the functions of
+:mod:`robots_engine.sql` (Spark) or the DuckDB extension, e.g.
+``robots_access(body, 'GPTBot').kind``.
 
 Locally, on a small WARC written from the robots.txt files bundled with the
 package (``--sample``)::
@@ -47,7 +61,7 @@ from importlib import resources
 from typing import Iterable, Iterator, Sequence
 from urllib.parse import urlsplit
 
-from robots_engine._native import Policy, lint
+from robots_engine._native import Policy, lint, records
 
 DEFAULT_AGENTS = (
     "Googlebot",
@@ -59,6 +73,12 @@ DEFAULT_AGENTS = (
     "PerplexityBot",
     "Bytespider",
     "Applebot-Extended",
+)
+
+FILE_SCHEMA = (
+    "url string, host string, status int, access map<string,string>, "
+    "records array<struct<line:int,directive:string,value:string,group:int,valid:boolean>>, "
+    "lint_codes array<string>"
 )
 
 CAPTURE_SCHEMA = (
@@ -119,8 +139,23 @@ def analyse(url: str, status: int, body: bytes, agents: Sequence[str], profile: 
     return rows
 
 
+def analyse_file(url: str, status: int, body: bytes, agents: Sequence[str], profile: str) -> tuple:
+    """The ``files`` row of one capture: each agent's class, the directive
+    lines and the lint codes (a non-2xx capture as an empty robots.txt)."""
+    host = urlsplit(url).hostname or ""
+    if not 200 <= status < 300:
+        body = b""
+    policy = Policy(body, profile)
+    access = {agent: policy.classify(agent).kind for agent in agents}
+    names = ("line", "directive", "value", "group", "valid")
+    lines = [dict(zip(names, r)) for r in records(body, profile)]
+    codes = sorted({f.code for f in lint(body, profile)})
+    return (url, host, status, access, lines, codes)
+
+
 def run(spark, warc_paths: Sequence[str], output: str, agents: Sequence[str] = DEFAULT_AGENTS, profile: str = "google") -> None:
-    """Analyse the WARC files and write ``output/captures`` and ``output/summary``."""
+    """Analyse the WARC files and write ``output/captures``, ``output/files``
+    and ``output/summary``."""
     from pyspark.sql import functions as F
 
     agents = list(agents)
@@ -130,6 +165,8 @@ def run(spark, warc_paths: Sequence[str], output: str, agents: Sequence[str] = D
     )
     table = spark.createDataFrame(rows, CAPTURE_SCHEMA)
     table.write.mode("overwrite").parquet(f"{output}/captures")
+    files = paths.flatMap(lambda path: [analyse_file(url, status, body, agents, profile) for url, status, body in captures(path)])
+    spark.createDataFrame(files, FILE_SCHEMA).write.mode("overwrite").parquet(f"{output}/files")
     written = spark.read.parquet(f"{output}/captures")
     summary = written.groupBy("agent").agg(
         F.count("*").alias("captures"),
@@ -199,6 +236,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="write a small WARC of the robots.txt files bundled with the package to OUT.warc.gz, and exit",
     )
     parser.add_argument("--agents", default=",".join(DEFAULT_AGENTS), help="comma-separated crawler names")
+    parser.add_argument("--agents-file", metavar="FILE", help="crawler names, one a line (# comments); overrides --agents")
     parser.add_argument("--profile", default="google", help="rfc9309, google, draft1996 or original1994")
     parser.add_argument("--master", default=None, help="Spark master, e.g. local[2] (default: spark-submit's)")
     args = parser.parse_args(argv)
@@ -216,7 +254,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         builder = builder.master(args.master)
     spark = builder.getOrCreate()
     paths = warc_paths(args.input)
-    run(spark, paths, args.output, [a for a in args.agents.split(",") if a], args.profile)
+    agents = [a for a in args.agents.split(",") if a]
+    if args.agents_file:
+        with open(args.agents_file, encoding="utf-8") as listing:
+            agents = [line.strip() for line in listing if line.strip() and not line.startswith("#")]
+    run(spark, paths, args.output, agents, args.profile)
     spark.stop()
 
 
