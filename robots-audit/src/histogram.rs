@@ -132,9 +132,9 @@ mod tests {
             .enumerate()
         {
             if i % 2 == 0 {
-                a.add(s)
+                a.add(s);
             } else {
-                b.add(s)
+                b.add(s);
             }
             whole.add(s);
         }

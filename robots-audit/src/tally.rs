@@ -9,7 +9,7 @@ use crate::report::{
     Violation,
 };
 use crate::request::Request;
-use crate::sites::{Held, Site, Sites};
+use crate::sites::{Held, RobotsVersion, Site, Sites};
 use crate::verification::Verification;
 use robots_core::parse::Directive;
 use robots_core::search::url::path_from_url;
@@ -405,7 +405,7 @@ fn version_ref(site: &Site<'_>, version: usize) -> VersionRef {
     VersionRef {
         host: site.host.clone(),
         file: v.map(|v| v.file().to_owned()).unwrap_or_default(),
-        since: v.and_then(|v| v.start()),
+        since: v.and_then(RobotsVersion::start),
     }
 }
 

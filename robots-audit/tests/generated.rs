@@ -83,7 +83,7 @@ fn check(report: &AuditReport) {
     );
     assert_eq!(bad.verification, Verification::Unverifiable);
     assert_eq!(bad.violation_examples.len(), 5);
-    let rule = bad.violation_examples[0].rule.as_ref().unwrap();
+    let rule = bad.violation_examples[0].rule.as_ref().expect("a rule");
     assert_eq!((rule.text.as_str(), rule.line), ("Disallow: /admin/", 6));
     assert_eq!(bad.violation_examples[0].version.file, "robots.txt");
     assert_eq!(bad.statuses, [(200, 10), (403, 10)]);
@@ -95,7 +95,14 @@ fn check(report: &AuditReport) {
     );
     let news = &report.crawlers[1];
     assert_eq!((news.requests, news.violations), (1, 1));
-    assert_eq!(news.violation_examples[0].rule.as_ref().unwrap().line, 2);
+    assert_eq!(
+        news.violation_examples[0]
+            .rule
+            .as_ref()
+            .expect("a rule")
+            .line,
+        2
+    );
     let good = &report.crawlers[2];
     assert_eq!(
         (good.requests, good.violations, good.robots_fetches),
@@ -218,7 +225,7 @@ fn unknown_crawlers_past_the_limit_are_counted_together() {
 
 /// 2026-11-28T12:00:00Z: when the new robots.txt starts being served.
 fn change() -> i64 {
-    parse_time("2026-11-28T12:00:00Z").unwrap()
+    parse_time("2026-11-28T12:00:00Z").expect("a time")
 }
 
 /// A Combined Log Format line at `time` (seconds since the epoch) from `client`.
@@ -226,7 +233,7 @@ fn clf_at(time: i64, client: &str, target: &str, ua: &str) -> String {
     let rfc = robots_audit::format_time(time);
     let month = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ][rfc[5..7].parse::<usize>().unwrap() - 1];
+    ][rfc[5..7].parse::<usize>().expect("a month") - 1];
     format!(
         "{client} - - [{}/{month}/{}:{} +0000] \"GET {target} HTTP/1.1\" 200 10 \"-\" \"{ua}\"\n",
         &rfc[8..10],

@@ -71,11 +71,12 @@ def test_audit_finds_who_disobeys(tmp_path):
     report = audit(ROBOTS, [str(log)])
     assert report["malformed"] == 1 and report["browser_requests"] == 1
     by_token = {c["token"]: c for c in report["crawlers"]}
-    assert by_token["GPTBot"]["disallowed"] == 1
-    assert by_token["Googlebot"]["disallowed"] == 1
-    assert by_token["Googlebot"]["violations"][0]["rule_line"] == 5
+    assert by_token["GPTBot"]["violations"] == 1
+    assert by_token["Googlebot"]["violations"] == 1
+    assert by_token["Googlebot"]["verification"] == "unverifiable"
+    assert by_token["Googlebot"]["examples"]["violations"][0]["rule_line"] == 5
     assert by_token["Googlebot"]["robots_first_hosts"] == 1
-    assert by_token["Googlebot"]["delay_breaks"] == 1
+    assert by_token["Googlebot"]["pace"]["shorter_than_asked"] == 1
     assert report["summary"].startswith("2 of 2 crawlers requested disallowed URLs")
 
 
