@@ -85,7 +85,7 @@ pub struct CrawlerAudit {
     pub stale_cache: u64,
     /// Requests no robots.txt could judge (see [`AuditReport::unchecked`]).
     pub unchecked: u64,
-    /// Each host it sent requests to.
+    /// Each host it sent requests to, by name (lines naming no host first).
     pub hosts: Vec<HostVisits>,
     /// The intervals between two of its `/robots.txt` fetches from one host.
     pub robots_fetch_intervals: Histogram,

@@ -346,10 +346,10 @@ impl<'p> Tally<'p> {
                     visits,
                 } = *row;
                 audit.statuses = statuses.into_iter().collect();
-                let mut hosts: Vec<(HostId, HostVisits)> =
-                    visits.into_iter().map(|(id, v)| (id, v.counts)).collect();
-                hosts.sort_by_key(|(id, _)| *id);
-                audit.hosts = hosts.into_iter().map(|(_, h)| h).collect();
+                // By name (lines naming no host first): the order merged reports keep too.
+                let mut hosts: Vec<HostVisits> = visits.into_values().map(|v| v.counts).collect();
+                hosts.sort_by(|a, b| a.host.cmp(&b.host));
+                audit.hosts = hosts;
                 audit
             })
             .collect();

@@ -170,3 +170,44 @@ def test_report_matches_the_cli(robots_cli):
     assert more["sample_paths"] == from_text["sample_paths"] + 2
     with pytest.raises(ValueError, match="profile"):
         report(b"", profile="nonsense")
+
+
+def test_audit_reports_of_parts_merge_into_the_whole():
+    """The Spark job's merge, without Spark: the reports of three parts of a log
+    add up to the report of the whole, count for count; only the intervals
+    across the two part boundaries are not measured."""
+    from robots_engine._native import audit_lines_json
+    from robots_engine.audit_job import merge
+
+    agents = [
+        "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)",
+        "ExampleBot/1.0 (+https://example.com/bot)",
+        "Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0",
+    ]
+    lines = []
+    for i in range(3000):
+        path = "/robots.txt" if i % 97 == 0 else ("/private/x" if i % 7 == 0 else f"/page/{i}")
+        client = f"192.0.2.{i % 5}" if i % 11 else "proxy.example"
+        stamp = f"28/Nov/2026:{10 + i // 3600:02d}:{(i // 60) % 60:02d}:{i % 60:02d} +0000"
+        lines.append(f'{client} - - [{stamp}] "GET {path} HTTP/1.1" 200 5 "-" "{agents[i % len(agents)]}"'.encode())
+    options = AuditOptions(ROBOTS)
+    whole = json.loads(audit_lines_json(options, lines))
+    merged = merge([json.loads(audit_lines_json(options, lines[i : i + 1000])) for i in (0, 1000, 2000)])
+    assert list(merged) == list(whole)
+    for key in whole:
+        if key not in ("crawlers", "malformed_examples"):
+            assert merged[key] == whole[key], key
+    assert whole["no_client_address"] > 0 and whole["crawlers"]
+    by_key = lambda report: {(c["token"], c["verification"]): c for c in report["crawlers"]}
+    for key, w in by_key(whole).items():
+        m = by_key(merged)[key]
+        assert list(m) == list(w)
+        for field in w:
+            if field not in ("examples", "pace", "robots_fetch_intervals"):
+                assert m[field] == w[field], (key, field)
+        lost = w["pace"]["intervals"] - m["pace"]["intervals"]
+        assert 0 <= lost <= 2 * w["hosts"], key
+        assert m["pace"]["asked_intervals"] + lost >= w["pace"]["asked_intervals"]
+        assert sum(n for _, n in m["pace"]["histogram"]) == m["pace"]["intervals"]
+        assert m["robots_fetch_intervals"]["count"] <= w["robots_fetch_intervals"]["count"]

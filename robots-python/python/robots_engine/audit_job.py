@@ -78,7 +78,8 @@ def _merge_hosts(into: list, more: list) -> list:
         mine["robots_fetches"] += h["robots_fetches"]
         if h["first_time"] is not None and mine["first_time"] is not None and h["first_time"] < mine["first_time"]:
             mine["first_time"], mine["first_was_robots_txt"] = h["first_time"], h["first_was_robots_txt"]
-    return list(by_host.values())
+    # By name, lines naming no host first: the native report's order.
+    return sorted(by_host.values(), key=lambda h: (h["host"] is not None, h["host"] or ""))
 
 
 def _label(c: dict) -> str:
@@ -194,12 +195,8 @@ def merge(reports: Sequence[dict]) -> dict:
     ]
     merged["crawlers"] = ordered
     merged["summary"] = summary(merged)
-    # The native report's order of members.
-    order = [
-        "lines", "malformed", "malformed_examples", "browser_requests", "unchecked_requests", "unchecked",
-        "unchecked_hosts", "no_client_address", "cache_window_s", "robots_versions", "summary", "crawlers",
-    ]
-    return {key: merged[key] for key in order}
+    # Members in the native report's order (serde_json's: sorted by name).
+    return dict(sorted(merged.items()))
 
 
 def run(spark, robots: bytes | None, logs: str, hosts: dict[str, bytes] | None = None, profile: str = "rfc9309") -> dict:
