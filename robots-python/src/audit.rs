@@ -34,7 +34,7 @@ pub struct AuditOptions {
 #[pymethods]
 impl AuditOptions {
     #[new]
-    #[pyo3(signature = (robots, profile = "rfc9309", hosts = None, log_format = "auto", json_fields = None, browsers = false, cache_window = "24h"))]
+    #[pyo3(signature = (robots, profile = "rfc9309", hosts = None, log_format = "auto", json_fields = None, browsers = false, *, cache_window = "24h"))]
     fn new(
         robots: Option<Vec<u8>>,
         profile: &str,

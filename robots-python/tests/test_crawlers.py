@@ -90,7 +90,11 @@ def test_audit_matches_the_cli(robots_cli, tmp_path):
         check=True,
         capture_output=True,
     )
-    assert json.loads(out.stdout) == audit(robots, [str(log)])
+    cli, ours = json.loads(out.stdout), audit(robots, [str(log)])
+    # The CLI names the robots.txt by its path; the binding, given its bytes, as "robots.txt".
+    assert cli.pop("robots_versions") == [{"host": None, "file": str(robots), "since": None}]
+    assert ours.pop("robots_versions") == [{"host": None, "file": "robots.txt", "since": None}]
+    assert cli == ours
 
 
 def test_audit_rejects_what_it_cannot_use(tmp_path):
@@ -111,7 +115,7 @@ def test_audit_json_fields_read_the_log_as_json_lines(robots_cli, tmp_path):
     )
     # As `robots audit --json-field`: naming a field reads JSON lines even with log_format="auto".
     found = audit(ROBOTS, [str(log)], json_fields={"user_agent": "client"})
-    assert [(c["token"], c["disallowed"]) for c in found["crawlers"]] == [("GPTBot", 1)]
+    assert [(c["token"], c["violations"]) for c in found["crawlers"]] == [("GPTBot", 1)]
     cli = subprocess.run(
         [str(robots_cli), "audit", "-", str(log), "--json-field", "user_agent=client", "--format", "json"],
         input=ROBOTS,
@@ -131,6 +135,8 @@ def test_audit_options_are_checked_once_when_made():
         AuditOptions(ROBOTS, json_fields={"colour": "x"})
     with pytest.raises(TypeError):
         AuditOptions(ROBOTS, "rfc9309", None, "auto", None, False, "extra")
+    with pytest.raises(ValueError, match="length of time"):
+        AuditOptions(ROBOTS, cache_window="soon")
 
 
 def test_report_gives_each_crawler_the_ai_records_of_its_groups():
