@@ -65,6 +65,20 @@ def write_log(path: Path) -> None:
     path.write_bytes(gzip.compress(text.encode()))
 
 
+def unnamed(report: dict) -> dict:
+    """An audit report without the robots.txt files' names: the CLI names a
+    robots.txt by its path (or ``<stdin>``), the binding, given its bytes,
+    ``robots.txt``."""
+    report = json.loads(json.dumps(report))
+    for version in report.pop("robots_versions"):
+        assert set(version) == {"host", "file", "since"}
+    for crawler in report["crawlers"]:
+        for example in crawler["examples"]["violations"] + crawler["examples"]["stale_cache"]:
+            example["version"].pop("file")
+            example.get("allowed_by", {}).pop("file", None)
+    return report
+
+
 def test_audit_finds_who_disobeys(tmp_path):
     log = tmp_path / "access.log.gz"
     write_log(log)
@@ -91,10 +105,9 @@ def test_audit_matches_the_cli(robots_cli, tmp_path):
         capture_output=True,
     )
     cli, ours = json.loads(out.stdout), audit(robots, [str(log)])
-    # The CLI names the robots.txt by its path; the binding, given its bytes, as "robots.txt".
-    assert cli.pop("robots_versions") == [{"host": None, "file": str(robots), "since": None}]
-    assert ours.pop("robots_versions") == [{"host": None, "file": "robots.txt", "since": None}]
-    assert cli == ours
+    assert cli["robots_versions"] == [{"host": None, "file": str(robots), "since": None}]
+    assert ours["robots_versions"] == [{"host": None, "file": "robots.txt", "since": None}]
+    assert unnamed(cli) == unnamed(ours)
 
 
 def test_audit_rejects_what_it_cannot_use(tmp_path):
@@ -123,7 +136,7 @@ def test_audit_json_fields_read_the_log_as_json_lines(robots_cli, tmp_path):
         capture_output=True,
     )
     cli_report = json.loads(cli.stdout)
-    assert cli_report["crawlers"] == found["crawlers"]
+    assert unnamed(cli_report)["crawlers"] == unnamed(found)["crawlers"]
 
 
 def test_audit_options_are_checked_once_when_made():
