@@ -407,13 +407,30 @@ pub(super) struct AuditArgs {
     #[arg(value_name = "ROBOTS LOG", value_parser = value_parser!(OsString))]
     pub paths: Vec<OsString>,
 
-    /// The robots.txt of one host of a multi-host log, as `HOST=FILE` (repeatable).
-    #[arg(long = "robots", value_name = "HOST=FILE", value_parser = value_parser!(OsString))]
+    /// A robots.txt, as `[HOST=]FILE[@TIME]` (repeatable): `HOST=` for one host of
+    /// a multi-host log (else every host without its own), `@TIME` (RFC 3339,
+    /// e.g. `@2026-11-27T12:00:00Z`) when this version started being served
+    /// (else from the beginning). Several versions of a host: one per `--robots`.
+    #[arg(long = "robots", value_name = "[HOST=]FILE[@TIME]", value_parser = value_parser!(OsString))]
     pub robots: Vec<OsString>,
 
-    /// A folder of `HOST.txt` files, one robots.txt per host.
+    /// A folder of robots.txt files: `HOST.txt` (from the beginning),
+    /// `HOST@TIME.txt`, or `HOST/TIME.txt` (a folder per host of dated copies).
+    /// TIME is RFC 3339, its colons written as `-` if need be
+    /// (`2026-11-27T12-00-00Z`).
     #[arg(long, value_name = "DIR", value_parser = value_parser!(OsString))]
     pub robots_dir: Option<OsString>,
+
+    /// How long a crawler may keep a fetched robots.txt (RFC 9309 §2.4): a
+    /// request that the version in force disallows but a version replaced less
+    /// than this before allows is counted as stale cache, not a violation.
+    #[arg(long, value_name = "DURATION", default_value = "24h", value_parser = cache_window)]
+    pub cache_window: u64,
+
+    /// Exit 0 even when requests could not be checked (no robots.txt for their
+    /// host, or sent before the first version); they are still counted and named.
+    #[arg(long)]
+    pub allow_unchecked: bool,
 
     /// The semantics to read the robots.txt files under.
     #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
@@ -425,7 +442,8 @@ pub(super) struct AuditArgs {
     pub log_format: String,
 
     /// The key of a JSON log's field, as `FIELD=KEY`: FIELD is host, time,
-    /// target, status or user_agent (repeatable).
+    /// target, status, user_agent or client (the client's address; by default
+    /// `remote_addr`, `client_ip`, `ip`, …) (repeatable).
     #[arg(long, value_name = "FIELD=KEY")]
     pub json_field: Vec<String>,
 
@@ -434,9 +452,14 @@ pub(super) struct AuditArgs {
     pub browsers: bool,
 
     /// Output: `human` (a table, worst first, and a summary), `json` (one object)
-    /// or `csv` (one row per crawler).
+    /// or `csv` (one row per crawler and verification class).
     #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON_CSV))]
     pub format: Format,
+}
+
+/// `--cache-window`: `24h`, `90m`, `0s`, … in whole seconds.
+fn cache_window(text: &str) -> Result<u64, String> {
+    robots_audit::parse_duration(text)
 }
 
 /// Arguments of `robots fetch`.

@@ -281,11 +281,18 @@ pub struct Completions {
 /// Where `robots audit` finds a robots.txt.
 #[derive(Debug)]
 pub enum AuditRobots {
-    /// One file for every host.
-    Every(Input),
-    /// The file of one host.
-    Host(String, Input),
-    /// A folder of `HOST.txt` files.
+    /// One version of a robots.txt (`--robots [HOST=]FILE[@TIME]`, or the
+    /// first path): of `host` (`None`: every host without its own), served
+    /// from `since` (seconds since the epoch; `None`: from the beginning).
+    Version {
+        /// Its host.
+        host: Option<String>,
+        /// Its file.
+        input: Input,
+        /// When it started being served.
+        since: Option<i64>,
+    },
+    /// A folder of `HOST.txt`, `HOST@TIME.txt` and `HOST/TIME.txt` files.
     Dir(std::path::PathBuf),
 }
 
@@ -304,6 +311,10 @@ pub struct Audit {
     pub browsers: bool,
     /// `human`, `json` or `csv`.
     pub format: Format,
+    /// How long a crawler may keep a fetched robots.txt, in seconds.
+    pub cache_window: u64,
+    /// Exit 0 even when requests could not be checked.
+    pub allow_unchecked: bool,
 }
 
 /// A subcommand, with plain values.
@@ -581,16 +592,12 @@ pub fn completion_script(shell: Shell) -> Vec<u8> {
 fn audit(a: defs::AuditArgs) -> Result<Audit, Error> {
     let mut robots = Vec::new();
     for spec in &a.robots {
-        let spec = spec.to_string_lossy();
-        let Some((host, file)) = spec.split_once('=') else {
-            return Err(Error::Usage(format!(
-                "--robots takes HOST=FILE, not '{spec}'"
-            )));
-        };
-        robots.push(AuditRobots::Host(
-            host.to_owned(),
-            Input::from_arg(OsStr::new(file)),
-        ));
+        let (host, file, since) = robots_version(&spec.to_string_lossy())?;
+        robots.push(AuditRobots::Version {
+            host,
+            input: Input::from_arg(OsStr::new(&file)),
+            since,
+        });
     }
     if let Some(dir) = &a.robots_dir {
         robots.push(AuditRobots::Dir(dir.into()));
@@ -599,16 +606,23 @@ fn audit(a: defs::AuditArgs) -> Result<Audit, Error> {
     if robots.is_empty() {
         let Some(first) = paths.next() else {
             return Err(Error::Usage(String::from(
-                "robots audit needs a robots.txt: `robots audit ROBOTS [LOG...]`, or --robots HOST=FILE",
+                "robots audit needs a robots.txt: `robots audit ROBOTS [LOG...]`, or --robots [HOST=]FILE[@TIME]",
             )));
         };
-        robots.push(AuditRobots::Every(Input::from_arg(first)));
+        robots.push(AuditRobots::Version {
+            host: None,
+            input: Input::from_arg(first),
+            since: None,
+        });
     }
     let logs: Vec<String> = paths.map(|p| p.to_string_lossy().into_owned()).collect();
     let robots_stdin = robots.iter().any(|r| {
         matches!(
             r,
-            AuditRobots::Every(Input::Stdin) | AuditRobots::Host(_, Input::Stdin)
+            AuditRobots::Version {
+                input: Input::Stdin,
+                ..
+            }
         )
     });
     if robots_stdin && (logs.is_empty() || logs.iter().any(|l| l == "-")) {
@@ -629,7 +643,38 @@ fn audit(a: defs::AuditArgs) -> Result<Audit, Error> {
         log_format,
         browsers: a.browsers,
         format: a.format,
+        cache_window: a.cache_window,
+        allow_unchecked: a.allow_unchecked,
     })
+}
+
+/// `--robots [HOST=]FILE[@TIME]`: the host (before the first `=`, when that
+/// part has no path separator), the file, and the time (after the last `@`,
+/// when what follows starts with a digit: an RFC 3339 time).
+fn robots_version(spec: &str) -> Result<(Option<String>, String, Option<i64>), Error> {
+    let (rest, since) = match spec.rsplit_once('@') {
+        Some((file, time)) if time.starts_with(|c: char| c.is_ascii_digit()) => {
+            let Some(since) = robots_audit::parse_time(time) else {
+                return Err(Error::Usage(format!(
+                    "--robots '{spec}': '{time}' is not an RFC 3339 time such as 2026-11-27T12:00:00Z"
+                )));
+            };
+            (file, Some(since))
+        }
+        _ => (spec, None),
+    };
+    let (host, file) = match rest.split_once('=') {
+        Some((host, file)) if !host.is_empty() && !host.contains(['/', '\\']) => {
+            (Some(host.to_owned()), file)
+        }
+        _ => (None, rest),
+    };
+    if file.is_empty() {
+        return Err(Error::Usage(format!(
+            "--robots takes [HOST=]FILE[@TIME], not '{spec}'"
+        )));
+    }
+    Ok((host, file.to_owned(), since))
 }
 
 /// The JSON field names `--json-field FIELD=KEY` gives.
