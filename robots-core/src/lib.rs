@@ -91,7 +91,7 @@ pub use search::verdict::{Reason, Verdict};
 pub mod __private {
     use crate::policy::{AgentPolicy, Policy};
     use crate::search::Selected;
-    use crate::tables::layout::Tables;
+    use crate::tables::view::Tables;
     use alloc::borrow::Cow;
     use alloc::string::String;
 

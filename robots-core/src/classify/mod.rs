@@ -51,7 +51,7 @@ mod shape;
 
 use crate::policy::{Matcher, Rule};
 use crate::sort::sort_by_packed;
-use crate::tables::layout::Tables;
+use crate::tables::view::Tables;
 use alloc::vec::Vec;
 use bstr::BString;
 use core::fmt;

@@ -1,7 +1,7 @@
 //! The rules of a crawler's groups, as the exploration reads them.
 
+use crate::ids::index;
 use crate::policy::Matcher;
-use crate::tables::layout::index;
 use alloc::vec::Vec;
 
 /// One rule: its literal bytes with the places of its `*`s, whether it ends in

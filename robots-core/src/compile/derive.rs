@@ -31,9 +31,8 @@
 
 use crate::compile::builder::{span_of, CompiledRule};
 use crate::compile::trie::Node;
-use crate::ids::{BuiltNode, NodeKey, RuleId};
+use crate::ids::{index, BuiltNode, NodeKey, RuleId};
 use crate::sort::{bytes_prefix, sort_by_packed, sort_by_prefix};
-use crate::tables::layout::index;
 use crate::tables::layout::{
     Anchor, Inner, Label, Leaf, NodeRule, NodeWild, SetRoot, Span, WildRoot, ANCHOR_MAX_LEN,
     LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT, NODE_FULL, NODE_INDEXED, NODE_WILD,

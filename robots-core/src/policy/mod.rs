@@ -33,7 +33,7 @@ use crate::document::{Document, ParseOptions};
 use crate::error::Error;
 use crate::profile::Profile;
 use crate::tables::encode::{encode, seal};
-use crate::tables::layout::Tables;
+use crate::tables::view::Tables;
 use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Deref;

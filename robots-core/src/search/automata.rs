@@ -6,7 +6,8 @@
 
 use crate::ids::NodeId;
 use crate::search::anchors::RootAutomaton;
-use crate::tables::layout::{NodeWild, Tables};
+use crate::tables::layout::NodeWild;
+use crate::tables::view::{entry, Tables};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
@@ -183,11 +184,15 @@ impl Automata {
     }
 
     /// The automaton of `wild_roots[i]` of `t`, built now if it was not.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if `t` has no such root (there is a
+    /// cell for each, and `i` is a place [`Automata::place`] found).
     #[inline]
-    pub(crate) fn root(&self, t: &Tables<'_>, i: usize) -> Option<&RootAutomaton> {
+    pub(crate) fn root(&self, t: &Tables<'_>, i: usize) -> &RootAutomaton {
         let roots = self.roots.get_or_init(|| Box::new(Roots::of(t)));
-        let cell = roots.cells.get(i)?;
-        Some(cell.get_or_init(|| Box::new(RootAutomaton::build(t, t.wild_roots().get(i)))))
+        let cell = entry(&roots.cells, i, "root automata");
+        cell.get_or_init(|| Box::new(RootAutomaton::build(t, t.wild_root(i))))
     }
 
     /// The heap bytes of the automata built so far.

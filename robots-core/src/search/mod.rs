@@ -29,7 +29,8 @@ use crate::ids::{NodeId, SetId};
 use crate::search::segments::search_path;
 use crate::search::verdict::Verdict;
 use crate::search::view::View;
-use crate::tables::layout::{SetRoot, Tables};
+use crate::tables::layout::SetRoot;
+use crate::tables::view::Tables;
 
 /// A crawler's rule set, resolved once: what a matcher checks against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -22,10 +22,10 @@
 use crate::profile::Profile;
 use crate::tables::layout::{
     AgentEntry, Anchor, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule,
-    NodeWild, RuleExtra, RuleRecord, RuleSet, SetRoot, Span, Tables, TruncationRecord, WildRoot,
-    SIZES, TABLE_COUNT, U32,
+    NodeWild, RuleExtra, RuleRecord, RuleSet, SetRoot, Span, TruncationRecord, WildRoot, U32,
 };
 use crate::tables::validate::LayoutError;
+use crate::tables::view::{Tables, SIZES, TABLE_COUNT};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;

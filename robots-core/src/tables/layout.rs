@@ -36,31 +36,6 @@ pub const NONE: u32 = crate::ids::NONE;
 /// `tables::derive`), which keeps its automaton small.
 pub const ANCHOR_MAX_LEN: u32 = 8;
 
-/// A table index or length as stored (`u32`).
-///
-/// The parser reads at most [`MAX_INPUT_BYTES`](crate::document::MAX_INPUT_BYTES) of
-/// any input, and no table holds more entries than a small multiple of the bytes
-/// read, so every index fits below [`NONE`].
-///
-/// # Panics
-/// With a message starting "bug:" when `n` does not fit: a wrapped or
-/// saturated index would point at another record.
-#[inline]
-#[track_caller]
-pub(crate) fn index(n: usize) -> u32 {
-    match u32::try_from(n) {
-        Ok(i) if i != NONE => i,
-        _ => index_overflow(n),
-    }
-}
-
-#[cold]
-#[inline(never)]
-#[track_caller]
-fn index_overflow(n: usize) -> ! {
-    panic!("bug: table index {n} does not fit the layout (below {NONE})")
-}
-
 /// An inner node's label is longer than eight bytes or holds a NUL: its `label`
 /// is its span of the text (see [`Label`]).
 pub const NODE_LONG: u32 = 1 << 27;
@@ -230,13 +205,6 @@ impl Span {
             None => span_past_table(self, table.len()),
         }
     }
-}
-
-#[cold]
-#[inline(never)]
-#[track_caller]
-fn rule_past_rules(id: RuleId, rules: usize) -> ! {
-    panic!("bug: rule {id} past the {rules} rules")
 }
 
 #[cold]
@@ -610,133 +578,5 @@ record! {
         pub input_len: U64,
         /// The first line not wholly read.
         pub first_ignored_line: U32,
-    }
-}
-
-pub use super::lines::{LineEscape, Lines, LINE_BLOCK, LINE_ESCAPE};
-pub use super::rank::rank;
-pub use super::view::{Tables, SIZES, TABLE_COUNT};
-
-impl<'a> Tables<'a> {
-    /// The bytes of a span of the text.
-    #[inline]
-    pub fn bytes(&self, span: Span) -> &[u8] {
-        span.of(self.text())
-    }
-
-    /// The [`RuleExtra`] of rule `rule`, if it is complex.
-    #[inline]
-    pub fn extra(&self, rule: &RuleRecord) -> Option<&RuleExtra> {
-        self.rule_extras().get(rule.extra()?)
-    }
-
-    /// The pattern of rule `id` as written (a range of the text).
-    #[inline]
-    pub fn rule_pattern(&self, id: u32) -> Option<Span> {
-        let rule = self.rules().get(id as usize)?;
-        let len = match rule.extra() {
-            Some(_) => self.extra(rule)?.len.get(),
-            None => rule.short_len(),
-        };
-        Some(Span::new(rule.pattern.get(), len))
-    }
-
-    /// Everything rule `id`'s record and extra say.
-    pub fn rule_fields(&self, id: u32) -> Option<RuleFields> {
-        let rule = self.rules().get(id as usize)?;
-        let (len, column, priority) = match rule.extra() {
-            Some(_) => {
-                let extra = self.extra(rule)?;
-                (extra.len.get(), extra.column.get(), extra.priority.get())
-            }
-            None => (rule.short_len(), rule.short_column(), rule.short_len()),
-        };
-        Some(RuleFields {
-            line: self.rule_line(id)?,
-            column,
-            pattern: Span::new(rule.pattern.get(), len),
-            priority,
-            allow: rule.allow(),
-            derived: rule.derived(),
-            anchored: rule.anchored(),
-        })
-    }
-
-    /// The rules' lines, if the `lines` table splits as [`Lines`] says.
-    pub fn rule_lines(&self) -> Option<Lines<'a>> {
-        Lines::of(self.lines(), self.rules().len())
-    }
-
-    /// The 1-based line of rule `id`.
-    pub fn rule_line(&self, id: u32) -> Option<u32> {
-        self.rule_lines()?.line(id)
-    }
-
-    /// The rank of rule `id` (0 for no rule).
-    #[inline]
-    pub fn rank(&self, id: u32) -> u64 {
-        match self.rules().get(id as usize) {
-            Some(rule) => self.rank_of(rule, id),
-            None => 0,
-        }
-    }
-
-    /// The rank of `rule`, which is rule `id`.
-    #[inline(always)]
-    pub(crate) fn rank_of(&self, rule: &RuleRecord, id: u32) -> u64 {
-        let priority = match rule.extra() {
-            // Its priority is not its length.
-            Some(at) => self.rule_extras().get(at).map_or(0, |e| e.priority.get()),
-            None => rule.short_len(),
-        };
-        rank(self.profile, priority, rule.allow(), id)
-    }
-
-    /// The record of rule `id`, a rule the search found in these tables.
-    ///
-    /// # Panics
-    /// With a message starting "bug:" if there is no such rule: every rule
-    /// number the tables hold, shifted as a set walks it, names a rule (the
-    /// compiler writes them so, and [`validate`](super::validate) proves it of
-    /// bytes from outside), so a number past the rules is a broken invariant,
-    /// never "no rule" (that would drop a rule, and allow what it disallows).
-    #[inline(always)]
-    #[track_caller]
-    pub(crate) fn found_rule(&self, id: RuleId) -> &RuleRecord {
-        match self.rules().get(id.as_usize()) {
-            Some(rule) => rule,
-            None => rule_past_rules(id, self.rules().len()),
-        }
-    }
-
-    /// The rank of rule `id`, a rule the search found (see [`Tables::found_rule`]).
-    #[inline(always)]
-    #[track_caller]
-    pub(crate) fn found_rank(&self, id: RuleId) -> u64 {
-        self.rank_of(self.found_rule(id), id.as_u32())
-    }
-
-    /// The literal segments of rule `id`: the first (which the trie matches) and
-    /// the rest (each after a `*`). `None` if there is no such rule.
-    #[inline]
-    pub fn rule_segments(&self, id: u32) -> Option<(Span, &[Span])> {
-        let rule = self.rules().get(id as usize)?;
-        let Some(at) = rule.extra() else {
-            let len = rule.short_len().saturating_sub(u32::from(rule.anchored()));
-            return Some((Span::new(rule.pattern.get(), len), &[]));
-        };
-        let extra = self.rule_extras().get(at)?;
-        let start = extra.segments.get() as usize;
-        let end = self
-            .rule_extras()
-            .get(at + 1)
-            .map_or(self.segments().len(), |next| next.segments.get() as usize);
-        match self.segments().get(start..end) {
-            Some([first, rest @ ..]) => Some((*first, rest)),
-            _ => {
-                let len = extra.len.get().saturating_sub(u32::from(rule.anchored()));
-                Some((Span::new(rule.pattern.get(), len), &[]))
-            }
-        }
     }
 }

@@ -2,9 +2,11 @@
 //! anchors, and the finder that fits their number.
 
 use super::{Finder, Grams, RootAutomaton, Shorts, Table};
+use crate::ids::RuleId;
 use crate::sort::sort_by_cmp;
 use crate::swar::common_prefix;
-use crate::tables::layout::{Anchor, Tables, WildRoot};
+use crate::tables::layout::{Anchor, WildRoot};
+use crate::tables::view::Tables;
 use aho_corasick::packed;
 use alloc::vec::Vec;
 
@@ -27,15 +29,17 @@ impl RootAutomaton {
     pub(crate) const PACKED_STRIDE_MAX: usize = 3;
 
     /// What finds the anchors of `root`.
-    pub(crate) fn build(t: &Tables<'_>, root: Option<&WildRoot>) -> RootAutomaton {
-        let anchors = root.map_or(&[][..], |w| w.anchors.of(t.anchors()));
+    pub(crate) fn build(t: &Tables<'_>, root: &WildRoot) -> RootAutomaton {
+        let anchors = root.anchors.of(t.anchors());
+        // Each anchor's rules are rules of the tables (`found_rank` panics
+        // with "bug:" on one past them), best first.
         let tops: Vec<u64> = anchors
             .iter()
             .map(|a| {
                 a.rules
                     .of(t.anchor_rules())
                     .first()
-                    .map_or(0, |id| t.rank(id.get()))
+                    .map_or(0, |id| t.found_rank(RuleId(id.get())))
             })
             .collect();
         let top = tops.iter().copied().max().unwrap_or(0);
@@ -156,15 +160,16 @@ impl RootAutomaton {
 }
 
 /// The first bytes, eight at most, that every rule filed under `anchor`
-/// starts with (empty if its rules cannot be read: then every path may match).
-/// Eight at most also keeps the work a rule's constant: tables from bytes may
-/// point many rules at one long segment.
+/// starts with. Eight at most also keeps the work a rule's constant: tables
+/// from bytes may point many rules at one long segment.
+///
+/// # Panics
+/// With a message starting "bug:" if a rule filed there is not one of the
+/// tables' (see [`Tables::found_rule`]).
 pub(crate) fn rules_start<'t>(t: &Tables<'t>, anchor: &Anchor) -> &'t [u8] {
     let mut common: Option<&'t [u8]> = None;
     for id in anchor.rules.of(t.anchor_rules()) {
-        let Some((first, _)) = t.rule_segments(id.get()) else {
-            return &[];
-        };
+        let (first, _) = t.found_segments(RuleId(id.get()));
         let bytes = first.of(t.text());
         let bytes = bytes.get(..8).unwrap_or(bytes);
         common = Some(match common {

@@ -1,6 +1,7 @@
 use super::{scan, scan_table, Finder, Grams, RootAutomaton, Shorts, Table};
 use crate::search::automata::NodeIndex;
-use crate::tables::layout::{NodeWild, Span, Tables, ANCHOR_MAX_LEN, NODE_INDEXED, U32};
+use crate::tables::layout::{NodeWild, Span, ANCHOR_MAX_LEN, NODE_INDEXED, U32};
+use crate::tables::view::Tables;
 use crate::{Policy, PolicyRef, Profile};
 use aho_corasick::automaton::Automaton;
 use aho_corasick::nfa::contiguous;
