@@ -25,6 +25,9 @@ pub(crate) mod verdict;
 pub(crate) mod view;
 pub(crate) mod wildcards;
 
+#[cfg(all(test, feature = "std"))]
+mod tests;
+
 use crate::ids::{NodeId, SetId};
 use crate::search::segments::search_path;
 use crate::search::verdict::Verdict;
