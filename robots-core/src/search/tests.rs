@@ -214,7 +214,11 @@ fn each_broken_table_is_a_bug_when_trusted_and_refused_from_bytes() {
         assert_eq!(t.validate(), Ok(()), "{name}");
 
         let part = (case.corrupt)(t);
-        assert_ne!(part, t.parts()[case.table], "{name}: the corruption changes the table");
+        assert_ne!(
+            part,
+            t.parts()[case.table],
+            "{name}: the corruption changes the table"
+        );
         let (region, counts) = t.with_part(case.table, &part);
         let broken = Tables::new(&region, &counts, t.profile, t.any_set).expect("the counts fit");
 
@@ -231,7 +235,10 @@ fn each_broken_table_is_a_bug_when_trusted_and_refused_from_bytes() {
         seal(&mut bytes);
         assert!(PolicyRef::from_bytes(&bytes).is_err(), "{name}");
         let error = Policy::from_bytes(bytes).expect_err(name);
-        assert!(error.to_string().contains(case.refused_as), "{name}: {error}");
+        assert!(
+            error.to_string().contains(case.refused_as),
+            "{name}: {error}"
+        );
     }
 }
 
