@@ -75,7 +75,7 @@ pub(crate) struct SearchTables {
 }
 
 /// What the trie builder produced (besides the nodes and edge bytes, which
-/// [`derive`] takes over), and what the rules say.
+/// [`derive()`] takes over), and what the rules say.
 pub(crate) struct Tries<'a> {
     pub edge_targets: &'a [BuiltNode],
     pub wild_rules: &'a [RuleId],
@@ -176,7 +176,7 @@ impl Tries<'_> {
     }
 }
 
-/// Rule ranks as [`derive`] reads them: in trie order, not rule order. A few are
+/// Rule ranks as [`derive()`] reads them: in trie order, not rule order. A few are
 /// read from the rule records; past that (a file with `Disallow: /` compares every
 /// rule with it) from one compact table, eight bytes a rule, which stays in cache
 /// where the records would not.

@@ -51,7 +51,7 @@ pub(crate) struct TrieBuilder<'r> {
     rules: &'r [CompiledRule],
     segments: &'r [Span],
     text: &'r [u8],
-    /// Per rule: [`first_digit`] of its key, if the caller had it at hand.
+    /// Per rule: [`first_digit`](crate::compile::key_sort::first_digit) of its key, if the caller had it at hand.
     heads: &'r [(u64, u8)],
     /// Scratch space, kept between builds.
     scratch: Scratch,
@@ -128,7 +128,7 @@ struct Pending {
 
 impl<'r> TrieBuilder<'r> {
     /// A builder over `rules`, whose segments are `segments` of `text`; `heads`
-    /// may hold each rule's [`first_digit`] (any missing is read from the text).
+    /// may hold each rule's [`first_digit`](crate::compile::key_sort::first_digit) (any missing is read from the text).
     pub fn new(
         rules: &'r [CompiledRule],
         segments: &'r [Span],

@@ -1,4 +1,4 @@
-//! The compiler's tables written as the [`layout`](crate::tables::layout) a
+//! The compiler's tables written as the [`crate::tables::layout`] a
 //! check reads: the builder's records as they are, and its rules (see
 //! [`CompiledRule`]) as little-endian records, each
 //! rule in eight bytes, with an extra record only for the rules whose priority,

@@ -79,7 +79,7 @@ pub struct Policy {
 impl Policy {
     /// Parse `text` under `profile` (with the profile's default parsing cap) and
     /// compile it. Any bytes are accepted: what is not a rule is ignored, as
-    /// crawlers ignore it (the `lint` module says what was).
+    /// crawlers ignore it (the lint catalogue, `robots-lint`, says what was).
     ///
     /// ```
     /// use robots_runtime::{Policy, Profile};

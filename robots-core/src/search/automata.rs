@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use once_cell::race::OnceBox;
 
-/// The automata of a policy's roots with anchors (one per [`WildRoot`]), each
+/// The automata of a policy's roots with anchors (one per [`WildRoot`](crate::tables::layout::WildRoot)), each
 /// built the first time a check needs it, and an index of the nodes with
 /// wildcard rules.
 pub(crate) struct Automata {
@@ -102,7 +102,7 @@ impl NodeIndex {
     }
 }
 
-/// The automata's cells, one per [`WildRoot`], and where each trie root's is.
+/// The automata's cells, one per [`WildRoot`](crate::tables::layout::WildRoot), and where each trie root's is.
 pub(crate) struct Roots {
     pub(crate) cells: Vec<OnceBox<RootAutomaton>>,
     /// The place of each trie root (by its index) in `wild_roots`, plus one (0:

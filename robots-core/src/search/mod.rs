@@ -42,7 +42,7 @@ pub(crate) struct Selected {
     pub(crate) set: SetId,
     /// The set's first trie root when it has one or two (the common cases),
     /// else [`NodeId::NONE`]; and its rule shift (see
-    /// [`SetRoot`](crate::tables::layout::SetRoot)).
+    /// [`crate::tables::layout::SetRoot`]).
     pub(crate) root: NodeId,
     pub(crate) shift: u32,
     /// Its second trie root when it has two (a group that repeats another's

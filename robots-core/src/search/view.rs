@@ -143,7 +143,7 @@ impl<'p> View<'p> {
     }
 
     /// The length of `label` (a node's `label` field, with its [`NODE_LONG`]
-    /// flag: see [`Label`](crate::tables::layout::Label)) if `path[depth..]`
+    /// flag: see [`crate::tables::layout::Label`]) if `path[depth..]`
     /// starts with it.
     #[inline(always)]
     #[allow(clippy::indexing_slicing)] // `len` is a word's byte count, at most eight
@@ -356,7 +356,7 @@ impl<'p> View<'p> {
         })
     }
 
-    /// [`rule_tail_matches`](rule_tail_matches) for the search: a length
+    /// [`rule_tail_matches`] for the search: a length
     /// check first, then a search tuned for short paths.
     #[inline]
     pub(crate) fn tail_matches(&self, id: RuleId, rest: &[u8]) -> bool {
