@@ -6,6 +6,9 @@
 
 use crate::grouping::sort_by_key;
 use crate::size;
+
+/// The checks of the AI-era records' values (a part of the line checks).
+mod signals;
 use crate::{Code, NotRobotsTxt};
 use alloc::format;
 use alloc::string::String;
@@ -457,7 +460,7 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
             }
         }
         Directive::ContentSignal | Directive::ContentUsage | Directive::LlmPolicy => {
-            super::signals::findings(line, span, value, d, out);
+            signals::findings(line, span, value, d, out);
         }
         _ => {}
     }

@@ -69,7 +69,6 @@ mod report_json;
 mod report_records;
 mod rules;
 mod semantics;
-mod signals;
 mod size;
 mod sniff;
 mod structure;

@@ -3,7 +3,6 @@
 
 use super::{Finder, Grams, RootAutomaton, Shorts, Table};
 use crate::ids::RuleId;
-use crate::sort::sort_by_cmp;
 use crate::swar::common_prefix;
 use crate::tables::layout::{Anchor, WildRoot};
 use crate::tables::view::Tables;
@@ -180,35 +179,4 @@ pub(crate) fn rules_start<'t>(t: &Tables<'t>, anchor: &Anchor) -> &'t [u8] {
         });
     }
     common.unwrap_or_default()
-}
-
-/// The size of the transition table of an Aho-Corasick DFA over `anchors`, as
-/// the crate lays it out: a row for each state of the anchors' trie (plus its
-/// dead, fail and start states), of as many 4-byte entries as the number of
-/// byte classes rounded up to a power of two. Each byte an anchor holds is a
-/// class of its own, and each run of bytes between such bytes is one.
-pub(crate) fn dfa_bytes(anchors: &[&[u8]]) -> usize {
-    let mut sorted = anchors.to_vec();
-    sort_by_cmp(&mut sorted, Ord::cmp);
-    let mut states = 3usize;
-    let mut previous: &[u8] = &[];
-    for anchor in sorted {
-        states += anchor.len().saturating_sub(common_prefix(previous, anchor));
-        previous = anchor;
-    }
-    // `starts[b]`: a class starts at byte `b`.
-    let mut starts = [false; 257];
-    for &byte in anchors.iter().copied().flatten() {
-        for at in [usize::from(byte), usize::from(byte) + 1] {
-            if let Some(start) = starts.get_mut(at) {
-                *start = true;
-            }
-        }
-    }
-    let classes = 1 + starts
-        .get(1..256)
-        .map_or(0, |s| s.iter().filter(|&&start| start).count());
-    states
-        .saturating_mul(classes.next_power_of_two())
-        .saturating_mul(4)
 }
