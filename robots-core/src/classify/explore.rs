@@ -69,7 +69,7 @@ impl State {
         let mut add = |word: u64| hash = (hash ^ word).wrapping_mul(0x0100_0000_01b3);
         add(best.map_or(u64::MAX, |b| b as u64));
         add(u64::from(robots));
-        for &(r, pos) in live.iter() {
+        for &(r, pos) in &live {
             add(u64::from(r) << 32 | u64::from(pos));
         }
         State {
@@ -297,7 +297,7 @@ fn children(
     // pattern's end has matched for good.
     let mut starred: Vec<(u32, u32, u64)> = Vec::new();
     let mut starred_best = Next::after(state);
-    for &(r, pos) in state.live.iter() {
+    for &(r, pos) in &state.live {
         let rule = shape(rules, r);
         if let Some(byte) = rule.byte_at(pos as usize) {
             by_byte
@@ -426,7 +426,7 @@ fn start(rules: &[RuleShape], robots_txt_allowed: bool) -> State {
 /// The state after `byte` (the first byte of a path, `/`).
 fn step(rules: &[RuleShape], state: &State, byte: u8) -> State {
     let mut next = Next::after(state);
-    for &(r, pos) in state.live.iter() {
+    for &(r, pos) in &state.live {
         let rule = shape(rules, r);
         let (r, pos) = (r as usize, pos as usize);
         if rule.byte_at(pos) == Some(byte) {
@@ -540,7 +540,7 @@ fn robots_step(at: u8, byte: u8) -> u8 {
 /// The verdict of a path that ends in `state`, and the rule that decides it.
 fn verdict(rules: &[RuleShape], state: &State) -> (bool, Option<usize>) {
     let mut best = state.best;
-    for &(r, pos) in state.live.iter() {
+    for &(r, pos) in &state.live {
         let rule = shape(rules, r);
         // An anchored rule matches a path that ends where its pattern ends.
         if rule.anchored
