@@ -150,7 +150,7 @@ impl Automata {
     /// The place in `node_wild` of node `key` of `t`, if it has wildcard rules.
     /// A short table is searched as it is (a few steps; and a policy whose
     /// tables are `static` data keeps nothing on the heap for it).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn node_wild(&self, t: &Tables<'_>, key: u32) -> Option<usize> {
         let search = || {
             t.node_wild()

@@ -117,12 +117,18 @@ impl<'p> View<'p> {
     /// With a message starting "bug:" if the block is not in `wide`.
     #[inline(never)]
     fn wide_position(&self, node: &Inner, byte: u8) -> Option<usize> {
+        let wide = self.t.wide();
         let at = usize::try_from(node.edges.get()).unwrap_or(usize::MAX);
-        let (lo, hi) = (self.t.wide_byte(at), self.t.wide_byte(at.saturating_add(1)));
+        let (Some(&lo), Some(&hi)) = (wide.get(at), wide.get(at.wrapping_add(1))) else {
+            wide_past()
+        };
         if byte < lo || byte > hi {
             return None;
         }
-        let entry = usize::from(self.t.wide_byte(at + 2 + usize::from(byte - lo)));
+        let Some(&entry) = wide.get(at + 2 + usize::from(byte - lo)) else {
+            wide_past()
+        };
+        let entry = usize::from(entry);
         if node.flags() & NODE_FULL != 0 {
             Some(entry)
         } else {
@@ -370,6 +376,14 @@ impl<'p> View<'p> {
         let text = self.t.text();
         tail_matches_fast(rest, tail.iter().map(|s| s.of(text)), rule.anchored())
     }
+}
+
+/// A wide node whose block runs past `wide`: the compiler writes each block
+/// whole, and validation checks it of bytes from outside.
+#[cold]
+#[inline(never)]
+fn wide_past() -> ! {
+    panic!("bug: a wide node's block runs past the wide blocks")
 }
 
 /// A rule's segment that runs past the text: the compiler and validation

@@ -51,11 +51,11 @@ impl View<'_> {
     /// # Panics
     /// With a message starting "bug:" if the node has no entry in `node_wild`
     /// (its wildcard rules would go untested).
-    #[inline]
+    #[inline(always)]
     fn node_wild(&self, key: u32) -> Span {
         match self.automata.node_wild(self.t, key) {
             Some(i) => entry(self.t.node_wild(), i, "node_wild").rules,
-            None => panic!("bug: node {key} is flagged wild but has no wildcard rules"),
+            None => not_wild(key),
         }
     }
 
@@ -75,6 +75,13 @@ impl View<'_> {
             }
         }
     }
+}
+
+/// A node flagged [`NODE_WILD`] that `node_wild` lacks.
+#[cold]
+#[inline(never)]
+fn not_wild(key: u32) -> ! {
+    panic!("bug: node {key} is flagged wild but has no wildcard rules")
 }
 
 /// Nodes with wildcard rules met on the walks, with their depths.

@@ -453,16 +453,6 @@ impl<'a> Tables<'a> {
         entry(self.leaves(), at as usize, "leaves")
     }
 
-    /// Byte `at` of the wide blocks, which a wide node's `edges` place.
-    ///
-    /// # Panics
-    /// With a message starting "bug:" past the blocks.
-    #[inline]
-    #[track_caller]
-    pub(crate) fn wide_byte(&self, at: usize) -> u8 {
-        *entry(self.wide(), at, "wide")
-    }
-
     /// The anchors of trie root number `at` of `wild_roots`.
     ///
     /// # Panics
@@ -487,14 +477,14 @@ impl<'a> Tables<'a> {
 
     /// [`Tables::rule_segments`] of rule `id`, a rule the search found (see
     /// [`Tables::found_rule`]).
-    #[inline]
+    #[inline(always)]
     #[track_caller]
     pub(crate) fn found_segments(&self, id: RuleId) -> (Span, &'a [Span]) {
         self.segments_of(self.found_rule(id), id.as_usize())
     }
 
     /// The segments of `rule`, rule `id`.
-    #[inline]
+    #[inline(always)]
     #[track_caller]
     fn segments_of(&self, rule: &RuleRecord, id: usize) -> (Span, &'a [Span]) {
         let Some(at) = rule.extra() else {
