@@ -73,7 +73,12 @@ fn main() {
     files.push(("issue-51 shape, 9.5 KB".into(), starred_shape(9_500)));
     files.push(("issue-51 shape, 499 KB".into(), starred_shape(499_000)));
     files.push(("four-star rules, 499 KB".into(), many_stars(499_000)));
-    println!("load: {}", std::fs::read_to_string("/proc/loadavg").unwrap_or_default().trim());
+    println!(
+        "load: {}",
+        std::fs::read_to_string("/proc/loadavg")
+            .unwrap_or_default()
+            .trim()
+    );
     println!("| file | profile | answer | classify ms | parse ms | classify / parse |");
     println!("|---|---|---|---:|---:|---:|");
     for (name, body) in &files {
