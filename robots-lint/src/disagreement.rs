@@ -5,7 +5,7 @@
 //! candidate crawlers are the names its user-agent lines suggest (one per
 //! distinct choice of groups across the profiles, among the first
 //! [`MAX_PROBE_NAMES`] names) and one crawler it does not name. Every
-//! pair is checked under every profile with [`Policy::check`]: the work is at
+//! pair is checked under every profile with [`Policy::check`](robots_core::PolicyRef::check): the work is at
 //! most [`MAX_PROBES`] × [`MAX_PROBE_AGENTS`] × 4 checks per file.
 
 use super::lossy;

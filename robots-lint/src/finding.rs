@@ -5,6 +5,10 @@
 //! `strict` builds fail on every [`Severity::Error`] finding.
 
 use crate::grouping::sort_by_key;
+use crate::size;
+
+/// The checks of the AI-era records' values (a part of the line checks).
+mod signals;
 use crate::{Code, NotRobotsTxt};
 use alloc::format;
 use alloc::string::String;
@@ -459,7 +463,7 @@ fn value_findings(doc: &Document<'_>, line: &LineReport, d: Directive, out: &mut
         | Directive::ContentUsage
         | Directive::LlmPolicy
         | Directive::License => {
-            super::signals::findings(line, span, value, d, out);
+            signals::findings(line, span, value, d, out);
         }
         _ => {}
     }
@@ -479,18 +483,7 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
     let lines = doc.lines();
     if let Some(first) = lines.first() {
-        if doc.bom_len() > 0 {
-            out.push(
-                Finding::at(
-                    Code::Bom,
-                    Severity::Warning,
-                    first,
-                    0..doc.bom_len(),
-                    String::from("the file starts with a UTF-8 byte order mark"),
-                )
-                .with_help("save the file as UTF-8 without a BOM; some crawlers read the first line as garbage"),
-            );
-        }
+        out.extend(bom_finding(doc, first));
         match crate::sniff(doc.source()) {
             Some(NotRobotsTxt::Html) => out.push(
                 Finding::at(
@@ -534,8 +527,12 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
         }
     }
     let orphans = doc.orphans();
-    for line in lines {
-        if core::str::from_utf8(doc.slice(line.span.clone())).is_err() {
+    for (i, line) in lines.iter().enumerate() {
+        // The first line is read from the file's first byte: the parser skips
+        // any prefix of a byte order mark (as Google does), and a character
+        // that starts like one (`！` is `EF BC 81`) is still valid UTF-8.
+        let from = if i == 0 { 0 } else { line.span.start };
+        if core::str::from_utf8(doc.slice(from..line.span.end)).is_err() {
             out.push(
                 Finding::at(
                     Code::InvalidUtf8,
@@ -589,13 +586,7 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
     }
     if let (Some(t), Some(last)) = (doc.truncation(), lines.last().or(lines.first())) {
         // The byte column of the cut within its line (the line may be partly read).
-        let cut = t.max_bytes.min(doc.source().len());
-        let line_start = doc
-            .source()
-            .get(..cut)
-            .and_then(|before| memchr::memrchr2(b'\n', b'\r', before))
-            .map_or(0, |i| i + 1);
-        let column = u32::try_from(cut - line_start + 1).unwrap_or(u32::MAX);
+        let column = size::cut_column(doc.source(), t.max_bytes);
         out.push(Finding {
             code: Code::FileTooLarge,
             severity: Severity::Error,
@@ -612,9 +603,66 @@ pub fn line_findings(doc: &Document<'_>) -> Vec<Finding> {
             )),
         });
     }
-    out.extend(super::size::googlebot_finding(doc));
+    out.extend(googlebot_finding(doc));
     sort_by_position(&mut out);
     out
+}
+
+/// `file-too-large` for Googlebot's cut, when the document's own cap (if any)
+/// did not already cut it at 500 KiB or sooner: under `google` (no cap) or a
+/// larger configured cap.
+fn googlebot_finding(doc: &Document<'_>) -> Option<Finding> {
+    if doc
+        .truncation()
+        .is_some_and(|t| t.max_bytes <= size::GOOGLEBOT_MAX_BYTES)
+    {
+        return None;
+    }
+    let t = size::googlebot_cut(doc.source())?;
+    Some(Finding {
+        code: Code::FileTooLarge,
+        severity: Severity::Error,
+        line: t.first_ignored_line,
+        column: size::cut_column(doc.source(), t.max_bytes),
+        span: t.max_bytes..t.max_bytes,
+        message: format!(
+            "the file is {} bytes; Googlebot reads only the first {}, so it ignores everything from line {} on",
+            t.input_len, t.max_bytes, t.first_ignored_line
+        ),
+        help: Some(format!(
+            "keep robots.txt under {} bytes (Google's open-source library, which the `google` profile follows, reads the whole file; Googlebot does not)",
+            t.max_bytes
+        )),
+    })
+}
+
+/// `bom` for a file that starts with the UTF-8 byte order mark, or with part
+/// of one that is not the start of a character (`EF BB` then `U`: the
+/// parser, as Google's, skips it). A character that starts as the mark does
+/// (`！`, `EF BC 81`) is text: no finding.
+fn bom_finding(doc: &Document<'_>, first: &LineReport) -> Option<Finding> {
+    let skipped = doc.bom_len();
+    let source = doc.source();
+    let whole = skipped == 3;
+    let starts_a_character = source
+        .utf8_chunks()
+        .next()
+        .is_some_and(|chunk| !chunk.valid().is_empty());
+    if skipped == 0 || (!whole && starts_a_character) {
+        return None;
+    }
+    let (message, help) = if whole {
+        (
+            String::from("the file starts with a UTF-8 byte order mark"),
+            "save the file as UTF-8 without a BOM; some crawlers read the first line as garbage",
+        )
+    } else {
+        (
+            format!("the file starts with {skipped} of the 3 bytes of a UTF-8 byte order mark"),
+            "remove them: crawlers that do not skip them read the first line as garbage",
+        )
+    };
+    Some(Finding::at(Code::Bom, Severity::Warning, first, 0..skipped, message).with_help(help))
 }
 
 /// Sort `findings` by line, then column, ties in the order given.

@@ -40,7 +40,7 @@
 //! # Crate features
 //! - `std` (default): `std::error::Error` for [`AssertionError`]. Without it the
 //!   crate is `no_std` + `alloc`.
-//! - `render`: rustc-style rendering of findings ([`render`], annotate-snippets).
+//! - `render`: rustc-style rendering of findings ([`render()`], annotate-snippets).
 //! - `json`: `CrawlerReport::to_json`, the report object of `robots report
 //!   --format json` (serde_json).
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -69,7 +69,6 @@ mod report_json;
 mod report_records;
 mod rules;
 mod semantics;
-mod signals;
 mod size;
 mod sniff;
 mod structure;
@@ -203,7 +202,7 @@ pub fn lint_with<T: AsRef<[u8]> + ?Sized>(source: &T, options: ParseOptions) -> 
 
 /// Lint an already parsed document.
 ///
-/// A file that is no robots.txt ([`sniff`]: an HTML page, UTF-16 or UTF-32 text,
+/// A file that is no robots.txt ([`sniff()`]: an HTML page, UTF-16 or UTF-32 text,
 /// binary data) gets that one finding alone (with `bom` and `file-too-large`):
 /// reading its lines as directives would only add noise.
 pub fn lint_document(doc: &Document<'_>) -> Vec<Finding> {

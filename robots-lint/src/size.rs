@@ -3,11 +3,11 @@
 //! `google` profile follows bit for bit) reads any length. A site owner asking
 //! "what does Google do" needs to hear about the cut whatever the profile,
 //! as with `line-too-long`.
+//!
+//! This module only finds the cut; the finding that reports it is built with
+//! the other file-level ones (`finding.rs`).
 
-use super::finding::{Finding, Severity};
-use crate::Code;
-use alloc::format;
-use robots_core::document::{parse, Document, ParseOptions, DEFAULT_MAX_BYTES};
+use robots_core::document::{parse, ParseOptions, DEFAULT_MAX_BYTES};
 use robots_core::parse::Truncation;
 use robots_core::Profile;
 
@@ -39,34 +39,6 @@ pub fn googlebot_cut(source: &[u8]) -> Option<Truncation> {
     let mut cut = parse(head, options).truncation().cloned()?;
     cut.input_len = source.len();
     Some(cut)
-}
-
-/// `file-too-large` for Googlebot's cut, when the document's own cap (if any)
-/// did not already cut it at 500 KiB or sooner: under `google` (no cap) or a
-/// larger configured cap.
-pub(crate) fn googlebot_finding(doc: &Document<'_>) -> Option<Finding> {
-    if doc
-        .truncation()
-        .is_some_and(|t| t.max_bytes <= GOOGLEBOT_MAX_BYTES)
-    {
-        return None;
-    }
-    let t = googlebot_cut(doc.source())?;
-    Some(Finding {
-        code: Code::FileTooLarge,
-        severity: Severity::Error,
-        line: t.first_ignored_line,
-        column: cut_column(doc.source(), t.max_bytes),
-        span: t.max_bytes..t.max_bytes,
-        message: format!(
-            "the file is {} bytes; Googlebot reads only the first {}, so it ignores everything from line {} on",
-            t.input_len, t.max_bytes, t.first_ignored_line
-        ),
-        help: Some(format!(
-            "keep robots.txt under {} bytes (Google's open-source library, which the `google` profile follows, reads the whole file; Googlebot does not)",
-            t.max_bytes
-        )),
-    })
 }
 
 /// The 1-based byte column of offset `cut` within its line.

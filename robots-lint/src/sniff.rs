@@ -48,6 +48,10 @@ const HEAD: usize = 1024;
 /// while a robots.txt with a stray run of NULs further on is still a robots.txt.
 const MAGIC: usize = 16;
 
+/// Control bytes other than NUL in at least one byte in this many of the head
+/// make it binary data (see [`sniff`]).
+const NOISE_SHARE: usize = 32;
+
 /// Whether a byte is a control byte no text file has (whitespace excluded).
 fn is_binary_byte(b: u8) -> bool {
     (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)) || b == 0x7f
@@ -57,7 +61,12 @@ fn is_binary_byte(b: u8) -> bool {
 ///
 /// - a UTF-32 or UTF-16 byte-order mark (`FF FE 00 00`, `00 00 FE FF`, `FF FE`, `FE FF`);
 /// - `<html` or `<!doctype` (any case) in the head;
-/// - two control bytes or more (NUL included) in the first 16 bytes.
+/// - two control bytes or more (NUL included) in the first 16 bytes (a binary
+///   format's magic number);
+/// - control bytes other than NUL making up a 32nd of the head or more, and
+///   at least four (random or compressed data: a tenth of its bytes are).
+///   Text in any encoding (Latin-1, Shift-JIS, GBK, as well as UTF-8) has
+///   none, and a stray run of NULs does not count.
 ///
 /// ```
 /// use robots_lint::{sniff, NotRobotsTxt};
@@ -82,5 +91,10 @@ pub fn sniff(source: &[u8]) -> Option<NotRobotsTxt> {
     }
     let magic = source.get(..MAGIC).unwrap_or(source);
     let control = magic.iter().filter(|&&b| is_binary_byte(b)).count();
-    (control >= 2).then_some(NotRobotsTxt::Binary)
+    let scattered = head
+        .iter()
+        .filter(|&&b| b != 0 && is_binary_byte(b))
+        .count();
+    let noise = scattered >= 4 && scattered * NOISE_SHARE >= head.len();
+    (control >= 2 || noise).then_some(NotRobotsTxt::Binary)
 }

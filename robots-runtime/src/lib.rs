@@ -272,6 +272,7 @@ pub mod __private {
     pub use robots_core::__private::*;
     pub use robots_core::encoding;
     pub use robots_core::tables::layout::*;
+    pub use robots_core::tables::view::Tables;
     pub use robots_core::zerocopy;
     pub use robots_core::Profile;
 }
