@@ -47,6 +47,17 @@ pub fn escaped(bytes: &[u8]) -> Cow<'_, [u8]> {
     Cow::Owned(out.into_bytes())
 }
 
+/// `text` in a table cell of at most `max` characters: cut, with `…` last,
+/// when longer (the whole value is in the JSON and CSV output).
+pub fn cell(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,5 +82,11 @@ mod tests {
         assert_eq!(cut, format!("{}… (120 bytes)", "é".repeat(40)));
         assert_eq!(whole(long.as_bytes()), long);
         assert_eq!(whole(b"/\xff"), "/\u{fffd}");
+        assert_eq!(
+            cell("Bibliothèque nationale de France", 16),
+            "Bibliothèque na…"
+        );
+        assert_eq!(cell("Google", 16), "Google");
+        assert_eq!(cell("abc", 3), "abc");
     }
 }

@@ -204,7 +204,7 @@ fn unknown(line: &LineReport, span: core::ops::Range<usize>, value: &[u8]) -> Fi
             lossy(value)
         ),
     )
-    .with_help("check the token against the crawler's own documentation; the registry is robots-registry/crawlers.toml")
+    .with_help("check the token against the crawler's own documentation; `robots report` lists every crawler the registry knows")
 }
 
 /// What the registry makes of one value.

@@ -159,6 +159,41 @@ pub fn suggest_directive(key: &[u8]) -> Option<Directive> {
     best.map(|(_, d)| d)
 }
 
+/// `misspelled-directive`, in the same words under every profile: `key` is
+/// a misspelling of `meant`; `google_reads_it` when Google's parser reads the
+/// key as `meant` (so only some crawlers obey the line), else no crawler does.
+fn misspelled(
+    line: &LineReport,
+    key: Range<usize>,
+    key_text: &[u8],
+    meant: Directive,
+    google_reads_it: bool,
+) -> Finding {
+    let help = if google_reads_it {
+        format!(
+            "write `{}`: Google's parser reads the misspelling, parsers that follow RFC 9309 ignore the line",
+            meant.name()
+        )
+    } else {
+        format!(
+            "write `{}`: crawlers ignore the line as written",
+            meant.name()
+        )
+    };
+    Finding::at(
+        Code::MisspelledDirective,
+        Severity::Error,
+        line,
+        key,
+        format!(
+            "`{}` is a misspelling of `{}`",
+            lossy(key_text),
+            meant.name()
+        ),
+    )
+    .with_help(help)
+}
+
 fn key_findings(doc: &Document<'_>, line: &LineReport, out: &mut Vec<Finding>) {
     let key = line.key.clone().unwrap_or(line.span.clone());
     let key_text = doc.slice(key.clone());
@@ -182,16 +217,16 @@ fn key_findings(doc: &Document<'_>, line: &LineReport, out: &mut Vec<Finding>) {
         LineKind::Unknown => {
             let meant = line.resembles.or_else(|| suggest_directive(key_text));
             match meant {
-                Some(d) => out.push(
-                    Finding::at(
-                        Code::MisspelledDirective,
-                        Severity::Error,
-                        line,
-                        key,
-                        format!("unknown directive `{}`", lossy(key_text)),
-                    )
-                    .with_help(format!("did you mean `{}`?", d.name())),
-                ),
+                // Worded as under the lenient profiles below (one finding,
+                // one text, whichever profile reads the line): Google's
+                // parser reads a key it resembles as the directive.
+                Some(d) => out.push(misspelled(
+                    line,
+                    key,
+                    key_text,
+                    d,
+                    line.resembles == Some(d),
+                )),
                 None => out.push(Finding::at(
                     Code::UnknownDirective,
                     Severity::Warning,
@@ -204,19 +239,9 @@ fn key_findings(doc: &Document<'_>, line: &LineReport, out: &mut Vec<Finding>) {
                 )),
             }
         }
-        LineKind::Directive(d) if line.accepted_typo => out.push(
-            Finding::at(
-                Code::MisspelledDirective,
-                Severity::Error,
-                line,
-                key,
-                format!("`{}` is a misspelling of `{}`", lossy(key_text), d.name()),
-            )
-            .with_help(format!(
-                "write `{}`; only some crawlers accept the typo",
-                d.name()
-            )),
-        ),
+        LineKind::Directive(d) if line.accepted_typo => {
+            out.push(misspelled(line, key, key_text, d, true));
+        }
         LineKind::Invalid if !line.missing_colon => {
             out.push(colonless_directive(doc, line).unwrap_or_else(|| {
                 Finding::at(

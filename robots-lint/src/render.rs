@@ -224,10 +224,28 @@ fn with_location(rendered: &str, path: &str, finding: &Finding) -> String {
             Some(end) if !done => {
                 out.push_str(line.get(..end).unwrap_or_default());
                 out.push_str(&format!("{path}:{}:{}", finding.line, finding.column));
+                // The styled location ends with a reset: keep the escapes of
+                // the text replaced, or the terminal stays bold blue after it.
+                out.push_str(&escapes_in(line.get(end..).unwrap_or_default()));
                 done = true;
             }
             _ => out.push_str(line),
         }
+    }
+    out
+}
+
+/// The SGR escapes (`ESC[...m`) of `text`, in order, without the rest.
+fn escapes_in(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('\x1b') {
+        let escape = rest.get(at..).unwrap_or_default();
+        let Some(end) = escape.find('m') else {
+            break;
+        };
+        out.push_str(escape.get(..=end).unwrap_or_default());
+        rest = escape.get(end + 1..).unwrap_or_default();
     }
     out
 }

@@ -10,6 +10,8 @@
 //! [`CrawlerReport::llm_policies`] and [`CrawlerReport::licenses`]).
 //! The sample is `/` and the paths derived from the file's own rules
 //! ([`probe_paths`]), never `/robots.txt` itself, plus any paths the caller adds.
+//! [`CrawlerReport::for_chain`] gives the same row for one crawler, known to
+//! the registry or not (`robots report --agent`).
 //!
 //! This module computes; `robots report` (the CLI) and the JavaScript package
 //! render the same figures.
@@ -23,7 +25,7 @@
 //! let policy = doc.compile();
 //! let sample = derived_sample(&doc, &policy);
 //! let report = CrawlerReport::new(&policy, sample.paths);
-//! let gptbot = report.rows.iter().find(|r| r.crawler.token == "GPTBot").unwrap();
+//! let gptbot = report.rows.iter().find(|r| r.token == "GPTBot").unwrap();
 //! assert!(!gptbot.root_allowed);
 //! assert!(report.summary().starts_with("blocks 1 of"));
 //! ```
@@ -111,8 +113,9 @@ pub fn derived_sample(doc: &Document<'_>, policy: &Policy) -> DerivedSample {
 pub enum Applies {
     /// A group names its own token.
     Own,
-    /// A group names one of its documented fallbacks (this token).
-    Fallback(&'static str),
+    /// A group names one of its fallbacks: the token at this position (1 or
+    /// more) of [`CrawlerRow::chain`].
+    Fallback(usize),
     /// No group names it or a fallback: the `*` groups.
     Wildcard,
     /// No group names it and there is no `*` group: everything is allowed.
@@ -194,8 +197,13 @@ impl Access {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct CrawlerRow {
-    /// The crawler, from the registry.
-    pub crawler: &'static Crawler,
+    /// The crawler's token: its registry entry's, or as asked
+    /// ([`CrawlerReport::for_chain`]).
+    pub token: String,
+    /// Its registry entry; `None` for a token the registry does not list.
+    pub crawler: Option<&'static Crawler>,
+    /// The tokens whose groups it obeys, in order: its own, then its fallbacks.
+    pub chain: Vec<String>,
     /// Which group applies to it, and why.
     pub applies: Applies,
     /// First lines of the groups that apply, in file order.
@@ -214,12 +222,17 @@ pub struct CrawlerRow {
 
 impl CrawlerRow {
     /// The token of the group it obeys: its own or the fallback's; `None` otherwise.
-    pub fn group_token(&self) -> Option<&'static str> {
+    pub fn group_token(&self) -> Option<&str> {
         match self.applies {
-            Applies::Own => Some(self.crawler.token),
-            Applies::Fallback(token) => Some(token),
+            Applies::Own => Some(&self.token),
+            Applies::Fallback(at) => self.chain.get(at).map(String::as_str),
             _ => None,
         }
+    }
+
+    /// Its purpose, when the registry lists it.
+    pub fn purpose(&self) -> Option<Purpose> {
+        self.crawler.map(|c| c.purpose)
     }
 }
 
@@ -239,12 +252,15 @@ pub struct Tally {
     pub undecided: usize,
 }
 
-/// What a robots.txt does to every crawler of the registry.
+/// What a robots.txt does to every crawler of the registry, or to one crawler.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct CrawlerReport {
-    /// One row per crawler, in registry order.
+    /// One row per crawler, in registry order; one row for [`CrawlerReport::for_chain`].
     pub rows: Vec<CrawlerRow>,
+    /// The crawler asked about ([`CrawlerReport::for_chain`]); `None` for
+    /// every crawler of the registry.
+    pub agent: Option<String>,
     /// How many distinct sample paths were checked.
     pub sample_paths: usize,
     /// The file's valid `LLM-Policy` URLs, in file order (file-wide: the same
@@ -264,78 +280,59 @@ impl CrawlerReport {
     /// and deduplicated here). Crawlers that get the same groups get the same
     /// verdicts: the sample is checked once per distinct set of groups (most
     /// files give most crawlers the `*` groups).
-    pub fn new(policy: &Policy, mut sample: Vec<Vec<u8>>) -> CrawlerReport {
-        sort_by(&mut sample, Ord::cmp);
-        sample.dedup();
+    pub fn new(policy: &Policy, sample: Vec<Vec<u8>>) -> CrawlerReport {
+        let sample = sorted(sample);
         // What each set of groups gives: at most one entry per registry crawler.
         let mut by_groups: Vec<(Vec<GroupId>, GroupsChecked)> = Vec::new();
         let rows = CRAWLERS
             .iter()
             .map(|crawler| {
-                let chain: Vec<&str> = crawler.chain().collect();
-                let choice = policy.chain_choice(&chain);
-                if choice.is_none() && !crawler.obeys_wildcard {
-                    return CrawlerRow {
-                        crawler,
-                        applies: Applies::IgnoresWildcard,
-                        lines: Vec::new(),
-                        root_allowed: true,
-                        access: Access::Allowed,
-                        allowed: sample.len(),
-                        crawl_delay: None,
-                        ai: AiRecords::default(),
-                    };
-                }
-                let matcher = policy.matcher_chain(&chain);
-                let groups: Vec<GroupId> = matcher.groups().collect();
-                let lines: Vec<u32> = groups
-                    .iter()
-                    .filter_map(|&g| policy.group(g))
-                    .map(|g| g.line)
-                    .collect();
-                let applies = match choice {
-                    Some(0) => Applies::Own,
-                    Some(i) => Applies::Fallback(chain.get(i).copied().unwrap_or_default()),
-                    None if lines.is_empty() => Applies::Nothing,
-                    None => Applies::Wildcard,
-                };
-                let (root_allowed, allowed, access, ai) =
-                    remembered(&mut by_groups, groups, || {
-                        let mut allowed = 0usize;
-                        matcher.check_paths(&sample, |_, verdict| {
-                            allowed += usize::from(verdict.allowed);
-                        });
-                        (
-                            matcher.check("/").allowed,
-                            allowed,
-                            Access::of(&matcher),
-                            AiRecords::of(&matcher),
-                        )
-                    })
-                    .clone();
-                CrawlerRow {
-                    crawler,
-                    applies,
-                    lines,
-                    root_allowed,
-                    access,
-                    allowed,
-                    crawl_delay: matcher.crawl_delay(),
-                    ai,
-                }
+                let chain: Vec<&[u8]> = crawler.chain().map(str::as_bytes).collect();
+                row(policy, &sample, &chain, Some(crawler), &mut by_groups)
             })
             .collect();
         CrawlerReport {
             rows,
+            agent: None,
             sample_paths: sample.len(),
-            llm_policies: policy
-                .llm_policies()
-                .map(|url| String::from_utf8_lossy(url).into_owned())
-                .collect(),
-            licenses: policy
-                .licenses()
-                .map(|url| String::from_utf8_lossy(url).into_owned())
-                .collect(),
+            llm_policies: llm_policies(policy),
+            licenses: licenses(policy),
+        }
+    }
+
+    /// What `policy` does to the one crawler whose chain is `chain` (its
+    /// token, then its fallbacks, as `Policy::matcher_chain` takes them),
+    /// known to the registry or not: its exact access, its share of `sample`,
+    /// its crawl-delay and AI-era records. A registry crawler that ignores `*`
+    /// (Google's ads crawlers) gets [`Applies::IgnoresWildcard`] when no token
+    /// of the chain is named.
+    ///
+    /// ```
+    /// use robots_lint::{Access, CrawlerReport};
+    /// use robots_runtime::{Policy, Profile};
+    ///
+    /// let policy = Policy::parse("User-agent: *\nDisallow: /private/\n", Profile::Rfc9309);
+    /// let report = CrawlerReport::for_chain(&policy, vec![b"/".to_vec()], &[b"ExampleBot"]);
+    /// let row = &report.rows[0];
+    /// assert_eq!((row.token.as_str(), row.crawler), ("ExampleBot", None));
+    /// assert!(matches!(&row.access, Access::Partial { disallowed, .. } if disallowed == "/private/"));
+    /// assert_eq!(report.summary(), "ExampleBot may fetch some paths: `/` is allowed, `/private/` is not");
+    /// ```
+    pub fn for_chain<T: AsRef<[u8]>>(
+        policy: &Policy,
+        sample: Vec<Vec<u8>>,
+        chain: &[T],
+    ) -> CrawlerReport {
+        let sample = sorted(sample);
+        let chain: Vec<&[u8]> = chain.iter().map(AsRef::as_ref).collect();
+        let entry = chain.first().and_then(|t| robots_registry::crawler(t));
+        let row = row(policy, &sample, &chain, entry, &mut Vec::new());
+        CrawlerReport {
+            agent: Some(row.token.clone()),
+            rows: alloc::vec![row],
+            sample_paths: sample.len(),
+            llm_policies: llm_policies(policy),
+            licenses: licenses(policy),
         }
     }
 
@@ -357,7 +354,7 @@ impl CrawlerReport {
     /// The tallies of the crawlers whose purpose `keep` accepts.
     pub fn tally(&self, keep: impl Fn(Purpose) -> bool) -> Tally {
         let mut t = Tally::default();
-        for row in self.rows.iter().filter(|r| keep(r.crawler.purpose)) {
+        for row in self.rows.iter().filter(|r| r.purpose().is_some_and(&keep)) {
             t.total += 1;
             match row.access {
                 Access::Blocked => t.blocked += 1,
@@ -370,8 +367,24 @@ impl CrawlerReport {
     }
 
     /// The one-line summary: AI crawlers, then search engines, such as
-    /// `blocks 12 of 31 AI crawlers fully; allows every search engine`.
+    /// `blocks 12 of 31 AI crawlers fully; allows every search engine`; for
+    /// one crawler ([`CrawlerReport::for_chain`]) its access, such as
+    /// `ExampleBot may fetch some paths: `/` is allowed, `/private/` is not`.
     pub fn summary(&self) -> String {
+        if let (Some(agent), Some(row)) = (&self.agent, self.rows.first()) {
+            return match &row.access {
+                Access::Allowed => format!("{agent} may fetch every path"),
+                Access::Blocked => format!("{agent} may fetch no path"),
+                Access::Partial {
+                    allowed,
+                    disallowed,
+                    ..
+                } => format!(
+                    "{agent} may fetch some paths: `{allowed}` is allowed, `{disallowed}` is not"
+                ),
+                Access::Undecided(why) => format!("{agent}: undecided ({why})"),
+            };
+        }
         let ai = self.tally(Purpose::is_ai);
         let search = self.tally(|p| p == Purpose::Search);
         let mut ai_text = format!("blocks {} of {} AI crawlers fully", ai.blocked, ai.total);
@@ -404,5 +417,98 @@ pub fn share(allowed: usize, sample: usize) -> f64 {
         #[allow(clippy::cast_precision_loss)]
         let ratio = allowed as f64 / sample as f64;
         100.0 * ratio
+    }
+}
+
+/// `sample` sorted and deduplicated.
+fn sorted(mut sample: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+    sort_by(&mut sample, Ord::cmp);
+    sample.dedup();
+    sample
+}
+
+/// The file's valid `LLM-Policy` URLs, in file order.
+fn llm_policies(policy: &Policy) -> Vec<String> {
+    policy
+        .llm_policies()
+        .map(|url| String::from_utf8_lossy(url).into_owned())
+        .collect()
+}
+
+/// The file's valid `License` URLs, as text.
+fn licenses(policy: &Policy) -> Vec<String> {
+    policy
+        .licenses()
+        .map(|url| String::from_utf8_lossy(url).into_owned())
+        .collect()
+}
+
+/// The row of the crawler whose chain is `chain` (`entry`: its registry
+/// entry, if any); `by_groups` remembers what each set of groups gives.
+fn row(
+    policy: &Policy,
+    sample: &[Vec<u8>],
+    chain: &[&[u8]],
+    entry: Option<&'static Crawler>,
+    by_groups: &mut Vec<(Vec<GroupId>, GroupsChecked)>,
+) -> CrawlerRow {
+    let text = |t: &[u8]| String::from_utf8_lossy(t).into_owned();
+    let token = entry.map_or_else(
+        || text(chain.first().copied().unwrap_or_default()),
+        |c| String::from(c.token),
+    );
+    let names: Vec<String> = chain.iter().map(|t| text(t)).collect();
+    let choice = policy.chain_choice(chain.iter().copied());
+    if choice.is_none() && !entry.map_or(true, |c| c.obeys_wildcard) {
+        return CrawlerRow {
+            token,
+            crawler: entry,
+            chain: names,
+            applies: Applies::IgnoresWildcard,
+            lines: Vec::new(),
+            root_allowed: true,
+            access: Access::Allowed,
+            allowed: sample.len(),
+            crawl_delay: None,
+            ai: AiRecords::default(),
+        };
+    }
+    let matcher = policy.matcher_chain(chain.iter().copied());
+    let groups: Vec<GroupId> = matcher.groups().collect();
+    let lines: Vec<u32> = groups
+        .iter()
+        .filter_map(|&g| policy.group(g))
+        .map(|g| g.line)
+        .collect();
+    let applies = match choice {
+        Some(0) => Applies::Own,
+        Some(i) => Applies::Fallback(i),
+        None if lines.is_empty() => Applies::Nothing,
+        None => Applies::Wildcard,
+    };
+    let (root_allowed, allowed, access, ai) = remembered(by_groups, groups, || {
+        let mut allowed = 0usize;
+        matcher.check_paths(sample, |_, verdict| {
+            allowed += usize::from(verdict.allowed);
+        });
+        (
+            matcher.check("/").allowed,
+            allowed,
+            Access::of(&matcher),
+            AiRecords::of(&matcher),
+        )
+    })
+    .clone();
+    CrawlerRow {
+        token,
+        crawler: entry,
+        chain: names,
+        applies,
+        lines,
+        root_allowed,
+        access,
+        allowed,
+        crawl_delay: matcher.crawl_delay(),
+        ai,
     }
 }

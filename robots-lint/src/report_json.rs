@@ -11,8 +11,10 @@ use serde_json::{json, Map, Value};
 
 impl CrawlerReport {
     /// The report as one JSON object: `file` (when given), `profile`,
-    /// `sample_paths`, `crawlers` (one object per crawler), `purposes`,
-    /// `llm_policies`, `licenses` and `summary`.
+    /// `agent` (for [`CrawlerReport::for_chain`]), `sample_paths`, `crawlers`
+    /// (one object per crawler; `operator`, `purpose`, `robots_txt` and
+    /// `verification` are `null` for a crawler the registry does not list),
+    /// `purposes`, `llm_policies`, `licenses` and `summary`.
     ///
     /// ```
     /// use robots_lint::CrawlerReport;
@@ -53,6 +55,9 @@ impl CrawlerReport {
             .map(|r| row_json(r, self.sample_paths, self))
             .collect();
         object.insert(String::from("profile"), json!(profile.name()));
+        if let Some(agent) = &self.agent {
+            object.insert(String::from("agent"), json!(agent));
+        }
         object.insert(String::from("sample_paths"), json!(self.sample_paths));
         object.insert(String::from("crawlers"), Value::Array(crawlers));
         object.insert(String::from("purposes"), Value::Array(purposes));
@@ -117,11 +122,12 @@ pub(crate) fn ai_json(ai: &AiRecords, report: &CrawlerReport) -> Value {
 }
 
 fn row_json(r: &CrawlerRow, sample: usize, report: &CrawlerReport) -> Value {
+    let entry = r.crawler;
     json!({
-        "token": r.crawler.token,
-        "operator": r.crawler.operator,
-        "purpose": r.crawler.purpose.name(),
-        "chain": r.crawler.chain().collect::<Vec<_>>(),
+        "token": r.token,
+        "operator": entry.map(|c| c.operator),
+        "purpose": entry.map(|c| c.purpose.name()),
+        "chain": r.chain,
         "group": {
             "applies": r.applies.name(),
             "token": r.group_token(),
@@ -132,8 +138,8 @@ fn row_json(r: &CrawlerRow, sample: usize, report: &CrawlerReport) -> Value {
         "allowed_paths": r.allowed,
         "allowed_share": share(r.allowed, sample) / 100.0,
         "crawl_delay_seconds": r.crawl_delay.map(|d| d.as_secs_f64()),
-        "robots_txt": r.crawler.robots_txt.name(),
-        "verification": r.crawler.verification.name(),
+        "robots_txt": entry.map(|c| c.robots_txt.name()),
+        "verification": entry.map(|c| c.verification.name()),
         "ai_records": ai_json(&r.ai, report),
     })
 }

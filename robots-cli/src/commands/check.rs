@@ -150,7 +150,13 @@ fn load(args: &Check, io: &mut Streams<'_>) -> Result<Loaded, Error> {
     };
     // A robots.txt is untrusted: one that begins as a policy does is still text
     // unless every byte of it validates as a policy.
-    let view = if args.compiled {
+    let view = if args.compiled && !Policy::is_byte_form(&body) {
+        // Not a damaged policy: no policy at all (a robots.txt, most likely).
+        return Err(Error::Invalid(format!(
+            "'{name}' is not a compiled policy file (`robots compile` writes those; they begin with `ROBOTPOL`): it is {}; drop --compiled to read it as a robots.txt",
+            robots_lint::sniff(&body).map_or("robots.txt text", |kind| kind.describe())
+        )));
+    } else if args.compiled {
         PolicyRef::from_bytes(&body).map_err(damaged)?
     } else if !Policy::is_byte_form(&body) {
         return Ok(text(io, &name, &body, args.profile));
@@ -185,9 +191,20 @@ fn load(args: &Check, io: &mut Streams<'_>) -> Result<Loaded, Error> {
         )));
     }
     let mine = AgentPolicy::from_bytes(body).map_err(damaged)?;
-    if !mine.has_group() && !args.crawler.fallbacks.is_empty() {
+    // No group names the crawler: its fallbacks' groups would decide, and the
+    // file left them out (it holds the `*` groups, if any).
+    let named = mine.policy().chain_choice([own.as_slice()]).is_some();
+    if !named && !args.crawler.fallbacks.is_empty() {
+        let fallbacks: Vec<String> = args
+            .crawler
+            .fallbacks
+            .iter()
+            .map(|f| format!("`{}`", f.escape_ascii()))
+            .collect();
         return Err(Error::Usage(format!(
-            "'{name}' was compiled for `{}` alone, which no group names, so its fallbacks cannot be followed: compile the robots.txt without --agent to use --fallback",
+            "'{name}' was compiled for `{}` alone, which no group names, so its fallbacks ({}) cannot be followed: compile the robots.txt without --agent, or pass --no-fallback to check `{}` alone",
+            own.escape_ascii(),
+            fallbacks.join(", "),
             own.escape_ascii()
         )));
     }

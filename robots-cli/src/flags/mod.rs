@@ -104,20 +104,33 @@ impl Crawler {
         std::iter::once(&*self.agent).chain(self.fallbacks.iter().map(Vec::as_slice))
     }
 
-    fn from_args(
-        agent: Option<&OsStr>,
-        header: Option<&OsStr>,
-        fallbacks: &[OsString],
-    ) -> Result<Crawler, Error> {
+    /// The crawler `args` name (`None` when they name none).
+    fn from_args(args: &defs::CrawlerArgs) -> Result<Option<Crawler>, Error> {
+        if args.agent.is_none() && args.user_agent_header.is_none() {
+            return Ok(None);
+        }
         let resolved = resolve(
-            agent.map(os_bytes).as_deref(),
-            header.map(os_bytes).as_deref(),
-            fallbacks.iter().map(|f| os_bytes(f).into_owned()).collect(),
+            args.agent.as_deref().map(os_bytes).as_deref(),
+            args.user_agent_header.as_deref().map(os_bytes).as_deref(),
+            args.fallback
+                .iter()
+                .map(|f| os_bytes(f).into_owned())
+                .collect(),
+            !args.no_fallback,
         )?;
-        Ok(Crawler {
+        Ok(Some(Crawler {
             agent: resolved.agent,
             fallbacks: resolved.fallbacks,
             notices: resolved.notices,
+        }))
+    }
+
+    /// The crawler `args` name; clap has made sure they name one.
+    fn required(args: &defs::CrawlerArgs) -> Result<Crawler, Error> {
+        Crawler::from_args(args)?.ok_or_else(|| {
+            Error::Usage(String::from(
+                "the following required arguments were not provided: --agent <AGENT>",
+            ))
         })
     }
 }
@@ -202,11 +215,13 @@ pub struct Test {
     pub format: Format,
 }
 
-/// `robots report`: what the file does to every known crawler.
+/// `robots report`: what the file does to every known crawler, or to one.
 #[derive(Debug)]
 pub struct Report {
     /// The robots.txt.
     pub robots: Input,
+    /// The crawler asked about; `None`: every crawler of the registry.
+    pub crawler: Option<Crawler>,
     /// The reading.
     pub profile: Profile,
     /// `human`, `json` or `csv`.
@@ -244,10 +259,8 @@ pub struct Fetch {
 pub struct CheckFetch {
     /// `human` (`allowed<TAB>URL` lines) or `json` (one object per URL).
     pub format: Format,
-    /// The crawler's product token, matched against each file.
-    pub agent: Vec<u8>,
-    /// What to say on stderr about how the crawler was read.
-    pub notices: Vec<Notice>,
+    /// The crawler, matched against each file.
+    pub crawler: Crawler,
     /// How HTTP outcomes map to a policy (and how the file is read).
     pub profile: FetchProfile,
     /// The time limit of each fetch; `None`: the fetch policy's (10 s).
@@ -366,7 +379,8 @@ impl Command {
             Command::Check(c) => &c.crawler.notices,
             Command::Explain(c) => &c.crawler.notices,
             Command::Diff(c) => c.crawler.as_ref().map_or(&[], |c| &c.notices),
-            Command::CheckFetch(c) => &c.notices,
+            Command::Report(c) => c.crawler.as_ref().map_or(&[], |c| &c.notices),
+            Command::CheckFetch(c) => &c.crawler.notices,
             _ => &[],
         }
     }
@@ -400,15 +414,6 @@ where
     }
 }
 
-/// `--json` is `--format json`.
-fn format_of(format: Format, json: bool) -> Format {
-    if json {
-        Format::Json
-    } else {
-        format
-    }
-}
-
 /// The plain values of a parsed command line.
 fn command(raw: RawCommand) -> Result<Command, Error> {
     let command = match raw {
@@ -422,7 +427,7 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
                 .collect();
             // check's profile is optional now (a policy file keeps its own);
             // fetching defaults to rfc9309.
-            let profile = match a.profile.unwrap_or(Profile::Rfc9309) {
+            let profile = match a.profile.or_default() {
                 Profile::Rfc9309 => FetchProfile::Rfc9309,
                 Profile::Google => FetchProfile::Google,
                 other => {
@@ -431,12 +436,9 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
                     )))
                 }
             };
-            let crawler =
-                Crawler::from_args(a.agent.as_deref(), a.user_agent_header.as_deref(), &[])?;
             Command::CheckFetch(CheckFetch {
-                format: format_of(a.format, a.json),
-                agent: crawler.agent,
-                notices: crawler.notices,
+                format: a.format.format(),
+                crawler: Crawler::required(&a.crawler)?,
                 profile,
                 timeout: a.timeout,
                 concurrency: a.concurrency.map_or(DEFAULT_CONCURRENCY, usize::from),
@@ -450,7 +452,7 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             timeout: a.timeout,
             max_bytes: a.max_bytes,
             user_agent: a.user_agent,
-            format: format_of(a.format, a.json),
+            format: a.format.format(),
         }),
         RawCommand::Check(a) => {
             // With the old `--robots FILE`, every positional argument is a URL.
@@ -467,13 +469,9 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             }
             Command::Check(Check {
                 robots,
-                crawler: Crawler::from_args(
-                    a.agent.as_deref(),
-                    a.user_agent_header.as_deref(),
-                    &a.fallback,
-                )?,
-                profile: a.profile,
-                format: format_of(a.format, a.json),
+                crawler: Crawler::required(&a.crawler)?,
+                profile: a.profile.profile,
+                format: a.format.format(),
                 urls: (!urls.is_empty()).then_some(urls),
                 compiled: a.compiled,
                 strict_urls: a.strict_urls,
@@ -484,8 +482,8 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             at_most_one_stdin(&files)?;
             Command::Lint(Lint {
                 files,
-                profile: a.profile,
-                format: format_of(a.format, a.json),
+                profile: a.profile.or_default(),
+                format: a.format.format(),
                 deny_warnings: a.deny == Some(defs::Deny::Warnings),
             })
         }
@@ -506,13 +504,9 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             };
             Command::Explain(Explain {
                 robots: Input::from_arg(&file),
-                crawler: Crawler::from_args(
-                    a.agent.as_deref(),
-                    a.user_agent_header.as_deref(),
-                    &a.fallback,
-                )?,
-                profile: a.profile,
-                format: format_of(a.format, a.json),
+                crawler: Crawler::required(&a.crawler)?,
+                profile: a.profile.or_default(),
+                format: a.format.format(),
                 url: os_bytes(&url).into_owned(),
             })
         }
@@ -525,18 +519,10 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             Command::Diff(Diff {
                 old,
                 new,
-                crawler: if a.agent.is_some() || a.user_agent_header.is_some() {
-                    Some(Crawler::from_args(
-                        a.agent.as_deref(),
-                        a.user_agent_header.as_deref(),
-                        &a.fallback,
-                    )?)
-                } else {
-                    None
-                },
+                crawler: Crawler::from_args(&a.crawler)?,
                 urls,
-                profile: a.profile,
-                format: format_of(a.format, a.json),
+                profile: a.profile.or_default(),
+                format: a.format.format(),
             })
         }
         RawCommand::Test(a) => {
@@ -546,8 +532,8 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
                 robots,
                 asserts,
                 allow_errors: a.allow_errors,
-                profile: a.profile,
-                format: format_of(a.format, a.json),
+                profile: a.profile.or_default(),
+                format: a.format.format(),
             })
         }
         RawCommand::Report(a) => {
@@ -558,8 +544,9 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             at_most_one_stdin(&inputs)?;
             Command::Report(Report {
                 robots,
-                profile: a.profile,
-                format: format_of(a.format, a.json),
+                crawler: Crawler::from_args(&a.crawler)?,
+                profile: a.profile.or_default(),
+                format: a.format.format(),
                 paths,
             })
         }
@@ -568,7 +555,7 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
         RawCommand::Compile(a) => Command::Compile(Compile {
             robots: Input::from_arg(&a.file),
             output: Input::from_arg(&a.output),
-            profile: a.profile,
+            profile: a.profile.or_default(),
             agent: a.agent.as_deref().map(|a| os_bytes(a).into_owned()),
         }),
         RawCommand::Web(a) => Command::Web(Web {
