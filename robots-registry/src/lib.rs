@@ -11,12 +11,14 @@
 //! `candidates.toml`, which is not compiled in. `crawlers.toml` is compiled into the static tables
 //! [`CRAWLERS`] and [`RETIRED`] of the checked-in `src/generated.rs`, which a
 //! test regenerates and compares, so this crate is `no_std`, has no build
-//! script and no dependency, and a lookup reads no file. Users reach it as
+//! script and no dependency (`no_std` + `alloc`), and a lookup reads no file. Users reach it as
 //! `robots_runtime::registry`.
 //!
 //! Each crawler also lists the User-Agent header forms its operator documents
 //! ([`Crawler::headers`]); [`crawler_for_header`] finds the crawler that sends
-//! a header:
+//! a header, and [`token_of_header`] the product token a robots.txt names for
+//! any header, a registry crawler's or not (then [`family_chain`] gives the
+//! tokens it falls back to):
 //!
 //! ```
 //! use robots_runtime::registry;
@@ -24,6 +26,7 @@
 //! let header = "Mozilla/5.0 (compatible; Yahoo! Slurp; http://help.yahoo.com/help/us/ysearch/slurp)";
 //! assert_eq!(registry::crawler_for_header(header).map(|c| c.token), Some("Slurp"));
 //! assert!(registry::crawler_for_header("curl/8.5.0").is_none());
+//! assert_eq!(registry::token_of_header("curl/8.5.0").map(|t| t.token), Some(&b"curl"[..]));
 //! ```
 //!
 //! ```
@@ -43,6 +46,15 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+extern crate alloc;
+
+mod header;
+
+pub use header::{
+    crawler_for_header, family_chain, form_matches, is_boilerplate, is_tchar, looks_like_header,
+    token_of_header, HeaderToken, TokenSource, BOILERPLATE, MAX_HEADER_LEN,
+};
 
 /// What a crawler is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -286,65 +298,6 @@ impl Crawler {
         header.len() <= MAX_HEADER_LEN
             && self.headers().iter().any(|form| form_matches(form, header))
     }
-}
-
-/// Headers longer than this match no documented form (real ones are a few
-/// hundred bytes; servers refuse header lines over 8 KiB). It bounds the cost
-/// of [`Crawler::sends`] on untrusted input.
-pub const MAX_HEADER_LEN: usize = 8192;
-
-/// Whether `header` has the form `form`: `*` matches any run of bytes (also
-/// none), every other byte itself, ignoring ASCII case; the whole header must
-/// match.
-///
-/// It takes at most `form.len() × header.len()` steps (the classic wildcard
-/// match, which backtracks to the last `*` only).
-///
-/// ```
-/// use robots_runtime::registry::form_matches;
-/// assert!(form_matches("FooBot/* (+https://foo.example)", b"foobot/2.1 (+https://foo.example)"));
-/// assert!(!form_matches("FooBot/*", b"XFooBot/2.1"));
-/// ```
-pub fn form_matches(form: &str, header: &[u8]) -> bool {
-    let form = form.as_bytes();
-    let (mut f, mut h) = (0, 0);
-    // After a `*`: where in the form it was, and the header byte it now starts at.
-    let mut star: Option<(usize, usize)> = None;
-    while let Some(&byte) = header.get(h) {
-        match form.get(f) {
-            Some(b'*') => {
-                star = Some((f, h));
-                f += 1;
-            }
-            Some(c) if c.eq_ignore_ascii_case(&byte) => {
-                f += 1;
-                h += 1;
-            }
-            _ => match star {
-                Some((at, from)) => {
-                    star = Some((at, from + 1));
-                    f = at + 1;
-                    h = from + 1;
-                }
-                None => return false,
-            },
-        }
-    }
-    form.get(f..).unwrap_or_default().iter().all(|&c| c == b'*')
-}
-
-/// The crawler whose documented header forms `header` has, or `None`: the
-/// first in registry order (forms are written so that at most one crawler
-/// matches; a test checks it for every form).
-///
-/// ```
-/// use robots_runtime::registry;
-/// let header = "Mozilla/5.0 (compatible; archive.org_bot +http://archive.org/details/archive.org_bot)";
-/// assert_eq!(registry::crawler_for_header(header).unwrap().token, "archive.org_bot");
-/// ```
-pub fn crawler_for_header(header: impl AsRef<[u8]>) -> Option<&'static Crawler> {
-    let header = header.as_ref();
-    CRAWLERS.iter().find(|c| c.sends(header))
 }
 
 /// A retired or renamed token.

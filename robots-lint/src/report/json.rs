@@ -1,8 +1,8 @@
 //! The report as JSON: the object `robots report --format json` prints and
 //! `robots_engine.report` returns (the README documents its shape).
 
-use super::report::{share, Access, CrawlerReport, CrawlerRow};
-use super::report_records::{signal_entries, usage_entries, AiRecords};
+use super::records::{signal_entries, usage_entries, AiRecords};
+use super::{share, Access, CrawlerReport, CrawlerRow};
 use alloc::string::String;
 use alloc::vec::Vec;
 use robots_core::Profile;
