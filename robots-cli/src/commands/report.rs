@@ -311,7 +311,7 @@ fn as_csv(report: &CrawlerReport) -> Result<Vec<u8>, Error> {
                     .map(|d| d.as_secs_f64().to_string())
                     .unwrap_or_default(),
                 r.crawler.robots_txt.name().to_owned(),
-                r.crawler.verification.name().to_owned(),
+                r.crawler.sourcing.name().to_owned(),
                 signal_csv(&r.ai),
                 usage_csv(&r.ai),
                 report.llm_policies.join(" "),

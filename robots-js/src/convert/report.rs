@@ -35,7 +35,7 @@ fn row(report: &CrawlerReport, r: &CrawlerRow) -> JsValue {
             opt_number(r.crawl_delay.map(|d| d.as_secs_f64())),
         ),
         ("robots_txt", r.crawler.robots_txt.name().into()),
-        ("verification", r.crawler.verification.name().into()),
+        ("verification", r.crawler.sourcing.name().into()),
         ("ai_records", ai_records(&r.ai, &report.llm_policies)),
     ])
 }

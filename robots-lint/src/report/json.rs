@@ -128,7 +128,7 @@ fn row_json(r: &CrawlerRow, sample: usize, llm_policies: &[String]) -> Value {
         "allowed_share": share(r.allowed, sample) / 100.0,
         "crawl_delay_seconds": r.crawl_delay.map(|d| d.as_secs_f64()),
         "robots_txt": r.crawler.robots_txt.name(),
-        "verification": r.crawler.verification.name(),
+        "verification": r.crawler.sourcing.name(),
         "ai_records": ai_json(&r.ai, llm_policies),
     })
 }
