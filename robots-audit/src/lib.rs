@@ -57,7 +57,14 @@ pub use report::{AuditReport, CrawlerAudit, MalformedLine, Violation};
 pub use request::{Malformed, Request};
 pub use sites::Sites;
 pub use tally::MAX_UNKNOWN_CRAWLERS;
-pub use verification::{NoVerification, Verification, Verify};
+#[cfg(feature = "dns")]
+pub use verification::{
+    DnsAnswer, DnsCounts, DnsError, DnsProblem, DnsSettings, ReverseDns, MAX_NAMES,
+};
+pub use verification::{
+    Evidence, FreshRanges, IpRanges, NoVerification, RangeFile, RangesError, Verification,
+    Verifier, Verify,
+};
 
 use std::collections::HashMap;
 use std::io::{self, Read};
