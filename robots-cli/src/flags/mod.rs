@@ -304,6 +304,24 @@ pub struct Audit {
     pub browsers: bool,
     /// `human`, `json` or `csv`.
     pub format: Format,
+    /// Fresh IP range files, as `[TOKEN=]FILE`.
+    pub ip_ranges: Vec<String>,
+    /// Verify by reverse DNS too, with these bounds; `None`: not asked
+    /// (boxed: `Command` stays small).
+    pub dns: Option<Box<AuditDns>>,
+}
+
+/// How `robots audit --verify-dns` may look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuditDns {
+    /// The server to ask (`--dns-server`); `None`: the system's.
+    pub server: Option<std::net::SocketAddr>,
+    /// One address's lookup, at most (`--dns-timeout`).
+    pub timeout: Duration,
+    /// All lookups together, at most (`--dns-budget`).
+    pub budget: Duration,
+    /// Addresses looked up, at most (`--dns-max-lookups`).
+    pub max_lookups: usize,
 }
 
 /// A subcommand, with plain values.
@@ -622,6 +640,16 @@ fn audit(a: defs::AuditArgs) -> Result<Audit, Error> {
         _ if !a.json_field.is_empty() => robots_audit::LogFormat::Json(json_fields(&a.json_field)?),
         _ => robots_audit::LogFormat::Auto,
     };
+    let dns = if a.verify_dns {
+        Some(Box::new(AuditDns {
+            server: a.dns_server.as_deref().map(dns_server).transpose()?,
+            timeout: a.dns_timeout,
+            budget: a.dns_budget,
+            max_lookups: a.dns_max_lookups,
+        }))
+    } else {
+        None
+    };
     Ok(Audit {
         robots,
         logs,
@@ -629,7 +657,26 @@ fn audit(a: defs::AuditArgs) -> Result<Audit, Error> {
         log_format,
         browsers: a.browsers,
         format: a.format,
+        ip_ranges: a
+            .ip_ranges
+            .iter()
+            .map(|f| f.to_string_lossy().into_owned())
+            .collect(),
+        dns,
     })
+}
+
+/// `--dns-server`: `IP`, `IP:PORT` or `[IPv6]:PORT` (port 53 when none).
+fn dns_server(text: &str) -> Result<std::net::SocketAddr, Error> {
+    if let Ok(addr) = text.parse::<std::net::SocketAddr>() {
+        return Ok(addr);
+    }
+    match text.parse::<std::net::IpAddr>() {
+        Ok(ip) => Ok(std::net::SocketAddr::new(ip, 53)),
+        Err(_) => Err(Error::Usage(format!(
+            "--dns-server takes an IP address, with an optional port (127.0.0.1:5353, [::1]:53), not '{text}'"
+        ))),
+    }
 }
 
 /// The JSON field names `--json-field FIELD=KEY` gives.
