@@ -6,7 +6,9 @@ use super::dns::{DnsAnswer, DnsProblem, ReverseDns};
 use super::ranges::{canonical, IpRanges};
 use super::{Verification, Verify};
 use robots_registry::IdentityCheck;
+use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::{Mutex, PoisonError};
 
 /// What decided a request's [`Verification`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,6 +79,9 @@ pub struct Verifier {
     ranges: IpRanges,
     #[cfg(feature = "dns")]
     dns: Option<ReverseDns>,
+    /// Each token's check, as the registry gave it: a log names few crawlers,
+    /// and the registry's lookup reads its whole table.
+    checks: Mutex<HashMap<Box<str>, Option<&'static IdentityCheck>, foldhash::fast::RandomState>>,
 }
 
 impl Verifier {
@@ -86,6 +91,7 @@ impl Verifier {
             ranges,
             #[cfg(feature = "dns")]
             dns: None,
+            checks: Mutex::default(),
         }
     }
 
@@ -111,7 +117,7 @@ impl Verifier {
     /// The class of a request from `client` that claims to be `token`, and
     /// what decided it.
     pub fn explain(&self, token: &str, client: Option<IpAddr>) -> (Verification, Evidence) {
-        let Some(check) = robots_registry::identity_check(token) else {
+        let Some(check) = self.check_of(token) else {
             return (Verification::Unverifiable, Evidence::NoMethod);
         };
         let Some(addr) = client.map(canonical) else {
@@ -122,6 +128,22 @@ impl Verifier {
             return (Verification::Verified, Evidence::InRanges);
         }
         self.by_dns(check, addr, ranges)
+    }
+
+    /// The identity check of `token`'s crawler, remembered.
+    fn check_of(&self, token: &str) -> Option<&'static IdentityCheck> {
+        let mut checks = self.checks.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(check) = checks.get(token) {
+            return *check;
+        }
+        let check = robots_registry::identity_check(token);
+        // Bounded: an audit passes tokens of crawlers it tells apart (at most
+        // a few thousand); a caller with endless tokens just starts afresh.
+        if checks.len() >= 65_536 {
+            checks.clear();
+        }
+        checks.insert(token.into(), check);
+        check
     }
 
     /// The DNS half of [`Verifier::explain`], after the ranges said no (or had nothing).
