@@ -45,7 +45,8 @@
 //! assert_eq!((report.browser_requests, report.malformed), (1, 1));
 //! assert_eq!(
 //!     report.summary(),
-//!     "2 of 2 crawlers requested disallowed URLs: ExampleBot (verified) (1), ExampleBot (spoofed) (1)"
+//!     "1 of 1 crawlers requested disallowed URLs: ExampleBot (verified) (1); senders spoofing \
+//!      a crawler's name requested disallowed URLs too (not counted against it): ExampleBot (spoofed) (1)"
 //! );
 //! # Ok::<(), std::io::Error>(())
 //! ```
@@ -92,7 +93,14 @@ pub use request::{Malformed, Request};
 pub use sites::{RobotsVersion, SameStart, Sites};
 pub use tally::MAX_UNKNOWN_CRAWLERS;
 pub use time::{format_time, parse_duration, parse_time};
-pub use verification::{NoVerification, Verification, Verify};
+#[cfg(feature = "dns")]
+pub use verification::{
+    DnsAnswer, DnsCounts, DnsError, DnsProblem, DnsSettings, ReverseDns, MAX_NAMES,
+};
+pub use verification::{
+    Evidence, FreshRanges, IpRanges, NoVerification, RangeFile, RangesError, Verification,
+    Verifier, Verify,
+};
 
 use std::collections::HashMap;
 use std::io::{self, Read};

@@ -212,13 +212,38 @@ pub struct MalformedLine {
     pub reason: &'static str,
 }
 
+/// "A (2), B (1)", the first five, then how many more.
+fn named_with_violations(crawlers: &[&CrawlerAudit]) -> String {
+    let named: Vec<String> = crawlers
+        .iter()
+        .take(5)
+        .map(|c| format!("{} ({})", c.label(), c.violations))
+        .collect();
+    let more = crawlers.len().saturating_sub(named.len());
+    let tail = if more > 0 {
+        format!(", and {more} more")
+    } else {
+        String::new()
+    };
+    format!("{}{tail}", named.join(", "))
+}
+
 impl AuditReport {
     /// One line for a person: how many crawlers requested disallowed URLs and
     /// the worst; stale-cache requests and unchecked requests, when there are any.
     pub fn summary(&self) -> String {
-        let offenders: Vec<&CrawlerAudit> =
-            self.crawlers.iter().filter(|c| c.violations > 0).collect();
-        let total = self.crawlers.len();
+        // Impostors are named apart, so an operator is never blamed for what
+        // someone sending its crawler's name did.
+        let (impostors, crawlers): (Vec<&CrawlerAudit>, Vec<&CrawlerAudit>) = self
+            .crawlers
+            .iter()
+            .partition(|c| c.verification == Verification::Spoofed);
+        let offenders: Vec<&CrawlerAudit> = crawlers
+            .iter()
+            .copied()
+            .filter(|c| c.violations > 0)
+            .collect();
+        let total = crawlers.len();
         let checked: u64 = self
             .crawlers
             .iter()
@@ -230,23 +255,20 @@ impl AuditReport {
             }
             format!("none of {total} crawlers requested a disallowed URL")
         } else {
-            let named: Vec<String> = offenders
-                .iter()
-                .take(5)
-                .map(|c| format!("{} ({})", c.label(), c.violations))
-                .collect();
-            let more = offenders.len().saturating_sub(named.len());
-            let tail = if more > 0 {
-                format!(", and {more} more")
-            } else {
-                String::new()
-            };
             format!(
-                "{} of {total} crawlers requested disallowed URLs: {}{tail}",
+                "{} of {total} crawlers requested disallowed URLs: {}",
                 offenders.len(),
-                named.join(", ")
+                named_with_violations(&offenders)
             )
         };
+        let impostors: Vec<&CrawlerAudit> =
+            impostors.into_iter().filter(|c| c.violations > 0).collect();
+        if !impostors.is_empty() {
+            text.push_str(&format!(
+                "; senders spoofing a crawler's name requested disallowed URLs too (not counted against it): {}",
+                named_with_violations(&impostors)
+            ));
+        }
         let stale: u64 = self.crawlers.iter().map(|c| c.stale_cache).sum();
         if stale > 0 {
             text.push_str(&format!(

@@ -449,7 +449,8 @@ fn every_count_by_crawler_class_version_and_pace() {
     );
     assert_eq!(
         report.summary(),
-        "3 of 4 crawlers requested disallowed URLs: GoodBot (spoofed) (10), GoodBot (verified) (1), BadBot (1); \
+        "2 of 3 crawlers requested disallowed URLs: GoodBot (verified) (1), BadBot (1); \
+         senders spoofing a crawler's name requested disallowed URLs too (not counted against it): GoodBot (spoofed) (10); \
          5 request(s) allowed only by a robots.txt still within the cache window (stale cache)"
     );
     let json = report.to_json();

@@ -23,7 +23,7 @@
 //! the mistake; the flag makes the reading explicit and reproducible.
 
 use crate::error::Error;
-use robots_lint::{family_chain, looks_like_header, token_of_header, TokenSource};
+use robots_runtime::registry::{family_chain, looks_like_header, token_of_header, TokenSource};
 
 /// Something to say on stderr about how the crawler was read.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -75,6 +75,7 @@
 #![deny(missing_docs)]
 
 mod agent_arg;
+mod audit_identity;
 mod commands;
 mod derived;
 mod echo;

@@ -21,10 +21,7 @@ use crate::flags::{Audit, AuditRobots, Format};
 use crate::output::Streams;
 use crate::table::{self, Align};
 use crate::{EXIT_FAIL, EXIT_OK};
-use robots_audit::{
-    format_time, parse_time, AuditReport, CrawlerAudit, NoVerification, RobotsVersion, Sites,
-    Verify,
-};
+use robots_audit::{format_time, parse_time, AuditReport, CrawlerAudit, RobotsVersion, Sites};
 use robots_runtime::Policy;
 use std::fs::File;
 use std::path::Path;
@@ -43,9 +40,11 @@ pub fn run(args: &Audit, io: &mut Streams<'_>) -> Result<i32, Error> {
             .map_err(|e| Error::Usage(e.to_string()))?;
     }
     let identify = |ua: &[u8]| robots_audit::identity(ua, args.browsers);
-    let verify = verifier(args);
+    // Who each request's sender is: the operators' IP ranges (the bundled
+    // snapshot, or `--ip-ranges`), and reverse DNS with `--verify-dns`.
+    let verifier = crate::audit_identity::verifier(args)?;
     let mut audit = robots_audit::Audit::new(sites, &identify, args.log_format.clone())
-        .verify_with(verify.as_ref())
+        .verify_with(&verifier)
         .cache_window(args.cache_window);
     if args.logs.is_empty() {
         audit
@@ -78,15 +77,6 @@ pub fn run(args: &Audit, io: &mut Streams<'_>) -> Result<i32, Error> {
     warn_what_was_left_out(&report, args, io);
     let unchecked = report.unchecked_requests > 0 && !args.allow_unchecked;
     Ok(if unchecked { EXIT_FAIL } else { EXIT_OK })
-}
-
-/// Who classifies each request's sender as verified, spoofed or unverifiable.
-///
-/// The one place the audit's verification is chosen: the real verifier (the
-/// operators' IP ranges, `--ip-ranges`, and reverse DNS, `--verify-dns`)
-/// plugs in here. Until then every sender is unverifiable.
-fn verifier(_args: &Audit) -> Box<dyn Verify> {
-    Box::new(NoVerification)
 }
 
 /// Say on standard error what the report counts but could not judge.

@@ -16,7 +16,7 @@
 //! then how the fetch went:
 //!
 //! ```text
-//! {"url":"https://a.example/x","allowed":false,"rule":null,"reason":"disallow-all",
+//! {"url":"https://a.example/x","allowed":false,"rule":null,"reason":"disallow-all","content_usage":null,
 //!  "decided_by":"fetch","fetch":{"reason":"unreachable","status":503,"robots_url":"https://a.example/robots.txt"}}
 //! ```
 //!
@@ -41,6 +41,7 @@ use crate::{EXIT_FAIL, EXIT_OK};
 use futures_util::stream::{self, StreamExt};
 use robots_fetch::{AsyncFetcher, OriginPolicy, PolicyCache};
 use robots_runtime::fetch::{FetchSettings, Rules};
+use robots_runtime::records::UsagePrefs;
 use serde_json::{json, Value};
 use std::io::BufRead;
 
@@ -105,6 +106,8 @@ struct Decision {
     reason: &'static str,
     /// The deciding rule: line, directive and pattern.
     rule: Option<(u32, &'static str, Vec<u8>)>,
+    /// The Content-Usage preferences for an allowed URL, as `check` gives them.
+    usage: Option<UsagePrefs>,
 }
 
 /// Judge every URL, `concurrency` at a time, and print the lines in input order.
@@ -138,6 +141,7 @@ async fn judge_all(
                         pattern: pattern.as_slice(),
                     });
                     json::open_verdict(&mut line, url, d.allowed, rule, d.reason)?;
+                    json::write_content_usage(&mut line, d.usage)?;
                     json::member(&mut line, "decided_by", &Value::from(d.decided_by))?;
                     json::member(&mut line, "fetch", &d.fetch)?;
                     json::close(&mut line, None)?;
@@ -192,17 +196,25 @@ fn decide(origin: &OriginPolicy, chain: &[&[u8]], url: &str) -> Decision {
         decided_by: "fetch",
         reason,
         rule: None,
+        usage: None,
     };
     match origin.rules() {
         Rules::Parsed(policy) => {
-            let verdict = policy.matcher_chain(chain.iter().copied()).check(url);
+            let matcher = policy.matcher_chain(chain.iter().copied());
+            let verdict = matcher.check(url);
             let rule = verdict.rule.and_then(|id| policy.rule(id));
+            let usage = if verdict.allowed {
+                matcher.content_usage(url)
+            } else {
+                None
+            };
             Decision {
                 allowed: verdict.allowed,
                 fetch,
                 decided_by: if rule.is_some() { "rule" } else { "no-rule" },
                 reason: verdict.reason.name(),
                 rule: rule.map(|r| (r.line, r.directive.name(), r.pattern.to_vec())),
+                usage,
             }
         }
         Rules::AllowAll => by_fetch(true, "allow-all"),

@@ -396,7 +396,7 @@ fn as_csv(report: &CrawlerReport) -> Result<Vec<u8>, Error> {
                     .unwrap_or_default()
                     .to_owned(),
                 r.crawler
-                    .map(|c| c.verification.name())
+                    .map(|c| c.sourcing.name())
                     .unwrap_or_default()
                     .to_owned(),
                 signal_csv(&r.ai),

@@ -493,6 +493,40 @@ pub(super) struct AuditArgs {
     /// or `csv` (one row per crawler and verification class).
     #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON_CSV))]
     pub format: Format,
+
+    /// Fresh IP range files of crawler operators, in place of the bundled
+    /// snapshot's: a file named as its operator publishes it (`gptbot.json`,
+    /// `common-crawlers.json`) replaces the copy of that name; `TOKEN=FILE`
+    /// (`Googlebot=old.json`) replaces the copies of that crawler's operator.
+    /// Takes every following value up to the next flag: put it after the
+    /// logs, or end its list with `--`.
+    #[arg(long = "ip-ranges", value_name = "[TOKEN=]FILE", num_args = 1.., value_parser = value_parser!(OsString))]
+    pub ip_ranges: Vec<OsString>,
+
+    /// Also verify crawlers by forward-confirmed reverse DNS where their
+    /// operators name host suffixes (Googlebot, bingbot, Applebot, YandexBot,
+    /// Baiduspider, Amazonbot, …): DNS lookups, once per address, bounded by
+    /// --dns-timeout, --dns-budget and --dns-max-lookups.
+    #[arg(long)]
+    pub verify_dns: bool,
+
+    /// The DNS server --verify-dns asks, as `IP` or `IP:PORT` (default: the
+    /// system's resolver).
+    #[arg(long, value_name = "ADDR", requires = "verify_dns")]
+    pub dns_server: Option<String>,
+
+    /// The most one address's reverse DNS lookup may take, in seconds.
+    #[arg(long, value_name = "SECS", default_value = "2", value_parser = seconds, requires = "verify_dns")]
+    pub dns_timeout: Duration,
+
+    /// The most all reverse DNS lookups may take together, in seconds; the
+    /// addresses left then stay unverifiable.
+    #[arg(long, value_name = "SECS", default_value = "120", value_parser = seconds, requires = "verify_dns")]
+    pub dns_budget: Duration,
+
+    /// The most addresses looked up by reverse DNS; the rest stay unverifiable.
+    #[arg(long, value_name = "N", default_value = "10000", value_parser = value_parser!(usize), requires = "verify_dns")]
+    pub dns_max_lookups: usize,
 }
 
 /// `--cache-window`: `24h`, `90m`, `0s`, … in whole seconds.

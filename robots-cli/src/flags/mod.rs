@@ -328,14 +328,32 @@ pub struct Audit {
     pub cache_window: u64,
     /// Exit 0 even when requests could not be checked.
     pub allow_unchecked: bool,
+    /// Fresh IP range files, as `[TOKEN=]FILE`.
+    pub ip_ranges: Vec<String>,
+    /// Verify by reverse DNS too, with these bounds; `None`: not asked
+    /// (boxed: `Command` stays small).
+    pub dns: Option<Box<AuditDns>>,
+}
+
+/// How `robots audit --verify-dns` may look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuditDns {
+    /// The server to ask (`--dns-server`); `None`: the system's.
+    pub server: Option<std::net::SocketAddr>,
+    /// One address's lookup, at most (`--dns-timeout`).
+    pub timeout: Duration,
+    /// All lookups together, at most (`--dns-budget`).
+    pub budget: Duration,
+    /// Addresses looked up, at most (`--dns-max-lookups`).
+    pub max_lookups: usize,
 }
 
 /// A subcommand, with plain values.
 #[cfg_attr(not(feature = "fetch"), allow(dead_code))]
 #[derive(Debug)]
 pub enum Command {
-    /// `robots audit`.
-    Audit(Audit),
+    /// `robots audit` (boxed: its arguments outweigh every other command's).
+    Audit(Box<Audit>),
     /// `robots check`.
     Check(Check),
     /// `robots lint`.
@@ -551,7 +569,7 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             })
         }
         RawCommand::Completions(a) => Command::Completions(Completions { shell: a.shell }),
-        RawCommand::Audit(a) => Command::Audit(audit(a)?),
+        RawCommand::Audit(a) => Command::Audit(Box::new(audit(a)?)),
         RawCommand::Compile(a) => Command::Compile(Compile {
             robots: Input::from_arg(&a.file),
             output: Input::from_arg(&a.output),
@@ -623,6 +641,16 @@ fn audit(a: defs::AuditArgs) -> Result<Audit, Error> {
         _ if !a.json_field.is_empty() => robots_audit::LogFormat::Json(json_fields(&a.json_field)?),
         _ => robots_audit::LogFormat::Auto,
     };
+    let dns = if a.verify_dns {
+        Some(Box::new(AuditDns {
+            server: a.dns_server.as_deref().map(dns_server).transpose()?,
+            timeout: a.dns_timeout,
+            budget: a.dns_budget,
+            max_lookups: a.dns_max_lookups,
+        }))
+    } else {
+        None
+    };
     Ok(Audit {
         robots,
         logs,
@@ -632,6 +660,12 @@ fn audit(a: defs::AuditArgs) -> Result<Audit, Error> {
         format: a.format,
         cache_window: a.cache_window,
         allow_unchecked: a.allow_unchecked,
+        ip_ranges: a
+            .ip_ranges
+            .iter()
+            .map(|f| f.to_string_lossy().into_owned())
+            .collect(),
+        dns,
     })
 }
 
@@ -662,6 +696,19 @@ fn robots_version(spec: &str) -> Result<(Option<String>, String, Option<i64>), E
         )));
     }
     Ok((host, file.to_owned(), since))
+}
+
+/// `--dns-server`: `IP`, `IP:PORT` or `[IPv6]:PORT` (port 53 when none).
+fn dns_server(text: &str) -> Result<std::net::SocketAddr, Error> {
+    if let Ok(addr) = text.parse::<std::net::SocketAddr>() {
+        return Ok(addr);
+    }
+    match text.parse::<std::net::IpAddr>() {
+        Ok(ip) => Ok(std::net::SocketAddr::new(ip, 53)),
+        Err(_) => Err(Error::Usage(format!(
+            "--dns-server takes an IP address, with an optional port (127.0.0.1:5353, [::1]:53), not '{text}'"
+        ))),
+    }
 }
 
 /// The JSON field names `--json-field FIELD=KEY` gives.

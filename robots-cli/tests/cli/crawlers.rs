@@ -11,8 +11,16 @@ use crate::support::{robots, Temp};
 const ROBOTS: &str =
     "User-agent: *\nDisallow: /private/\nCrawl-delay: 2\n\nUser-agent: GPTBot\nDisallow: /\n";
 
+/// Googlebot's and GPTBot's requests come from addresses in their operators'
+/// published ranges (the bundled snapshot: 192.178.4.0/27, 132.196.86.0/24),
+/// everyone else's from a documentation address no operator publishes.
 fn log_line(second: u32, target: &str, agent: &str) -> String {
-    format!("203.0.113.5 - - [28/Nov/2026:10:00:{second:02} +0000] \"GET {target} HTTP/1.1\" 200 10 \"-\" \"{agent}\"\n")
+    let client = match agent {
+        GOOGLEBOT => "192.178.4.1",
+        GPTBOT => "132.196.86.5",
+        _ => "203.0.113.5",
+    };
+    format!("{client} - - [28/Nov/2026:10:00:{second:02} +0000] \"GET {target} HTTP/1.1\" 200 10 \"-\" \"{agent}\"\n")
 }
 
 const GOOGLEBOT: &str = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -60,13 +68,14 @@ fn audit_json_names_who_disobeyed_and_how() {
     assert_eq!(report["browser_requests"], 1);
     assert_eq!(
         report["summary"],
-        "2 of 2 crawlers requested disallowed URLs: Googlebot (1), GPTBot (1)"
+        "2 of 2 crawlers requested disallowed URLs: Googlebot (verified) (1), GPTBot (verified) (1)"
     );
     // Tied on violations, Googlebot came sooner than the crawl-delay: it comes first.
     let google = &report["crawlers"][0];
     assert_eq!(google["token"], "Googlebot");
-    // No verifier yet: every sender is unverifiable.
-    assert_eq!(google["verification"], "unverifiable");
+    // Both addresses are in their operators' published ranges.
+    assert_eq!(google["verification"], "verified");
+    assert_eq!(report["crawlers"][1]["verification"], "verified");
     assert_eq!(
         (
             google["requests"].clone(),
@@ -113,10 +122,13 @@ fn audit_reads_stdin_and_prints_a_table_and_csv() {
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("crawler"), "{text}");
-    assert!(text.contains("GPTBot: 1 violation(s), first:"), "{text}");
+    assert!(
+        text.contains("GPTBot (verified): 1 violation(s), first:"),
+        "{text}"
+    );
     assert!(
         text.trim_end()
-            .ends_with("2 of 2 crawlers requested disallowed URLs: Googlebot (1), GPTBot (1)"),
+            .ends_with("2 of 2 crawlers requested disallowed URLs: Googlebot (verified) (1), GPTBot (verified) (1)"),
         "{text}"
     );
     let out = robots(
@@ -221,7 +233,7 @@ const NEW: &str = "User-agent: *\nDisallow: /admin/\nDisallow: /blog/\n";
 /// Requests 1 hour and 25 hours after the change to NEW, at 2026-11-28T12:00:00Z.
 fn versions_log() -> String {
     let line = |day: u32, hour: u32, target: &str| {
-        format!("203.0.113.5 - - [{day}/Nov/2026:{hour:02}:00:00 +0000] \"GET {target} HTTP/1.1\" 200 10 \"-\" \"{GPTBOT}\"\n")
+        format!("132.196.86.5 - - [{day}/Nov/2026:{hour:02}:00:00 +0000] \"GET {target} HTTP/1.1\" 200 10 \"-\" \"{GPTBOT}\"\n")
     };
     [
         line(28, 11, "/blog/before"),
@@ -311,7 +323,7 @@ fn audit_judges_each_request_by_the_versions_in_force_then() {
     );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("GPTBot: 1 stale-cache request(s), first:"),
+        text.contains("GPTBot (verified): 1 stale-cache request(s), first:"),
         "{text}"
     );
     assert!(

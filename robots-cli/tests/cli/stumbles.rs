@@ -11,7 +11,7 @@
 
 use crate::support::{robots, text, Output, Temp};
 use robots_loopback::{Reply, Server};
-use robots_runtime::registry::{Verification, CRAWLERS, RETIRED};
+use robots_runtime::registry::{Sourcing, CRAWLERS, RETIRED};
 use serde_json::Value;
 use std::path::Path;
 
@@ -322,8 +322,8 @@ fn readme_counts_are_the_data() {
     );
     // The verification table: crawlers and retired tokens per level.
     for (level, verification) in [
-        ("operator", Verification::Operator),
-        ("secondary", Verification::Secondary),
+        ("operator", Sourcing::Operator),
+        ("secondary", Sourcing::Secondary),
     ] {
         let row = readme
             .lines()
@@ -332,11 +332,11 @@ fn readme_counts_are_the_data() {
         let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
         let crawlers = CRAWLERS
             .iter()
-            .filter(|c| c.verification == verification)
+            .filter(|c| c.sourcing == verification)
             .count();
         let retired = RETIRED
             .iter()
-            .filter(|r| r.verification == verification)
+            .filter(|r| r.sourcing == verification)
             .count();
         assert_eq!(
             cells[cells.len() - 2..],
@@ -680,15 +680,19 @@ fn check_fetch_json_orders_members_as_check_does() {
     let (fetched, local) = (out(&fetched), out(&local));
     let fetched_keys = top_level_keys(fetched.trim());
     let local_keys = top_level_keys(local.trim());
-    assert_eq!(local_keys, ["url", "allowed", "rule", "reason"], "{local}");
-    assert_eq!(fetched_keys[..4], local_keys[..], "{fetched}");
-    assert_eq!(fetched_keys[4..], ["decided_by", "fetch"], "{fetched}");
+    assert_eq!(
+        local_keys,
+        ["url", "allowed", "rule", "reason", "content_usage"],
+        "{local}"
+    );
+    assert_eq!(fetched_keys[..5], local_keys[..], "{fetched}");
+    assert_eq!(fetched_keys[5..], ["decided_by", "fetch"], "{fetched}");
     // The members both have are the same values.
     let (f, l): (Value, Value) = (
         serde_json::from_str(&fetched).expect("JSON"),
         serde_json::from_str(&local).expect("JSON"),
     );
-    for key in ["url", "allowed", "rule", "reason"] {
+    for key in ["url", "allowed", "rule", "reason", "content_usage"] {
         assert_eq!(f[key], l[key], "{key}");
     }
 }

@@ -39,7 +39,7 @@ fn row(report: &CrawlerReport, r: &CrawlerRow) -> JsValue {
         ("robotsTxt", or_null(entry.map(|c| c.robots_txt.name()))),
         (
             "verification",
-            or_null(entry.map(|c| c.verification.name())),
+            or_null(entry.map(|c| c.sourcing.name())),
         ),
         ("aiRecords", ai_records(&r.ai, report)),
     ])

@@ -102,20 +102,32 @@ def _unchecked_text(report: dict) -> str:
     return "; ".join(parts)
 
 
+def _named(rows: list) -> str:
+    named = ", ".join(f"{_label(c)} ({c['violations']})" for c in rows[:5])
+    more = f", and {len(rows) - 5} more" if len(rows) > 5 else ""
+    return f"{named}{more}"
+
+
 def summary(report: dict) -> str:
     """The one-line summary: ``AuditReport::summary`` of the native report."""
-    crawlers = report["crawlers"]
+    all_rows = report["crawlers"]
+    # Impostors are named apart, as the native summary does.
+    crawlers = [c for c in all_rows if c["verification"] != "spoofed"]
+    impostors = [c for c in all_rows if c["verification"] == "spoofed" and c["violations"] > 0]
     offenders = [c for c in crawlers if c["violations"] > 0]
-    checked = sum(c["requests"] - min(c["unchecked"], c["requests"]) for c in crawlers)
+    checked = sum(c["requests"] - min(c["unchecked"], c["requests"]) for c in all_rows)
     if not offenders:
         if checked == 0 and report["unchecked_requests"] > 0:
             return f"no crawler request was checked: {_unchecked_text(report)}"
         text = f"none of {len(crawlers)} crawlers requested a disallowed URL"
     else:
-        named = ", ".join(f"{_label(c)} ({c['violations']})" for c in offenders[:5])
-        more = f", and {len(offenders) - 5} more" if len(offenders) > 5 else ""
-        text = f"{len(offenders)} of {len(crawlers)} crawlers requested disallowed URLs: {named}{more}"
-    stale = sum(c["stale_cache"] for c in crawlers)
+        text = f"{len(offenders)} of {len(crawlers)} crawlers requested disallowed URLs: {_named(offenders)}"
+    if impostors:
+        text += (
+            "; senders spoofing a crawler's name requested disallowed URLs too"
+            f" (not counted against it): {_named(impostors)}"
+        )
+    stale = sum(c["stale_cache"] for c in all_rows)
     if stale:
         text += f"; {stale} request(s) allowed only by a robots.txt still within the cache window (stale cache)"
     if report["unchecked_requests"]:

@@ -13,13 +13,13 @@
 //!    comments, the `;`-separated items that are one product and have a version
 //!    or follow `compatible`.
 //!
-//! Tokens are RFC 9110 tokens ([`robots_core::group::agent::is_tchar`]): `Bot9/1.0`
+//! Tokens are RFC 9110 tokens ([`is_tchar`]): `Bot9/1.0`
 //! gives `Bot9`. Matching a policy stays exact: callers ask for the header
 //! reading explicitly, and [`looks_like_header`] lets them warn when a name is
 //! plainly a header.
 //!
 //! ```
-//! use robots_lint::{token_of_header, TokenSource};
+//! use robots_runtime::registry::{token_of_header, TokenSource};
 //!
 //! let gpt = token_of_header(b"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)").unwrap();
 //! assert_eq!(gpt.token, b"GPTBot");
@@ -32,9 +32,98 @@
 //! assert!(token_of_header(b"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36").is_none());
 //! ```
 
+use crate::{Crawler, CRAWLERS};
 use alloc::vec::Vec;
-use robots_core::group::agent::is_tchar;
-use robots_registry::Crawler;
+use core::fmt;
+
+/// Headers longer than this match no documented form (real ones are a few
+/// hundred bytes; servers refuse header lines over 8 KiB). It bounds the cost
+/// of [`Crawler::sends`] on untrusted input.
+pub const MAX_HEADER_LEN: usize = 8192;
+
+/// Whether `header` has the form `form`: `*` matches any run of bytes (also
+/// none), every other byte itself, ignoring ASCII case; the whole header must
+/// match.
+///
+/// It takes at most `form.len() × header.len()` steps (the classic wildcard
+/// match, which backtracks to the last `*` only).
+///
+/// ```
+/// use robots_runtime::registry::form_matches;
+/// assert!(form_matches("FooBot/* (+https://foo.example)", b"foobot/2.1 (+https://foo.example)"));
+/// assert!(!form_matches("FooBot/*", b"XFooBot/2.1"));
+/// ```
+pub fn form_matches(form: &str, header: &[u8]) -> bool {
+    let form = form.as_bytes();
+    let (mut f, mut h) = (0, 0);
+    // After a `*`: where in the form it was, and the header byte it now starts at.
+    let mut star: Option<(usize, usize)> = None;
+    while let Some(&byte) = header.get(h) {
+        match form.get(f) {
+            Some(b'*') => {
+                star = Some((f, h));
+                f += 1;
+            }
+            Some(c) if c.eq_ignore_ascii_case(&byte) => {
+                f += 1;
+                h += 1;
+            }
+            _ => match star {
+                Some((at, from)) => {
+                    star = Some((at, from + 1));
+                    f = at + 1;
+                    h = from + 1;
+                }
+                None => return false,
+            },
+        }
+    }
+    form.get(f..).unwrap_or_default().iter().all(|&c| c == b'*')
+}
+
+/// The crawler whose documented header forms `header` has, or `None`: the
+/// first in registry order (forms are written so that at most one crawler
+/// matches; a test checks it for every form).
+///
+/// ```
+/// use robots_runtime::registry;
+/// let header = "Mozilla/5.0 (compatible; archive.org_bot +http://archive.org/details/archive.org_bot)";
+/// assert_eq!(registry::crawler_for_header(header).unwrap().token, "archive.org_bot");
+/// ```
+pub fn crawler_for_header(header: impl AsRef<[u8]>) -> Option<&'static Crawler> {
+    let header = header.as_ref();
+    CRAWLERS.iter().find(|c| c.sends(header))
+}
+
+/// Whether `b` is an RFC 9110 `tchar`, a byte a product token may hold:
+/// letters, digits and `` !#$%&'*+-.^_`|~ `` (the class robots-core's
+/// user-agent matching uses; a test holds the two to each other).
+///
+/// ```
+/// use robots_runtime::registry::is_tchar;
+/// assert!(is_tchar(b'G') && is_tchar(b'-') && is_tchar(b'~'));
+/// assert!(!is_tchar(b'/') && !is_tchar(b' ') && !is_tchar(b'('));
+/// ```
+pub const fn is_tchar(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+        || matches!(
+            b,
+            b'!' | b'#'
+                | b'$'
+                | b'%'
+                | b'&'
+                | b'\''
+                | b'*'
+                | b'+'
+                | b'-'
+                | b'.'
+                | b'^'
+                | b'_'
+                | b'`'
+                | b'|'
+                | b'~'
+        )
+}
 
 /// Product tokens that browsers and browser-like headers carry and that name
 /// no crawler, compared ignoring ASCII case: engines, browsers, platforms and
@@ -86,11 +175,12 @@ pub const BOILERPLATE: &[&str] = &[
 /// Whether `token` is browser boilerplate ([`BOILERPLATE`], ignoring ASCII case).
 ///
 /// ```
-/// use robots_lint::is_boilerplate;
+/// use robots_runtime::registry::is_boilerplate;
 /// assert!(is_boilerplate(b"mozilla") && is_boilerplate(b"AppleWebKit"));
 /// assert!(!is_boilerplate(b"Googlebot"));
 /// ```
-pub fn is_boilerplate(token: &[u8]) -> bool {
+pub fn is_boilerplate(token: impl AsRef<[u8]>) -> bool {
+    let token = token.as_ref();
     BOILERPLATE
         .iter()
         .any(|b| b.as_bytes().eq_ignore_ascii_case(token))
@@ -106,7 +196,19 @@ pub enum TokenSource {
 }
 
 /// The crawler token found in a User-Agent header.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Its `Debug` output shows the token as text (bytes that are not printable
+/// ASCII escaped) and the registry crawler by its token:
+///
+/// ```
+/// use robots_runtime::registry::token_of_header;
+/// let found = token_of_header("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)").unwrap();
+/// assert_eq!(
+///     format!("{found:?}"),
+///     r#"HeaderToken { token: "Googlebot", crawler: Some("Googlebot"), source: DocumentedForm }"#
+/// );
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct HeaderToken<'h> {
     /// The token to match a robots.txt with: the registry crawler's token, or
     /// the product token as the header spells it.
@@ -118,26 +220,45 @@ pub struct HeaderToken<'h> {
     pub source: TokenSource,
 }
 
+impl fmt::Debug for HeaderToken<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        /// The token as a quoted string (`escape_ascii` keeps it one line and
+        /// shows stray bytes as `\xNN`).
+        struct Text<'a>(&'a [u8]);
+        impl fmt::Debug for Text<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "\"{}\"", self.0.escape_ascii())
+            }
+        }
+        f.debug_struct("HeaderToken")
+            .field("token", &Text(self.token))
+            .field("crawler", &self.crawler.map(|c| c.token))
+            .field("source", &self.source)
+            .finish()
+    }
+}
+
 /// The token a robots.txt names for the crawler that sends `header`, or
 /// `None` when the header holds no crawler token (a browser's header, an empty
 /// one). The crate docs give the rules.
 ///
 /// Linear in the header's length; headers longer than
-/// [`robots_registry::MAX_HEADER_LEN`] match no documented form but are still
+/// [`MAX_HEADER_LEN`] match no documented form but are still
 /// read for a product token.
 ///
 /// ```
-/// use robots_lint::token_of_header;
+/// use robots_runtime::registry::token_of_header;
 ///
-/// let token = |h: &str| token_of_header(h.as_bytes()).map(|t| String::from_utf8_lossy(t.token).into_owned());
+/// let token = |h: &str| token_of_header(h).map(|t| String::from_utf8_lossy(t.token).into_owned());
 /// assert_eq!(token("ExampleBot/1.0 (+https://example.com/bot)").as_deref(), Some("ExampleBot"));
 /// assert_eq!(token("Bot9/1.0").as_deref(), Some("Bot9"));
 /// assert_eq!(token("Mozilla/5.0 (compatible; DuckDuckBot-Https/1.1; https://duckduckgo.com/duckduckbot)").as_deref(), Some("DuckDuckBot"));
 /// assert_eq!(token("Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 (compatible; NewBot/2.1; +https://newbot.example)").as_deref(), Some("NewBot"));
 /// assert_eq!(token("").as_deref(), None);
 /// ```
-pub fn token_of_header(header: &[u8]) -> Option<HeaderToken<'_>> {
-    if let Some(crawler) = robots_registry::crawler_for_header(header) {
+pub fn token_of_header<H: AsRef<[u8]> + ?Sized>(header: &H) -> Option<HeaderToken<'_>> {
+    let header = header.as_ref();
+    if let Some(crawler) = crawler_for_header(header) {
         return Some(HeaderToken {
             token: crawler.token.as_bytes(),
             crawler: Some(crawler),
@@ -147,7 +268,7 @@ pub fn token_of_header(header: &[u8]) -> Option<HeaderToken<'_>> {
     let token = first_product_token(header)?;
     Some(HeaderToken {
         token,
-        crawler: robots_registry::crawler(token),
+        crawler: crate::crawler(token),
         source: TokenSource::ProductToken,
     })
 }
@@ -158,13 +279,14 @@ pub fn token_of_header(header: &[u8]) -> Option<HeaderToken<'_>> {
 /// [`token_of_header`] would use.
 ///
 /// ```
-/// use robots_lint::looks_like_header;
+/// use robots_runtime::registry::looks_like_header;
 /// assert!(looks_like_header(b"ExampleBot/1.0"));
 /// assert!(looks_like_header(b"Mozilla/5.0 (compatible; FooBot)"));
 /// assert!(!looks_like_header(b"Googlebot-Image"));
 /// assert!(!looks_like_header(b"a/b"));
 /// ```
-pub fn looks_like_header(agent: &[u8]) -> bool {
+pub fn looks_like_header(agent: impl AsRef<[u8]>) -> bool {
+    let agent = agent.as_ref();
     agent.contains(&b'(')
         || agent
             .windows(2)
@@ -182,13 +304,14 @@ pub fn looks_like_header(agent: &[u8]) -> bool {
 /// does not know, so it is opt-in. Pass the chain to `Policy::matcher_chain`.
 ///
 /// ```
-/// use robots_lint::family_chain;
+/// use robots_runtime::registry::family_chain;
 /// assert_eq!(family_chain(b"Googlebot-News", false), [&b"Googlebot-News"[..], b"Googlebot"]);
 /// assert_eq!(family_chain(b"bingbot", false), [&b"bingbot"[..], b"msnbot"]);
 /// assert_eq!(family_chain(b"hedwig-news", false), [&b"hedwig-news"[..]]);
 /// assert_eq!(family_chain(b"hedwig-news", true), [&b"hedwig-news"[..], b"hedwig"]);
 /// ```
-pub fn family_chain(token: &[u8], dash_prefixes: bool) -> Vec<&[u8]> {
+pub fn family_chain<T: AsRef<[u8]> + ?Sized>(token: &T, dash_prefixes: bool) -> Vec<&[u8]> {
+    let token = token.as_ref();
     fn push<'a>(chain: &mut Vec<&'a [u8]>, t: &'a [u8]) {
         if !t.is_empty() && !chain.iter().any(|c| c.eq_ignore_ascii_case(t)) {
             chain.push(t);
@@ -196,7 +319,7 @@ pub fn family_chain(token: &[u8], dash_prefixes: bool) -> Vec<&[u8]> {
     }
     let mut chain: Vec<&[u8]> = Vec::new();
     push(&mut chain, token);
-    if let Some(crawler) = robots_registry::crawler(token) {
+    if let Some(crawler) = crate::crawler(token) {
         for f in crawler.fallbacks {
             push(&mut chain, f.as_bytes());
         }
@@ -352,11 +475,56 @@ fn item_token(header: &[u8], at: usize, compatible: bool) -> Result<&[u8], ItemE
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::CRAWLERS;
     use alloc::string::String;
-    use robots_registry::CRAWLERS;
 
     fn token(header: &str) -> Option<String> {
         token_of_header(header.as_bytes()).map(|t| String::from_utf8_lossy(t.token).into_owned())
+    }
+
+    #[test]
+    fn the_byte_class_is_robots_cores() {
+        for b in 0..=u8::MAX {
+            assert_eq!(
+                is_tchar(b),
+                robots_core::group::agent::is_tchar(b),
+                "{b:#04x}"
+            );
+        }
+    }
+
+    #[test]
+    fn text_and_bytes_read_alike_and_debug_shows_text() {
+        let header = "Mozilla/5.0 (compatible; MyBot/1.0; +https://example.com)";
+        let from_str = token_of_header(header).unwrap();
+        let (string, vec) = (String::from(header), header.as_bytes().to_vec());
+        let from_string = token_of_header(&string).unwrap();
+        let from_bytes = token_of_header(header.as_bytes()).unwrap();
+        let from_vec = token_of_header(&vec).unwrap();
+        assert_eq!(from_str, from_bytes);
+        assert_eq!(from_string, from_bytes);
+        assert_eq!(from_vec, from_bytes);
+        assert_eq!(
+            alloc::format!("{from_str:?}"),
+            r#"HeaderToken { token: "MyBot", crawler: None, source: ProductToken }"#
+        );
+        // Bytes that are not printable ASCII are escaped, on one line.
+        let odd = token_of_header(b"Bot\xffX/1").unwrap();
+        assert_eq!(odd.token, b"Bot");
+        let shown = alloc::format!(
+            "{:?}",
+            HeaderToken {
+                token: b"a\xff\n\"",
+                ..odd
+            }
+        );
+        assert!(shown.contains(r#"token: "a\xff\n\"""#), "{shown}");
+        assert_eq!(
+            family_chain("Googlebot-News", false),
+            family_chain(b"Googlebot-News", false)
+        );
+        assert!(looks_like_header("Foo/2") && looks_like_header(String::from("Foo/2")));
+        assert!(is_boilerplate("Mozilla") && is_boilerplate(b"mozilla"));
     }
 
     #[test]

@@ -11,9 +11,9 @@
 //! A value whose product-token prefix is a known token (`Googlebot/2.1`) is left
 //! to `invalid-product-token`.
 
-use super::lossy;
-use crate::finding::{Finding, Severity};
+use crate::findings::finding::{Finding, Severity};
 use crate::grouping::first_of_equals;
+use crate::lossy;
 use crate::Code;
 use alloc::format;
 use alloc::string::String;
@@ -241,7 +241,7 @@ fn judge(known: &Known, value: &[u8]) -> Judgement {
 /// Push the agent findings of `doc` onto `out`. Each distinct value is judged
 /// once (a file may repeat a token on many lines); `unknown-agent` is reported
 /// on its first line only, the others on every line.
-pub(super) fn findings(doc: &Document<'_>, out: &mut Vec<Finding>) {
+pub(crate) fn findings(doc: &Document<'_>, out: &mut Vec<Finding>) {
     let known = Known::new();
     let lines: Vec<&LineReport> = doc
         .lines()

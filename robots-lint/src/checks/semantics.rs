@@ -3,10 +3,10 @@
 //! `duplicate-rule`, `conflicting-rules`, `shadowed-rule`, `blocks-everything`
 //! and `expensive-pattern`. A line gets at most one of the first three.
 
-use super::lossy;
 use super::rules::{any_groups, covers, line_of, rule_sets, Rule, RuleTable};
-use crate::finding::{Finding, Severity};
+use crate::findings::finding::{Finding, Severity};
 use crate::grouping::{runs, sort_by, sort_by_key};
+use crate::lossy;
 use crate::Code;
 use alloc::format;
 use alloc::string::String;

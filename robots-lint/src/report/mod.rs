@@ -30,13 +30,17 @@
 //! assert!(report.summary().starts_with("blocks 1 of"));
 //! ```
 
-use super::probe::probe_paths;
-use super::report_records::AiRecords;
+#[cfg(feature = "json")]
+mod json;
+pub(crate) mod records;
+
 use crate::grouping::{remembered, sort_by};
+use crate::tools::probe::probe_paths;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::time::Duration;
+use records::AiRecords;
 use robots_core::document::Document;
 use robots_core::ids::GroupId;
 use robots_core::policy::Policy;

@@ -1,8 +1,8 @@
 //! The report as JSON: the object `robots report --format json` prints and
 //! `robots_engine.report` returns (the README documents its shape).
 
-use super::report::{share, Access, CrawlerReport, CrawlerRow};
-use super::report_records::{signal_entries, usage_entries, AiRecords};
+use super::records::{signal_entries, usage_entries, AiRecords};
+use super::{share, Access, CrawlerReport, CrawlerRow};
 use alloc::string::String;
 use alloc::vec::Vec;
 use robots_core::Profile;
@@ -139,7 +139,7 @@ fn row_json(r: &CrawlerRow, sample: usize, report: &CrawlerReport) -> Value {
         "allowed_share": share(r.allowed, sample) / 100.0,
         "crawl_delay_seconds": r.crawl_delay.map(|d| d.as_secs_f64()),
         "robots_txt": entry.map(|c| c.robots_txt.name()),
-        "verification": entry.map(|c| c.verification.name()),
+        "verification": entry.map(|c| c.sourcing.name()),
         "ai_records": ai_json(&r.ai, report),
     })
 }

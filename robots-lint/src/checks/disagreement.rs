@@ -1,18 +1,18 @@
 //! `profile-disagreement`: a concrete URL that the four profiles do not decide alike.
 //!
 //! The file is read under every profile (each with its default parsing cap).
-//! Candidate URLs are the [probe paths](super::probe_paths) of its rules;
+//! Candidate URLs are the [probe paths](crate::probe_paths) of its rules;
 //! candidate crawlers are the names its user-agent lines suggest (one per
 //! distinct choice of groups across the profiles, among the first
 //! [`MAX_PROBE_NAMES`] names) and one crawler it does not name. Every
 //! pair is checked under every profile with [`Policy::check`](robots_core::PolicyRef::check): the work is at
 //! most [`MAX_PROBES`] × [`MAX_PROBE_AGENTS`] × 4 checks per file.
 
-use super::lossy;
-use super::probe::{probe_paths, Probe, MAX_PROBES};
 use super::rules::line_of;
-use crate::finding::{Finding, Severity};
+use crate::findings::finding::{Finding, Severity};
 use crate::grouping::{push_new, sort_by_key};
+use crate::lossy;
+use crate::tools::probe::{probe_paths, Probe, MAX_PROBES};
 use crate::Code;
 use alloc::collections::BTreeSet;
 use alloc::format;

@@ -3,8 +3,8 @@
 //! `multiple-wildcard-groups`, `empty-group` and `group-joined-by-extension-line`
 //! (`duplicate-rule` needs compiled patterns and lives with the semantics).
 
-use super::lossy;
-use crate::finding::{Finding, Severity};
+use crate::findings::finding::{Finding, Severity};
+use crate::lossy;
 use crate::Code;
 use alloc::format;
 use alloc::vec::Vec;

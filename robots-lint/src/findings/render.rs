@@ -1,7 +1,7 @@
 //! Rendering findings as rustc-style diagnostics: one renderer for the CLI,
 //! build.rs and the `robots!` macro.
 
-use crate::finding::{Finding, Severity};
+use super::finding::{Finding, Severity};
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;

@@ -4,8 +4,8 @@
 //! from the parse report ([`line_findings`]); the lint catalogue builds on them.
 //! `strict` builds fail on every [`Severity::Error`] finding.
 
+use crate::findings::size;
 use crate::grouping::sort_by_key;
-use crate::size;
 
 /// The checks of the AI-era records' values (a part of the line checks).
 mod signals;

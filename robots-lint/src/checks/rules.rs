@@ -37,7 +37,7 @@ impl<'p> Rule<'p> {
         } else {
             "Disallow"
         };
-        alloc::format!("{name}: {}", super::lossy(self.written.pattern))
+        alloc::format!("{name}: {}", crate::lossy(self.written.pattern))
     }
 
     /// The first segment (the literal prefix every matching path starts with).
