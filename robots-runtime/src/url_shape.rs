@@ -663,7 +663,7 @@ mod tests {
     ];
 
     proptest::proptest! {
-        #![proptest_config(proptest::test_runner::Config::with_cases(4000))]
+        #![proptest_config(proptest::test_runner::Config::with_cases(1500))]
 
         #[test]
         fn scan_agrees_with_the_parser_on_generated_urls(
