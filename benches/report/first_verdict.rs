@@ -66,6 +66,9 @@ impl Default for Times {
     }
 }
 
+/// A line of the table: the side, what is timed, and its time of a case.
+type Row = (&'static str, &'static str, fn(&Times) -> f64);
+
 /// Nanoseconds per call of `f`: the fastest of `batches` timed batches, each
 /// long enough (about 50 µs) that the clock's own cost is small. (The same
 /// method as the Google side's `FastestPerCall`.)
@@ -263,7 +266,7 @@ fn main() {
     println!("| side | what is timed | mean per file | × Google's one call (ratio of means) | median file's ratio |");
     println!("|---|---|---:|---:|---:|");
     let google = mean(|t| t.google_call);
-    let rows: [(&str, &str, fn(&Times) -> f64); 6] = [
+    let rows: [Row; 6] = [
         (
             "Google",
             "`OneAgentAllowedByRobots(body, agent, url)`",
