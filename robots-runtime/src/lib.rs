@@ -237,7 +237,7 @@ pub mod url {
     pub use robots_core::search::url::path_from_url;
 
     #[cfg(all(feature = "std", feature = "fetch"))]
-    pub use crate::url_shape::{checked_path, url_shape, UrlShape};
+    pub use crate::url_shape::{checked_path, url_shape, url_shape_and_path, UrlShape};
     #[cfg(feature = "fetch")]
     pub use robots_fetch::robots_txt_url;
 }
