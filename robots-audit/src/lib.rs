@@ -77,6 +77,7 @@ mod request;
 mod sites;
 mod tally;
 mod time;
+mod timeline;
 mod verification;
 
 pub use histogram::{Histogram, LONGEST_INTERVAL};
@@ -92,6 +93,7 @@ pub use request::{Malformed, Request};
 pub use sites::{RobotsVersion, SameStart, Sites};
 pub use tally::MAX_UNKNOWN_CRAWLERS;
 pub use time::{format_time, parse_duration, parse_time};
+pub use timeline::{TimeBucket, MAX_TIMELINE_BUCKETS, TIMELINE_STEPS};
 pub use verification::{NoVerification, Verification, Verify};
 
 use std::collections::HashMap;
