@@ -200,7 +200,11 @@ impl<'p> Tally<'p> {
             let (start, grew) = self.clock.place(now);
             if grew {
                 let step = self.clock.step();
-                for row in self.crawlers.iter_mut().flat_map(|c| c.rows.iter_mut().flatten()) {
+                for row in self
+                    .crawlers
+                    .iter_mut()
+                    .flat_map(|c| c.rows.iter_mut().flatten())
+                {
                     row.series.rebucket(step);
                 }
             }

@@ -77,7 +77,7 @@ fn bucket_start(time: i64, step: u64) -> i64 {
 }
 
 /// The report's step and every bucket any crawler has a count in.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct Clock {
     /// Index into [`TIMELINE_STEPS`].
     level: usize,
@@ -87,23 +87,13 @@ pub(crate) struct Clock {
     last: Option<i64>,
 }
 
-impl Default for Clock {
-    fn default() -> Self {
-        Clock {
-            level: 0,
-            starts: Vec::new(),
-            last: None,
-        }
-    }
-}
-
 impl Clock {
     /// The current step, in seconds.
     pub(crate) fn step(&self) -> u64 {
         TIMELINE_STEPS
             .get(self.level)
             .copied()
-            .unwrap_or(TIMELINE_STEPS[TIMELINE_STEPS.len() - 1])
+            .unwrap_or(2048 * WEEK)
     }
 
     /// The start of `time`'s bucket, and whether the step had to grow to
@@ -267,7 +257,11 @@ mod tests {
         let mut sorted = times.clone();
         sorted.sort_unstable();
         let parts: Vec<(u64, Vec<TimeBucket>)> = sorted.chunks(1_500).map(timeline).collect();
-        assert!(parts.iter().any(|p| p.0 == HOUR), "{:?}", parts.iter().map(|p| p.0).collect::<Vec<_>>());
+        assert!(
+            parts.iter().any(|p| p.0 == HOUR),
+            "{:?}",
+            parts.iter().map(|p| p.0).collect::<Vec<_>>()
+        );
         assert_eq!(merge(&parts), whole);
         // A century, a request every 30 days: 1,217 buckets of 4 weeks, 652 of 8.
         let monthly: Vec<i64> = (0..1_217).map(|m| t0 + m * 30 * 86_400).collect();

@@ -121,12 +121,26 @@ fn check(report: &AuditReport) {
         let buckets: Vec<_> = c
             .timeline
             .iter()
-            .map(|b| (b.start, b.requests, b.robots_fetches, b.violations, b.stale_cache))
+            .map(|b| {
+                (
+                    b.start,
+                    b.requests,
+                    b.robots_fetches,
+                    b.violations,
+                    b.stale_cache,
+                )
+            })
             .collect();
-        let start = parse_time("2026-11-28T10:00:00Z").unwrap();
+        let start = parse_time("2026-11-28T10:00:00Z").expect("a time");
         assert_eq!(
             buckets,
-            [(start, c.requests, c.robots_fetches, c.violations, c.stale_cache)],
+            [(
+                start,
+                c.requests,
+                c.robots_fetches,
+                c.violations,
+                c.stale_cache
+            )],
             "{}",
             c.token
         );
@@ -652,9 +666,16 @@ fn requests_and_violations_over_time_by_hour() {
         (7_200, "/admin/y"),
         (7_260, "/admin/z"),
     ] {
-        log.push_str(&clf_at(start + offset, "198.51.100.7", target, "BadBot/2.0 (+https://bad.example)"));
+        log.push_str(&clf_at(
+            start + offset,
+            "198.51.100.7",
+            target,
+            "BadBot/2.0 (+https://bad.example)",
+        ));
     }
-    log.push_str("{\"path\": \"/admin/w\", \"user_agent\": \"BadBot/2.0 (+https://bad.example)\"}\n");
+    log.push_str(
+        "{\"path\": \"/admin/w\", \"user_agent\": \"BadBot/2.0 (+https://bad.example)\"}\n",
+    );
     audit.read("access.log", log.as_bytes()).unwrap();
     let report = audit.finish();
     let bad = &report.crawlers[0];
