@@ -21,6 +21,12 @@ pub(crate) const KEPT: RGBColor = RGBColor(0x2e, 0x7d, 0x32);
 const GREY: RGBColor = RGBColor(0x75, 0x75, 0x75);
 const LIGHT: RGBColor = RGBColor(0xe4, 0xe4, 0xe4);
 
+/// A colour as CSS writes it, with `alpha` (the charts' fills are mixed with white by opacity).
+pub(crate) fn css(color: RGBColor, alpha: f64) -> String {
+    let RGBColor(r, g, b) = color;
+    format!("rgba({r},{g},{b},{alpha})")
+}
+
 /// The colour of a verification class.
 pub(crate) fn class_color(class: Verification) -> RGBColor {
     match class {
@@ -120,58 +126,35 @@ pub(crate) fn timeline(c: &CrawlerAudit, step: u64, span: (i64, i64)) -> String 
             .label_style((FONT, 12))
             .axis_desc_style((FONT, 12))
             .draw()?;
-        chart
-            .draw_series(
-                AreaSeries::new(in_steps(&c.timeline, |b| b.requests), 0, REQUESTS.mix(0.35))
-                    .border_style(REQUESTS),
-            )?
-            .label("requests")
-            .legend(|(x, y)| {
-                Rectangle::new([(x, y - 5), (x + 12, y + 5)], REQUESTS.mix(0.35).filled())
-            });
+        chart.draw_series(
+            AreaSeries::new(in_steps(&c.timeline, |b| b.requests), 0, REQUESTS.mix(0.35))
+                .border_style(REQUESTS),
+        )?;
         if c.violations > 0 {
-            chart
-                .draw_series(
-                    AreaSeries::new(
-                        in_steps(&c.timeline, |b| b.violations),
-                        0,
-                        VIOLATIONS.mix(0.6),
-                    )
-                    .border_style(VIOLATIONS),
-                )?
-                .label("violations")
-                .legend(|(x, y)| {
-                    Rectangle::new([(x, y - 5), (x + 12, y + 5)], VIOLATIONS.mix(0.6).filled())
-                });
+            chart.draw_series(
+                AreaSeries::new(
+                    in_steps(&c.timeline, |b| b.violations),
+                    0,
+                    VIOLATIONS.mix(0.6),
+                )
+                .border_style(VIOLATIONS),
+            )?;
         }
         if c.stale_cache > 0 {
-            chart
-                .draw_series(LineSeries::new(
-                    in_steps(&c.timeline, |b| b.stale_cache),
-                    STALE.stroke_width(2),
-                ))?
-                .label("stale cache")
-                .legend(|(x, y)| PathElement::new([(x, y), (x + 12, y)], STALE.stroke_width(2)));
+            chart.draw_series(LineSeries::new(
+                in_steps(&c.timeline, |b| b.stale_cache),
+                STALE.stroke_width(2),
+            ))?;
         }
         if c.robots_fetches > 0 {
-            chart
-                .draw_series(c.timeline.iter().filter(|b| b.robots_fetches > 0).map(|b| {
-                    TriangleMarker::new(
-                        (b.start.div_euclid(step), b.robots_fetches),
-                        5,
-                        FETCHES.filled(),
-                    )
-                }))?
-                .label("robots.txt fetches")
-                .legend(|(x, y)| TriangleMarker::new((x + 6, y), 5, FETCHES.filled()));
+            chart.draw_series(c.timeline.iter().filter(|b| b.robots_fetches > 0).map(|b| {
+                TriangleMarker::new(
+                    (b.start.div_euclid(step), b.robots_fetches),
+                    5,
+                    FETCHES.filled(),
+                )
+            }))?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(LIGHT)
-            .label_font((FONT, 12))
-            .draw()?;
         Ok(())
     })
 }
@@ -250,57 +233,33 @@ pub(crate) fn pace(c: &CrawlerAudit) -> String {
             let x = i as f64;
             Rectangle::new([(x + 0.08, from), (x + 0.92, to)], color.mix(0.75).filled())
         };
-        chart
-            .draw_series(
+        chart.draw_series(
+            bins.iter()
+                .enumerate()
+                .filter(|(_, b)| b.1 > 0)
+                .map(|(i, b)| bar(i, b.0, b.0 + b.1, kept_color)),
+        )?;
+        if let Some(delay) = asked {
+            chart.draw_series(
                 bins.iter()
                     .enumerate()
-                    .filter(|(_, b)| b.1 > 0)
-                    .map(|(i, b)| bar(i, b.0, b.0 + b.1, kept_color)),
-            )?
-            .label(if asked.is_some() {
-                "kept the asked delay"
-            } else {
-                "intervals (no delay asked)"
-            })
-            .legend(move |(x, y)| {
-                Rectangle::new([(x, y - 5), (x + 12, y + 5)], kept_color.mix(0.75).filled())
-            });
-        if let Some(delay) = asked {
-            chart
-                .draw_series(
-                    bins.iter()
-                        .enumerate()
-                        .filter(|(_, b)| b.0 > 0)
-                        .map(|(i, b)| bar(i, 0, b.0, VIOLATIONS)),
-                )?
-                .label("shorter than asked")
-                .legend(|(x, y)| {
-                    Rectangle::new([(x, y - 5), (x + 12, y + 5)], VIOLATIONS.mix(0.75).filled())
-                });
+                    .filter(|(_, b)| b.0 > 0)
+                    .map(|(i, b)| bar(i, 0, b.0, VIOLATIONS)),
+            )?;
             let x = position(delay);
-            chart
-                .draw_series(DashedLineSeries::new(
-                    [(x, 0), (x, top)],
-                    6,
-                    4,
-                    BLACK.stroke_width(2),
-                ))?
-                .label(format!("asked delay: {}", duration_f(delay)))
-                .legend(|(x, y)| PathElement::new([(x, y), (x + 12, y)], BLACK.stroke_width(2)));
+            chart.draw_series(DashedLineSeries::new(
+                [(x, 0), (x, top)],
+                6,
+                4,
+                BLACK.stroke_width(2),
+            ))?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(LIGHT)
-            .label_font((FONT, 12))
-            .draw()?;
         Ok(())
     })
 }
 
 /// A delay as written in robots.txt: whole seconds without a fraction.
-fn duration_f(seconds: f64) -> String {
+pub(crate) fn duration_f(seconds: f64) -> String {
     if seconds.fract() == 0.0 && seconds < 1e15 {
         duration(seconds as u64)
     } else {
@@ -358,38 +317,26 @@ pub(crate) fn verification(rows: &[(String, [u64; 3])]) -> String {
             .draw()?;
         for (k, class) in Verification::ALL.into_iter().enumerate() {
             let color = class_color(class);
-            chart
-                .draw_series(
-                    rows.iter()
-                        .enumerate()
-                        .filter(|(_, (_, n))| n.get(k).copied().unwrap_or(0) > 0)
-                        .map(|(i, (_, n))| {
-                            let from: u64 = n.iter().take(k).sum();
-                            let to = from + n.get(k).copied().unwrap_or(0);
-                            let row = count - 1 - i;
-                            let mut bar = Rectangle::new(
-                                [
-                                    (from, SegmentValue::Exact(row)),
-                                    (to, SegmentValue::Exact(row + 1)),
-                                ],
-                                color.mix(0.8).filled(),
-                            );
-                            bar.set_margin(4, 4, 0, 0);
-                            bar
-                        }),
-                )?
-                .label(class.name())
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.mix(0.8).filled())
-                });
+            chart.draw_series(
+                rows.iter()
+                    .enumerate()
+                    .filter(|(_, (_, n))| n.get(k).copied().unwrap_or(0) > 0)
+                    .map(|(i, (_, n))| {
+                        let from: u64 = n.iter().take(k).sum();
+                        let to = from + n.get(k).copied().unwrap_or(0);
+                        let row = count - 1 - i;
+                        let mut bar = Rectangle::new(
+                            [
+                                (from, SegmentValue::Exact(row)),
+                                (to, SegmentValue::Exact(row + 1)),
+                            ],
+                            color.mix(0.8).filled(),
+                        );
+                        bar.set_margin(4, 4, 0, 0);
+                        bar
+                    }),
+            )?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(LIGHT)
-            .label_font((FONT, 12))
-            .draw()?;
         Ok(())
     })
 }

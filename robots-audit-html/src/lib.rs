@@ -364,6 +364,7 @@ fn verification_split(report: &AuditReport) -> Markup {
             "Unverifiable: the operator publishes nothing, the line has no address, or no verification was asked."
         }
         figure data-testid="audit-verification-chart" {
+            (legend(&Verification::ALL.map(|class| (Shape::Fill, charts::css(charts::class_color(class), 0.8), class.name().to_owned()))))
             (PreEscaped(charts::verification(&rows)))
             figcaption {
                 "Requests of each crawler by sender"
@@ -383,7 +384,7 @@ fn crawler_detail(
     let open = c.violations > 0 || c.stale_cache > 0 || c.pace.shorter_than_asked > 0;
     let step = report.timeline_step_secs;
     html! {
-        details.crawler id={ "crawler-" (i) } open[open] data-testid="audit-crawler-detail"
+        details.crawler-detail id={ "crawler-" (i) } open[open] data-testid="audit-crawler-detail"
             data-token=(c.token) data-verification=(c.verification.name()) {
             summary {
                 strong { (c.token) } " " (class_badge(c.verification)) " "
@@ -404,6 +405,7 @@ fn crawler_detail(
             }
             @if let (Some(span), false) = (span, c.timeline.is_empty()) {
                 figure data-testid="audit-timeline-chart" data-buckets=(c.timeline.len()) data-step=(step) {
+                    (timeline_legend(c))
                     (PreEscaped(charts::timeline(c, step, span)))
                     figcaption { "Requests, violations and robots.txt fetches per " (step_name(step)) " (UTC)." }
                 }
@@ -413,6 +415,7 @@ fn crawler_detail(
             @if c.pace.intervals.count() > 0 {
                 figure data-testid="audit-pace-chart" data-intervals=(c.pace.intervals.count())
                     data-shorter-than-asked=(c.pace.shorter_than_asked) {
+                    (pace_legend(c))
                     (PreEscaped(charts::pace(c)))
                     figcaption { "Intervals between its requests to one host: " (pace_text(c)) "." }
                 }
@@ -427,6 +430,79 @@ fn crawler_detail(
                 (violations_table(c, &c.stale_cache_examples, c.stale_cache, true))
             }
         }
+    }
+}
+
+/// How a legend key is drawn: a filled box, a line, a dashed line, a triangle.
+#[derive(Clone, Copy)]
+enum Shape {
+    Fill,
+    Line,
+    Dashed,
+    Marker,
+}
+
+/// A chart's legend, as HTML beside the SVG: plotters lays out its own legend
+/// by measuring text with the font, which a worker cannot do.
+fn legend(keys: &[(Shape, String, String)]) -> Markup {
+    html! {
+        div.legend {
+            @for (shape, color, label) in keys {
+                @let class = match shape { Shape::Fill => "swatch", Shape::Line => "swatch line", Shape::Dashed => "swatch dashed", Shape::Marker => "swatch marker" };
+                span.key { span class=(class) style={ "--c:" (color) } {} (label) }
+            }
+        }
+    }
+}
+
+fn timeline_legend(c: &CrawlerAudit) -> Markup {
+    use charts::{css, FETCHES, REQUESTS, STALE, VIOLATIONS};
+    let mut keys = vec![(Shape::Fill, css(REQUESTS, 0.35), String::from("requests"))];
+    if c.violations > 0 {
+        keys.push((
+            Shape::Fill,
+            css(VIOLATIONS, 0.6),
+            String::from("violations"),
+        ));
+    }
+    if c.stale_cache > 0 {
+        keys.push((Shape::Line, css(STALE, 1.0), String::from("stale cache")));
+    }
+    if c.robots_fetches > 0 {
+        keys.push((
+            Shape::Marker,
+            css(FETCHES, 1.0),
+            String::from("robots.txt fetches"),
+        ));
+    }
+    legend(&keys)
+}
+
+fn pace_legend(c: &CrawlerAudit) -> Markup {
+    use charts::{css, duration_f, KEPT, VIOLATIONS};
+    match c.pace.asked_delay_secs {
+        Some(delay) => legend(&[
+            (
+                Shape::Fill,
+                css(KEPT, 0.75),
+                String::from("kept the asked delay"),
+            ),
+            (
+                Shape::Fill,
+                css(VIOLATIONS, 0.75),
+                String::from("shorter than asked"),
+            ),
+            (
+                Shape::Dashed,
+                String::from("#000"),
+                format!("asked delay: {}", duration_f(delay)),
+            ),
+        ]),
+        None => legend(&[(
+            Shape::Fill,
+            css(charts::class_color(Verification::Unverifiable), 0.75),
+            String::from("intervals (no delay asked)"),
+        )]),
     }
 }
 

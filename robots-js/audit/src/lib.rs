@@ -37,9 +37,9 @@ impl Read for Pulled {
                 .read
                 .call1(&JsValue::NULL, &JsValue::from(SLICE))
                 .map_err(|e| io::Error::other(describe(&e)))?;
-            let chunk: js_sys::Uint8Array = chunk
-                .dyn_into()
-                .map_err(|_| io::Error::other("the log reader returned something other than a Uint8Array"))?;
+            let chunk: js_sys::Uint8Array = chunk.dyn_into().map_err(|_| {
+                io::Error::other("the log reader returned something other than a Uint8Array")
+            })?;
             self.pending = chunk.to_vec();
             self.at = 0;
             if self.pending.is_empty() {
@@ -106,13 +106,17 @@ pub fn audit_log(
         .read(name, log)
         .map_err(|e| JsError::new(&format!("reading {name}: {e}")))?;
     let report = audit.finish();
-    let about = robots_audit_html::About::new(vec![name.to_owned()], "robots.txt tester (WebAssembly)");
+    let about =
+        robots_audit_html::About::new(vec![name.to_owned()], "robots.txt tester (WebAssembly)");
     let out = js_sys::Object::new();
     let set = |key: &str, value: JsValue| js_sys::Reflect::set(&out, &JsValue::from(key), &value);
-    set("html", JsValue::from(robots_audit_html::fragment(&report, &about)))
-        .and_then(|_| set("report", JsValue::from(report.to_json().to_string())))
-        .and_then(|_| set("lines", JsValue::from(report.lines as f64)))
-        .map_err(|_| JsError::new("bug: cannot set a member of a new object"))?;
+    set(
+        "html",
+        JsValue::from(robots_audit_html::fragment(&report, &about)),
+    )
+    .and_then(|_| set("report", JsValue::from(report.to_json().to_string())))
+    .and_then(|_| set("lines", JsValue::from(report.lines as f64)))
+    .map_err(|_| JsError::new("bug: cannot set a member of a new object"))?;
     Ok(out.into())
 }
 
