@@ -6,6 +6,10 @@
 
 import init, { auditLog } from 'robots-audit-web';
 
+// How much of the file is read at once: reading a File costs per call (in
+// Chromium, a request to the browser process), so in large slices.
+const SLICE = 8 << 20;
+
 let ready = null;
 
 function load() {
@@ -17,7 +21,7 @@ function audit({ file, robots, profile, host }) {
   const reader = new FileReaderSync();
   let offset = 0;
   const read = (bytes) => {
-    const end = Math.min(file.size, offset + bytes);
+    const end = Math.min(file.size, offset + Math.max(bytes, SLICE));
     const slice = new Uint8Array(reader.readAsArrayBuffer(file.slice(offset, end)));
     offset = end;
     return slice;
