@@ -2,6 +2,8 @@
 # Build the `robots-engine` npm package into robots-js/pkg/:
 #   bash robots-js/build.sh              # the full package
 #   bash robots-js/build.sh --engine-only OUT_DIR   # weigh an engine-only .wasm (not a package)
+#   bash robots-js/build.sh --audit OUT_DIR         # the tester page's log audit (audit/; not in
+#                                                   # the package, so not within its size target)
 #
 # Installs what it needs when missing: the rust-src component (rustup; the
 # standard library is rebuilt, see build_std below; where rustup cannot add it,
@@ -165,6 +167,20 @@ if [ "${1:-}" = "--engine-only" ]; then
         "$target_dir/$target/release/robots_engine.wasm"
     wasm_opt "$out/robots_engine_bg.wasm"
     log "engine-only .wasm: $(wc -c < "$out/robots_engine_bg.wasm") bytes, $(gz_size "$out/robots_engine_bg.wasm") gzipped"
+    exit 0
+fi
+
+if [ "${1:-}" = "--audit" ]; then
+    out="${2:?usage: build.sh --audit OUT_DIR}"
+    ensure_bindgen
+    ensure_binaryen
+    cargo_build -p robots-audit-wasm
+    rm -rf "$out" && mkdir -p "$out"
+    wasm-bindgen --target web "${bindgen_flags[@]}" --out-dir "$out" --out-name robots_audit \
+        "$target_dir/$target/release/robots_audit.wasm"
+    rm -f "$out"/*.d.ts "$out"/package.json
+    wasm_opt "$out/robots_audit_bg.wasm"
+    log "audit .wasm: $(wc -c < "$out/robots_audit_bg.wasm") bytes, $(gz_size "$out/robots_audit_bg.wasm") gzipped"
     exit 0
 fi
 

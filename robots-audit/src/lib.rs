@@ -78,6 +78,7 @@ mod request;
 mod sites;
 mod tally;
 mod time;
+mod timeline;
 mod verification;
 
 pub use histogram::{Histogram, LONGEST_INTERVAL};
@@ -93,6 +94,7 @@ pub use request::{Malformed, Request};
 pub use sites::{RobotsVersion, SameStart, Sites};
 pub use tally::MAX_UNKNOWN_CRAWLERS;
 pub use time::{format_time, parse_duration, parse_time};
+pub use timeline::{TimeBucket, MAX_TIMELINE_BUCKETS, TIMELINE_STEPS};
 #[cfg(feature = "dns")]
 pub use verification::{
     DnsAnswer, DnsCounts, DnsError, DnsProblem, DnsSettings, ReverseDns, MAX_NAMES,

@@ -8,6 +8,7 @@
 
 use crate::histogram::Histogram;
 use crate::time::format_time;
+use crate::timeline::TimeBucket;
 use crate::verification::Verification;
 use serde_json::{json, Value};
 
@@ -38,6 +39,10 @@ pub struct AuditReport {
     pub cache_window_secs: u64,
     /// Every robots.txt version the requests were judged against.
     pub versions: Vec<VersionRef>,
+    /// The length of the buckets of every crawler's [`CrawlerAudit::timeline`],
+    /// in seconds: an hour, or longer when the log spans more than
+    /// [`MAX_TIMELINE_BUCKETS`](crate::MAX_TIMELINE_BUCKETS) hours.
+    pub timeline_step_secs: u64,
     /// One entry per crawler and verification class: those with violations
     /// first, most first; then by requests sent sooner than asked, then by requests.
     pub crawlers: Vec<CrawlerAudit>,
@@ -97,6 +102,9 @@ pub struct CrawlerAudit {
     pub violation_examples: Vec<Violation>,
     /// The first few stale-cache requests, with the version that allowed them.
     pub stale_cache_examples: Vec<Violation>,
+    /// Its requests over time, by buckets of [`AuditReport::timeline_step_secs`]
+    /// (those with a count only, earliest first; requests without a time are left out).
+    pub timeline: Vec<TimeBucket>,
 }
 
 impl CrawlerAudit {
@@ -343,6 +351,7 @@ impl AuditReport {
             })).collect::<Vec<_>>(),
             "no_client_address": self.no_client_address,
             "cache_window_s": self.cache_window_secs,
+            "timeline_step_s": self.timeline_step_secs,
             "robots_versions": self.versions.iter().map(|v| json!({
                 "host": v.host, "file": v.file, "since": v.since.map(format_time),
             })).collect::<Vec<_>>(),
@@ -393,6 +402,9 @@ fn crawler_json(c: &CrawlerAudit) -> Value {
             "histogram": histogram_json(&c.pace.intervals),
         },
         "statuses": statuses,
+        "timeline": c.timeline.iter().map(|b| json!([
+            format_time(b.start), b.requests, b.robots_fetches, b.violations, b.stale_cache,
+        ])).collect::<Vec<_>>(),
         "examples": {
             "violations": c.violation_examples.iter().map(example_json).collect::<Vec<_>>(),
             "stale_cache": c.stale_cache_examples.iter().map(example_json).collect::<Vec<_>>(),

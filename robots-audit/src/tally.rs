@@ -10,6 +10,7 @@ use crate::report::{
 };
 use crate::request::Request;
 use crate::sites::{Held, RobotsVersion, Site, Sites};
+use crate::timeline::{Clock, Count, Series};
 use crate::verification::Verification;
 use robots_core::parse::Directive;
 use robots_core::search::url::path_from_url;
@@ -41,6 +42,8 @@ pub(crate) struct Tally<'p> {
     /// A crawler's index by its chain, lower-cased and joined.
     by_chain: HashMap<String, usize>,
     unknown: usize,
+    /// The timelines' step and buckets.
+    clock: Clock,
 }
 
 struct Crawler<'p> {
@@ -55,6 +58,8 @@ struct Row<'p> {
     audit: CrawlerAudit,
     statuses: BTreeMap<u16, u64>,
     visits: HashMap<HostId, Visits<'p>, foldhash::fast::RandomState>,
+    /// Its requests over time.
+    series: Series,
 }
 
 /// A crawler's requests (of one class) to one host.
@@ -104,6 +109,7 @@ impl<'p> Tally<'p> {
             crawlers: Vec::new(),
             by_chain: HashMap::new(),
             unknown: 0,
+            clock: Clock::default(),
         }
     }
 
@@ -190,6 +196,20 @@ impl<'p> Tally<'p> {
         let (host, site_id) = self.hosts.find(request.host, &self.sites);
         let site = site_id.map(|id| self.sites.site(id));
         let held = site.map(|s| s.held(request.time, self.window));
+        let bucket = request.time.map(|now| {
+            let (start, grew) = self.clock.place(now);
+            if grew {
+                let step = self.clock.step();
+                for row in self
+                    .crawlers
+                    .iter_mut()
+                    .flat_map(|c| c.rows.iter_mut().flatten())
+                {
+                    row.series.rebucket(step);
+                }
+            }
+            start
+        });
         let Some(c) = self.crawlers.get_mut(crawler) else {
             panic!(
                 "bug: the audit names crawler {crawler} of {}",
@@ -215,15 +235,18 @@ impl<'p> Tally<'p> {
                     statuses: Vec::new(),
                     violation_examples: Vec::new(),
                     stale_cache_examples: Vec::new(),
+                    timeline: Vec::new(),
                 },
                 statuses: BTreeMap::new(),
                 visits: HashMap::default(),
+                series: Series::default(),
             })
         });
         let Row {
             audit,
             statuses,
             visits,
+            series,
         } = &mut **row;
         if let Some(status) = request.status {
             *statuses.entry(status).or_default() += 1;
@@ -247,6 +270,14 @@ impl<'p> Tally<'p> {
         } else {
             audit.requests += 1;
             visits.counts.requests += 1;
+        }
+        if let Some(start) = bucket {
+            let what = if robots_txt {
+                Count::RobotsFetch
+            } else {
+                Count::Request
+            };
+            series.count(start, what);
         }
         let held = match held {
             Some(Held::Versions(held)) => Ok(held),
@@ -300,12 +331,23 @@ impl<'p> Tally<'p> {
             panic!("bug: versions held at a host without a robots.txt");
         };
         let judgement = Judge::judge(&visits.judges, held, request.target);
-        let (examples, count) = match judgement {
+        let (examples, count, what) = match judgement {
             Judgement::Allowed => return,
-            Judgement::Violation { .. } => (&mut audit.violation_examples, &mut audit.violations),
-            Judgement::Stale { .. } => (&mut audit.stale_cache_examples, &mut audit.stale_cache),
+            Judgement::Violation { .. } => (
+                &mut audit.violation_examples,
+                &mut audit.violations,
+                Count::Violation,
+            ),
+            Judgement::Stale { .. } => (
+                &mut audit.stale_cache_examples,
+                &mut audit.stale_cache,
+                Count::StaleCache,
+            ),
         };
         *count += 1;
+        if let Some(start) = bucket {
+            series.count(start, what);
+        }
         if examples.len() < EXAMPLES {
             let (version, rule, allowed_by) = match judgement {
                 Judgement::Allowed => return,
@@ -344,8 +386,10 @@ impl<'p> Tally<'p> {
                     mut audit,
                     statuses,
                     visits,
+                    series,
                 } = *row;
                 audit.statuses = statuses.into_iter().collect();
+                audit.timeline = series.into_buckets();
                 // By name (lines naming no host first): the order merged reports keep too.
                 let mut hosts: Vec<HostVisits> = visits.into_values().map(|v| v.counts).collect();
                 hosts.sort_by(|a, b| a.host.cmp(&b.host));
@@ -362,6 +406,7 @@ impl<'p> Tally<'p> {
                 .then(a.verification.cmp(&b.verification))
         });
         self.report.crawlers = crawlers;
+        self.report.timeline_step_secs = self.clock.step();
         self.report.unchecked = self.unchecked;
         self.report.unchecked_requests = self.unchecked.total();
         let mut unchecked_hosts: Vec<(Option<String>, u64)> = self

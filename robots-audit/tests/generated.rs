@@ -115,6 +115,36 @@ fn check(report: &AuditReport) {
         (Some(5), 0)
     );
     assert_eq!(good.pace.shorter_share(), Some(0.0));
+    // Every line within 10:00-11:00: one bucket of an hour, holding every count.
+    assert_eq!(report.timeline_step_secs, 3_600);
+    for c in &report.crawlers {
+        let buckets: Vec<_> = c
+            .timeline
+            .iter()
+            .map(|b| {
+                (
+                    b.start,
+                    b.requests,
+                    b.robots_fetches,
+                    b.violations,
+                    b.stale_cache,
+                )
+            })
+            .collect();
+        let start = parse_time("2026-11-28T10:00:00Z").expect("a time");
+        assert_eq!(
+            buckets,
+            [(
+                start,
+                c.requests,
+                c.robots_fetches,
+                c.violations,
+                c.stale_cache
+            )],
+            "{}",
+            c.token
+        );
+    }
     // No address in the three crawlers' lines is missing.
     assert_eq!(report.no_client_address, 0);
     assert!(report
@@ -620,4 +650,47 @@ fn request_rate_asks_a_delay_within_its_hours() {
     let pace = &audit.finish().crawlers[0].pace;
     assert_eq!((pace.asked_intervals, pace.shorter_than_asked), (6, 3));
     assert_eq!(pace.asked_delay_secs, Some(30.0));
+}
+
+#[test]
+fn requests_and_violations_over_time_by_hour() {
+    let policy = Policy::parse(ROBOTS, Profile::Rfc9309);
+    let mut audit = Audit::new(Sites::single(&policy), &identify, LogFormat::Auto);
+    let start = parse_time("2026-11-28T10:00:00Z").unwrap();
+    let mut log = String::new();
+    // BadBot: 3 requests at 10:xx (one to /admin/), none at 11:xx, 2 at 12:xx
+    // (both to /admin/), and one line without a time.
+    for (offset, target) in [
+        (10, "/a"),
+        (20, "/admin/x"),
+        (3_599, "/b"),
+        (7_200, "/admin/y"),
+        (7_260, "/admin/z"),
+    ] {
+        log.push_str(&clf_at(
+            start + offset,
+            "198.51.100.7",
+            target,
+            "BadBot/2.0 (+https://bad.example)",
+        ));
+    }
+    log.push_str(
+        "{\"path\": \"/admin/w\", \"user_agent\": \"BadBot/2.0 (+https://bad.example)\"}\n",
+    );
+    audit.read("access.log", log.as_bytes()).unwrap();
+    let report = audit.finish();
+    let bad = &report.crawlers[0];
+    assert_eq!((bad.requests, bad.violations), (6, 4));
+    let buckets: Vec<_> = bad
+        .timeline
+        .iter()
+        .map(|b| (b.start - start, b.requests, b.violations))
+        .collect();
+    assert_eq!(buckets, [(0, 3, 1), (7_200, 2, 2)]);
+    let json = report.to_json();
+    assert_eq!(json["timeline_step_s"], 3_600);
+    assert_eq!(
+        json["crawlers"][0]["timeline"][1],
+        serde_json::json!(["2026-11-28T12:00:00Z", 2, 0, 2, 0])
+    );
 }

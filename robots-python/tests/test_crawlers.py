@@ -236,3 +236,35 @@ def test_audit_reports_of_parts_merge_into_the_whole():
         assert m["pace"]["asked_intervals"] + lost >= w["pace"]["asked_intervals"]
         assert sum(n for _, n in m["pace"]["histogram"]) == m["pace"]["intervals"]
         assert m["robots_fetch_intervals"]["count"] <= w["robots_fetch_intervals"]["count"]
+
+
+def test_audit_timelines_of_parts_merge_into_the_whole_across_a_coarser_step():
+    """Three parts of a log over 45 days each fit in hours; the whole does not
+    (more than 31 days of hours), so the merge re-buckets by day, as one audit
+    of the whole does."""
+    from datetime import datetime, timedelta, timezone
+
+    from robots_engine._native import audit_lines_json
+    from robots_engine.audit_job import merge
+
+    agents = [
+        "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)",
+        "ExampleBot/1.0 (+https://example.com/bot)",
+    ]
+    t0 = datetime(2026, 10, 1, tzinfo=timezone.utc)
+    lines = []
+    for i in range(1500):
+        stamp = (t0 + timedelta(minutes=43 * i)).strftime("%d/%b/%Y:%H:%M:%S +0000")
+        path = "/private/x" if i % 3 == 0 else f"/page/{i}"
+        lines.append(f'192.0.2.1 - - [{stamp}] "GET {path} HTTP/1.1" 200 5 "-" "{agents[i % 2]}"'.encode())
+    options = AuditOptions(ROBOTS)
+    whole = json.loads(audit_lines_json(options, lines))
+    parts = [json.loads(audit_lines_json(options, lines[i : i + 500])) for i in (0, 500, 1000)]
+    assert [p["timeline_step_s"] for p in parts] == [3600] * 3
+    assert whole["timeline_step_s"] == 86400
+    merged = merge(parts)
+    assert merged["timeline_step_s"] == whole["timeline_step_s"]
+    by_key = lambda report: {(c["token"], c["verification"]): c["timeline"] for c in report["crawlers"]}
+    assert by_key(merged) == by_key(whole)
+    gpt = by_key(whole)[("GPTBot", "unverifiable")]
+    assert sum(b[1] for b in gpt) == 750 and sum(b[3] for b in gpt) == 750

@@ -3,6 +3,7 @@
 
 import { createEditor, isLongInsertion } from './editor.js';
 import * as share from './share.js';
+import { initAudit } from './audit.js';
 import { renderFindings, renderNotices, renderVerdicts, renderExplanation, renderReport, renderAgentReport, renderDiff, verdictSummary, sameFindings, neighbourRow } from './views.js';
 
 const $ = (id) => document.getElementById(id);
@@ -357,6 +358,7 @@ async function start() {
       schedule();
     },
   });
+  initAudit({ robots: () => state.file.bytes ?? new TextEncoder().encode(state.file.text ?? ''), profile: () => state.profile });
   const fromLink = share.decode(location.hash);
   const params = new URLSearchParams(location.search);
   applyState(fromLink ?? {});

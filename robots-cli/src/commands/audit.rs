@@ -71,6 +71,17 @@ pub fn run(args: &Audit, io: &mut Streams<'_>) -> Result<i32, Error> {
             io.stdout.write_all(text.as_bytes())?;
         }
         Format::Csv => write_csv(&report, io)?,
+        Format::Html => {
+            let logs = if args.logs.is_empty() {
+                vec![String::from("<stdin>")]
+            } else {
+                args.logs.clone()
+            };
+            let about =
+                robots_audit_html::About::new(logs, concat!("robots ", env!("CARGO_PKG_VERSION")));
+            io.stdout
+                .write_all(robots_audit_html::document(&report, &about).as_bytes())?;
+        }
         _ => write_human(&report, io)?,
     }
     io.stdout.flush()?;

@@ -135,6 +135,7 @@ fn format_parser(formats: &'static [Format]) -> impl TypedValueParser<Value = Fo
 const HUMAN_JSON: &[Format] = &[Format::Human, Format::Json];
 const HUMAN_JSON_CSV: &[Format] = &[Format::Human, Format::Json, Format::Csv];
 const LINT_FORMATS: &[Format] = &[Format::Human, Format::Json, Format::Sarif, Format::Github];
+const AUDIT_FORMATS: &[Format] = &[Format::Human, Format::Json, Format::Csv, Format::Html];
 
 /// The formats one command's `--format` accepts (a type, so that one
 /// definition of `--format` serves every command: [`FormatArgs`]).
@@ -489,9 +490,11 @@ pub(super) struct AuditArgs {
     #[arg(long)]
     pub browsers: bool,
 
-    /// Output: `human` (a table, worst first, and a summary), `json` (one object)
-    /// or `csv` (one row per crawler and verification class).
-    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON_CSV))]
+    /// Output: `human` (a table, worst first, and a summary), `json` (one object),
+    /// `csv` (one row per crawler and verification class) or `html` (one
+    /// self-contained page with tables and charts, to open or mail:
+    /// `--format html > audit.html`).
+    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(AUDIT_FORMATS))]
     pub format: Format,
 
     /// Fresh IP range files of crawler operators, in place of the bundled

@@ -37,16 +37,19 @@ pub enum Format {
     Sarif,
     /// GitHub Actions workflow commands: `::error file=…,line=…,col=…::…` (`lint`).
     Github,
+    /// One self-contained HTML page with tables and charts (`audit`).
+    Html,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 6] = [
         Format::Human,
         Format::Json,
         Format::Csv,
         Format::Sarif,
         Format::Github,
+        Format::Html,
     ];
 
     /// The name `--format` takes.
@@ -57,6 +60,7 @@ impl Format {
             Format::Csv => "csv",
             Format::Sarif => "sarif",
             Format::Github => "github",
+            Format::Html => "html",
         }
     }
 }

@@ -143,6 +143,22 @@ fn audit_reads_stdin_and_prints_a_table_and_csv() {
     );
 }
 
+#[test]
+fn audit_writes_one_html_page_with_its_charts() {
+    let robots_txt = Temp::new("robots.txt", ROBOTS.as_bytes());
+    let out = robots(
+        &["audit", robots_txt.path(), "-", "--format", "html"],
+        log().as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let page = String::from_utf8_lossy(&out.stdout);
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+    assert_eq!(page.matches(r#"data-testid="audit-crawler""#).count(), 2);
+    assert!(page.contains(r#"data-token="GPTBot" data-verification="unverifiable" data-requests="1" data-violations="1""#));
+    assert!(page.contains("<svg "), "no chart");
+    assert!(page.contains("Written by robots "));
+}
+
 /// Stumble 1 of issue 51: a robots.txt for a host no request names left
 /// every request unchecked, and the audit said "none of 2 crawlers requested
 /// a disallowed URL" and exited 0.

@@ -37,10 +37,7 @@ fn row(report: &CrawlerReport, r: &CrawlerRow) -> JsValue {
             opt_number(r.crawl_delay.map(|d| d.as_secs_f64())),
         ),
         ("robotsTxt", or_null(entry.map(|c| c.robots_txt.name()))),
-        (
-            "verification",
-            or_null(entry.map(|c| c.sourcing.name())),
-        ),
+        ("verification", or_null(entry.map(|c| c.sourcing.name()))),
         ("aiRecords", ai_records(&r.ai, report)),
     ])
 }

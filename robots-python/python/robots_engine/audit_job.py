@@ -6,7 +6,9 @@ the native engine where it lies, and the per-split reports are merged into
 one, with the shape ``robots audit --format json`` prints. Counts (requests,
 violations, stale-cache requests, robots.txt fetches, statuses, intervals
 shorter than asked) add exactly, and so do the interval histograms (the
-medians are worked out again from them); only the intervals across a split
+medians are worked out again from them), and so do the timelines (by the
+coarser step of the parts, coarsened again while the whole has too many
+buckets, as one audit of the whole would); only the intervals across a split
 boundary are not measured, and a host's first request is the earliest by time.
 
 Locally::
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -44,6 +47,41 @@ def audit_partition(lines: Iterable[str], robots: bytes | None, hosts: dict[str,
 CLASSES = ("verified", "spoofed", "unverifiable")
 #: How many hosts without a robots.txt a report names, as the native report does.
 UNCHECKED_HOSTS = 20
+#: The timelines' steps, finest first, and how many buckets a report may have
+#: (robots_audit::TIMELINE_STEPS and MAX_TIMELINE_BUCKETS).
+_WEEK = 7 * 86400
+TIMELINE_STEPS = (3600, 86400, _WEEK) + tuple(4 * _WEEK * 2**k for k in range(10))
+MAX_TIMELINE_BUCKETS = 31 * 24
+
+
+def _epoch(text: str) -> int:
+    return int(datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp())
+
+
+def _rfc3339(seconds: int) -> str:
+    return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _merge_timelines(step: int, timelines: list[list[list]]) -> tuple[int, list[list]]:
+    """Several crawlers' timelines (each the list of several parts' buckets
+    ``[time, requests, robots_fetches, violations, stale_cache]``), merged at
+    ``step`` or, while all of them together have more than
+    ``MAX_TIMELINE_BUCKETS`` buckets, the next coarser step."""
+    parsed = [[(_epoch(b[0]), b[1:]) for b in buckets] for buckets in timelines]
+    while True:
+        merged = []
+        for buckets in parsed:
+            sums: dict[int, list[int]] = {}
+            for start, counts in buckets:
+                into = sums.setdefault(start - start % step, [0] * len(counts))
+                for i, n in enumerate(counts):
+                    into[i] += n
+            merged.append(sums)
+        starts = set().union(*merged) if merged else set()
+        coarser = [s for s in TIMELINE_STEPS if s > step]
+        if len(starts) <= MAX_TIMELINE_BUCKETS or not coarser:
+            return step, [[[_rfc3339(t), *sums[t]] for t in sorted(sums)] for sums in merged]
+        step = coarser[0]
 
 
 def _add_histogram(into: list, more: list) -> list:
@@ -155,10 +193,13 @@ def merge(reports: Sequence[dict]) -> dict:
         "no_client_address": 0,
         "cache_window_s": None,
         "robots_versions": [],
+        "timeline_step_s": TIMELINE_STEPS[0],
     }
     unchecked_hosts: dict = {}
     crawlers: dict[tuple, dict] = {}
+    timelines: dict[tuple, list] = {}
     for report in reports:
+        merged["timeline_step_s"] = max(merged["timeline_step_s"], report["timeline_step_s"])
         for key in ("lines", "malformed", "browser_requests", "unchecked_requests", "no_client_address"):
             merged[key] += report[key]
         for key in merged["unchecked"]:
@@ -171,6 +212,7 @@ def merge(reports: Sequence[dict]) -> dict:
             unchecked_hosts[h["host"]] = unchecked_hosts.get(h["host"], 0) + h["requests"]
         for c in report["crawlers"]:
             key = (tuple(c["chain"]), c["verification"])
+            timelines.setdefault(key, []).extend(c["timeline"])
             into = crawlers.get(key)
             if into is None:
                 crawlers[key] = json.loads(json.dumps(c))
@@ -197,6 +239,11 @@ def merge(reports: Sequence[dict]) -> dict:
                 into["statuses"][status] = into["statuses"].get(status, 0) + count
             for kind in ("violations", "stale_cache"):
                 into["examples"][kind] = (into["examples"][kind] + c["examples"][kind])[:EXAMPLES]
+    keys = list(crawlers)
+    step, merged_timelines = _merge_timelines(merged["timeline_step_s"], [timelines[k] for k in keys])
+    merged["timeline_step_s"] = step
+    for key, timeline in zip(keys, merged_timelines):
+        crawlers[key]["timeline"] = timeline
     ordered = sorted(
         crawlers.values(),
         key=lambda c: (-c["violations"], -c["pace"]["shorter_than_asked"], -c["requests"], c["token"], CLASSES.index(c["verification"])),
