@@ -8,7 +8,7 @@
 //! dropped `File` with `FileReaderSync`), and gzip is read as the CLI reads it.
 //! Nothing here panics on input: a failed read is a thrown `Error`.
 
-use robots_audit::{Audit, LogFormat, NoVerification, RobotsVersion, Sites};
+use robots_audit::{Audit, IpRanges, LogFormat, RobotsVersion, Sites, Verifier};
 use robots_core::{Policy, Profile};
 use std::io::{self, Read};
 use wasm_bindgen::prelude::*;
@@ -96,7 +96,10 @@ pub fn audit_log(
         }
     };
     let identify = |ua: &[u8]| robots_audit::identity(ua, false);
-    let mut audit = Audit::new(sites, &identify, LogFormat::Auto).verify_with(&NoVerification);
+    // The operators' published ranges, as the CLI bundles them; reverse DNS is
+    // not available in a page.
+    let verifier = Verifier::new(IpRanges::snapshot());
+    let mut audit = Audit::new(sites, &identify, LogFormat::Auto).verify_with(&verifier);
     let log = Pulled {
         read,
         pending: Vec::new(),
