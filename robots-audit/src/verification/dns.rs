@@ -172,7 +172,9 @@ impl fmt::Display for DnsError {
 
 impl std::error::Error for DnsError {}
 
-/// Reverse DNS with its cache and bounds: see the [module docs](self).
+/// Forward-confirmed reverse DNS, with its cache (each address is looked up
+/// at most once) and its bounds (the [`DnsSettings`]: a timeout per lookup, a
+/// total time, a number of lookups).
 pub struct ReverseDns {
     runtime: tokio::runtime::Runtime,
     resolver: TokioResolver,

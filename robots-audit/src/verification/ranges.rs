@@ -185,7 +185,9 @@ impl std::error::Error for RangesError {
     }
 }
 
-/// The published ranges, by operator check: see the [module docs](self).
+/// The IP ranges operators publish, by the registry's operator check: the
+/// snapshot bundled with the crate ([`IpRanges::snapshot`]) or fresh files in
+/// place of its copies ([`IpRanges::with_fresh`]).
 ///
 /// ```
 /// use robots_audit::IpRanges;
@@ -262,7 +264,9 @@ impl IpRanges {
     }
 
     /// The snapshot, with `fresh` files read from disk in place of the
-    /// snapshot's (see the [module docs](self)).
+    /// snapshot's: a file replaces the snapshot's file of the same name
+    /// (`gptbot.json`), and `TOKEN=FILE` every snapshot file of that
+    /// crawler's operator.
     ///
     /// # Errors
     /// When a file cannot be read, is not of the shape above (the message
