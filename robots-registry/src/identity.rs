@@ -25,7 +25,9 @@
 
 use crate::{Crawler, Sourcing, IDENTITY_CHECKS};
 
-/// How an operator lets a request be verified: see the [module docs](self).
+/// How an operator lets a site owner verify that a request naming one of its
+/// crawlers came from it: the IP range files it publishes and the reverse-DNS
+/// host suffixes its crawlers resolve to, with the source and the day checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct IdentityCheck {
