@@ -582,14 +582,24 @@ fn the_same_read_methods_answer_alike_on_every_type() {
                 .build_for_agent(text, agent);
             for url in urls {
                 let whole = policy.explain(agent, url);
+                let e = matcher.explain(agent, url);
+                assert_eq!(e, whole, "{profile} {agent} {url}");
+                // The matcher's own answers, and those of the same policy read
+                // from its bytes.
                 assert_eq!(
-                    matcher.explain(agent, url),
-                    whole,
-                    "{profile} {agent} {url}"
+                    (e.agent.as_slice(), e.verdict),
+                    (agent.as_bytes(), matcher.check(url))
+                );
+                let groups: Vec<_> = e.groups.iter().map(|g| g.id).collect();
+                assert_eq!(
+                    groups,
+                    matcher.groups().collect::<Vec<_>>(),
+                    "{profile} {agent}"
                 );
                 assert_eq!(
-                    loaded.matcher(agent).explain(agent, url).verdict,
-                    whole.verdict
+                    loaded.matcher(agent).explain(agent, url),
+                    whole,
+                    "{profile} {agent} {url}"
                 );
                 let own = mine.explain(url);
                 assert_eq!(
