@@ -8,7 +8,7 @@ use std::collections::HashMap;
 pub(crate) type HostId = u32;
 
 /// How many hosts are told apart; requests to any more are counted under
-/// one entry, [`OTHER_HOSTS`].
+/// one entry, `OTHER_HOSTS`.
 pub const MAX_HOSTS: usize = 100_000;
 
 /// The name requests to hosts past [`MAX_HOSTS`] are counted under.

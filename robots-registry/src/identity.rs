@@ -25,7 +25,7 @@
 
 use crate::{Crawler, Sourcing, IDENTITY_CHECKS};
 
-/// How an operator lets a request be verified: see the [module docs](self).
+/// How an operator lets a request be verified: see the module docs of `identity`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct IdentityCheck {

@@ -172,7 +172,7 @@ impl fmt::Display for DnsError {
 
 impl std::error::Error for DnsError {}
 
-/// Reverse DNS with its cache and bounds: see the [module docs](self).
+/// Reverse DNS with its cache and bounds: see the module docs.
 pub struct ReverseDns {
     runtime: tokio::runtime::Runtime,
     resolver: TokioResolver,

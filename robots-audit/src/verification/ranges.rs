@@ -185,7 +185,7 @@ impl std::error::Error for RangesError {
     }
 }
 
-/// The published ranges, by operator check: see the [module docs](self).
+/// The published ranges, by operator check: see the module docs.
 ///
 /// ```
 /// use robots_audit::IpRanges;
@@ -262,7 +262,7 @@ impl IpRanges {
     }
 
     /// The snapshot, with `fresh` files read from disk in place of the
-    /// snapshot's (see the [module docs](self)).
+    /// snapshot's (see the module docs).
     ///
     /// # Errors
     /// When a file cannot be read, is not of the shape above (the message
