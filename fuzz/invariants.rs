@@ -355,8 +355,8 @@ pub fn check_input(data: &[u8]) {
             let one = Policy::builder().profile(profile).build_for_agent(body, a);
             let two_pass = doc.compile_for_agent(a);
             assert_eq!(
-                one.rule_count(),
-                two_pass.rule_count(),
+                one.policy().rule_count(),
+                two_pass.policy().rule_count(),
                 "build_for_agent and compile_for_agent keep different rules; agent={a:?}"
             );
             let decided = |p: &Policy, rule: Option<RuleId>| {

@@ -3,8 +3,8 @@
 use alloc::string::String;
 use core::fmt;
 
-/// Something that could not be done: an unknown profile name, a URL that is not
-/// an absolute http(s) URL, a record value or assertion that does not parse, …
+/// Something that could not be done: an unknown profile name, a record value
+/// that does not parse, bytes that are not a policy's byte form.
 ///
 /// It is opaque, so that what it carries can grow; [`Error::kind`] says which
 /// kind of failure it is, and `Display` says exactly what failed.
@@ -32,12 +32,8 @@ pub struct Error {
 pub enum ErrorKind {
     /// A profile name that is none of `rfc9309`, `google`, `draft1996`, `original1994`.
     UnknownProfile,
-    /// A URL that is not an absolute `http` or `https` URL with a host.
-    InvalidUrl,
     /// A record value (crawl-delay, request-rate, …) that does not parse.
     InvalidValue,
-    /// A line of an assertion file that does not parse.
-    InvalidAssertion,
     /// Tables that are not a valid policy layout.
     InvalidLayout,
 }
@@ -64,4 +60,5 @@ impl fmt::Display for Error {
 }
 
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl std::error::Error for Error {}

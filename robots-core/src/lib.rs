@@ -43,6 +43,8 @@
 //! # Crate features
 //! - `std` (default): `std::error::Error` impls. Without it the crate is `no_std` + `alloc`.
 #![cfg_attr(not(feature = "std"), no_std)]
+// docs.rs: feature-gated items say which feature they need (Cargo.toml).
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
@@ -94,7 +96,6 @@ pub mod __private {
     use crate::search::Selected;
     use crate::tables::view::Tables;
     use alloc::borrow::Cow;
-    use alloc::string::String;
 
     /// A policy over `static` tables: `const`, so generated code can write it
     /// as a `static` or a `const`. Its wildcard automata are built at run time,
@@ -121,11 +122,6 @@ pub mod __private {
     /// The tables of `policy`.
     pub fn tables(policy: &Policy) -> &Tables<'_> {
         policy.tables()
-    }
-
-    /// An error of `kind` saying `message`, for the runtime's own failures.
-    pub fn error(kind: crate::ErrorKind, message: String) -> crate::Error {
-        crate::Error::new(kind, message)
     }
 
     /// Whether rule `id` of `policy` matches the normalised `path`, tested on its

@@ -7,11 +7,16 @@
 //!
 //! One level down, in every folder of robots-core and robots-lint, the files
 //! form no cycle either ([`no_folder_has_a_file_cycle`]).
+//!
+//! The repository's map, `ARCHITECTURE.md`, is held to the same code: its
+//! stage table is [`LAYERS`], and every path it names exists
+//! ([`the_map_matches_the_code`]).
 
 // A test may index: a panic there is a failed test, with its location.
 #![allow(clippy::indexing_slicing)]
 
 mod guard;
+mod map;
 
 use guard::{code_of_file, crate_paths, find_cycle, folder_graphs, rust_files, Graph};
 use std::collections::{BTreeMap, BTreeSet};
@@ -175,10 +180,14 @@ fn no_folder_has_a_file_cycle() {
         "`best` is a leaf: {:?}",
         core["search"]
     );
-    assert!(lint[""]["finding"].contains("size"), "{:?}", lint[""]);
     assert!(
-        lint[""]["finding"].contains("code"),
-        "through lib.rs: {:?}",
+        lint["findings"]["finding"].contains("size"),
+        "{:?}",
+        lint["findings"]
+    );
+    assert!(
+        lint[""]["checks"].contains("findings"),
+        "between folders: {:?}",
         lint[""]
     );
     let mut found = cycles(&core);
@@ -288,4 +297,111 @@ fn no_workspace_crate_below_robots_core() {
         }
     }
     assert!(below.is_empty(), "robots-core depends on {below:?}");
+}
+
+/// `ARCHITECTURE.md` matches the code: every path it names exists, every
+/// crate and package of the repository and every folder of robots-core's
+/// `src` is named, and its stage table is [`LAYERS`], layer by layer.
+#[test]
+fn the_map_matches_the_code() {
+    let root = map::root();
+    let text = fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let named = map::named_paths(&text);
+    // The reading sees the paths (or every check would pass vacuously).
+    assert!(named.len() > 100, "{named:?}");
+    let missing = map::missing(&root, &named);
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md: {}",
+        missing.join("\n")
+    );
+
+    let named: BTreeSet<&str> = named.iter().map(|n| n.path.as_str()).collect();
+    let packages = map::package_folders(&root);
+    for expected in [
+        "robots-core/",
+        "robots-js/audit/",
+        "robots-python/",
+        "web/",
+        "fuzz/",
+    ] {
+        assert!(packages.contains(expected), "{packages:?}");
+    }
+    let mut folders = map::folders(&src(), "robots-core/src/");
+    assert!(
+        folders.contains("robots-core/src/search/anchors/"),
+        "{folders:?}"
+    );
+    folders.extend(packages);
+    let unnamed: Vec<&String> = folders
+        .iter()
+        .filter(|f| !named.contains(f.as_str()))
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "ARCHITECTURE.md does not name {unnamed:?}"
+    );
+
+    // The README's Layout and Architecture sections point here, and name
+    // only paths that exist.
+    let readme = fs::read_to_string(root.join("README.md")).expect("README.md");
+    let sections = map::sections(&readme, &["## Layout", "## Architecture"]);
+    assert!(sections.contains("ARCHITECTURE.md"), "{sections}");
+    let missing = map::missing(&root, &map::named_paths(&sections));
+    assert!(
+        missing.is_empty(),
+        "README.md's Layout/Architecture: {}",
+        missing.join("\n")
+    );
+
+    let table = map::stage_table(&text);
+    let layers: Vec<Vec<String>> = LAYERS
+        .iter()
+        .map(|layer| layer.iter().map(|m| (*m).to_owned()).collect())
+        .collect();
+    assert_eq!(
+        table, layers,
+        "ARCHITECTURE.md's stage table must be LAYERS, layer by layer, in order"
+    );
+}
+
+/// The map's checks fail on a wrong map: a path that is not there (from the
+/// top, and a bare name in its heading's folder), a crate left out, a stage
+/// in the wrong layer.
+#[test]
+fn a_wrong_map_is_refused() {
+    let root = map::root();
+    let wrong = "# Map\n\nSee `robots-core/src/nowhere.rs` and `Directive::ALL`.\n\n\
+                 ## `robots-core/src/parse/`\n\n- `lex.rs` and `lexer.rs`, `robots-core/src/parse/`\n\n\
+                 | layer | stage | job |\n|---|---|---|\n| 0 | `robots-core/src/error.rs` | e |\n\
+                 | 0 | `robots-core/src/parse/` | p |\n";
+    let named = map::named_paths(wrong);
+    let paths: Vec<&str> = named.iter().map(|n| n.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            "robots-core/src/nowhere.rs",
+            "robots-core/src/parse/",
+            "robots-core/src/parse/lex.rs",
+            "robots-core/src/parse/lexer.rs",
+            "robots-core/src/parse/",
+            "robots-core/src/error.rs",
+            "robots-core/src/parse/",
+        ]
+    );
+    assert_eq!(
+        map::missing(&root, &named),
+        [
+            "line 3: `robots-core/src/nowhere.rs` does not exist",
+            "line 7: `robots-core/src/parse/lexer.rs` does not exist",
+        ]
+    );
+    assert_ne!(
+        map::stage_table(wrong)[0],
+        LAYERS[0],
+        "parse is no layer-0 stage"
+    );
+    assert!(!map::package_folders(&root)
+        .iter()
+        .all(|p| paths.contains(&p.as_str())));
 }

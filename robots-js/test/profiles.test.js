@@ -2,8 +2,9 @@
 // The package fails loudly on a profile the engine adds: every profile of
 // `Profile::ALL` (the module's own `profileNames`, read from the engine) is
 // accepted by the JavaScript layer (`profiles`, which argument checks use),
-// typed in index.d.ts (`Profile`) and named in the README. (Directives are
-// held at build time: src/known.rs.)
+// typed in index.d.ts (`Profile`) and named in the README, and the page
+// (web/) offers and shares it. (Directives are held at build time:
+// src/known.rs.)
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -28,4 +29,18 @@ test('every profile of the engine is handled by name: profiles, Policy, index.d.
 		assert.equal(p.isAllowed('bot', '/x'), false, name);
 		p.free();
 	}
+});
+
+test('the page offers and shares every profile of the engine, in its order', () => {
+	const native = glue.profileNames();
+	const web = path.join(__dirname, '..', '..', 'web', 'src');
+	const share = fs.readFileSync(path.join(web, 'share.js'), 'utf8');
+	const list = /const PROFILES = \[([^\]]*)\];/.exec(share);
+	assert.ok(list, 'web/src/share.js has `const PROFILES = [...]`');
+	assert.deepEqual(list[1].split(',').map((s) => s.trim().replace(/^'|'$/g, '')).filter(Boolean), native, 'web/src/share.js PROFILES');
+	const html = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
+	const menu = /<select[^>]*id="profile"[^>]*>([\s\S]*?)<\/select>/.exec(html);
+	assert.ok(menu, 'web/src/index.html has the profile menu');
+	const offered = [...menu[1].matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]);
+	assert.deepEqual(offered, native, 'web/src/index.html profile menu');
 });

@@ -47,7 +47,8 @@
 //! - [`Verdict`] and [`Reason`]: what a check answers; [`RuleId`] and [`GroupId`]
 //!   name the rule and groups behind it, [`Rule`] and [`GroupInfo`] describe them.
 //! - [`Profile`]: which reading of robots.txt to apply.
-//! - [`Error`]: what can fail (an unknown profile name, a URL that is not absolute, …).
+//! - [`Error`]: what can fail (an unknown profile name, a record value that
+//!   does not parse, bytes that are not a policy's byte form).
 //!
 //! Everything else is in named modules: [`document`] (the line-level report a
 //! parse gives), [`records`] (typed extension records), [`explain`] (the whole
@@ -134,10 +135,14 @@
 //!   with `std`, `url::url_shape` (what a URL line looks like). For
 //!   drivers (reqwest, ureq) and the multi-host cache, depend on `robots-fetch`.
 #![cfg_attr(not(feature = "std"), no_std)]
+// docs.rs builds with every feature and `--cfg docsrs` (Cargo.toml): each
+// feature-gated item then says which feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 #[cfg(target_has_atomic = "ptr")]
+#[cfg_attr(docsrs, doc(cfg(target_has_atomic = "ptr")))]
 pub use robots_core::OwnedMatcher;
 pub use robots_core::{
     AgentPolicy, Error, ErrorKind, GroupId, GroupInfo, Matcher, Policy, PolicyBuilder, PolicyRef,
@@ -145,6 +150,7 @@ pub use robots_core::{
 };
 
 #[cfg(feature = "macros")]
+#[cfg_attr(docsrs, doc(cfg(feature = "macros")))]
 pub use robots_macro::robots;
 
 /// The byte-string crate whose [`BStr`](bstr::BStr) the API hands text back as,
@@ -217,12 +223,14 @@ pub mod agent {
 /// assert_eq!((misspelled.line, misspelled.column), (2, 1));
 /// ```
 #[cfg(feature = "lint")]
+#[cfg_attr(docsrs, doc(cfg(feature = "lint")))]
 pub mod lint {
     pub use robots_lint::{
         lint, lint_document, lint_with, parse_assertions, sniff, Assertion, AssertionError, Code,
         CodeInfo, Expectation, Finding, NotRobotsTxt, Severity, CODES,
     };
     #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     pub use robots_lint::{render, render_styled};
 }
 
@@ -230,6 +238,7 @@ pub mod lint {
 /// purposes, documented fallbacks and retired tokens, and the User-Agent
 /// header reading (`registry::token_of_header`, `registry::family_chain`).
 #[cfg(feature = "lint")]
+#[cfg_attr(docsrs, doc(cfg(feature = "lint")))]
 pub use robots_registry as registry;
 
 /// URLs: the path a rule is matched against, and where a site's robots.txt lives.
@@ -237,8 +246,10 @@ pub mod url {
     pub use robots_core::search::url::path_from_url;
 
     #[cfg(all(feature = "std", feature = "fetch"))]
+    #[cfg_attr(docsrs, doc(cfg(all(feature = "std", feature = "fetch"))))]
     pub use crate::url_shape::{checked_path, url_shape, url_shape_and_path, UrlShape};
     #[cfg(feature = "fetch")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "fetch")))]
     pub use robots_fetch::robots_txt_url;
 }
 
@@ -257,6 +268,7 @@ mod url_shape;
 /// # Ok::<(), robots_runtime::fetch::FetchError>(())
 /// ```
 #[cfg(feature = "fetch")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fetch")))]
 pub mod fetch {
     pub use robots_fetch::{
         Action, CachedCopy, Failure, FetchError, FetchProfile, FetchReason, FetchSettings,

@@ -458,7 +458,7 @@ fn one_read_api_for_every_kind_of_policy() {
     let mine = Policy::builder().build_for_agent(text, "bot");
     assert_eq!(private_line(&policy), Some(2));
     assert_eq!(private_line(&loaded), Some(2));
-    assert_eq!(private_line(&mine), Some(2));
+    assert_eq!(private_line(mine.policy()), Some(2));
     assert_eq!(private_line(policy.as_ref()), Some(2));
     // An owned copy of the read side is a policy of its own.
     let copy: PolicyRef<'static> = (*policy).clone();
@@ -554,6 +554,103 @@ fn every_input_takes_str_string_and_bytes() {
 
 /// A one-crawler policy answers for its crawler and takes no agent; it keeps
 /// only that crawler's rules.
+/// `Policy`, `PolicyRef`, `AgentPolicy` and `Matcher` answer a question
+/// under one name: a matcher explains as its policy does, a policy read from
+/// bytes gives the rule shapes of the policy that wrote them, and a
+/// one-crawler policy answers as its own matcher.
+#[test]
+fn the_same_read_methods_answer_alike_on_every_type() {
+    let text = "User-agent: *\nDisallow: /a\nAllow: /a/b\nCrawl-delay: 1\n\n\
+                User-agent: FooBot\nUser-agent: BarBot\nDisallow: /*.pdf$\nAllow: /x\n\
+                Request-rate: 1/5s\nVisit-time: 0100-0200\n";
+    let urls = [
+        "/",
+        "/a",
+        "/a/b/c",
+        "/x.pdf",
+        "/y.pdf",
+        "https://example.com/a?q",
+    ];
+    for profile in Profile::ALL {
+        let policy = Policy::parse(text, profile);
+        let bytes = policy.to_bytes();
+        let loaded = PolicyRef::from_bytes(&bytes).unwrap();
+        for agent in ["FooBot", "foobot", "OtherBot", ""] {
+            let matcher = policy.matcher(agent);
+            let mine = Policy::builder()
+                .profile(profile)
+                .build_for_agent(text, agent);
+            for url in urls {
+                let whole = policy.explain(agent, url);
+                let e = matcher.explain(agent, url);
+                assert_eq!(e, whole, "{profile} {agent} {url}");
+                // The matcher's own answers, and those of the same policy read
+                // from its bytes.
+                assert_eq!(
+                    (e.agent.as_slice(), e.verdict),
+                    (agent.as_bytes(), matcher.check(url))
+                );
+                let groups: Vec<_> = e.groups.iter().map(|g| g.id).collect();
+                assert_eq!(
+                    groups,
+                    matcher.groups().collect::<Vec<_>>(),
+                    "{profile} {agent}"
+                );
+                assert_eq!(
+                    loaded.matcher(agent).explain(agent, url),
+                    whole,
+                    "{profile} {agent} {url}"
+                );
+                let own = mine.explain(url);
+                assert_eq!(
+                    own,
+                    mine.matcher().explain(agent, url),
+                    "{profile} {agent} {url}"
+                );
+                assert_eq!(
+                    (
+                        own.verdict.allowed,
+                        own.candidates.len(),
+                        own.selection.basis
+                    ),
+                    (
+                        whole.verdict.allowed,
+                        whole.candidates.len(),
+                        whole.selection.basis
+                    ),
+                    "{profile} {agent} {url}"
+                );
+                assert_eq!(mine.check(url), mine.matcher().check(url));
+                assert_eq!(mine.check_path(url), mine.matcher().check_path(url));
+            }
+            assert_eq!(mine.has_group(), matcher.has_group());
+            assert_eq!(mine.crawl_delay(), matcher.crawl_delay());
+            assert_eq!(mine.request_rate(), matcher.request_rate());
+            assert_eq!(mine.visit_time(), matcher.visit_time());
+        }
+        let mut shapes = 0;
+        for rule in policy.rules() {
+            let shape = policy.rule_shape(rule.id).expect("a rule of the policy");
+            assert_eq!(loaded.rule_shape(rule.id), Some(shape.clone()), "{profile}");
+            assert_eq!((*policy).rule_shape(rule.id), Some(shape));
+            shapes += 1;
+        }
+        assert!(shapes >= 2 && shapes == loaded.rule_count(), "{profile}");
+        // An id past the policy's rules (one of a larger policy's) has no shape.
+        let larger = Policy::parse(
+            "User-agent: *\nDisallow: /1\nDisallow: /2\nDisallow: /3\nDisallow: /4\nDisallow: /5\n",
+            profile,
+        );
+        let past = larger.rules().last().expect("five rules").id;
+        assert_eq!(loaded.rule_shape(past), None, "{profile}");
+    }
+    // A matcher explains under the name it is given; the groups are its own.
+    let policy = Policy::parse(text, Profile::Rfc9309);
+    let e = policy.matcher("FooBot").explain("BarBot", "/x.pdf");
+    assert_eq!(e.agent, "BarBot");
+    assert_eq!(e.verdict, policy.check("FooBot", "/x.pdf"));
+}
+
 #[test]
 fn agent_policies_take_no_agent() {
     let text = "User-agent: *\nDisallow: /\n\nUser-agent: FooBot\nDisallow: /foo\nCrawl-delay: 2\n";
@@ -563,7 +660,7 @@ fn agent_policies_take_no_agent() {
             .profile(profile)
             .build_for_agent(text, "FooBot");
         assert_eq!(foo.agent(), "FooBot");
-        assert_eq!(foo.profile(), profile);
+        assert_eq!(foo.policy().profile(), profile);
         for url in ["/", "/foo", "/foo/bar", "/bar", "/robots.txt"] {
             // Rule ids number the kept rules only; the rule itself is the same.
             let (mine, whole) = (foo.check(url), full.check("FooBot", url));
@@ -578,7 +675,7 @@ fn agent_policies_take_no_agent() {
             assert_eq!(foo.matcher().check(url), mine);
         }
         assert_eq!(foo.crawl_delay(), full.matcher("FooBot").crawl_delay());
-        assert!(foo.rule_count() < full.rule_count());
+        assert!(foo.policy().rule_count() < full.rule_count());
     }
 }
 

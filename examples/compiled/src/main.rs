@@ -50,7 +50,7 @@ fn main() {
     println!("OtherBot crawl-delay: {delay:?}");
     println!(
         "ExampleBot-only policy: {} rules; drafts allowed: {}",
-        EXAMPLEBOT_ONLY.rule_count(),
+        EXAMPLEBOT_ONLY.policy().rule_count(),
         EXAMPLEBOT_ONLY.is_allowed("/drafts/x")
     );
 }

@@ -12,7 +12,6 @@ use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use bstr::BStr;
 use core::fmt;
-use core::ops::Deref;
 use core::time::Duration;
 
 /// A policy compiled for one crawler: only the rules that apply to it are kept,
@@ -21,20 +20,25 @@ use core::time::Duration;
 /// Build one with [`PolicyBuilder::build_for_agent`](crate::PolicyBuilder::build_for_agent),
 /// or compile one in with `robots!(…, agent = "MyBot")`.
 ///
-/// Its own methods take no agent: [`check`](Self::check),
-/// [`is_allowed`](Self::is_allowed), [`matcher`](Self::matcher),
-/// [`explain`](Self::explain), the crawler's records. Everything else
-/// ([`rule`](PolicyRef::rule), [`rule_count`](PolicyRef::rule_count),
-/// [`sitemaps`](PolicyRef::sitemaps), [`truncation`](PolicyRef::truncation),
-/// [`profile`](PolicyRef::profile), …) is the read API of its
-/// [`policy`](Self::policy), which it derefs to.
+/// It answers the questions a [`Matcher`] answers, with the same names and
+/// arguments: [`check`](Self::check), [`check_path`](Self::check_path),
+/// [`is_allowed`](Self::is_allowed), [`check_paths`](Self::check_paths),
+/// [`has_group`](Self::has_group), the crawler's records
+/// ([`crawl_delay`](Self::crawl_delay), …), and [`explain`](Self::explain)
+/// (a matcher's takes the name to explain for; this one knows it). Anything
+/// else a matcher answers is its [`matcher`](Self::matcher)'s. Questions about
+/// the whole policy ([`rule`](PolicyRef::rule),
+/// [`rule_count`](PolicyRef::rule_count), [`sitemaps`](PolicyRef::sitemaps),
+/// [`profile`](PolicyRef::profile), …) are asked of its
+/// [`policy`](Self::policy): there is no `Deref`, so no method of the policy
+/// (whose `check` takes an agent) hides behind one of these.
 ///
 /// ```
 /// use robots_runtime::{Policy, Profile};
 /// let text = "User-agent: *\nDisallow: /\n\nUser-agent: FooBot\nDisallow: /foo\n";
 /// let foo = Policy::builder().profile(Profile::Google).build_for_agent(text, "FooBot");
 /// assert_eq!(foo.agent(), "FooBot");
-/// assert_eq!(foo.rule_count(), 1);
+/// assert_eq!(foo.policy().rule_count(), 1);
 /// assert!(foo.is_allowed("/bar"));
 /// assert!(!foo.is_allowed("https://example.com/foo"));
 /// ```
@@ -91,7 +95,16 @@ impl AgentPolicy {
         self.selected.check_paths(self.policy.view(), paths, each);
     }
 
-    /// Explain the verdict for `url` ([`PolicyRef::explain`]).
+    /// Explain the verdict for `url` ([`PolicyRef::explain`] for the crawler).
+    ///
+    /// ```
+    /// use robots_runtime::Policy;
+    /// let text = "User-agent: FooBot\nDisallow: /foo\n";
+    /// let foo = Policy::builder().build_for_agent(text, "FooBot");
+    /// let e = foo.explain("/foo/x");
+    /// assert_eq!((e.agent.as_slice(), e.verdict.allowed), (&b"FooBot"[..], false));
+    /// assert_eq!(e, foo.matcher().explain("FooBot", "/foo/x"));
+    /// ```
     pub fn explain(&self, url: impl AsRef<[u8]>) -> Explanation<'_> {
         explain::explain(&self.matcher(), &self.agent, None, url.as_ref())
     }
@@ -176,16 +189,6 @@ impl AgentPolicy {
             Cow::Borrowed(_) => 0,
         };
         self.policy.heap_bytes() + name
-    }
-}
-
-/// The read API of the crawler's policy (see [`AgentPolicy::policy`]).
-impl Deref for AgentPolicy {
-    type Target = PolicyRef<'static>;
-
-    #[inline]
-    fn deref(&self) -> &PolicyRef<'static> {
-        &self.policy
     }
 }
 

@@ -309,6 +309,32 @@ impl TieBreak {
     }
 }
 
+/// [`Matcher::explain`] lives here, beside what it calls: `matcher.rs`
+/// stays below this file (no cycle in `policy/`).
+impl<'p> Matcher<'p> {
+    /// Explain the verdict for `url` (read as [`check`](Self::check) reads
+    /// it), as [`PolicyRef::explain`](crate::PolicyRef::explain) does: the
+    /// groups, the matching rules, the tie-break and the verdict are this
+    /// matcher's; `agent` is the crawler's name as the explanation shows it
+    /// and says how each user-agent line of those groups relates to it (a
+    /// matcher keeps its groups, not the name it was resolved for). For a
+    /// fallback chain, [`PolicyRef::explain_chain`](crate::PolicyRef::explain_chain)
+    /// also says which token was chosen.
+    ///
+    /// ```
+    /// use robots_runtime::{Policy, Profile};
+    /// let policy = Policy::parse("User-agent: *\nDisallow: /a\nAllow: /a/b\n", Profile::Rfc9309);
+    /// let bot = policy.matcher("bot");
+    /// let e = bot.explain("bot", "/a/b/c");
+    /// assert_eq!(e.candidates.len(), 2);
+    /// assert!(e.verdict.allowed);
+    /// assert_eq!(e, policy.explain("bot", "/a/b/c"));
+    /// ```
+    pub fn explain(&self, agent: impl AsRef<[u8]>, url: impl AsRef<[u8]>) -> Explanation<'p> {
+        explain(self, agent.as_ref(), None, url.as_ref())
+    }
+}
+
 /// Explain `url` for the crawler of `matcher`, named `agent` (`chain`: the
 /// fallback chain's choice that gave `matcher`, if one did).
 pub(crate) fn explain<'p>(

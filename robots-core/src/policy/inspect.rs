@@ -7,7 +7,7 @@
 //! wildcards, its `$` anchor, and its rank among the rules that match a path.
 
 use crate::ids::RuleId;
-use crate::policy::Policy;
+use crate::policy::PolicyRef;
 use alloc::vec::Vec;
 use bstr::BStr;
 
@@ -40,8 +40,10 @@ pub struct RuleShape<'p> {
     pub rank: u64,
 }
 
-impl Policy {
-    /// Rule `id` as the search matches it, or `None` if the policy has no such rule.
+impl PolicyRef<'_> {
+    /// Rule `id` as the search matches it, or `None` if the policy has no such
+    /// rule. ([`Policy`](crate::Policy) has it by deref; an
+    /// [`AgentPolicy`](crate::AgentPolicy) through its `policy()`.)
     pub fn rule_shape(&self, id: RuleId) -> Option<RuleShape<'_>> {
         let t = self.tables();
         let fields = t.rule_fields(id.0)?;

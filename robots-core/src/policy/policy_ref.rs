@@ -2,7 +2,8 @@
 //!
 //! A [`Policy`] holds a `PolicyRef<'static>` over its own storage and derefs
 //! to it; a `PolicyRef<'a>` read in place from bytes borrows them; an
-//! [`AgentPolicy`](crate::AgentPolicy) derefs to its policy's. So `check`,
+//! [`AgentPolicy`](crate::AgentPolicy) hands out its policy's
+//! ([`AgentPolicy::policy`](crate::AgentPolicy::policy)). So `check`,
 //! `matcher`, `explain`, `rules`, … exist once, on this type.
 
 use crate::error::Error;
@@ -300,7 +301,7 @@ impl<'a> PolicyRef<'a> {
     /// ```
     pub fn explain(&self, agent: impl AsRef<[u8]>, url: impl AsRef<[u8]>) -> Explanation<'_> {
         let agent = agent.as_ref();
-        explain::explain(&self.matcher(agent), agent, None, url.as_ref())
+        self.matcher(agent).explain(agent, url)
     }
 
     /// [`explain`](Self::explain) for a fallback chain

@@ -80,6 +80,7 @@ impl fmt::Display for LayoutError {
 }
 
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl std::error::Error for LayoutError {}
 
 impl From<LayoutError> for crate::error::Error {

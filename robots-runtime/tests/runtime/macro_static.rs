@@ -132,7 +132,7 @@ fn agent_option_matches_build_for_agent() {
     }
     assert!(!GOOGLE_FOOBOT.is_allowed("/private/x"));
     assert!(GOOGLE_FOOBOT.is_allowed("/search"));
-    assert!(GOOGLE_FOOBOT.rule_count() < GOOGLE.rule_count());
+    assert!(GOOGLE_FOOBOT.policy().rule_count() < GOOGLE.rule_count());
     assert_eq!(
         GOOGLE_FOOBOT.crawl_delay(),
         GOOGLE.matcher("FooBot").crawl_delay()

@@ -131,6 +131,7 @@ impl fmt::Display for ValueError {
 }
 
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl std::error::Error for ValueError {}
 
 impl From<ValueError> for crate::error::Error {
