@@ -2,15 +2,14 @@
 //! may fetch, decided exactly over the rules (`Matcher::classify`), never by
 //! probing paths.
 
-use super::{signatures, Call, Matchers};
-use crate::cache::Bodies;
+use super::{signatures, Call, Pairs};
 use crate::output::{struct_type, write_structs, Cell, Field, Kind};
 use duckdb::core::DataChunkHandle;
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
 use robots_runtime::classify::{Classification, Witness};
-use std::collections::HashMap;
 use std::error::Error;
+use std::rc::Rc;
 
 /// The fields of the record: the class (`allowed`, `blocked`, `partial`,
 /// `undecided`), a shortest allowed and disallowed path of a `partial`
@@ -66,26 +65,28 @@ impl VScalar for Access {
         output: &mut dyn WritableVector,
     ) -> Result<(), Box<dyn Error>> {
         let mut call = Call::new(input, 2)?;
-        let mut bodies = Bodies::default();
-        let slots = call.body_slots(0, &mut bodies)?;
-        let mut matchers = Matchers::new(&bodies.compiled);
-        // Classifying explores the rules: once per (body, agent) of the vector.
-        let mut answers: HashMap<(usize, &[u8]), Vec<Cell>> = HashMap::new();
-        let mut rows = Vec::with_capacity(call.rows());
-        for (row, slot) in slots.into_iter().enumerate() {
-            let answer = match (slot, call.text(1, row)) {
-                (Some(slot), Some(agent)) => match answers.get(&(slot, agent)) {
-                    Some(found) => Some(found.clone()),
-                    None => matchers.get(slot, agent).map(|matcher| {
-                        let cells = record(&matcher.classify());
-                        answers.insert((slot, agent), cells.clone());
-                        cells
-                    }),
-                },
-                _ => None,
-            };
-            rows.push(answer);
-        }
+        let pairs = Pairs::new(&mut call, 0, 1)?;
+        // Classifying explores the rules: once per (body, agent), kept with
+        // the pair's resolution. A crawler that ignores `*` and that no group
+        // names may fetch everything, as `robots report` says.
+        let answers: Vec<Rc<Vec<Cell>>> = pairs
+            .resolved
+            .iter()
+            .map(|r| {
+                r.access(|matcher| match matcher {
+                    Some(m) => record(&m.classify()),
+                    None => record(&Classification::Allowed { rules: Vec::new() }),
+                })
+            })
+            .collect();
+        let rows: Vec<Option<&[Cell]>> = pairs
+            .rows
+            .iter()
+            .map(|pair| {
+                let (pair, _) = (*pair)?;
+                answers.get(pair as usize).map(|cells| cells.as_slice())
+            })
+            .collect();
         write_structs(output, ACCESS, &rows);
         Ok(())
     }
