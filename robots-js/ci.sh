@@ -21,9 +21,9 @@ rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
 # Format and lint the crate (its own workspace).
 # From its directory, so that its .cargo/config.toml (SIMD) applies as in build.sh.
 cd "$here"
-cargo fmt --check
+cargo fmt --check --all
 CARGO_TARGET_DIR="${ROBOTS_JS_TARGET_DIR:-${CARGO_TARGET_DIR:-$here/target}}" \
-    cargo clippy --locked --target wasm32-unknown-unknown --all-targets -- -D warnings
+    cargo clippy --locked --target wasm32-unknown-unknown --workspace --all-targets -- -D warnings
 
 bash "$here/build.sh"
 built=$(date +%s)

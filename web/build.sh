@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build the browser tester into web/dist/: index.html, style.css, main.js,
-# worker.js, share-worker.js and the engine's .wasm, self-contained (any static server hosts it).
+# worker.js, share-worker.js and the engine's .wasm, self-contained (any static
+# server hosts it); and the log audit's audit.css, audit-worker.js and its .wasm.
 #
 #   bash web/build.sh
 #
@@ -51,6 +52,23 @@ for f in "$entry" "$wasm"; do
   fi
 done
 
+# --- the log audit's module ---------------------------------------------------------
+# Not the npm package: a module of its own (robots-js/audit), which the page
+# loads only when a log is given (robots-js/build.sh --audit).
+audit_pkg="$root/robots-js/pkg-audit"
+audit_sources=()
+for path in robots-js/audit robots-js/Cargo.toml robots-js/Cargo.lock robots-js/build.sh \
+  robots-audit/src robots-audit/Cargo.toml robots-audit-html/src robots-audit-html/Cargo.toml \
+  robots-core/src robots-registry/src robots-registry/crawlers.toml robots-lint/src; do
+  [[ -e "$root/$path" ]] && audit_sources+=("$root/$path")
+done
+audit_wasm="$audit_pkg/robots_audit_bg.wasm"
+if [[ ! -f "$audit_wasm" || -n "$(find "${audit_sources[@]}" -newer "$audit_wasm" -type f \
+    -not -path '*/target/*' -print -quit)" ]]; then
+  echo "web/build.sh: building robots-js/pkg-audit (bash robots-js/build.sh --audit)" >&2
+  bash "$root/robots-js/build.sh" --audit "$audit_pkg"
+fi
+
 # --- the page's dependencies ------------------------------------------------------
 cd "$web"
 if [[ ! -d node_modules || package-lock.json -nt node_modules/.package-lock.json ]]; then
@@ -63,12 +81,16 @@ fi
 # its files' times (else every run recompiles robots-cli).
 fresh="$(mktemp -d "${TMPDIR:-/tmp}/robots-web-dist.XXXXXX")"
 trap 'rm -rf "$fresh"' EXIT
-node_modules/.bin/esbuild src/main.js src/worker.js src/share-worker.js \
+node_modules/.bin/esbuild src/main.js src/worker.js src/share-worker.js src/audit-worker.js \
   --bundle --format=esm --target=es2022 --minify \
   --alias:robots-engine-web="$entry" \
+  --alias:robots-audit-web="$audit_pkg/robots_audit.js" \
   --outdir="$fresh" --log-level=warning
 cp src/index.html src/style.css "$fresh/"
 cp "$wasm" "$fresh/robots_engine_bg.wasm"
+cp "$audit_wasm" "$fresh/robots_audit_bg.wasm"
+# The report's own style (robots-audit-html's, as the CLI's page has it), then the section's.
+cat "$root/robots-audit-html/src/style.css" src/audit-page.css > "$fresh/audit.css"
 mkdir -p "$dist"
 for f in "$dist"/*; do
   [[ -e $f && ! -e "$fresh/${f##*/}" ]] && rm -rf "$f"
@@ -80,6 +102,6 @@ done
 size() { wc -c <"$1" | tr -d ' '; }
 gz() { gzip -9c "$1" | wc -c | tr -d ' '; }
 echo "web/build.sh: wrote $dist" >&2
-for f in index.html style.css main.js worker.js share-worker.js robots_engine_bg.wasm; do
+for f in index.html style.css main.js worker.js share-worker.js robots_engine_bg.wasm audit.css audit-worker.js robots_audit_bg.wasm; do
   printf '  %-24s %9s bytes  %9s gzipped\n' "$f" "$(size "$dist/$f")" "$(gz "$dist/$f")" >&2
 done

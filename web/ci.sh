@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The `browser` stage: the tester in a real browser.
 #
-#   bash web/ci.sh            the Playwright tests (what `bash .ci/run` runs)
+#   bash web/ci.sh            the Playwright tests (what `bash .ci/run` runs): the page,
+#                             `robots audit --format html`'s page, the page's log audit
 #   bash web/ci.sh timings    the page's timings instead (BENCHMARKS.md; reported,
 #                             never asserted, so not part of the test run)
 #
@@ -44,9 +45,10 @@ mkdir -p "$ROBOTS_WEB_RESULTS"
 cd "$web"
 if [[ $mode == timings ]]; then
   node test/timings.mjs
-  echo "web/ci.sh: timings in $ROBOTS_WEB_RESULTS/timings.json"
+  node test/audit-timings.mjs
+  echo "web/ci.sh: timings in $ROBOTS_WEB_RESULTS/timings.json and audit-timings.json"
 else
   rm -rf "$ROBOTS_WEB_RESULTS/screenshots"
-  node --test test/page.test.mjs
+  node --test --test-concurrency=1 test/page.test.mjs test/audit-report.test.mjs test/audit-page.test.mjs
   echo "web/ci.sh: screenshots in $ROBOTS_WEB_RESULTS/screenshots"
 fi

@@ -1,6 +1,6 @@
 //! Who sent a request, from its User-Agent header: a registry crawler, an
 //! unknown bot, or a browser. The token is read as everywhere else in the
-//! project: [`robots_lint::token_of_header`].
+//! project: [`robots_registry::token_of_header`].
 
 use crate::Identity;
 
@@ -17,8 +17,8 @@ use crate::Identity;
 /// assert_eq!(unknown, Some(Identity::crawler("ExampleBot", &[], false)));
 /// ```
 pub fn identify(user_agent: &[u8]) -> Option<Identity> {
-    let found = robots_lint::token_of_header(user_agent)?;
-    let chain = robots_lint::family_chain(found.token, false)
+    let found = robots_registry::token_of_header(user_agent)?;
+    let chain = robots_registry::family_chain(found.token, false)
         .into_iter()
         .map(|t| String::from_utf8_lossy(t).into_owned())
         .collect();

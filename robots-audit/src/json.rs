@@ -1,9 +1,10 @@
 //! JSON-lines logs: one object per line, its field names configurable.
 
 use crate::clf::{status_code, target_of};
-use crate::request::{Malformed, Request};
+use crate::request::{client_address, Malformed, Request};
 use crate::time::any_time;
 use serde_json::{Map, Value};
+use std::net::IpAddr;
 
 /// Which keys of a JSON log object hold what. Each field lists the keys tried,
 /// in order; the first present wins.
@@ -19,6 +20,8 @@ pub struct JsonFields {
     pub status: Vec<String>,
     /// The User-Agent header.
     pub user_agent: Vec<String>,
+    /// The client's address (`192.0.2.1`, `2001:db8::1`, with or without a port).
+    pub client: Vec<String>,
 }
 
 impl Default for JsonFields {
@@ -39,13 +42,24 @@ impl Default for JsonFields {
             target: names(&["path", "uri", "request_uri", "url", "request"]),
             status: names(&["status", "status_code", "response"]),
             user_agent: names(&["user_agent", "http_user_agent", "userAgent", "ua", "agent"]),
+            client: names(&[
+                "remote_addr",
+                "client_ip",
+                "clientip",
+                "client_addr",
+                "ip",
+                "remote_ip",
+                "remoteIp",
+                "c-ip",
+            ]),
         }
     }
 }
 
 impl JsonFields {
-    /// Put `key` first for `field` (`host`, `time`, `target`, `status` or
-    /// `user_agent`). Unknown field names are an error naming the valid ones.
+    /// Put `key` first for `field` (`host`, `time`, `target`, `status`,
+    /// `user_agent` or `client`). Unknown field names are an error naming the
+    /// valid ones.
     ///
     /// # Errors
     /// When `field` is none of those names.
@@ -56,9 +70,10 @@ impl JsonFields {
             "target" | "path" | "url" => &mut self.target,
             "status" => &mut self.status,
             "user_agent" | "user-agent" | "ua" => &mut self.user_agent,
+            "client" | "client_ip" | "ip" => &mut self.client,
             _ => {
                 return Err(format!(
-                    "unknown log field `{field}`: expected host, time, target, status or user_agent"
+                    "unknown log field `{field}`: expected host, time, target, status, user_agent or client"
                 ))
             }
         };
@@ -75,6 +90,7 @@ pub(crate) struct JsonRequest {
     target: String,
     status: Option<u16>,
     user_agent: String,
+    client: Option<IpAddr>,
 }
 
 impl JsonRequest {
@@ -82,6 +98,7 @@ impl JsonRequest {
     pub(crate) fn view(&self) -> Request<'_> {
         Request {
             host: self.host.as_deref().map(str::as_bytes),
+            client: self.client,
             time: self.time,
             target: self.target.as_bytes(),
             status: self.status,
@@ -122,6 +139,9 @@ pub(crate) fn parse(line: &[u8], fields: &JsonFields) -> Result<JsonRequest, Mal
         target,
         status,
         user_agent: text(&fields.user_agent).unwrap_or_default(),
+        client: find(&fields.client)
+            .and_then(Value::as_str)
+            .and_then(|a| client_address(a.as_bytes())),
     })
 }
 
@@ -138,10 +158,23 @@ mod tests {
         assert_eq!(v.host, Some(b"a.example".as_slice()));
         assert_eq!(v.status, Some(200));
         assert_eq!(v.time, Some(1_795_860_000));
+        assert_eq!(v.client, None);
         let mut fields = JsonFields::default();
         fields.prefer("user_agent", "client").unwrap();
-        let r = parse(br#"{"path":"/","client":"Bot/1"}"#, &fields).unwrap();
+        let r = parse(
+            br#"{"path":"/","client":"Bot/1","remote_addr":"192.0.2.4"}"#,
+            &fields,
+        )
+        .unwrap();
         assert_eq!(r.view().user_agent, b"Bot/1");
+        assert_eq!(r.view().client, Some("192.0.2.4".parse().unwrap()));
+        fields.prefer("client", "peer").unwrap();
+        let r = parse(
+            br#"{"path":"/","peer":"[2001:db8::2]:443","ip":"192.0.2.4"}"#,
+            &fields,
+        )
+        .unwrap();
+        assert_eq!(r.view().client, Some("2001:db8::2".parse().unwrap()));
         assert!(fields.prefer("colour", "x").is_err());
         assert!(parse(b"[1,2]", &fields).is_err());
     }

@@ -1,10 +1,15 @@
 //! One request of an access log, as the formats below give it.
 
+use std::net::{IpAddr, SocketAddr};
+
 /// A request read from one log line. Fields borrow the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Request<'a> {
     /// The virtual host, when the line names one.
     pub host: Option<&'a [u8]>,
+    /// The client's address, when the line gives one (a host name, as Apache
+    /// logs with `HostnameLookups On`, is no address).
+    pub client: Option<IpAddr>,
     /// Seconds since the Unix epoch, when the line has a time that parses.
     pub time: Option<i64>,
     /// The request target as sent (`/path?query`, or an absolute URL).
@@ -34,6 +39,44 @@ impl Malformed {
             Malformed::NotCombined => "not a Combined Log Format line",
             Malformed::NotJson => "not a JSON object with a request target",
             Malformed::NoTarget => "no request target in the request line",
+        }
+    }
+}
+
+/// The client address of a log field: `192.0.2.1`, `2001:db8::1`, or either
+/// with a port (`192.0.2.1:443`, `[2001:db8::1]:443`), as some JSON logs write it.
+pub(crate) fn client_address(field: &[u8]) -> Option<IpAddr> {
+    // Shorter than `::` or longer than an IPv6 address with a port and
+    // zone: no address (and no parse tried).
+    if !(2..=64).contains(&field.len()) {
+        return None;
+    }
+    let text = core::str::from_utf8(field).ok()?;
+    text.parse::<IpAddr>()
+        .ok()
+        .or_else(|| text.parse::<SocketAddr>().ok().map(|s| s.ip()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::client_address;
+
+    #[test]
+    fn addresses_with_and_without_ports() {
+        for (text, address) in [
+            ("192.0.2.1", Some("192.0.2.1")),
+            ("192.0.2.1:8443", Some("192.0.2.1")),
+            ("2001:db8::1", Some("2001:db8::1")),
+            ("[2001:db8::1]:443", Some("2001:db8::1")),
+            ("crawl-66-249-66-1.googlebot.com", None),
+            ("-", None),
+            ("999.0.2.1", None),
+        ] {
+            assert_eq!(
+                client_address(text.as_bytes()),
+                address.map(|a| a.parse().unwrap()),
+                "{text}"
+            );
         }
     }
 }

@@ -66,10 +66,58 @@ fn seconds_before_space(text: &[u8]) -> Option<(usize, i64)> {
 
 /// An RFC 3339 time (`2000-10-10T13:55:36Z`), else a Common Log Format one.
 pub(crate) fn any_time(text: &str) -> Option<i64> {
+    parse_time(text).or_else(|| clf_time(text.as_bytes()))
+}
+
+/// An RFC 3339 time (`2026-11-27T12:00:00Z`, or with an offset) as seconds
+/// since the Unix epoch (fractions of a second dropped).
+///
+/// ```
+/// assert_eq!(robots_audit::parse_time("2026-11-27T12:00:00Z"), Some(1_795_780_800));
+/// assert_eq!(robots_audit::parse_time("2026-11-27T13:00:00+01:00"), Some(1_795_780_800));
+/// assert_eq!(robots_audit::parse_time("27/Nov/2026"), None);
+/// ```
+pub fn parse_time(text: &str) -> Option<i64> {
     OffsetDateTime::parse(text, &Rfc3339)
         .ok()
         .map(OffsetDateTime::unix_timestamp)
-        .or_else(|| clf_time(text.as_bytes()))
+}
+
+/// Seconds since the Unix epoch as an RFC 3339 time in UTC
+/// (`2026-11-27T12:00:00Z`): the form reports print times in.
+///
+/// ```
+/// assert_eq!(robots_audit::format_time(1_795_780_800), "2026-11-27T12:00:00Z");
+/// ```
+pub fn format_time(seconds: i64) -> String {
+    OffsetDateTime::from_unix_timestamp(seconds)
+        .ok()
+        .and_then(|t| t.format(&Rfc3339).ok())
+        .unwrap_or_else(|| format!("@{seconds}"))
+}
+
+/// The minute of the day (UTC, `0..1440`) of a time: what `Request-rate`'s
+/// and `Visit-time`'s windows are written in.
+pub(crate) fn minute_of_day(seconds: i64) -> u16 {
+    u16::try_from(seconds.rem_euclid(86_400) / 60).unwrap_or(0)
+}
+
+/// A length of time as people write it (`24h`, `90m`, `0s`, `1h 30m`, `2d`),
+/// in whole seconds.
+///
+/// ```
+/// assert_eq!(robots_audit::parse_duration("24h"), Ok(86_400));
+/// assert_eq!(robots_audit::parse_duration("90m"), Ok(5_400));
+/// assert_eq!(robots_audit::parse_duration("0s"), Ok(0));
+/// assert!(robots_audit::parse_duration("soon").is_err());
+/// ```
+///
+/// # Errors
+/// When `text` is not a duration: the message says what was expected.
+pub fn parse_duration(text: &str) -> Result<u64, String> {
+    humantime::parse_duration(text.trim())
+        .map(|d| d.as_secs())
+        .map_err(|e| format!("'{text}' is not a length of time like 24h, 90m or 0s ({e})"))
 }
 
 #[cfg(test)]

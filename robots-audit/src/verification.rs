@@ -1,5 +1,21 @@
 //! Whether a request that names a crawler in its User-Agent really came from
 //! that crawler's operator: anyone can send `User-Agent: Googlebot`.
+//!
+//! [`Verify`] is what the audit asks; [`Verifier`] answers it the ways the
+//! operators publish (the registry's `IdentityCheck`s): their IP ranges
+//! ([`IpRanges`], a snapshot bundled and fresher files on request) and, with
+//! the `dns` feature and when asked, forward-confirmed reverse DNS
+//! (`ReverseDns`).
+
+#[cfg(feature = "dns")]
+mod dns;
+mod ranges;
+mod verifier;
+
+#[cfg(feature = "dns")]
+pub use dns::{DnsAnswer, DnsCounts, DnsError, DnsProblem, DnsSettings, ReverseDns, MAX_NAMES};
+pub use ranges::{FreshRanges, IpRanges, RangeFile, RangesError};
+pub use verifier::{Evidence, Verifier};
 
 use std::net::IpAddr;
 

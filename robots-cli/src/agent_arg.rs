@@ -1,14 +1,21 @@
 //! The crawler a command asks about, from `--agent NAME` or
-//! `--user-agent-header HEADER`.
+//! `--user-agent-header HEADER`, and the chain of tokens it follows.
 //!
-//! `--agent` is matched exactly, as Google's library matches its caller's
-//! name: a robots.txt names product tokens, and a whole header names no group.
-//! When the value is plainly a header (`/` then a digit, or `(`), the command
-//! says so on stderr and names the token the header reading would use; the
-//! verdicts do not change. `--user-agent-header` is the explicit header
-//! reading: the token [`token_of_header`] finds, then the fallbacks the
-//! registry documents for it (`Googlebot-Image` → `Googlebot`), then any
-//! `--fallback`.
+//! One rule for every command (`check`, `check --fetch`, `explain`, `diff`,
+//! `report`, and the browser page): a crawler obeys the groups that name its
+//! token, else those of the fallbacks the known-crawler registry documents for
+//! it (`Googlebot-Image` → `Googlebot`), else those of any `--fallback`, else
+//! the `*` groups. When the registry adds tokens the command line did not
+//! name, a note on stderr gives the chain, so that `check` never answers
+//! otherwise than `report` in silence. `--no-fallback` asks for the one token
+//! (and any `--fallback`), as Google's library matches the one name it is
+//! given.
+//!
+//! `--agent` is one token, matched as given: when the value is plainly a
+//! header (`/` then a digit, or `(`), the command says so on stderr and names
+//! the token the header reading would use; the verdicts do not change.
+//! `--user-agent-header` is the explicit header reading: the token
+//! [`token_of_header`] finds, then the chain as above.
 //!
 //! Why a separate flag rather than guessing: a name such as `Foo/1` may be
 //! meant whole (the legacy profiles match by substring), and a silent guess
@@ -16,7 +23,7 @@
 //! the mistake; the flag makes the reading explicit and reproducible.
 
 use crate::error::Error;
-use robots_lint::{family_chain, looks_like_header, token_of_header, TokenSource};
+use robots_runtime::registry::{family_chain, looks_like_header, token_of_header, TokenSource};
 
 /// Something to say on stderr about how the crawler was read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,66 +49,106 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Resolve `--agent` / `--user-agent-header` (exactly one is given) and `--fallback`s.
+/// Resolve `--agent` / `--user-agent-header` (exactly one is given), the
+/// registry's documented fallbacks (when `documented`) and `--fallback`s.
 ///
 /// # Errors
-/// [`Error::Usage`] when the header holds no crawler token (a browser's header).
+/// [`Error::Usage`] when the header holds no crawler token (a browser's
+/// header), or when a `--fallback` is empty (an empty `--agent` is checked,
+/// with a warning).
 pub fn resolve(
     agent: Option<&[u8]>,
     header: Option<&[u8]>,
     fallbacks: Vec<Vec<u8>>,
+    documented: bool,
 ) -> Result<Resolved, Error> {
-    if let Some(header) = header {
-        let Some(found) = token_of_header(header) else {
-            return Err(Error::Usage(format!(
-                "--user-agent-header `{}` holds no crawler token (only browser product tokens such as Mozilla, AppleWebKit, Chrome); name the crawler with --agent",
-                text(header)
-            )));
-        };
-        let mut chain: Vec<Vec<u8>> = family_chain(found.token, false)
-            .into_iter()
-            .map(<[u8]>::to_vec)
-            .collect();
-        for f in fallbacks {
-            if !chain.iter().any(|c| c.eq_ignore_ascii_case(&f)) {
-                chain.push(f);
-            }
-        }
-        let how = match (found.source, found.crawler) {
-            (TokenSource::DocumentedForm, Some(c)) => {
-                format!("a documented header of {} ({})", c.token, c.operator)
-            }
-            (_, Some(c)) => format!("the product token of {} ({})", c.token, c.operator),
-            (_, None) => String::from("its first product token, no known crawler"),
-        };
-        let names: Vec<String> = chain.iter().map(|t| text(t)).collect();
-        let notices = vec![Notice::Note(format!(
-            "the User-Agent header is {how}: checking as {}",
-            names.join(", then ")
-        ))];
-        let mut chain = chain.into_iter();
-        let agent = chain.next().unwrap_or_default();
-        return Ok(Resolved {
-            agent,
-            fallbacks: chain.collect(),
-            notices,
-        });
-    }
-    let agent = agent.unwrap_or_default().to_vec();
-    let mut notices = Vec::new();
-    if looks_like_header(&agent) {
-        let token = token_of_header(&agent).map_or_else(
-            || String::from("no crawler token"),
-            |t| format!("`{}`", text(t.token)),
-        );
-        notices.push(Notice::Warning(format!(
-            "--agent `{}` looks like a whole User-Agent header; it is matched exactly, as given, so a group for its crawler does not apply. Its token is {token}: pass that to --agent, or the header to --user-agent-header",
-            text(&agent)
+    if fallbacks.iter().any(Vec::is_empty) {
+        return Err(Error::Usage(String::from(
+            "--fallback is empty: name a product token (a robots.txt's `User-agent:` value)",
         )));
     }
+    let mut notices = Vec::new();
+    let (token, how) = match (header, agent) {
+        (Some(header), _) => {
+            let Some(found) = token_of_header(header) else {
+                return Err(Error::Usage(format!(
+                    "--user-agent-header `{}` holds no crawler token (only browser product tokens such as Mozilla, AppleWebKit, Chrome); name the crawler with --agent",
+                    text(header)
+                )));
+            };
+            let how = match (found.source, found.crawler) {
+                (TokenSource::DocumentedForm, Some(c)) => {
+                    format!("a documented header of {} ({})", c.token, c.operator)
+                }
+                (_, Some(c)) => format!("the product token of {} ({})", c.token, c.operator),
+                (_, None) => String::from("its first product token, no known crawler"),
+            };
+            (found.token.to_vec(), Some(how))
+        }
+        (None, agent) => {
+            let agent = agent.unwrap_or_default().to_vec();
+            if agent.trim_ascii().is_empty() {
+                // Google's library answers for an empty name (its tests ask),
+                // so it is checked; but never in silence.
+                notices.push(Notice::Warning(String::from(
+                    "--agent is empty: it names no crawler, so no group names it and only the `*` groups apply; name the crawler's product token (a robots.txt's `User-agent:` value, such as Googlebot), or `*` for a crawler no group names",
+                )));
+            }
+            if looks_like_header(&agent) {
+                let token = token_of_header(&agent).map_or_else(
+                    || String::from("no crawler token"),
+                    |t| format!("`{}`", text(t.token)),
+                );
+                notices.push(Notice::Warning(format!(
+                    "--agent `{}` looks like a whole User-Agent header; it is matched exactly, as given, so a group for its crawler does not apply. Its token is {token}: pass that to --agent, or the header to --user-agent-header",
+                    text(&agent)
+                )));
+            }
+            (agent, None)
+        }
+    };
+    // The token, then the registry's fallbacks for it, then the command line's.
+    let mut chain: Vec<Vec<u8>> = if documented {
+        family_chain(&token, false)
+            .into_iter()
+            .map(<[u8]>::to_vec)
+            .collect()
+    } else {
+        vec![token.clone()]
+    };
+    let added: Vec<Vec<u8>> = chain
+        .iter()
+        .skip(1)
+        .filter(|t| !fallbacks.iter().any(|f| f.eq_ignore_ascii_case(t)))
+        .cloned()
+        .collect();
+    for f in fallbacks {
+        if !chain.iter().any(|c| c.eq_ignore_ascii_case(&f)) {
+            chain.push(f);
+        }
+    }
+    let names: Vec<String> = chain.iter().map(|t| text(t)).collect();
+    match how {
+        Some(how) => notices.push(Notice::Note(format!(
+            "the User-Agent header is {how}: checking as {}",
+            names.join(", then ")
+        ))),
+        None if !added.is_empty() => {
+            let added: Vec<String> = added.iter().map(|t| format!("`{}`", text(t))).collect();
+            notices.push(Notice::Note(format!(
+                "the registry documents that `{}` obeys the groups of {} when none names it: checking as {} (--no-fallback checks `{}` alone)",
+                text(&token),
+                added.join(", then "),
+                names.join(", then "),
+                text(&token)
+            )));
+        }
+        None => {}
+    }
+    let mut chain = chain.into_iter();
     Ok(Resolved {
-        agent,
-        fallbacks,
+        agent: chain.next().unwrap_or(token),
+        fallbacks: chain.collect(),
         notices,
     })
 }
@@ -112,7 +159,13 @@ mod tests {
 
     #[test]
     fn a_plain_name_is_used_as_given_in_silence() {
-        let r = resolve(Some(&b"ExampleBot"[..]), None, vec![b"Other".to_vec()]).unwrap();
+        let r = resolve(
+            Some(&b"ExampleBot"[..]),
+            None,
+            vec![b"Other".to_vec()],
+            true,
+        )
+        .unwrap();
         assert_eq!(
             (r.agent.as_slice(), r.fallbacks.len()),
             (&b"ExampleBot"[..], 1)
@@ -126,6 +179,7 @@ mod tests {
             Some(&b"ExampleBot/1.0 (+https://example.com/bot)"[..]),
             None,
             vec![],
+            true,
         )
         .unwrap();
         assert_eq!(r.agent, b"ExampleBot/1.0 (+https://example.com/bot)");
@@ -133,7 +187,13 @@ mod tests {
             panic!("{:?}", r.notices)
         };
         assert!(w.contains("token is `ExampleBot`"), "{w}");
-        let r = resolve(Some(&b"Mozilla/5.0 (Windows NT 10.0)"[..]), None, vec![]).unwrap();
+        let r = resolve(
+            Some(&b"Mozilla/5.0 (Windows NT 10.0)"[..]),
+            None,
+            vec![],
+            true,
+        )
+        .unwrap();
         assert!(
             matches!(r.notices.as_slice(), [Notice::Warning(w)] if w.contains("no crawler token"))
         );
@@ -145,6 +205,7 @@ mod tests {
             None,
             Some(&b"Googlebot-Image/1.0"[..]),
             vec![b"Extra".to_vec()],
+            true,
         )
         .unwrap();
         assert_eq!(r.agent, b"Googlebot-Image");
@@ -156,6 +217,7 @@ mod tests {
             None,
             Some(&b"Mozilla/5.0 (compatible; NoSuchBotXyz/2)"[..]),
             vec![],
+            true,
         )
         .unwrap();
         assert_eq!(r.agent, b"NoSuchBotXyz");
@@ -166,6 +228,7 @@ mod tests {
             None,
             Some(&b"Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/121.0"[..]),
             vec![],
+            true,
         );
         assert!(matches!(err, Err(Error::Usage(m)) if m.contains("no crawler token")));
     }

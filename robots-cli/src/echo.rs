@@ -22,7 +22,14 @@ pub fn short(bytes: &[u8]) -> String {
 /// byte is written `\xNN` (`\u{NNNN}` for a control character past ASCII) and
 /// every `\` as `\\`, so the escaped text reads back unambiguously.
 pub fn escaped(bytes: &[u8]) -> Cow<'_, [u8]> {
-    let plain = std::str::from_utf8(bytes).is_ok_and(|text| !text.chars().any(char::is_control));
+    // Printable ASCII, nearly every URL, is proved in one pass that vectorises
+    // (no early exit); only other bytes need their characters decoded.
+    let printable_ascii = bytes
+        .iter()
+        .fold(0u8, |odd, &b| odd | u8::from(b.wrapping_sub(0x20) >= 0x5f))
+        == 0;
+    let plain = printable_ascii
+        || std::str::from_utf8(bytes).is_ok_and(|text| !text.chars().any(char::is_control));
     if plain {
         return Cow::Borrowed(bytes);
     }
@@ -45,6 +52,17 @@ pub fn escaped(bytes: &[u8]) -> Cow<'_, [u8]> {
         }
     }
     Cow::Owned(out.into_bytes())
+}
+
+/// `text` in a table cell of at most `max` characters: cut, with `…` last,
+/// when longer (the whole value is in the JSON and CSV output).
+pub fn cell(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
 }
 
 #[cfg(test)]
@@ -71,5 +89,11 @@ mod tests {
         assert_eq!(cut, format!("{}… (120 bytes)", "é".repeat(40)));
         assert_eq!(whole(long.as_bytes()), long);
         assert_eq!(whole(b"/\xff"), "/\u{fffd}");
+        assert_eq!(
+            cell("Bibliothèque nationale de France", 16),
+            "Bibliothèque na…"
+        );
+        assert_eq!(cell("Google", 16), "Google");
+        assert_eq!(cell("abc", 3), "abc");
     }
 }

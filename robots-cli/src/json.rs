@@ -43,6 +43,67 @@ fn write_url(out: &mut Vec<u8>, url: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
+/// The deciding rule of a verdict, as a verdict line shows it.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleRef<'a> {
+    /// Its 1-based line.
+    pub line: u32,
+    /// `allow` or `disallow`.
+    pub directive: &'a str,
+    /// Its pattern, as written.
+    pub pattern: &'a [u8],
+}
+
+/// The members every verdict line starts with, in this order, after `{`:
+/// `url` (and `url_bytes`), `allowed`, `rule` and `reason`. `check` and
+/// `check --fetch` both write their lines through it, so they agree on the
+/// order; each then adds its own members and calls [`close`].
+pub fn open_verdict(
+    out: &mut Vec<u8>,
+    url: &[u8],
+    allowed: bool,
+    rule: Option<RuleRef<'_>>,
+    reason: &str,
+) -> Result<(), Error> {
+    out.push(b'{');
+    write_url(out, url)?;
+    out.extend_from_slice(if allowed {
+        b",\"allowed\":true,\"rule\":"
+    } else {
+        b",\"allowed\":false,\"rule\":"
+    });
+    match rule {
+        Some(rule) => {
+            push_fmt(out, format_args!("{{\"line\":{},\"directive\":", rule.line));
+            write_str(out, rule.directive.as_bytes())?;
+            out.extend_from_slice(b",\"pattern\":");
+            write_str(out, rule.pattern)?;
+            out.push(b'}');
+        }
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b",\"reason\":");
+    write_str(out, reason.as_bytes())
+}
+
+/// Append a `"key":value` member (after at least one member).
+pub fn member(out: &mut Vec<u8>, key: &str, value: &Value) -> Result<(), Error> {
+    out.push(b',');
+    write_str(out, key.as_bytes())?;
+    out.push(b':');
+    serde_json::to_writer(&mut *out, value).map_err(Error::Json)
+}
+
+/// End a verdict line: the `warning` member when there is one, `}` and a newline.
+pub fn close(out: &mut Vec<u8>, warning: Option<&str>) -> Result<(), Error> {
+    if let Some(warning) = warning {
+        out.extend_from_slice(b",\"warning\":");
+        write_str(out, warning.as_bytes())?;
+    }
+    out.extend_from_slice(b"}\n");
+    Ok(())
+}
+
 /// Append one verdict as a JSON object and a newline:
 ///
 /// ```text
@@ -68,49 +129,43 @@ pub fn write_verdict(
     usage: Option<UsagePrefs>,
     warning: Option<&str>,
 ) -> Result<(), Error> {
-    out.push(b'{');
-    write_url(out, url)?;
-    out.extend_from_slice(if verdict.allowed {
-        b",\"allowed\":true,\"rule\":"
-    } else {
-        b",\"allowed\":false,\"rule\":"
-    });
-    match verdict.rule.and_then(|id| policy.rule(id)) {
-        Some(rule) => {
-            push_fmt(out, format_args!("{{\"line\":{},\"directive\":", rule.line));
-            write_str(out, rule.directive.name().as_bytes())?;
-            out.extend_from_slice(b",\"pattern\":");
-            write_str(out, rule.pattern)?;
-            out.push(b'}');
-        }
-        None => out.extend_from_slice(b"null"),
-    }
-    out.extend_from_slice(b",\"reason\":");
-    write_str(out, verdict.reason.name().as_bytes())?;
+    let rule = verdict.rule.and_then(|id| policy.rule(id));
+    open_verdict(
+        out,
+        url,
+        verdict.allowed,
+        rule.as_ref().map(|r| RuleRef {
+            line: r.line,
+            directive: r.directive.name(),
+            pattern: r.pattern,
+        }),
+        verdict.reason.name(),
+    )?;
+    write_content_usage(out, usage.filter(|_| verdict.allowed))?;
+    close(out, warning)
+}
+
+/// Append `,"content_usage":` and the Content-Usage preferences that apply to
+/// an allowed URL (`null` when none apply, or when it may not be fetched).
+pub fn write_content_usage(out: &mut Vec<u8>, usage: Option<UsagePrefs>) -> Result<(), Error> {
     out.extend_from_slice(b",\"content_usage\":");
-    match usage.filter(|_| verdict.allowed) {
-        Some(prefs) => {
-            out.push(b'{');
-            for (i, (key, value)) in usage_entries(&prefs).into_iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                write_str(out, key.as_bytes())?;
-                out.extend_from_slice(match value {
-                    Some(true) => b":true",
-                    Some(false) => b":false",
-                    None => b":null",
-                });
-            }
-            out.push(b'}');
+    let Some(prefs) = usage else {
+        out.extend_from_slice(b"null");
+        return Ok(());
+    };
+    out.push(b'{');
+    for (i, (key, value)) in usage_entries(&prefs).into_iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
         }
-        None => out.extend_from_slice(b"null"),
+        write_str(out, key.as_bytes())?;
+        out.extend_from_slice(match value {
+            Some(true) => b":true",
+            Some(false) => b":false",
+            None => b":null",
+        });
     }
-    if let Some(warning) = warning {
-        out.extend_from_slice(b",\"warning\":");
-        write_str(out, warning.as_bytes())?;
-    }
-    out.extend_from_slice(b"}\n");
+    out.push(b'}');
     Ok(())
 }
 

@@ -7,13 +7,14 @@
 //! # Commands
 //!
 //! ```text
-//! robots check FILE (--agent AGENT | --user-agent-header HEADER) [--profile rfc9309|google|draft1996|original1994]
+//! robots check FILE (--agent AGENT | --user-agent-header HEADER) [--fallback TOKEN]... [--no-fallback]
+//!              [--profile rfc9309|google|draft1996|original1994]
 //!              [--format human|json] [--strict-urls] [--compiled] [--] [URL ...]
 //! robots lint FILE... [--profile P] [--format human|json|sarif|github] [--deny warnings]
-//! robots explain FILE URL --agent AGENT [--profile P] [--format human|json]
+//! robots explain FILE URL --agent AGENT [--fallback TOKEN]... [--no-fallback] [--profile P] [--format human|json]
 //! robots diff OLD NEW [--agent AGENT] [--urls FILE] [--profile P] [--format human|json]
 //! robots test FILE --assert ASSERTS [--profile P] [--format human|json] [--allow-errors]
-//! robots report FILE [--profile P] [--format human|json|csv] [--paths FILE]
+//! robots report FILE [--agent AGENT] [--profile P] [--format human|json|csv] [--paths FILE]
 //! robots compile FILE -o OUT.rpol [--profile P] [--agent AGENT]
 //! robots completions bash|zsh|fish|elvish|powershell
 //! robots fetch URL [--agent A] [--profile rfc9309|google] [--timeout SECS]
@@ -35,6 +36,10 @@
 //! Every command names its robots.txt the same way, positionally, and `-` reads
 //! it from standard input. The old spellings still work: `--robots FILE` (for
 //! `check` and `explain`) and `--json` (for `--format json`).
+//!
+//! The crawler (`--agent`, `--user-agent-header`) follows the fallbacks the
+//! known-crawler registry documents for its token, then any `--fallback`, in
+//! every command (`--no-fallback`: the one token); see `agent_arg`.
 //!
 //! `check` reads FILE as raw bytes, resolves AGENT once and prints one line per
 //! URL, in input order: `allowed<TAB>URL` or `disallowed<TAB>URL`, or with
@@ -70,6 +75,7 @@
 #![deny(missing_docs)]
 
 mod agent_arg;
+mod audit_identity;
 mod commands;
 mod derived;
 mod echo;

@@ -27,6 +27,32 @@ use core::fmt;
 /// "None" in a table's index fields: every typed index's `NONE`.
 pub(crate) const NONE: u32 = u32::MAX;
 
+/// A table index or length as stored (`u32`): the one conversion from a
+/// `usize` count or position to a table's index fields.
+///
+/// The parser reads at most [`MAX_INPUT_BYTES`](crate::document::MAX_INPUT_BYTES) of
+/// any input, and no table holds more entries than a small multiple of the bytes
+/// read, so every index fits below [`NONE`].
+///
+/// # Panics
+/// With a message starting "bug:" when `n` does not fit: a wrapped or
+/// saturated index would point at another record.
+#[inline]
+#[track_caller]
+pub(crate) fn index(n: usize) -> u32 {
+    match u32::try_from(n) {
+        Ok(i) if i != NONE => i,
+        _ => index_overflow(n),
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn index_overflow(n: usize) -> ! {
+    panic!("bug: table index {n} does not fit the layout (below {NONE})")
+}
+
 /// A rule of a policy: what decided a [`Verdict`](crate::Verdict).
 ///
 /// ```
@@ -123,7 +149,7 @@ impl RuleId {
     /// Rule `self` of a trie walked with `shift` (see
     /// [`SetRoot`](crate::tables::layout::SetRoot)) as a rule of the set:
     /// [`RuleId::NONE`] stays none. (Validation proves a shifted rule is one
-    /// of the rules: see [`Tables::validate`](crate::tables::layout::Tables::validate).)
+    /// of the rules: see [`Tables::validate`](crate::tables::view::Tables::validate).)
     #[inline(always)]
     #[must_use]
     pub(crate) const fn shifted(self, shift: u32) -> RuleId {
@@ -135,13 +161,13 @@ impl RuleId {
     }
 }
 
-/// A rule set of a policy's tables (in [`Tables::sets`](crate::tables::layout::Tables::sets)):
+/// A rule set of a policy's tables (in [`Tables::sets`](crate::tables::view::Tables::sets)):
 /// what a crawler's groups compile to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct SetId(pub(crate) u32);
 
 /// An inner trie node of a policy's tables (in
-/// [`Tables::inners`](crate::tables::layout::Tables::inners)): a trie root, or
+/// [`Tables::inners`](crate::tables::view::Tables::inners)): a trie root, or
 /// a node a walk passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct NodeId(pub(crate) u32);

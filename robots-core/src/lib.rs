@@ -15,9 +15,10 @@
 //!    together ([`document::Document`]).
 //! 3. [`compile`]: the rule, group and record tables, in one pass over the input
 //!    (or from a parsed document).
-//! 4. [`tables`]: the layout of a compiled policy, the prefix tries over rules'
-//!    first literal segments, the search tables derived from them, and the check
-//!    that a set of tables is valid.
+//! 4. [`tables`]: the format of a compiled policy, not what builds it: the
+//!    layout of its records, the view that reads them from one byte region,
+//!    the byte form, and the check that a set of tables is valid. (The tries
+//!    and the search tables derived from them are built in [`compile`].)
 //! 5. [`search`]: the one search routine, over static or owned tables alike.
 //! 6. [`policy`]: the public types: [`Policy`], [`AgentPolicy`], [`Matcher`].
 //!
@@ -91,7 +92,7 @@ pub use search::verdict::{Reason, Verdict};
 pub mod __private {
     use crate::policy::{AgentPolicy, Policy};
     use crate::search::Selected;
-    use crate::tables::layout::Tables;
+    use crate::tables::view::Tables;
     use alloc::borrow::Cow;
     use alloc::string::String;
 

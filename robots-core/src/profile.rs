@@ -50,6 +50,12 @@ pub const MAX_INPUT_BYTES: usize = 512 << 20;
 
 impl Profile {
     /// Every profile, default first.
+    ///
+    /// A profile's position here is its number in the byte form of a policy
+    /// (the header's profile byte): bytes written by one build are read by
+    /// another, so the list is **append-only**. A new profile goes at the end;
+    /// moving or removing one would make stored policies load under another
+    /// profile (a test over the byte form pins every number).
     pub const ALL: [Profile; 4] = [
         Profile::Rfc9309,
         Profile::Google,

@@ -4,13 +4,16 @@
 //! Every top-level module of `src/` (a folder, or a file beside `lib.rs`) is a
 //! node; `crate::X` in its code is an edge to `X`. The code is whole files,
 //! less comments, literals and `mod tests` blocks (see `guard`).
+//!
+//! One level down, in every folder of robots-core and robots-lint, the files
+//! form no cycle either ([`no_folder_has_a_file_cycle`]).
 
 // A test may index: a panic there is a failed test, with its location.
 #![allow(clippy::indexing_slicing)]
 
 mod guard;
 
-use guard::{code_of_file, crate_paths, find_cycle, rust_files};
+use guard::{code_of_file, crate_paths, find_cycle, folder_graphs, rust_files, Graph};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
@@ -105,59 +108,136 @@ fn stages_depend_only_on_lower_stages() {
     }
 }
 
-/// Each submodule of `search` and the submodules its code names
-/// (`crate::search::X`, or `super::X` from a file right under `search/`).
-fn search_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
-    let dir = src.join("search");
-    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for file in rust_files(&dir) {
-        let rel = file.strip_prefix(&dir).expect("under search");
-        let top = rel
-            .components()
-            .next()
-            .and_then(|c| c.as_os_str().to_str())
-            .expect("a utf-8 name");
-        let module = top.trim_end_matches(".rs").to_owned();
-        if module == "mod" {
-            continue;
-        }
-        let code = code_of_file(&file);
-        let mut uses: BTreeSet<String> = crate_paths(&code)
-            .into_iter()
-            .filter(|names| names.len() > 1 && names[0] == "search")
-            .map(|names| names[1].clone())
-            .collect();
-        if rel.components().count() == 1 {
-            for (at, _) in code.match_indices("super::") {
-                let name: String = code[at + "super::".len()..]
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                uses.insert(name);
-            }
-        }
-        let known =
-            |name: &String| dir.join(format!("{name}.rs")).is_file() || dir.join(name).is_dir();
-        let uses: Vec<String> = uses
-            .into_iter()
-            .filter(|used| *used != module && known(used))
-            .collect();
-        graph.entry(module).or_default().extend(uses);
-    }
-    graph
+fn lint_src() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../robots-lint/src")
 }
 
-/// The search's parts form no cycle: what a check keeps (`best`) and reads
-/// (`view`) are below what orchestrates it (`decide`).
+/// The cycles of `graphs`, each as a sentence.
+fn cycles(graphs: &BTreeMap<String, Graph>) -> Vec<String> {
+    graphs
+        .iter()
+        .filter_map(|(folder, graph)| {
+            let cycle = find_cycle(graph)?;
+            Some(format!("`{folder}/`: {}", cycle.join(" -> ")))
+        })
+        .collect()
+}
+
+/// In every folder of robots-core and robots-lint, the files (and
+/// subfolders) form no cycle: what a file names of its folder, directly
+/// (`crate::tables::view::Tables`, `super::view::Tables`) or through what the
+/// folder's module re-exports (`crate::tables::Tables`), is below it. A
+/// folder's own module file (`mod.rs`, `lib.rs`) is the folder, above its
+/// files.
 #[test]
-fn search_has_no_module_cycle() {
-    let graph = search_graph(&src());
-    assert!(graph["decide"].contains("view"), "{graph:?}");
-    assert!(graph["view"].contains("best"), "{graph:?}");
-    assert!(graph["best"].is_empty(), "`best` is a leaf: {graph:?}");
-    if let Some(cycle) = find_cycle(&graph) {
-        panic!("search module cycle: {}", cycle.join(" -> "));
+fn no_folder_has_a_file_cycle() {
+    let (core, unplaced) = folder_graphs(&src());
+    assert!(unplaced.is_empty(), "{}", unplaced.join("\n"));
+    let (lint, unplaced) = folder_graphs(&lint_src());
+    assert!(unplaced.is_empty(), "{}", unplaced.join("\n"));
+    // The scan sees real uses (or every check would pass vacuously): every
+    // folder, and edges found directly, through `super::` and through a
+    // folder's re-exports.
+    for folder in [
+        "",
+        "tables",
+        "search",
+        "search/anchors",
+        "compile",
+        "compile/trie",
+        "classify",
+        "policy",
+        "records/values",
+    ] {
+        assert!(
+            core.contains_key(folder),
+            "no folder `{folder}`: {:?}",
+            core.keys()
+        );
     }
+    assert!(
+        core["tables"]["view"].contains("layout"),
+        "{:?}",
+        core["tables"]
+    );
+    assert!(
+        core["search"]["decide"].contains("view"),
+        "{:?}",
+        core["search"]
+    );
+    assert!(
+        core["search"]["view"].contains("best"),
+        "{:?}",
+        core["search"]
+    );
+    assert!(
+        core["search"]["best"].is_empty(),
+        "`best` is a leaf: {:?}",
+        core["search"]
+    );
+    assert!(lint[""]["finding"].contains("size"), "{:?}", lint[""]);
+    assert!(
+        lint[""]["finding"].contains("code"),
+        "through lib.rs: {:?}",
+        lint[""]
+    );
+    let mut found = cycles(&core);
+    found.extend(
+        cycles(&lint)
+            .into_iter()
+            .map(|c| format!("robots-lint {c}")),
+    );
+    assert!(found.is_empty(), "file cycles:\n{}", found.join("\n"));
+}
+
+/// Copy the folder `from` to `to`, recursively.
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("make a folder");
+    for entry in fs::read_dir(from).expect("list a folder") {
+        let path = entry.expect("a folder entry").path();
+        let target = to.join(path.file_name().expect("a name"));
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            fs::copy(&path, &target).expect("copy a file");
+        }
+    }
+}
+
+/// The guard finds a cycle planted in a copy of the sources: `layout.rs`
+/// naming `view.rs` (which uses it), as it did through a re-export before.
+#[test]
+fn a_planted_file_cycle_is_found() {
+    let copy = std::env::temp_dir().join(format!("robots-layout-guard-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&copy);
+    copy_dir(&src(), &copy);
+    assert!(
+        cycles(&folder_graphs(&copy).0).is_empty(),
+        "the copy is clean"
+    );
+    let layout = copy.join("tables/layout.rs");
+    let mut code = fs::read_to_string(&layout).expect("layout.rs");
+    code.push_str("\npub use super::view::Tables;\n");
+    fs::write(&layout, code).expect("write layout.rs");
+    let found = cycles(&folder_graphs(&copy).0);
+    // Through a folder's re-export too: `lines.rs` naming `crate::tables::Tables`.
+    let lines = copy.join("tables/lines.rs");
+    fs::write(
+        &layout,
+        fs::read_to_string(src().join("tables/layout.rs")).expect("layout.rs"),
+    )
+    .expect("restore layout.rs");
+    let mut code = fs::read_to_string(&lines).expect("lines.rs");
+    code.push_str("\nfn planted(t: &crate::tables::Tables<'_>) -> usize { t.rules().len() }\n");
+    fs::write(&lines, code).expect("write lines.rs");
+    let through_reexport = cycles(&folder_graphs(&copy).0);
+    fs::remove_dir_all(&copy).expect("remove the copy");
+    assert_eq!(found, ["`tables/`: layout -> view -> layout"], "{found:?}");
+    assert_eq!(through_reexport.len(), 1, "{through_reexport:?}");
+    assert!(
+        through_reexport[0].contains("lines") && through_reexport[0].contains("view"),
+        "{through_reexport:?}"
+    );
 }
 
 /// The stage order is enforced: an upward or sideways edge is named.

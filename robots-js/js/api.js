@@ -300,12 +300,19 @@ function makeApi(glue, internal) {
 		return glue.lintRaw(bytes, profileOf(o, 'rfc9309'), maxBytesOf(o));
 	}
 
-	/** What `text` does to every crawler of the registry (`robots report --format json`). */
+	/**
+	 * What `text` does to every crawler of the registry (`robots report --format
+	 * json`, keys in camelCase), or, with `chain` (a token, then its fallbacks:
+	 * see `crawlerChain`), to that one crawler, known to the registry or not
+	 * (`robots report --agent`).
+	 */
 	function report(text, opts) {
 		const bytes = textBytes(text, 'text');
 		const o = options(opts, 'options');
 		const paths = o.paths === undefined ? [] : requireStrings(o.paths, 'paths');
-		return glue.reportRaw(bytes, profileOf(o, 'rfc9309'), maxBytesOf(o), paths);
+		const chain = o.chain === undefined || o.chain === null ? [] : requireStrings(o.chain, 'chain');
+		if (o.chain !== undefined && o.chain !== null && chain.length === 0) throw new RangeError('chain must name at least one token');
+		return glue.reportRaw(bytes, profileOf(o, 'rfc9309'), maxBytesOf(o), paths, chain);
 	}
 
 	/**
@@ -330,6 +337,10 @@ function makeApi(glue, internal) {
 	function crawlers() { return glue.crawlers(); }
 	function purposes() { return glue.purposes(); }
 	function crawlerChain(token) { return glue.crawlerChain(requireString(token, 'token')); }
+	/** The crawler token of a whole User-Agent header (as `robots check --user-agent-header`), or null. */
+	function tokenOfHeader(header) { return glue.tokenOfHeader(requireString(header, 'header')) ?? null; }
+	/** Whether `agent` is plainly a whole User-Agent header, not a product token (`/` then a digit, or `(`). */
+	function looksLikeHeader(agent) { return glue.looksLikeHeader(requireString(agent, 'agent')); }
 	function version() { return glue.version(); }
 
 	Object.assign(internal, {
@@ -338,7 +349,7 @@ function makeApi(glue, internal) {
 	});
 
 	return {
-		Policy, Matcher, lint, report, diff, sniff, crawlers, purposes, crawlerChain, version,
-		profiles: PROFILES.slice()
+		Policy, Matcher, lint, report, diff, sniff, crawlers, purposes, crawlerChain, tokenOfHeader,
+		looksLikeHeader, version, profiles: PROFILES.slice()
 	};
 }

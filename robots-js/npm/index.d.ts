@@ -221,52 +221,65 @@ export function lint(text: string | Uint8Array, options?: PolicyOptions): Findin
 export type Purpose = 'search' | 'ai-training' | 'ai-assistant' | 'seo' | 'archive' | 'social-preview' | 'other';
 
 export interface CrawlerReportRow {
+  /** The registry's spelling of the token, or the token as asked (`report(text, { chain })`). */
   token: string;
-  operator: string;
-  purpose: Purpose;
+  /** null for a crawler the registry does not list (as `purpose`, `robotsTxt` and `verification`). */
+  operator: string | null;
+  purpose: Purpose | null;
+  /** The tokens whose groups it obeys, in order: its own, then its fallbacks. */
   chain: string[];
   group: { applies: 'own' | 'fallback' | 'wildcard' | 'none' | 'ignores-wildcard'; token: string | null; lines: number[] };
-  root_allowed: boolean;
+  rootAllowed: boolean;
   /** How much of the site it may fetch, decided exactly over the rules (`classify`); the sample counts below are a sample. */
   access: { kind: 'allowed' | 'blocked' }
-    | { kind: 'partial'; allowed_path: string; allowed_line: number | null; disallowed_path: string; disallowed_line: number | null }
+    | { kind: 'partial'; allowedPath: string; allowedLine: number | null; disallowedPath: string; disallowedLine: number | null }
     | { kind: 'undecided'; reason: string };
-  allowed_paths: number;
-  allowed_share: number;
-  crawl_delay_seconds: number | null;
-  robots_txt: 'obeys' | 'partly' | 'ignores' | 'unstated';
+  allowedPaths: number;
+  /** 0 to 1. */
+  allowedShare: number;
+  crawlDelaySeconds: number | null;
+  robotsTxt: 'obeys' | 'partly' | 'ignores' | 'unstated' | null;
   /** What the registry entry was checked against: the operator's page, or the community datasets only. */
-  verification: 'operator' | 'secondary';
-  /** The AI-era records of the groups it obeys, and the file's LLM-Policy and License URLs (as `robots report --format json`). */
-  ai_records: ReportAiRecords;
+  verification: 'operator' | 'secondary' | null;
+  /** The AI-era records of the groups it obeys, and the file's LLM-Policy and License URLs (as `robots report --format json`'s `ai_records`). */
+  aiRecords: ReportAiRecords;
 }
 
-/** A crawler's AI-era records in a report: `true`/`false` for a stated yes/no, `null` for not stated. */
+/** A crawler's AI-era records in a report: `true`/`false` for a stated yes/no, `null` for not stated (the vocabularies' own keys). */
 export interface ReportAiRecords {
   /** The first valid Content-Signal of its groups. */
-  content_signal: { line: number; search: boolean | null; 'ai-input': boolean | null; 'ai-train': boolean | null } | null;
+  contentSignal: { line: number; search: boolean | null; 'ai-input': boolean | null; 'ai-train': boolean | null } | null;
   /** Every valid Content-Usage rule of its groups, in file order; `path` null: every path. */
-  content_usage: { line: number; 'train-ai': boolean | null; search: boolean | null; path: string | null }[];
-  llm_policies: string[];
+  contentUsage: { line: number; 'train-ai': boolean | null; search: boolean | null; path: string | null }[];
+  llmPolicies: string[];
   licenses: string[];
 }
 
-/** What `robots report --format json` prints (without `file`). */
+/** What `robots report --format json` prints (without `file`), keys in camelCase. */
 export interface CrawlerReport {
   profile: Profile;
-  sample_paths: number;
+  /** The crawler asked about (`chain[0]`), or null for every registry crawler. */
+  agent: string | null;
+  samplePaths: number;
   crawlers: CrawlerReportRow[];
   purposes: { purpose: Purpose; crawlers: number; blocked: number; partly: number; allowed: number; undecided: number }[];
   summary: string;
   /** The file's LLM-Policy URLs (file-wide). */
-  llm_policies: string[];
+  llmPolicies: string[];
   /** The file's RSL License URLs (file-wide). */
   licenses: string[];
   /** Set when the file's rules derive more paths than are checked. */
-  derived_cut: { limit: number } | null;
+  derivedCut: { limit: number } | null;
 }
 
-export function report(text: string | Uint8Array, options?: PolicyOptions & { paths?: string[] }): CrawlerReport;
+export interface ReportOptions extends PolicyOptions {
+  /** More paths to sample, besides those the file's rules derive. */
+  paths?: string[];
+  /** One crawler instead of every registry crawler: its token, then its fallbacks (see `crawlerChain`). */
+  chain?: string[] | null;
+}
+
+export function report(text: string | Uint8Array, options?: ReportOptions): CrawlerReport;
 
 export interface CrawlerInfo {
   token: string;
@@ -311,7 +324,7 @@ export interface DiffResult {
   /** Every registry crawler (with its fallbacks) whose verdicts change, in registry order. */
   crawlers: CrawlerChange[];
   /** Set when the files' rules derive more paths than are checked. */
-  derived_cut: { limit: number } | null;
+  derivedCut: { limit: number } | null;
 }
 
 export interface DiffOptions extends PolicyOptions {
@@ -333,6 +346,14 @@ export function crawlers(): CrawlerInfo[];
 export function purposes(): { name: Purpose; title: string; ai: boolean }[];
 /** The registry's chain for a token (its own, then its fallbacks), else `[token]`. */
 export function crawlerChain(token: string): string[];
+/**
+ * The crawler token of a whole User-Agent header, as `robots check --user-agent-header`
+ * reads it (a registry crawler's documented header gives its token, else the first
+ * product token that is no browser boilerplate), or null (a browser's header).
+ */
+export function tokenOfHeader(header: string): string | null;
+/** Whether `agent` is plainly a whole User-Agent header rather than a product token (`/` then a digit, or `(`). */
+export function looksLikeHeader(agent: string): boolean;
 export function version(): string;
 export const profiles: Profile[];
 

@@ -14,7 +14,8 @@ if (typeof process !== 'undefined' && process.versions && process.versions.node 
 const api = build(glue);
 
 export const {
-	Policy, Matcher, lint, report, diff, sniff, crawlers, purposes, crawlerChain, version, profiles,
+	Policy, Matcher, lint, report, diff, sniff, crawlers, purposes, crawlerChain, tokenOfHeader,
+	looksLikeHeader, version, profiles,
 	fetchRobots, PolicyCache, RobotsFetchResult, robotsParser
 } = api;
 export default api;

@@ -12,6 +12,7 @@ export default async function init(input) {
 }
 
 export const {
-	Policy, Matcher, lint, report, diff, sniff, crawlers, purposes, crawlerChain, version, profiles,
+	Policy, Matcher, lint, report, diff, sniff, crawlers, purposes, crawlerChain, tokenOfHeader,
+	looksLikeHeader, version, profiles,
 	fetchRobots, PolicyCache, RobotsFetchResult, robotsParser
 } = api;

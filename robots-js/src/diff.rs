@@ -86,6 +86,6 @@ pub fn diff_raw(
             }),
         ),
         ("crawlers", array(crawlers.iter(), crawler)),
-        ("derived_cut", derived_cut),
+        ("derivedCut", derived_cut),
     ]))
 }

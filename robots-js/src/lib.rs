@@ -15,6 +15,7 @@ mod convert;
 mod diff;
 #[cfg(feature = "full")]
 mod fetch;
+mod known;
 #[cfg(feature = "full")]
 mod lint;
 mod options;

@@ -15,13 +15,16 @@ pub fn lint_raw(text: &[u8], profile: &str, max_bytes: Option<f64>) -> Result<Js
     Ok(array(lint_with(text, options).iter(), finding::finding))
 }
 
-/// What `text` does to every crawler of the registry (`robots report`).
+/// What `text` does to every crawler of the registry (`robots report`), or,
+/// with a `chain` (a token, then its fallbacks), to that one crawler, known
+/// to the registry or not (`robots report --agent`).
 #[wasm_bindgen(js_name = reportRaw)]
 pub fn report_raw(
     text: &[u8],
     profile: &str,
     max_bytes: Option<f64>,
     paths: Vec<String>,
+    chain: Vec<String>,
 ) -> Result<JsValue, JsError> {
     let options = builder(profile, max_bytes)?.options();
     let doc = parse(text, options);
@@ -30,7 +33,11 @@ pub fn report_raw(
     let mut sample = derived.paths.clone();
     sample.extend(paths.into_iter().map(String::into_bytes));
     let name = policy.profile().name();
-    let crawler_report = CrawlerReport::new(&policy, sample);
+    let crawler_report = if chain.is_empty() {
+        CrawlerReport::new(&policy, sample)
+    } else {
+        CrawlerReport::for_chain(&policy, sample, &chain)
+    };
     Ok(report::report(name, &crawler_report, &derived))
 }
 
@@ -54,6 +61,23 @@ pub fn crawler_chain(token: &str) -> Vec<String> {
         || vec![token.to_owned()],
         |c| c.chain().map(str::to_owned).collect(),
     )
+}
+
+/// The crawler token of a whole User-Agent header, as `robots check
+/// --user-agent-header` reads it (a registry crawler's documented header gives
+/// its token, else the first product token that is no browser boilerplate),
+/// or `undefined` for a header that holds none (a browser's).
+#[wasm_bindgen(js_name = tokenOfHeader)]
+pub fn token_of_header(header: &str) -> Option<String> {
+    robots_lint::token_of_header(header.as_bytes())
+        .map(|t| String::from_utf8_lossy(t.token).into_owned())
+}
+
+/// Whether `agent` is plainly a whole User-Agent header rather than a
+/// product token (`/` then a digit, or `(`), as the CLI warns.
+#[wasm_bindgen(js_name = looksLikeHeader)]
+pub fn looks_like_header(agent: &str) -> bool {
+    robots_lint::looks_like_header(agent.as_bytes())
 }
 
 /// The package's version.

@@ -228,13 +228,66 @@ test('report lists every registry crawler, grouped by purpose, with a summary', 
 	assert.equal(r.crawlers.length, crawlers().length);
 	const gpt = r.crawlers.find((c) => c.token === 'GPTBot');
 	assert.deepEqual(gpt.group, { applies: 'own', token: 'GPTBot', lines: [1] });
-	assert.equal(gpt.root_allowed, false);
-	assert.equal(gpt.allowed_paths, 0);
+	assert.equal(gpt.rootAllowed, false);
+	assert.equal(gpt.allowedPaths, 0);
+	assert.deepEqual(gpt.access, { kind: 'blocked' });
 	assert.match(r.summary, /^blocks 1 of \d+ AI crawlers fully/);
 	assert.deepEqual(r.purposes.map((p) => p.purpose), purposes().map((p) => p.name));
-	assert.equal(r.derived_cut, null);
+	assert.equal(r.derivedCut, null);
+	assert.equal(r.agent, null);
 	const withPaths = report('User-agent: *\nDisallow: /x\n', { paths: ['/x/1', '/y'] });
-	assert.equal(withPaths.sample_paths, report('User-agent: *\nDisallow: /x\n').sample_paths + 2);
+	assert.equal(withPaths.samplePaths, report('User-agent: *\nDisallow: /x\n').samplePaths + 2);
+});
+
+/** Every key of `value`, at any depth, but those of the AI-preference vocabularies (`ai-train`, …). */
+function keysOf(value, out = new Set()) {
+	if (Array.isArray(value)) value.forEach((v) => keysOf(v, out));
+	else if (value && typeof value === 'object') {
+		for (const [k, v] of Object.entries(value)) {
+			if (!k.includes('-')) out.add(k);
+			keysOf(v, out);
+		}
+	}
+	return out;
+}
+
+test('every object the API returns has camelCase keys (report, diff, classify, explain, records, crawlers)', () => {
+	const text = 'User-agent: GPTBot\nContent-Signal: ai-train=no\nContent-Usage: train-ai=n\nDisallow: /p\nCrawl-delay: 2\n\nUser-agent: *\nDisallow: /x\nLLM-Policy: https://e.com/l.json\n';
+	const p = new Policy(text);
+	const values = [
+		report(text), report(text, { chain: ['NewBot'] }), engine.diff(text, 'User-agent: *\nDisallow: /\n'),
+		p.classify('GPTBot'), p.explain('GPTBot', '/p'), p.records(), p.groups(), p.rules(), crawlers(),
+		p.truncation, p.check('GPTBot', '/p'), lint('User-agent: *\nDisalow: /x\n')
+	];
+	const snake = [...keysOf(values)].filter((k) => /_/.test(k));
+	assert.deepEqual(snake, []);
+});
+
+test('report for one crawler, known to the registry or not: exact access, its chain, its summary', () => {
+	const text = 'User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /\n';
+	const mine = report(text, { chain: ['ExampleBot'] });
+	assert.equal(mine.agent, 'ExampleBot');
+	assert.equal(mine.crawlers.length, 1);
+	const [row] = mine.crawlers;
+	assert.deepEqual([row.token, row.operator, row.purpose, row.robotsTxt], ['ExampleBot', null, null, null]);
+	assert.deepEqual(row.access, { kind: 'partial', allowedPath: '/', allowedLine: null, disallowedPath: '/private/', disallowedLine: 2 });
+	assert.equal(mine.summary, 'ExampleBot may fetch some paths: `/` is allowed, `/private/` is not');
+	// A registry crawler with its documented chain: Googlebot's group.
+	const image = report(text, { chain: crawlerChain('Googlebot-Image') }).crawlers[0];
+	assert.deepEqual([image.operator, image.group.applies, image.group.token], ['Google', 'fallback', 'Googlebot']);
+	assert.deepEqual(image.access, { kind: 'blocked' });
+	assert.throws(() => report(text, { chain: [] }), RangeError);
+	assert.throws(() => report(text, { chain: 'x' }), TypeError);
+});
+
+test('tokenOfHeader reads a User-Agent header as the CLI does; looksLikeHeader as it warns', () => {
+	assert.equal(engine.tokenOfHeader('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'), 'Googlebot');
+	assert.equal(engine.tokenOfHeader('Mozilla/5.0 (compatible; Yahoo! Slurp; http://help.yahoo.com/help/us/ysearch/slurp)'), 'Slurp');
+	assert.equal(engine.tokenOfHeader('ExampleBot/1.0 (+https://example.com/bot)'), 'ExampleBot');
+	assert.equal(engine.tokenOfHeader('Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/121.0'), null);
+	assert.equal(engine.looksLikeHeader('ExampleBot/1.0'), true);
+	assert.equal(engine.looksLikeHeader('Googlebot-Image'), false);
+	assert.throws(() => engine.tokenOfHeader(3), TypeError);
 });
 
 test('registry listing', () => {

@@ -28,7 +28,7 @@ test('diff: the URLs that change verdict, with both sides', () => {
 	assert.equal(d.changes[0].new.reason, 'no-matching-rule');
 	assert.equal(d.changes[0].new.rule, null);
 	assert.equal(d.changes[1].new.rule.directive, 'disallow');
-	assert.equal(d.derived_cut, null);
+	assert.equal(d.derivedCut, null);
 	// GPTBot loses /a (which * gained) and /c; * crawlers lose /b and gain /a.
 	const gpt = d.crawlers.find((c) => c.agent === 'GPTBot');
 	assert.deepEqual({ lost: gpt.lost, gained: gpt.gained, operator: gpt.operator }, { lost: 2, gained: 0, operator: 'OpenAI' });

@@ -19,4 +19,16 @@ function body(c) {
 	return c.robots_txt === null ? new Uint8Array(Buffer.from(c.robots_txt_b64, 'base64')) : c.robots_txt;
 }
 
-module.exports = { pkgDir, repo, jsonl, body, engine: require(pkgDir) };
+/**
+ * The CLI's JSON with its snake_case keys in camelCase, as the package writes
+ * them (the AI-preference vocabularies' `ai-train` and the like stay).
+ */
+function camelCase(value) {
+	if (Array.isArray(value)) return value.map(camelCase);
+	if (value && typeof value === 'object') {
+		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c) => c.toUpperCase()), camelCase(v)]));
+	}
+	return value;
+}
+
+module.exports = { pkgDir, repo, jsonl, body, camelCase, engine: require(pkgDir) };

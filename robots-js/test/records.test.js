@@ -6,7 +6,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { engine, repo } = require('./helpers.js');
+const { engine, repo, camelCase } = require('./helpers.js');
 const { Policy, lint, profiles } = engine;
 
 const fixture = (name) => fs.readFileSync(path.join(repo, 'testdata', 'lint', name), 'utf8');
@@ -104,26 +104,33 @@ test('the Cloudflare managed robots.txt form: signals scoped to the group, unkno
 	assert.equal(p.isAllowed('GPTBot', '/'), false);
 });
 
-test('report: each crawler\'s ai_records, registry verification and the file\'s llm_policies equal the Rust CLI\'s report JSON', { skip: process.env.ROBOTS_BIN ? false : 'set ROBOTS_BIN to the robots CLI (ci.sh does)' }, () => {
+test('report: each crawler\'s aiRecords, registry verification and the file\'s llmPolicies equal the Rust CLI\'s report JSON (its keys in camelCase)', { skip: process.env.ROBOTS_BIN ? false : 'set ROBOTS_BIN to the robots CLI (ci.sh does)' }, () => {
 	const { execFileSync } = require('node:child_process');
 	const { report } = engine;
 	const file = path.join(repo, 'testdata', 'report', 'ai-records.txt');
 	for (const profile of ['rfc9309', 'google']) {
-		const cli = JSON.parse(execFileSync(process.env.ROBOTS_BIN, ['report', '--format', 'json', '--profile', profile, file], { encoding: 'utf8' }));
+		const cli = camelCase(JSON.parse(execFileSync(process.env.ROBOTS_BIN, ['report', '--format', 'json', '--profile', profile, file], { encoding: 'utf8' })));
 		const ours = report(fs.readFileSync(file, 'utf8'), { profile });
-		assert.deepEqual(ours.llm_policies, cli.llm_policies, profile);
-		assert.ok(cli.llm_policies.length > 0, 'the fixture names an LLM-Policy');
+		assert.deepEqual(ours.llmPolicies, cli.llmPolicies, profile);
+		assert.ok(cli.llmPolicies.length > 0, 'the fixture names an LLM-Policy');
 		assert.deepEqual(ours.licenses, cli.licenses, profile);
 		assert.deepEqual(cli.licenses, ['https://example.com/license.xml'], 'the fixture names one valid License');
 		assert.equal(ours.crawlers.length, cli.crawlers.length, profile);
 		let stated = 0;
 		cli.crawlers.forEach((row, i) => {
 			assert.equal(ours.crawlers[i].token, row.token);
-			assert.deepEqual(ours.crawlers[i].ai_records, row.ai_records, `${profile} ${row.token}`);
+			assert.deepEqual(ours.crawlers[i].aiRecords, row.aiRecords, `${profile} ${row.token}`);
+			assert.deepEqual(ours.crawlers[i].access, row.access, `${profile} ${row.token}`);
 			assert.equal(ours.crawlers[i].verification, row.verification, `${profile} ${row.token}`);
 			assert.ok(['operator', 'secondary'].includes(row.verification), row.verification);
-			if (row.ai_records.content_signal || row.ai_records.content_usage.length) stated += 1;
+			if (row.aiRecords.contentSignal || row.aiRecords.contentUsage.length) stated += 1;
 		});
 		assert.ok(stated > 0, 'some crawler is given a record');
+		// One crawler the registry does not list: the CLI's `--agent` and the package's `chain` agree.
+		const one = camelCase(JSON.parse(execFileSync(process.env.ROBOTS_BIN, ['report', '--format', 'json', '--profile', profile, '--agent', 'ExampleBot', file], { encoding: 'utf8' })));
+		const mine = report(fs.readFileSync(file, 'utf8'), { profile, chain: ['ExampleBot'] });
+		assert.deepEqual(mine.crawlers, one.crawlers, profile);
+		assert.equal(mine.summary, one.summary, profile);
 	}
 });
+

@@ -40,7 +40,7 @@
 //! # Crate features
 //! - `std` (default): `std::error::Error` for [`AssertionError`]. Without it the
 //!   crate is `no_std` + `alloc`.
-//! - `render`: rustc-style rendering of findings ([`render`], annotate-snippets).
+//! - `render`: rustc-style rendering of findings ([`render()`], annotate-snippets).
 //! - `json`: `CrawlerReport::to_json`, the report object of `robots report
 //!   --format json` (serde_json).
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -53,52 +53,40 @@
 
 extern crate alloc;
 
-mod agents;
-mod assertions;
-mod code;
-mod diff;
-mod disagreement;
-mod finding;
+mod checks;
+mod findings;
 mod grouping;
-mod probe;
-#[cfg(feature = "render")]
-mod render;
 mod report;
-#[cfg(feature = "json")]
-mod report_json;
-mod report_records;
-mod rules;
-mod semantics;
-mod signals;
-mod size;
-mod sniff;
-mod structure;
-mod user_agent;
+mod tools;
 
-pub use assertions::{
-    parse_assertion_file, parse_assertions, Assertion, AssertionError, Expectation,
-};
-pub use code::Code;
-pub use diff::{
-    comparison_key, crawler_diffs, dedup_paths, diff_paths, verdict_changes, CrawlerDiff,
-    VerdictChange,
-};
-pub use disagreement::{
+pub use checks::disagreement::{
     profile_disagreements, Disagreement, ProfileVerdict, MAX_DISAGREEMENTS, MAX_PROBE_AGENTS,
     MAX_PROBE_NAMES,
 };
-pub use finding::{line_findings, suggest_directive, Finding, Severity};
-pub use probe::{probe_paths, Probe, MAX_PROBES, PROBES_PER_RULE};
+pub use findings::code::Code;
+pub use findings::finding::{line_findings, suggest_directive, Finding, Severity};
 #[cfg(feature = "render")]
-pub use render::{render, render_all, render_styled, shorten, shorten_quoted, ECHO_BYTES};
+pub use findings::render::{
+    render, render_all, render_styled, shorten, shorten_quoted, ECHO_BYTES,
+};
+pub use findings::size::{googlebot_cut, GOOGLEBOT_MAX_BYTES};
+pub use findings::sniff::{sniff, NotRobotsTxt};
+pub use report::records::{signal_entries, usage_entries, AiRecords, SignalRecord, UsageRecord};
 pub use report::{
     derived_paths, derived_sample, sample_limit, share, Access, Applies, CrawlerReport, CrawlerRow,
     DerivedSample, Tally,
 };
-pub use report_records::{signal_entries, usage_entries, AiRecords, SignalRecord, UsageRecord};
-pub use size::{googlebot_cut, GOOGLEBOT_MAX_BYTES};
-pub use sniff::{sniff, NotRobotsTxt};
-pub use user_agent::{
+pub use tools::assertions::{
+    parse_assertion_file, parse_assertions, Assertion, AssertionError, Expectation,
+};
+pub use tools::diff::{
+    comparison_key, crawler_diffs, dedup_paths, diff_paths, verdict_changes, CrawlerDiff,
+    VerdictChange,
+};
+pub use tools::probe::{probe_paths, Probe, MAX_PROBES, PROBES_PER_RULE};
+// The header reading lives beside the registry's header forms; its names stay
+// reachable here for the code that found them in this crate first.
+pub use robots_registry::{
     family_chain, is_boilerplate, looks_like_header, token_of_header, HeaderToken, TokenSource,
     BOILERPLATE,
 };
@@ -203,7 +191,7 @@ pub fn lint_with<T: AsRef<[u8]> + ?Sized>(source: &T, options: ParseOptions) -> 
 
 /// Lint an already parsed document.
 ///
-/// A file that is no robots.txt ([`sniff`]: an HTML page, UTF-16 or UTF-32 text,
+/// A file that is no robots.txt ([`sniff()`]: an HTML page, UTF-16 or UTF-32 text,
 /// binary data) gets that one finding alone (with `bom` and `file-too-large`):
 /// reading its lines as directives would only add noise.
 pub fn lint_document(doc: &Document<'_>) -> Vec<Finding> {
@@ -214,11 +202,11 @@ pub fn lint_document(doc: &Document<'_>) -> Vec<Finding> {
         return out;
     }
     let policy = doc.compile();
-    agents::findings(doc, &mut out);
-    structure::findings(doc, &mut out);
-    semantics::findings(doc, &policy, &mut out);
-    disagreement::findings(doc, &mut out);
-    finding::sort_by_position(&mut out);
+    checks::agents::findings(doc, &mut out);
+    checks::structure::findings(doc, &mut out);
+    checks::semantics::findings(doc, &policy, &mut out);
+    checks::disagreement::findings(doc, &mut out);
+    findings::finding::sort_by_position(&mut out);
     out
 }
 

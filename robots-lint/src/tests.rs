@@ -536,6 +536,77 @@ fn binary_files_are_errors_and_a_stray_nul_is_not_binary() {
         .any(|f| f.code == Code::BinaryNotRobots));
 }
 
+/// Random bytes (a compressed or encrypted file served as robots.txt) are
+/// binary data, whatever their magic: one finding, not one per line. A
+/// robots.txt in a legacy encoding (high bytes, no control bytes) is not.
+#[test]
+fn random_bytes_are_binary_data_and_legacy_encodings_are_text() {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = || {
+        // xorshift64*: a fixed sequence, the same on every run.
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 56) as u8
+    };
+    for (round, len) in [200_000usize, 1000, 1024, 4096, 50_000, 2000]
+        .into_iter()
+        .cycle()
+        .take(48)
+        .enumerate()
+    {
+        let blob: Vec<u8> = (0..len).map(|_| next()).collect();
+        assert_eq!(
+            sniff(&blob),
+            Some(NotRobotsTxt::Binary),
+            "round {round}, {len} bytes"
+        );
+        let findings = lint(&blob, Profile::Google);
+        // (A blob may start with part of a byte order mark: `bom` beside it.)
+        let codes: Vec<Code> = findings
+            .iter()
+            .map(|f| f.code)
+            .filter(|&c| c != Code::Bom)
+            .collect();
+        assert_eq!(codes, [Code::BinaryNotRobots], "round {round}, {len} bytes");
+    }
+    // Latin-1 and Shift-JIS comments and paths: high bytes, no control bytes.
+    let mut legacy = b"# Fichier robots.txt du site \xe9t\xe9 \xe0 Paris\n".to_vec();
+    legacy.extend_from_slice(b"# \x83\x8d\x83\x7b\x83\x62\x83\x67\x82\xcc\x90\xdd\x92\xe8\n");
+    for _ in 0..40 {
+        legacy.extend_from_slice(b"User-agent: *\nDisallow: /cat\xe9gorie/\xe9t\xe9\n");
+    }
+    assert_eq!(sniff(&legacy), None);
+    // A few stray control bytes in a long text do not make it binary.
+    let mut stray = b"User-agent: *\x1a\nDisallow: /a\x08\n".to_vec();
+    stray.extend(b"Disallow: /private/section/page\n".repeat(30));
+    assert_eq!(sniff(&stray), None);
+}
+
+/// A file that starts with part of a byte order mark gets `bom` (and
+/// `invalid-utf8`: it is not UTF-8); one that starts with a character whose
+/// first byte is the mark's (`！`, `EF BC 81`) is UTF-8 text and gets
+/// neither; the whole mark gets `bom` alone.
+#[test]
+fn a_character_that_starts_as_a_bom_is_no_bom() {
+    let codes = |src: &[u8]| -> Vec<Code> {
+        lint(src, Profile::Google)
+            .into_iter()
+            .map(|f| f.code)
+            .filter(|c| matches!(c, Code::Bom | Code::InvalidUtf8))
+            .collect()
+    };
+    let rules = "User-agent: *\nDisallow: /\n";
+    assert_eq!(codes(format!("！{rules}").as_bytes()), [] as [Code; 0]);
+    assert_eq!(codes(format!("！\n{rules}").as_bytes()), [] as [Code; 0]);
+    assert_eq!(codes(format!("\u{FEFF}{rules}").as_bytes()), [Code::Bom]);
+    for partial in [&b"\xef\x85M\n"[..], b"\xef\xbbU\n", b"\xefx\n"] {
+        let mut src = partial.to_vec();
+        src.extend_from_slice(rules.as_bytes());
+        assert_eq!(codes(&src), [Code::Bom, Code::InvalidUtf8], "{partial:?}");
+    }
+}
+
 /// The closest directive within its allowance, the first of equals: for every
 /// directive name with one byte deleted, replaced or doubled, and for names two
 /// and three edits away, the suggestion is the one a plain search over

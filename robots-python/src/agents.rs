@@ -1,12 +1,12 @@
 //! From a User-Agent header to the crawler's robots.txt token, and from a
 //! token to the chain of tokens it obeys: the engine's one definition
-//! (`robots_lint::token_of_header`, `family_chain`), for the Python
+//! (`robots_runtime::registry::token_of_header`, `family_chain`), for the Python
 //! drop-ins and for callers.
 
 use crate::input::text_bytes;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
-use robots_runtime::lint;
+use robots_runtime::registry;
 
 /// `bytes` as the caller's type: a `str` argument gets a `str` back.
 fn same_type<'py>(py: Python<'py>, like: &Bound<'py, PyAny>, bytes: &[u8]) -> Bound<'py, PyAny> {
@@ -29,7 +29,7 @@ pub fn crawler_token<'py>(
     header: &Bound<'py, PyAny>,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     let bytes = text_bytes(header, "header")?;
-    Ok(lint::token_of_header(&bytes).map(|found| same_type(py, header, found.token)))
+    Ok(registry::token_of_header(&bytes).map(|found| same_type(py, header, found.token)))
 }
 
 /// The registry crawler's token for ``header`` when it has a documented form
@@ -37,7 +37,7 @@ pub fn crawler_token<'py>(
 #[pyfunction]
 pub fn known_crawler(header: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
     let bytes = text_bytes(header, "header")?;
-    Ok(lint::token_of_header(&bytes).and_then(|found| found.crawler.map(|c| c.token)))
+    Ok(registry::token_of_header(&bytes).and_then(|found| found.crawler.map(|c| c.token)))
 }
 
 /// The tokens a crawler obeys, in order, when no group names those before:
@@ -52,7 +52,7 @@ pub fn family_chain<'py>(
     dash_prefixes: bool,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let bytes = text_bytes(token, "token")?;
-    Ok(lint::family_chain(&bytes, dash_prefixes)
+    Ok(registry::family_chain(&bytes, dash_prefixes)
         .into_iter()
         .map(|t| same_type(py, token, t))
         .collect())
@@ -62,5 +62,5 @@ pub fn family_chain<'py>(
 /// product token: it holds ``/`` followed by a digit, or ``(``.
 #[pyfunction]
 pub fn looks_like_header(agent: &Bound<'_, PyAny>) -> PyResult<bool> {
-    Ok(lint::looks_like_header(&text_bytes(agent, "agent")?))
+    Ok(registry::looks_like_header(&text_bytes(agent, "agent")?))
 }

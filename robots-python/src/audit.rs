@@ -13,11 +13,12 @@ use robots_runtime::Policy;
 use std::collections::HashMap;
 
 /// How to audit: ``AuditOptions(robots, profile="rfc9309", hosts=None,
-/// log_format="auto", json_fields=None, browsers=False)``. ``robots`` is the
-/// robots.txt of every host (``None`` with ``hosts``, a dict of host to its
-/// robots.txt); ``json_fields`` maps ``host``, ``time``, ``target``,
-/// ``status`` or ``user_agent`` to a JSON log's key (and, as ``robots audit
-/// --json-field`` does, reads the log as JSON lines).
+/// log_format="auto", json_fields=None, browsers=False, cache_window="24h")``.
+/// ``robots`` is the robots.txt of every host (``None`` with ``hosts``, a
+/// dict of host to its robots.txt); ``json_fields`` maps ``host``, ``time``,
+/// ``target``, ``status``, ``user_agent`` or ``client`` to a JSON log's key
+/// (and, as ``robots audit --json-field`` does, reads the log as JSON lines);
+/// ``cache_window`` is how long a crawler may keep a robots.txt.
 #[pyclass(frozen, module = "robots_engine._native")]
 pub struct AuditOptions {
     /// The robots.txt of every host not in `hosts`.
@@ -26,12 +27,14 @@ pub struct AuditOptions {
     hosts: Vec<(String, Policy)>,
     format: LogFormat,
     browsers: bool,
+    /// How long a crawler may keep a robots.txt, in seconds.
+    cache_window: u64,
 }
 
 #[pymethods]
 impl AuditOptions {
     #[new]
-    #[pyo3(signature = (robots, profile = "rfc9309", hosts = None, log_format = "auto", json_fields = None, browsers = false))]
+    #[pyo3(signature = (robots, profile = "rfc9309", hosts = None, log_format = "auto", json_fields = None, browsers = false, *, cache_window = "24h"))]
     fn new(
         robots: Option<Vec<u8>>,
         profile: &str,
@@ -39,7 +42,10 @@ impl AuditOptions {
         log_format: &str,
         json_fields: Option<HashMap<String, String>>,
         browsers: bool,
+        cache_window: &str,
     ) -> PyResult<Self> {
+        let cache_window =
+            robots_audit::parse_duration(cache_window).map_err(PyValueError::new_err)?;
         let builder = builder(profile, None)?;
         let mut fields = JsonFields::default();
         for (field, key) in json_fields.iter().flatten() {
@@ -65,6 +71,7 @@ impl AuditOptions {
                 .collect(),
             format,
             browsers,
+            cache_window,
         })
     }
 }
@@ -81,7 +88,9 @@ impl AuditOptions {
         }
         let browsers = self.browsers;
         let identify = move |ua: &[u8]| robots_audit::identity(ua, browsers);
-        let mut audit = Audit::new(sites, &identify, self.format.clone());
+        // No sender verification from Python yet: every sender is unverifiable.
+        let mut audit =
+            Audit::new(sites, &identify, self.format.clone()).cache_window(self.cache_window);
         feed(&mut audit)?;
         Ok(audit.finish().to_json().to_string())
     }

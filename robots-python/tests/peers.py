@@ -76,16 +76,60 @@ def package_without_init(name: str, folder: Path) -> None:
     sys.modules[name] = package
 
 
-def mark_differences(suite: str, classes: list[type]) -> None:
-    """Mark each listed difference of ``suite`` as a strict expected failure."""
+def _param_id(values: tuple) -> str:
+    return "-".join(str(v) for v in values)
+
+
+def take_over(function, listed: dict[str, str], found: set[str]):
+    """A suite's module-level test ``function``, with its own parameters, and
+    every listed case (``name`` or, for a parametrised test, pytest's id
+    ``name[params]``) marked a strict expected failure; ``found`` gets the
+    listed names it holds."""
+    name = function.__name__
+    marks = getattr(function, "pytestmark", [])
+    parametrize = [m for m in marks if m.name == "parametrize"]
+    if not parametrize:
+        if name in listed:
+            found.add(name)
+            return pytest.mark.xfail(strict=True, reason=listed[name])(function)
+        return function
+    assert len(parametrize) == 1, f"{name}: expected one parametrize mark"
+    argnames, argvalues = parametrize[0].args[:2]
+    params = []
+    for values in argvalues:
+        values = values if isinstance(values, tuple) else (values,)
+        test_id = f"{name}[{_param_id(values)}]"
+        if test_id in listed:
+            found.add(test_id)
+            params.append(pytest.param(*values, marks=pytest.mark.xfail(strict=True, reason=listed[test_id])))
+        else:
+            params.append(pytest.param(*values))
+    function.pytestmark = [m for m in marks if m.name != "parametrize"]
+    return pytest.mark.parametrize(argnames, params)(function)
+
+
+def module_tests_of(module: types.ModuleType, uses: str) -> list[str]:
+    """The module-level test functions of ``module`` that use the name ``uses``
+    (the class under test), sorted: the ones that test our layer once it is
+    swapped in, not the peer's private helpers."""
+    return sorted(
+        name
+        for name, value in vars(module).items()
+        if name.startswith("test_") and isinstance(value, types.FunctionType) and uses in value.__code__.co_names
+    )
+
+
+def mark_differences(suite: str, classes: list[type], taken: set[str] | None = None) -> None:
+    """Mark each listed difference of ``suite`` as a strict expected failure
+    (``taken``: the listed names already marked by :func:`take_over`)."""
     listed = {name: entry[0] for name, entry in DIFFERENCES[suite].items()}
-    found = set()
+    found = set(taken or ())
     for cls in classes:
         for test_name, reason in listed.items():
             class_name, _, method = test_name.rpartition(".")
             if class_name and class_name != cls.__name__:
                 continue
-            if not hasattr(cls, method):
+            if test_name in found or not hasattr(cls, method):
                 continue
             original = getattr(cls, method)
             setattr(cls, method, pytest.mark.xfail(strict=True, reason=reason)(original))

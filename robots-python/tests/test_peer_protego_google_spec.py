@@ -9,9 +9,8 @@ expected failure.
 
 from __future__ import annotations
 
-import pytest
 from differences import DIFFERENCES
-from peers import load_module, sdist
+from peers import load_module, sdist, take_over
 
 import robots_engine.protego
 
@@ -23,33 +22,9 @@ _LISTED = {name: entry[0] for name, entry in DIFFERENCES["protego_google_spec"].
 _FOUND: set[str] = set()
 
 
-def _param_id(values: tuple) -> str:
-    return "-".join(str(v) for v in values)
-
-
-def _take_over(name: str):
-    """The suite's test ``name``, with the listed cases marked xfail(strict)."""
-    function = getattr(_suite, name)
-    marks = getattr(function, "pytestmark", [])
-    parametrize = [m for m in marks if m.name == "parametrize"]
-    assert len(parametrize) == 1, f"{name}: expected one parametrize mark"
-    argnames, argvalues = parametrize[0].args[:2]
-    params = []
-    for values in argvalues:
-        values = values if isinstance(values, tuple) else (values,)
-        test_id = f"{name}[{_param_id(values)}]"
-        if test_id in _LISTED:
-            _FOUND.add(test_id)
-            params.append(pytest.param(*values, marks=pytest.mark.xfail(strict=True, reason=_LISTED[test_id])))
-        else:
-            params.append(pytest.param(*values))
-    function.pytestmark = [m for m in marks if m.name != "parametrize"]
-    return pytest.mark.parametrize(argnames, params)(function)
-
-
 _NAMES = sorted(n for n in dir(_suite) if n.startswith("test_") and callable(getattr(_suite, n)))
 for _name in _NAMES:
-    globals()[_name] = _take_over(_name)
+    globals()[_name] = take_over(getattr(_suite, _name), _LISTED, _FOUND)
 
 
 def test_the_suite_is_protegos_google_spec_and_every_listed_case_exists():

@@ -233,8 +233,19 @@ def test_audit_job_merges_splits_as_one_audit_counts(spark, tmp_path):
     log.write_text("".join(lines))
     whole = audit(robots, [str(log)])
     split = audit_run(spark, robots, str(log))
-    for key in ("lines", "malformed", "browser_requests"):
+    for key in ("lines", "malformed", "browser_requests", "unchecked_requests", "no_client_address"):
         assert split[key] == whole[key], key
-    counts = lambda report: {c["token"]: (c["requests"], c["disallowed"], c["statuses"]) for c in report["crawlers"]}
+    counts = lambda report: {
+        (c["token"], c["verification"]): (
+            c["requests"],
+            c["robots_fetches"],
+            c["violations"],
+            c["stale_cache"],
+            c["statuses"],
+            c["hosts"],
+        )
+        for c in report["crawlers"]
+    }
     assert counts(split) == counts(whole)
     assert split["summary"] == whole["summary"]
+    assert list(split) == list(whole)

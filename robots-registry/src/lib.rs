@@ -4,19 +4,21 @@
 //!
 //! The data is `crawlers.toml` in this crate, where every entry names its
 //! source, the day it was checked, and what that check read
-//! ([`Verification`]): a stored copy of the operator's page
-//! ([`Crawler::verified`]), or maintained community datasets only
-//! ([`Verification::Secondary`]). The registry serves checked facts only:
+//! ([`Sourcing`]): a stored copy of the operator's page
+//! ([`Crawler::from_operator`]), or maintained community datasets only
+//! ([`Sourcing::Secondary`]). The registry serves checked facts only:
 //! crawlers known by name that no stored source confirmed wait in the crate's
 //! `candidates.toml`, which is not compiled in. `crawlers.toml` is compiled into the static tables
 //! [`CRAWLERS`] and [`RETIRED`] of the checked-in `src/generated.rs`, which a
 //! test regenerates and compares, so this crate is `no_std`, has no build
-//! script and no dependency, and a lookup reads no file. Users reach it as
+//! script and no dependency (`no_std` + `alloc`), and a lookup reads no file. Users reach it as
 //! `robots_runtime::registry`.
 //!
 //! Each crawler also lists the User-Agent header forms its operator documents
 //! ([`Crawler::headers`]); [`crawler_for_header`] finds the crawler that sends
-//! a header:
+//! a header, and [`token_of_header`] the product token a robots.txt names for
+//! any header, a registry crawler's or not (then [`family_chain`] gives the
+//! tokens it falls back to):
 //!
 //! ```
 //! use robots_runtime::registry;
@@ -24,6 +26,7 @@
 //! let header = "Mozilla/5.0 (compatible; Yahoo! Slurp; http://help.yahoo.com/help/us/ysearch/slurp)";
 //! assert_eq!(registry::crawler_for_header(header).map(|c| c.token), Some("Slurp"));
 //! assert!(registry::crawler_for_header("curl/8.5.0").is_none());
+//! assert_eq!(registry::token_of_header("curl/8.5.0").map(|t| t.token), Some(&b"curl"[..]));
 //! ```
 //!
 //! ```
@@ -43,6 +46,17 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+extern crate alloc;
+
+mod header;
+mod identity;
+
+pub use header::{
+    crawler_for_header, family_chain, form_matches, is_boilerplate, is_tchar, looks_like_header,
+    token_of_header, HeaderToken, TokenSource, BOILERPLATE, MAX_HEADER_LEN,
+};
+pub use identity::{identity_check, identity_checks_for_file, IdentityCheck};
 
 /// What a crawler is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -152,17 +166,21 @@ impl RobotsTxt {
 /// Every entry was checked (its `checked` date says when); tokens no stored
 /// source confirmed are not in the registry.
 ///
+/// This is where the registry's facts come from, not whether a request really
+/// came from a crawler: that is [`IdentityCheck`]'s business (and
+/// `robots_audit::Verification`'s), hence the two names.
+///
 /// ```
-/// use robots_runtime::registry::{self, Verification};
-/// assert_eq!(registry::crawler("Googlebot").unwrap().verification, Verification::Operator);
-/// let levels = Verification::ALL.map(|v| {
-///     registry::CRAWLERS.iter().filter(|c| c.verification == v).count()
+/// use robots_runtime::registry::{self, Sourcing};
+/// assert_eq!(registry::crawler("Googlebot").unwrap().sourcing, Sourcing::Operator);
+/// let levels = Sourcing::ALL.map(|v| {
+///     registry::CRAWLERS.iter().filter(|c| c.sourcing == v).count()
 /// });
 /// assert_eq!(levels.iter().sum::<usize>(), registry::CRAWLERS.len());
-/// assert_eq!(Verification::Secondary.name(), "secondary");
+/// assert_eq!(Sourcing::Secondary.name(), "secondary");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Verification {
+pub enum Sourcing {
     /// Compared, on the `checked` date, with a stored copy of the operator's
     /// own page (or of a page quoting it, or, for an open-source crawler, its
     /// own repository at a named commit): the token, header forms, fallbacks
@@ -178,15 +196,15 @@ pub enum Verification {
     Secondary,
 }
 
-impl Verification {
+impl Sourcing {
     /// Every level, from the strongest.
-    pub const ALL: [Verification; 2] = [Verification::Operator, Verification::Secondary];
+    pub const ALL: [Sourcing; 2] = [Sourcing::Operator, Sourcing::Secondary];
 
     /// `operator` or `secondary`: the stable name JSON output uses.
     pub const fn name(self) -> &'static str {
         match self {
-            Verification::Operator => "operator",
-            Verification::Secondary => "secondary",
+            Sourcing::Operator => "operator",
+            Sourcing::Secondary => "secondary",
         }
     }
 }
@@ -219,7 +237,10 @@ pub struct Crawler {
     /// with the secondary datasets (`YYYY-MM-DD`); every entry has one.
     pub checked: &'static str,
     /// What that comparison read: the operator's page, or secondary datasets only.
-    pub verification: Verification,
+    pub sourcing: Sourcing,
+    /// Its [`IdentityCheck`]'s place in [`IDENTITY_CHECKS`] (see
+    /// [`Crawler::identity_check`]), if its operator publishes one.
+    identity: Option<u8>,
 }
 
 impl Crawler {
@@ -250,20 +271,20 @@ impl Crawler {
     }
 
     /// Whether the entry was compared with its operator's page
-    /// ([`Verification::Operator`]): its token, header forms, fallbacks and
+    /// ([`Sourcing::Operator`]): its token, header forms, fallbacks and
     /// `robots_txt` answer are what that page says. An entry confirmed by a
-    /// secondary dataset only is not verified; see [`Crawler::verification`].
+    /// secondary dataset only is not; see [`Crawler::sourcing`].
     ///
     /// ```
-    /// use robots_runtime::registry::{self, Verification};
-    /// assert!(registry::crawler("Googlebot").unwrap().verified());
-    /// let checked = registry::CRAWLERS.iter().filter(|c| c.verified()).count();
+    /// use robots_runtime::registry::{self, Sourcing};
+    /// assert!(registry::crawler("Googlebot").unwrap().from_operator());
+    /// let checked = registry::CRAWLERS.iter().filter(|c| c.from_operator()).count();
     /// assert!(checked < registry::CRAWLERS.len()); // not every operator publishes a page
     /// let linkedin = registry::crawler("LinkedInBot").unwrap();
-    /// assert_eq!((linkedin.verified(), linkedin.verification), (false, Verification::Secondary));
+    /// assert_eq!((linkedin.from_operator(), linkedin.sourcing), (false, Sourcing::Secondary));
     /// ```
-    pub const fn verified(&self) -> bool {
-        matches!(self.verification, Verification::Operator)
+    pub const fn from_operator(&self) -> bool {
+        matches!(self.sourcing, Sourcing::Operator)
     }
 
     /// The tokens it answers to, in order: its own, then its fallbacks (the
@@ -288,65 +309,6 @@ impl Crawler {
     }
 }
 
-/// Headers longer than this match no documented form (real ones are a few
-/// hundred bytes; servers refuse header lines over 8 KiB). It bounds the cost
-/// of [`Crawler::sends`] on untrusted input.
-pub const MAX_HEADER_LEN: usize = 8192;
-
-/// Whether `header` has the form `form`: `*` matches any run of bytes (also
-/// none), every other byte itself, ignoring ASCII case; the whole header must
-/// match.
-///
-/// It takes at most `form.len() × header.len()` steps (the classic wildcard
-/// match, which backtracks to the last `*` only).
-///
-/// ```
-/// use robots_runtime::registry::form_matches;
-/// assert!(form_matches("FooBot/* (+https://foo.example)", b"foobot/2.1 (+https://foo.example)"));
-/// assert!(!form_matches("FooBot/*", b"XFooBot/2.1"));
-/// ```
-pub fn form_matches(form: &str, header: &[u8]) -> bool {
-    let form = form.as_bytes();
-    let (mut f, mut h) = (0, 0);
-    // After a `*`: where in the form it was, and the header byte it now starts at.
-    let mut star: Option<(usize, usize)> = None;
-    while let Some(&byte) = header.get(h) {
-        match form.get(f) {
-            Some(b'*') => {
-                star = Some((f, h));
-                f += 1;
-            }
-            Some(c) if c.eq_ignore_ascii_case(&byte) => {
-                f += 1;
-                h += 1;
-            }
-            _ => match star {
-                Some((at, from)) => {
-                    star = Some((at, from + 1));
-                    f = at + 1;
-                    h = from + 1;
-                }
-                None => return false,
-            },
-        }
-    }
-    form.get(f..).unwrap_or_default().iter().all(|&c| c == b'*')
-}
-
-/// The crawler whose documented header forms `header` has, or `None`: the
-/// first in registry order (forms are written so that at most one crawler
-/// matches; a test checks it for every form).
-///
-/// ```
-/// use robots_runtime::registry;
-/// let header = "Mozilla/5.0 (compatible; archive.org_bot +http://archive.org/details/archive.org_bot)";
-/// assert_eq!(registry::crawler_for_header(header).unwrap().token, "archive.org_bot");
-/// ```
-pub fn crawler_for_header(header: impl AsRef<[u8]>) -> Option<&'static Crawler> {
-    let header = header.as_ref();
-    CRAWLERS.iter().find(|c| c.sends(header))
-}
-
 /// A retired or renamed token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Retired {
@@ -362,20 +324,20 @@ pub struct Retired {
     pub source: &'static str,
     /// When the entry was last compared (`YYYY-MM-DD`; see [`Crawler::checked`]).
     pub checked: &'static str,
-    /// What that comparison read (see [`Crawler::verification`]).
-    pub verification: Verification,
+    /// What that comparison read (see [`Crawler::sourcing`]).
+    pub sourcing: Sourcing,
 }
 
 impl Retired {
-    /// Whether the entry was compared with its operator's page ([`Verification::Operator`]).
-    pub const fn verified(&self) -> bool {
-        matches!(self.verification, Verification::Operator)
+    /// Whether the entry was compared with its operator's page ([`Sourcing::Operator`]).
+    pub const fn from_operator(&self) -> bool {
+        matches!(self.sourcing, Sourcing::Operator)
     }
 }
 
 #[rustfmt::skip]
 mod generated;
-pub use generated::{CRAWLERS, RETIRED};
+pub use generated::{CRAWLERS, IDENTITY_CHECKS, RETIRED};
 
 fn same(token: &str, name: &[u8]) -> bool {
     token.as_bytes().eq_ignore_ascii_case(name)
@@ -570,13 +532,13 @@ mod tests {
                     _ => b.is_ascii_digit(),
                 })
         };
-        let mut levels = [0; Verification::ALL.len()];
+        let mut levels = [0; Sourcing::ALL.len()];
         for c in CRAWLERS {
             // The registry serves checked facts only.
             assert!(is_date(c.checked), "{}: {:?}", c.token, c.checked);
             assert_eq!(
-                c.verified(),
-                c.verification == Verification::Operator,
+                c.from_operator(),
+                c.sourcing == Sourcing::Operator,
                 "{}",
                 c.token
             );
@@ -585,13 +547,13 @@ mod tests {
             // operator's word; an operator entry's note does not say so.
             assert_eq!(
                 c.note.contains("Secondary:"),
-                c.verification == Verification::Secondary,
+                c.sourcing == Sourcing::Secondary,
                 "{}: {}",
                 c.token,
                 c.note
             );
             assert!(!c.note.contains("Unverified"), "{}: {}", c.token, c.note);
-            if let Some(at) = Verification::ALL.iter().position(|&v| v == c.verification) {
+            if let Some(at) = Sourcing::ALL.iter().position(|&v| v == c.sourcing) {
                 levels[at] += 1;
             }
         }
@@ -599,8 +561,8 @@ mod tests {
             assert!(is_date(r.checked), "{}: {:?}", r.token, r.checked);
             assert!(!r.note.contains("Unverified"), "{}: {}", r.token, r.note);
             assert_eq!(
-                r.verified(),
-                r.verification == Verification::Operator,
+                r.from_operator(),
+                r.sourcing == Sourcing::Operator,
                 "{}",
                 r.token
             );
@@ -620,17 +582,17 @@ mod tests {
             "AdsBot-Google",
             "Google-Safety",
         ] {
-            assert!(crawler(token).unwrap().verified(), "{token}");
+            assert!(crawler(token).unwrap().from_operator(), "{token}");
         }
         // Confirmed by the community datasets alone: dated, yet not verified.
         for token in ["LinkedInBot", "Bytespider", "ICC-Crawler"] {
             let c = crawler(token).unwrap();
-            assert_eq!(c.verification, Verification::Secondary, "{token}");
-            assert!(!c.verified(), "{token}");
+            assert_eq!(c.sourcing, Sourcing::Secondary, "{token}");
+            assert!(!c.from_operator(), "{token}");
         }
         assert_eq!(
-            retired("omgilibot").map(|r| r.verification),
-            Some(Verification::Secondary)
+            retired("omgilibot").map(|r| r.sourcing),
+            Some(Sourcing::Secondary)
         );
         // Tokens that no stored source confirmed wait in candidates.toml.
         for token in [

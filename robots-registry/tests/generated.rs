@@ -29,6 +29,28 @@ struct File {
     crawler: Vec<Crawler>,
     #[serde(default)]
     retired: Vec<Retired>,
+    #[serde(default)]
+    identity: Vec<Identity>,
+}
+
+/// How an operator lets a request be verified (`[[identity]]`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Identity {
+    name: String,
+    operator: String,
+    tokens: Vec<String>,
+    #[serde(default)]
+    ip_ranges: Vec<String>,
+    #[serde(default)]
+    dns_suffixes: Vec<String>,
+    #[serde(default)]
+    note: String,
+    source: String,
+    #[serde(default)]
+    checked: Option<String>,
+    #[serde(default)]
+    checked_against: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -151,8 +173,8 @@ fn check_identity(token: &str, source: &str) -> Result<(), String> {
 }
 
 /// A registry entry's `checked` date, which every one has, with the Rust
-/// variant of its verification level.
-fn verification<'a>(
+/// variant of its sourcing level.
+fn sourcing<'a>(
     token: &str,
     checked: &'a Option<String>,
     checked_against: &Option<String>,
@@ -243,14 +265,128 @@ fn strings(items: &[String]) -> String {
     format!("&[{}]", quoted.join(", "))
 }
 
+/// A range file's name: the last segment of its URL (`googlebot.json`).
+fn file_name(url: &str) -> &str {
+    url.rsplit('/').next().unwrap_or(url)
+}
+
+/// A reverse DNS suffix: lower-case labels of letters, digits and `-`, at
+/// least two, no leading or trailing dot.
+fn plausible_suffix(suffix: &str) -> bool {
+    let labels: Vec<&str> = suffix.split('.').collect();
+    labels.len() >= 2
+        && labels.iter().all(|l| {
+            !l.is_empty()
+                && !l.starts_with('-')
+                && l.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        })
+}
+
+/// The identity checks, checked, as the generated table, and for each crawler
+/// token (lower case) the index of its check.
+fn identities(file: &File) -> Result<(String, std::collections::BTreeMap<String, usize>), String> {
+    let crawlers = crawler_tokens(file);
+    let mut of_token = std::collections::BTreeMap::new();
+    let mut names = BTreeSet::new();
+    let mut files = BTreeSet::new();
+    let mut out = String::new();
+    out.push_str(
+        "/// How each operator lets a request be verified, in the order of\n\
+         /// `crawlers.toml` ([`Crawler::identity_check`]).\n",
+    );
+    out.push_str("pub static IDENTITY_CHECKS: &[IdentityCheck] = &[\n");
+    if file.identity.len() >= usize::from(u8::MAX) {
+        return Err(format!(
+            "{} identity checks: indexes are u8",
+            file.identity.len()
+        ));
+    }
+    for (at, id) in file.identity.iter().enumerate() {
+        let who = format!("identity {}", id.name);
+        if id.name.is_empty()
+            || !id
+                .name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        {
+            return Err(format!(
+                "{who}: the name must be lower case, digits and `-`"
+            ));
+        }
+        if !names.insert(id.name.clone()) {
+            return Err(format!("{who}: listed twice"));
+        }
+        if !is_url(&id.source) {
+            return Err(format!(
+                "{who}: source `{}` is not an http(s) URL",
+                id.source
+            ));
+        }
+        let (checked, sourcing) = sourcing(&who, &id.checked, &id.checked_against, &id.note)?;
+        if id.tokens.is_empty() {
+            return Err(format!("{who}: no tokens"));
+        }
+        for token in &id.tokens {
+            let lower = token.to_ascii_lowercase();
+            if !crawlers.contains(&lower) {
+                return Err(format!("{who}: `{token}` is no registry crawler"));
+            }
+            if of_token.insert(lower, at).is_some() {
+                return Err(format!("{who}: `{token}` is in another identity entry too"));
+            }
+        }
+        if id.ip_ranges.is_empty() && id.dns_suffixes.is_empty() {
+            return Err(format!(
+                "{who}: neither ip_ranges nor dns_suffixes (a crawler with no way to verify it has no entry)"
+            ));
+        }
+        for url in &id.ip_ranges {
+            if !url.starts_with("https://") || !file_name(url).ends_with(".json") {
+                return Err(format!(
+                    "{who}: ip_ranges `{url}` is not an https URL of a .json file"
+                ));
+            }
+            if !files.insert(file_name(url).to_ascii_lowercase()) {
+                return Err(format!(
+                    "{who}: a range file named `{}` is listed twice (files are known by name)",
+                    file_name(url)
+                ));
+            }
+        }
+        if let Some(bad) = id.dns_suffixes.iter().find(|s| !plausible_suffix(s)) {
+            return Err(format!(
+                "{who}: dns suffix `{bad}` is not lower-case host labels (no leading dot)"
+            ));
+        }
+        let _ = writeln!(
+            out,
+            "    IdentityCheck {{\n        name: {:?},\n        operator: {:?},\n        tokens: {},\n        \
+             ip_ranges: {},\n        dns_suffixes: {},\n        note: {:?},\n        source: {:?},\n        \
+             checked: {:?},\n        sourcing: Sourcing::{sourcing},\n    }},",
+            id.name,
+            id.operator,
+            strings(&id.tokens),
+            strings(&id.ip_ranges),
+            strings(&id.dns_suffixes),
+            id.note,
+            id.source,
+            checked
+        );
+    }
+    out.push_str("];\n");
+    Ok((out, of_token))
+}
+
 fn generate(file: &File) -> Result<String, String> {
     let mut seen = BTreeSet::new();
     let mut out = String::new();
     out.push_str(
         "// @generated by robots-registry/tests/generated.rs from crawlers.toml: edit\n\
          // crawlers.toml, then `ROBOTS_REGISTRY_WRITE=1 cargo test -p robots-registry --test generated`.\n\n\
-         use crate::{Crawler, Purpose, Retired, RobotsTxt, Verification};\n\n",
+         use crate::{Crawler, IdentityCheck, Purpose, Retired, RobotsTxt, Sourcing};\n\n",
     );
+    let (identity_table, identity_of) = identities(file)?;
     out.push_str("/// Every known crawler, in the order of `crawlers.toml`.\n");
     out.push_str("pub static CRAWLERS: &[Crawler] = &[\n");
     if u16::try_from(file.crawler.len()).is_err() {
@@ -261,8 +397,7 @@ fn generate(file: &File) -> Result<String, String> {
     }
     for (position, c) in file.crawler.iter().enumerate() {
         check_identity(&c.token, &c.source)?;
-        let (checked, verification) =
-            verification(&c.token, &c.checked, &c.checked_against, &c.note)?;
+        let (checked, sourcing) = sourcing(&c.token, &c.checked, &c.checked_against, &c.note)?;
         if !seen.insert(c.token.to_ascii_lowercase()) {
             return Err(format!("{}: listed twice", c.token));
         }
@@ -272,7 +407,7 @@ fn generate(file: &File) -> Result<String, String> {
             "    Crawler {{\n        token: {:?},\n        operator: {:?},\n        purpose: Purpose::{purpose},\n        \
              position: {position},\n        fallbacks: {},\n        obeys_wildcard: {},\n        robots_txt: RobotsTxt::{robots_txt},\n        \
              robots_txt_source: {:?},\n        note: {:?},\n        source: {:?},\n        checked: {:?},\n        \
-             verification: Verification::{verification},\n    }},",
+             sourcing: Sourcing::{sourcing},\n        identity: {},\n    }},",
             c.token,
             c.operator,
             strings(&c.fallbacks),
@@ -280,7 +415,10 @@ fn generate(file: &File) -> Result<String, String> {
             robots_txt_source,
             c.note,
             c.source,
-            checked
+            checked,
+            identity_of
+                .get(&c.token.to_ascii_lowercase())
+                .map_or_else(|| String::from("None"), |at| format!("Some({at})"))
         );
     }
     out.push_str("];\n\n");
@@ -298,8 +436,7 @@ fn generate(file: &File) -> Result<String, String> {
     out.push_str("pub static RETIRED: &[Retired] = &[\n");
     for r in &file.retired {
         check_identity(&r.token, &r.source)?;
-        let (checked, verification) =
-            verification(&r.token, &r.checked, &r.checked_against, &r.note)?;
+        let (checked, sourcing) = sourcing(&r.token, &r.checked, &r.checked_against, &r.note)?;
         if !seen.insert(r.token.to_ascii_lowercase()) {
             return Err(format!("{}: listed twice", r.token));
         }
@@ -307,7 +444,7 @@ fn generate(file: &File) -> Result<String, String> {
         let _ = writeln!(
             out,
             "    Retired {{\n        token: {:?},\n        operator: {:?},\n        replaced_by: {},\n        note: {:?},\n        \
-             source: {:?},\n        checked: {:?},\n        verification: Verification::{verification},\n    }},",
+             source: {:?},\n        checked: {:?},\n        sourcing: Sourcing::{sourcing},\n    }},",
             r.token,
             r.operator,
             strings(&r.replaced_by),
@@ -316,7 +453,8 @@ fn generate(file: &File) -> Result<String, String> {
             checked
         );
     }
-    out.push_str("];\n");
+    out.push_str("];\n\n");
+    out.push_str(&identity_table);
     Ok(out)
 }
 
@@ -340,6 +478,12 @@ fn check_replacements(r: &Retired, crawlers: &BTreeSet<String>) -> Result<(), St
 /// and unverified, each token once and in neither file twice, every
 /// replacement a crawler of either file.
 fn check_candidates(candidates: &File, registry: &File) -> Result<(), String> {
+    if let Some(id) = candidates.identity.first() {
+        return Err(format!(
+            "identity {}: how to verify crawlers belongs in crawlers.toml, beside them",
+            id.name
+        ));
+    }
     let in_registry: BTreeSet<String> = crawler_tokens(registry)
         .into_iter()
         .chain(
@@ -465,14 +609,14 @@ fn bad_edits_name_the_entry() {
         .contains("checked: \"2026-01-01\""));
     assert!(compile(&entry(""))
         .unwrap()
-        .contains("verification: Verification::Operator"));
+        .contains("sourcing: Sourcing::Operator"));
     // A secondary-dataset check: the note must say so; the level must be known.
     let secondary = compile(&entry(
         "checked_against = \"secondary\"\nnote = \"Confirmed by a secondary dataset only.\"",
     ))
     .unwrap();
     assert!(
-        secondary.contains("verification: Verification::Secondary"),
+        secondary.contains("sourcing: Sourcing::Secondary"),
         "{secondary}"
     );
     for (extra, says) in [
@@ -546,4 +690,97 @@ fn candidates_stay_well_formed_unverified_and_apart() {
             "{says}: {err}"
         );
     }
+}
+
+#[test]
+fn bad_identity_entries_name_themselves() {
+    let registry = |identity: &str| {
+        format!(
+            "[[crawler]]\ntoken = \"FooBot\"\noperator = \"Foo\"\npurpose = \"search\"\n\
+             source = \"https://foo.example/bot\"\nchecked = \"2026-01-01\"\n\n\
+             [[crawler]]\ntoken = \"BarBot\"\noperator = \"Foo\"\npurpose = \"search\"\n\
+             source = \"https://foo.example/bar\"\nchecked = \"2026-01-01\"\n\n{identity}"
+        )
+    };
+    let entry = |name: &str, extra: &str| {
+        format!(
+            "[[identity]]\nname = \"{name}\"\noperator = \"Foo\"\ntokens = [\"FooBot\"]\n\
+             source = \"https://foo.example/verify\"\nchecked = \"2026-01-01\"\n{extra}\n"
+        )
+    };
+    let good = entry(
+        "foo",
+        "ip_ranges = [\"https://foo.example/foobot.json\"]\ndns_suffixes = [\"crawl.foo.example\"]",
+    );
+    let code = compile(&registry(&good)).unwrap();
+    assert!(code.contains("identity: Some(0)"), "{code}");
+    assert!(code.contains("identity: None"), "{code}");
+    assert!(code.contains("name: \"foo\""), "{code}");
+    for (identity, says) in [
+        (entry("foo", ""), "neither ip_ranges nor dns_suffixes"),
+        (
+            entry("foo", "dns_suffixes = [\".foo.example\"]"),
+            "dns suffix `.foo.example`",
+        ),
+        (
+            entry("foo", "dns_suffixes = [\"Foo.example\"]"),
+            "dns suffix `Foo.example`",
+        ),
+        (
+            entry("foo", "ip_ranges = [\"http://foo.example/foobot.json\"]"),
+            "not an https URL of a .json file",
+        ),
+        (
+            entry(
+                "foo",
+                "ip_ranges = [\"https://foo.example/a.json\", \"https://bar.example/A.json\"]",
+            ),
+            "named `A.json` is listed twice",
+        ),
+        (
+            entry("Foo", "dns_suffixes = [\"foo.example\"]"),
+            "the name must be lower case",
+        ),
+        (
+            entry("foo", "dns_suffixes = [\"foo.example\"]").replace("FooBot", "NoBot"),
+            "`NoBot` is no registry crawler",
+        ),
+        (
+            format!(
+                "{}{}",
+                entry("foo", "dns_suffixes = [\"foo.example\"]"),
+                entry("foo2", "dns_suffixes = [\"foo.example\"]")
+            ),
+            "identity foo2: `FooBot` is in another identity entry too",
+        ),
+        (
+            format!(
+                "{}{}",
+                entry("foo", "dns_suffixes = [\"foo.example\"]"),
+                entry("foo", "dns_suffixes = [\"foo.example\"]").replace("FooBot", "BarBot")
+            ),
+            "identity foo: listed twice",
+        ),
+        (
+            entry(
+                "foo",
+                "dns_suffixes = [\"foo.example\"]\nchecked_against = \"secondary\"",
+            ),
+            "note does not say so",
+        ),
+        (
+            entry("foo", "dns_suffixes = [\"foo.example\"]\nurl = \"x\""),
+            "unknown field",
+        ),
+    ] {
+        let err = compile(&registry(&identity)).unwrap_err();
+        assert!(err.contains(says), "{says}: {err}");
+    }
+    // Candidates do not say how to verify crawlers.
+    let err = compile_both(
+        &registry(""),
+        &entry("foo", "dns_suffixes = [\"foo.example\"]"),
+    )
+    .unwrap_err();
+    assert!(err.contains("belongs in crawlers.toml"), "{err}");
 }

@@ -1,5 +1,5 @@
 //! Real User-Agent headers, as operators publish them and as logs record
-//! them, read by the product-token function (`robots_runtime::lint::token_of_header`,
+//! them, read by the product-token function (`robots_runtime::registry::token_of_header`,
 //! the CLI's `--user-agent-header` and `robots audit`): each must give the
 //! token its robots.txt group is written for, and, for a registry crawler,
 //! that crawler. A crawler of `candidates.toml` (known by name, no stored
@@ -10,7 +10,7 @@
 //! Bing's `Chrome/W.X.Y.Z`), the header here has a version in its place, as a
 //! request carries it.
 
-use robots_runtime::lint::{token_of_header, TokenSource};
+use robots_registry::{token_of_header, TokenSource};
 use robots_runtime::registry;
 use std::collections::BTreeSet;
 use std::sync::LazyLock;

@@ -127,7 +127,8 @@
 //! - `macros`: re-exports the `robots!` macro (syn and the code generator, at
 //!   build time).
 //! - `lint`: `lint`, the lint catalogue (robots-lint), and `registry`, the
-//!   known-crawler registry it checks user-agent lines against.
+//!   known-crawler registry it checks user-agent lines against (with the
+//!   User-Agent header reading, `registry::token_of_header`).
 //! - `fetch`: `fetch`, the sans-IO robots.txt fetch state machine (robots-fetch
 //!   without its HTTP drivers; the `url` crate), `url::robots_txt_url` and,
 //!   with `std`, `url::url_shape` (what a URL line looks like). For
@@ -223,14 +224,11 @@ pub mod lint {
     };
     #[cfg(feature = "std")]
     pub use robots_lint::{render, render_styled};
-    // From a User-Agent header to the token a robots.txt names.
-    pub use robots_lint::{
-        family_chain, looks_like_header, token_of_header, HeaderToken, TokenSource,
-    };
 }
 
 /// The known-crawler registry (`robots-registry`): product tokens, operators,
-/// purposes, documented fallbacks and retired tokens.
+/// purposes, documented fallbacks and retired tokens, and the User-Agent
+/// header reading (`registry::token_of_header`, `registry::family_chain`).
 #[cfg(feature = "lint")]
 pub use robots_registry as registry;
 
@@ -239,7 +237,7 @@ pub mod url {
     pub use robots_core::search::url::path_from_url;
 
     #[cfg(all(feature = "std", feature = "fetch"))]
-    pub use crate::url_shape::{checked_path, url_shape, UrlShape};
+    pub use crate::url_shape::{checked_path, url_shape, url_shape_and_path, UrlShape};
     #[cfg(feature = "fetch")]
     pub use robots_fetch::robots_txt_url;
 }
@@ -272,6 +270,7 @@ pub mod __private {
     pub use robots_core::__private::*;
     pub use robots_core::encoding;
     pub use robots_core::tables::layout::*;
+    pub use robots_core::tables::view::Tables;
     pub use robots_core::zerocopy;
     pub use robots_core::Profile;
 }

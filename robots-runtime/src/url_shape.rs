@@ -135,35 +135,143 @@ impl fmt::Display for UrlShape {
 /// assert_eq!(url_shape(b"example.com/x"), UrlShape::NotPathOrUrl);
 /// ```
 pub fn url_shape(line: &[u8]) -> UrlShape {
-    if line.is_empty() {
-        return UrlShape::Empty;
+    classify(line, Authority::Scanned).0
+}
+
+/// [`url_shape`] and [`path_from_url`] of one line, read once: what a tool
+/// that checks a stream of URL lines and warns about odd ones (`robots check`)
+/// calls per line. For an ordinary `http(s)://host[:port]/path` line the scan
+/// that vouches for the authority also finds where the path starts, so the
+/// line is not searched again for it.
+///
+/// ```
+/// use robots_runtime::url::{url_shape_and_path, UrlShape};
+/// let (shape, path) = url_shape_and_path(b"https://example.com:8080/a?b#c");
+/// assert_eq!((shape, &*path), (UrlShape::HttpUrl, &b"/a?b"[..]));
+/// let (shape, path) = url_shape_and_path(b"ftp://host/x");
+/// assert_eq!((shape.name(), &*path), ("other-scheme", &b"/x"[..]));
+/// ```
+pub fn url_shape_and_path(line: &[u8]) -> (UrlShape, Cow<'_, [u8]>) {
+    let (shape, hint) = classify(line, Authority::Scanned);
+    // Where the path is plain to see, it runs to the first `#` (see
+    // `PathHint::at`), as `path_from_url` reads it.
+    if let Some(rest) = hint.at.and_then(|at| line.get(at..)) {
+        let end = match hint.hash {
+            true => memchr::memchr(b'#', rest).unwrap_or(rest.len()),
+            false => rest.len(),
+        };
+        return (shape, Cow::Borrowed(rest.get(..end).unwrap_or(rest)));
     }
-    if let Some(at) = line.iter().position(|&b| b.is_ascii_control()) {
-        return UrlShape::ControlByte {
-            byte: line.get(at).copied().unwrap_or(0),
-            at,
+    let path = match path_from_url(line) {
+        Cow::Borrowed(path) => Cow::Borrowed(&**path),
+        Cow::Owned(path) => Cow::Owned(Vec::from(path)),
+    };
+    (shape, path)
+}
+
+/// How [`classify`] decides whether an `http(s)://` URL's authority parses.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Authority {
+    /// A scan first ([`plain_authority`]); the URL parser only for the
+    /// authorities the scan cannot vouch for. What [`url_shape`] does.
+    Scanned,
+    /// The URL parser on every one: the reference the scan is tested against.
+    #[cfg(test)]
+    Parsed,
+}
+
+/// What one pass over a line finds: whether every byte is printable ASCII
+/// (then it holds no control byte and is UTF-8), and whether it holds a `%`
+/// or a `#`.
+struct Bytes {
+    printable: bool,
+    percent: bool,
+    hash: bool,
+}
+
+/// [`Bytes`] of `line`. Nearly every line is printable, so this is the one
+/// pass every line pays for: 16-byte blocks, each folded without an early
+/// exit (so the compiler makes it a few vector instructions), the last block
+/// overlapping the one before rather than ending in a byte loop. (A plain
+/// fold over the line, or one fold per question, cost half as much again on
+/// URL-length lines.)
+fn bytes_of(line: &[u8]) -> Bytes {
+    const BLOCK: usize = 16;
+    const ODD: u8 = 1;
+    const PERCENT: u8 = 2;
+    const HASH: u8 = 4;
+    fn flags(flags: u8, b: u8) -> u8 {
+        let odd = u8::from(b.wrapping_sub(0x20) >= 0x5f);
+        flags | (odd * ODD) | (u8::from(b == b'%') * PERCENT) | (u8::from(b == b'#') * HASH)
+    }
+    let whole = line.len() - line.len() % BLOCK;
+    let (head, tail) = line.split_at(whole);
+    let mut found = head.iter().fold(0u8, |f, &b| flags(f, b));
+    if !tail.is_empty() {
+        let last = line
+            .len()
+            .checked_sub(BLOCK)
+            .and_then(|from| line.get(from..))
+            .and_then(|last| <&[u8; BLOCK]>::try_from(last).ok());
+        found = match last {
+            Some(last) => last.iter().fold(found, |f, &b| flags(f, b)),
+            None => tail.iter().fold(found, |f, &b| flags(f, b)),
         };
     }
-    let text = match std::str::from_utf8(line) {
-        Ok(text) => text,
-        Err(e) => {
-            return UrlShape::InvalidUtf8 {
-                at: e.valid_up_to(),
-            }
+    Bytes {
+        printable: found & ODD == 0,
+        percent: found & PERCENT != 0,
+        hash: found & HASH != 0,
+    }
+}
+
+/// What [`classify`] found of a line beyond its shape: where its path
+/// starts, when that is plain to see, and whether it holds a `#`.
+#[derive(Clone, Copy, Default)]
+struct PathHint {
+    /// The path [`path_from_url`] takes starts here and runs to the first `#`:
+    /// for a path line (`/…`, not `//…`), at its start; for an `http(s)` URL
+    /// whose plain authority a `/` ends, at that `/`.
+    at: Option<usize>,
+    /// Whether the line holds a `#` at all.
+    hash: bool,
+}
+
+/// [`url_shape`], with the authority decided as `authority` says; and where
+/// the path starts, when that is plain to see (see [`PathHint`]).
+fn classify(line: &[u8], authority: Authority) -> (UrlShape, PathHint) {
+    if line.is_empty() {
+        return (UrlShape::Empty, PathHint::default());
+    }
+    let bytes = bytes_of(line);
+    if !bytes.printable {
+        if let Some(at) = line.iter().position(|&b| b.is_ascii_control()) {
+            let byte = line.get(at).copied().unwrap_or(0);
+            return (UrlShape::ControlByte { byte, at }, PathHint::default());
         }
+        if let Err(e) = std::str::from_utf8(line) {
+            let at = e.valid_up_to();
+            return (UrlShape::InvalidUtf8 { at }, PathHint::default());
+        }
+    }
+    let (shape, at) = shape_of(line, authority);
+    let hint = PathHint {
+        at,
+        hash: bytes.hash,
     };
-    let shape = shape_of(text);
     // A bad escape is the more telling oddity of a line that is a path, a URL,
     // or neither (`%zz/private`); a scheme or host problem comes first.
-    if !matches!(
-        shape,
-        UrlShape::Path | UrlShape::HttpUrl | UrlShape::NotPathOrUrl
-    ) {
-        return shape;
+    if !bytes.percent
+        || !matches!(
+            shape,
+            UrlShape::Path | UrlShape::HttpUrl | UrlShape::NotPathOrUrl
+        )
+    {
+        return (shape, hint);
     }
     match bad_percent_escape(line) {
-        Some(at) => UrlShape::BadPercentEscape { at },
-        None => shape,
+        Some(at) => (UrlShape::BadPercentEscape { at }, hint),
+        None => (shape, hint),
     }
 }
 
@@ -180,59 +288,203 @@ pub fn checked_path(line: &[u8]) -> String {
     }
 }
 
-/// The shape of valid, control-free text, percent-escapes aside.
-fn shape_of(text: &str) -> UrlShape {
-    if text.starts_with("//") {
-        return UrlShape::ProtocolRelative;
+/// The shape of valid, control-free text, percent-escapes aside, and where its
+/// path starts when that is plain to see (see [`PathHint::at`]).
+fn shape_of(line: &[u8], authority: Authority) -> (UrlShape, Option<usize>) {
+    if line.starts_with(b"//") {
+        return (UrlShape::ProtocolRelative, None);
     }
-    if text.starts_with('/') {
-        return UrlShape::Path;
+    if line.starts_with(b"/") {
+        return (UrlShape::Path, Some(0));
     }
-    let Some(scheme) = scheme_of(text) else {
-        return UrlShape::NotPathOrUrl;
-    };
-    if scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https") {
-        if !text
-            .get(scheme.len()..)
-            .is_some_and(|rest| rest.starts_with("://"))
-        {
-            return UrlShape::MalformedAuthority {
-                reason: String::from("no `//` after the scheme"),
-            };
-        }
-        return match url::Url::parse(text) {
-            Ok(_) => UrlShape::HttpUrl,
-            Err(e) => UrlShape::MalformedAuthority {
-                reason: e.to_string(),
-            },
+    // The schemes nearly every URL line has, as they are nearly always
+    // written, without the general reading of a scheme.
+    let (scheme_len, after_slashes) = if let Some(rest) = line.strip_prefix(b"https://") {
+        (5, rest)
+    } else if let Some(rest) = line.strip_prefix(b"http://") {
+        (4, rest)
+    } else {
+        let Some(scheme) = scheme_of(line) else {
+            return (UrlShape::NotPathOrUrl, None);
         };
+        if !(scheme.eq_ignore_ascii_case(b"http") || scheme.eq_ignore_ascii_case(b"https")) {
+            // A scheme is ASCII (see `scheme_of`): nothing is lost.
+            let scheme = String::from_utf8_lossy(scheme).into_owned();
+            return (UrlShape::OtherScheme { scheme }, None);
+        }
+        let after_scheme = line.get(scheme.len()..).unwrap_or_default();
+        let Some(after_slashes) = after_scheme.strip_prefix(b"://") else {
+            let reason = String::from("no `//` after the scheme");
+            return (UrlShape::MalformedAuthority { reason }, None);
+        };
+        (scheme.len(), after_slashes)
+    };
+    if authority == Authority::Scanned {
+        if let Some(plain) = plain_authority(after_slashes) {
+            let path_at = plain.path_at.map(|at| scheme_len + 3 + at);
+            return (UrlShape::HttpUrl, path_at);
+        }
     }
-    UrlShape::OtherScheme {
-        scheme: scheme.to_owned(),
+    // Valid UTF-8 (checked by the caller), so this never fails.
+    let parsed = std::str::from_utf8(line).map(url::Url::parse);
+    let shape = match parsed {
+        Ok(Ok(_)) => UrlShape::HttpUrl,
+        Ok(Err(e)) => UrlShape::MalformedAuthority {
+            reason: e.to_string(),
+        },
+        Err(e) => UrlShape::InvalidUtf8 {
+            at: e.valid_up_to(),
+        },
+    };
+    (shape, None)
+}
+
+/// The scheme of `line`, when it starts with one (RFC 3986: a letter, then
+/// letters, digits, `+`, `-`, `.`, then `:`). A dotted name followed by `:` and
+/// no `//` (`example.com:8080/x`) is a host and port, not a scheme.
+fn scheme_of(line: &[u8]) -> Option<&[u8]> {
+    let colon = line.iter().position(|&b| b == b':')?;
+    let scheme = line.get(..colon)?;
+    let (first, rest) = scheme.split_first()?;
+    let rest_ok = rest
+        .iter()
+        .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    let slashes = line
+        .get(colon..)
+        .is_some_and(|rest| rest.starts_with(b"://"));
+    (first.is_ascii_alphabetic() && rest_ok && (slashes || !scheme.contains(&b'.')))
+        .then_some(scheme)
+}
+
+/// The longest URL [`plain_authority`] vouches for: the URL parser refuses a
+/// URL whose serialisation passes `u32::MAX` bytes (percent-encoding can
+/// triple a line), so past this it decides.
+const LONGEST_SCANNED_URL: usize = 1 << 30;
+
+/// An authority [`plain_authority`] vouches for.
+struct PlainAuthority {
+    /// Where the path starts (its `/`), from the start of the authority, when
+    /// a `/` ends the authority: the path [`path_from_url`] takes then runs
+    /// from there to the first `#`. (Not when a `?`, `#` or `\` ends it:
+    /// `path_from_url` reads those otherwise.)
+    path_at: Option<usize>,
+}
+
+/// Whether the WHATWG URL parser surely takes an `http(s)` URL, given what
+/// follows its `://`: a cheap scan that vouches for the authorities nearly
+/// every crawled URL has (`host.name` or `host.name:port`), and for nothing
+/// it cannot be sure of, which the parser then decides.
+///
+/// For an `http(s)` URL of valid UTF-8 without control bytes, the parser fails
+/// only on its host or port (the path, query and fragment are percent-encoded,
+/// never refused), or on a serialisation past `u32::MAX` bytes. So it needs:
+/// - the authority (up to the first `/`, `\`, `?` or `#`) is `host` or
+///   `host:port`, with no `@` (user info), `[` (IPv6), `%` or other byte, and
+///   it does not start with another slash (the parser skips those: the host
+///   is further on);
+/// - the host is dot-separated labels of ASCII letters, digits and `-`, none
+///   empty, none starting `xn--` (a punycode label may not decode);
+/// - its last label starts with a letter, so the host cannot be read as an
+///   IPv4 address (which may be out of range: `1.2.3.256`);
+/// - the port is 1 to 5 digits, at most 65535.
+///
+/// A wrong yes is the only error this can make; the tests hold it to the
+/// parser on generated, hostile and corpus URLs.
+fn plain_authority(after_slashes: &[u8]) -> Option<PlainAuthority> {
+    if after_slashes.len() > LONGEST_SCANNED_URL {
+        return None;
+    }
+    let mut label_start = 0;
+    let mut at = 0;
+    // Label by label: a run of label bytes, then what ends it.
+    let (end, port_at) = loop {
+        let rest = after_slashes.get(at..)?;
+        at += rest
+            .iter()
+            .position(|&b| !is_label_byte(b))
+            .unwrap_or(rest.len());
+        match after_slashes.get(at) {
+            Some(b'.') => {
+                plain_label(after_slashes.get(label_start..at)?)?;
+                at += 1;
+                label_start = at;
+            }
+            Some(b':') => break (at, Some(at + 1)),
+            None | Some(b'/' | b'\\' | b'?' | b'#') => break (at, None),
+            Some(_) => return None,
+        }
+    };
+    let last = after_slashes.get(label_start..end)?;
+    plain_label(last)?;
+    if !last.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let mut end_of_authority = end;
+    if let Some(port_at) = port_at {
+        let rest = after_slashes.get(port_at..)?;
+        let digits = rest
+            .iter()
+            .position(|&b| !b.is_ascii_digit())
+            .unwrap_or(rest.len());
+        if !(1..=5).contains(&digits) {
+            return None;
+        }
+        let port = rest
+            .get(..digits)?
+            .iter()
+            .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+        if port > u32::from(u16::MAX) {
+            return None;
+        }
+        end_of_authority = port_at + digits;
+    }
+    match after_slashes.get(end_of_authority) {
+        None => Some(PlainAuthority { path_at: None }),
+        Some(b'/') => Some(PlainAuthority {
+            path_at: Some(end_of_authority),
+        }),
+        Some(b'\\' | b'?' | b'#') => Some(PlainAuthority { path_at: None }),
+        Some(_) => None,
     }
 }
 
-/// The scheme of `text`, when it starts with one (RFC 3986: a letter, then
-/// letters, digits, `+`, `-`, `.`, then `:`). A dotted name followed by `:` and
-/// no `//` (`example.com:8080/x`) is a host and port, not a scheme.
-fn scheme_of(text: &str) -> Option<&str> {
-    let colon = text.find(':')?;
-    let scheme = text.get(..colon)?;
-    let mut chars = scheme.chars();
-    let first_is_letter = chars.next().is_some_and(|c| c.is_ascii_alphabetic());
-    let rest_ok = chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
-    let slashes = text
-        .get(colon..)
-        .is_some_and(|rest| rest.starts_with("://"));
-    (first_is_letter && rest_ok && (slashes || !scheme.contains('.'))).then_some(scheme)
+/// The bytes of a host label [`plain_authority`] vouches for: ASCII letters,
+/// digits and `-`. A table, so the scan costs one load and one test a byte.
+// Indexing in a constant: an index out of range would fail the build.
+#[allow(clippy::indexing_slicing)]
+const LABEL_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'-';
+        b += 1;
+    }
+    table
+};
+
+/// Whether `b` is one of [`LABEL_BYTES`].
+fn is_label_byte(b: u8) -> bool {
+    LABEL_BYTES.get(usize::from(b)).copied().unwrap_or(false)
+}
+
+/// `Some` when `label` is a host label [`plain_authority`] vouches for: not
+/// empty, and not punycode (`xn--`, any case). (Its bytes are checked by the
+/// caller.)
+fn plain_label(label: &[u8]) -> Option<()> {
+    let punycode = label.len() >= 4
+        && label
+            .get(..2)
+            .is_some_and(|xn| xn.eq_ignore_ascii_case(b"xn"))
+        && label.get(2..4) == Some(b"--".as_slice());
+    (!label.is_empty() && !punycode).then_some(())
 }
 
 /// The offset of the first `%` not followed by two hex digits.
 fn bad_percent_escape(line: &[u8]) -> Option<usize> {
-    line.iter().enumerate().find_map(|(at, &b)| {
+    memchr::memchr_iter(b'%', line).find(|&at| {
         let escape = line.get(at + 1..at + 3);
-        let ok = escape.is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
-        (b == b'%' && !ok).then_some(at)
+        !escape.is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit))
     })
 }
 
@@ -284,6 +536,199 @@ mod tests {
         assert_eq!(
             url_shape(b"ftp://host/x").to_string(),
             "is not an http(s) URL (scheme ftp)"
+        );
+    }
+
+    #[test]
+    fn ordinary_authorities_take_the_scan_and_odd_ones_the_parser() {
+        for plain in [
+            "example.com/a?b",
+            "www.example.com",
+            "EXAMPLE.com:8080/x",
+            "a-b.c1.example:65535?q",
+            "localhost#f",
+            "host\\path",
+        ] {
+            assert!(plain_authority(plain.as_bytes()).is_some(), "{plain}");
+        }
+        for odd in [
+            "",
+            "/host/x",
+            "user@host/x",
+            "[::1]/x",
+            "host:/x",
+            "host:65536/x",
+            "host:080800",
+            "host:1:2",
+            "a..b/x",
+            ".a/x",
+            "a./x",
+            "1.2.3.4/x",
+            "a.0x1f",
+            "xn--nxasmq6b.com",
+            "a.XN--z",
+            "caf\u{e9}.fr",
+            "exa mple.com",
+            "a_b.com",
+            "a%41.com",
+        ] {
+            assert!(plain_authority(odd.as_bytes()).is_none(), "{odd}");
+        }
+    }
+
+    /// The scan and the parser give the same shape for `line`, and the path
+    /// read with the shape is `path_from_url`'s.
+    fn same_shape(line: &str) -> Result<(), proptest::test_runner::TestCaseError> {
+        let (scanned, _) = classify(line.as_bytes(), Authority::Scanned);
+        let (parsed, _) = classify(line.as_bytes(), Authority::Parsed);
+        proptest::prop_assert_eq!(&scanned, &parsed, "{}", line);
+        let (shape, path) = url_shape_and_path(line.as_bytes());
+        proptest::prop_assert_eq!(&shape, &scanned, "{}", line);
+        let want: &[u8] = &path_from_url(line.as_bytes());
+        proptest::prop_assert_eq!(&*path, want, "{}", line);
+        Ok(())
+    }
+
+    /// Pieces of authorities, ordinary and hostile: what a host, port, user
+    /// info or IP literal is made of, and what a parser may refuse.
+    const PIECES: &[&str] = &[
+        "a",
+        "Z",
+        "www",
+        "example",
+        "com",
+        "0",
+        "9",
+        "1",
+        "255",
+        "256",
+        "4294967296",
+        "0x",
+        "0X1F",
+        "-",
+        ".",
+        "..",
+        "xn--",
+        "XN--nxasmq6b",
+        "xn--a",
+        ":",
+        "80",
+        "65535",
+        "65536",
+        "0808080",
+        "@",
+        "user:pass@",
+        "[",
+        "]",
+        "[::1]",
+        "[1:2::]",
+        "%",
+        "%41",
+        "%2e",
+        "%zz",
+        " ",
+        "_",
+        "~",
+        "!",
+        "$",
+        "&",
+        "'",
+        "(",
+        ")",
+        "*",
+        "+",
+        ",",
+        ";",
+        "=",
+        "|",
+        "^",
+        "<",
+        ">",
+        "\"",
+        "{",
+        "}",
+        "`",
+        "\\",
+        "/",
+        "?",
+        "#",
+        "\u{e9}",
+        "\u{df}",
+        "\u{ff0e}",
+        "\u{3002}",
+        "\u{200b}",
+        "\u{fffd}",
+        "\u{1f600}",
+        "\u{ad}",
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(1500))]
+
+        #[test]
+        fn scan_agrees_with_the_parser_on_generated_urls(
+            scheme in proptest::sample::select(vec![
+                "http://", "https://", "HTTP://", "hTtPs://", "http:///", "https:////",
+                "http:\\\\", "http:/", "http:",
+            ]),
+            pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..12),
+            tail in proptest::sample::select(vec!["", "/", "/a?b#c", "?q", "#f", "\\x", "/%zz"]),
+        ) {
+            same_shape(&format!("{scheme}{}{tail}", pieces.concat()))?;
+        }
+
+        #[test]
+        fn scan_agrees_with_the_parser_on_random_text_after_the_scheme(
+            scheme in proptest::sample::select(vec!["http://", "https://"]),
+            rest in "\\PC{0,40}",
+        ) {
+            same_shape(&format!("{scheme}{rest}"))?;
+        }
+    }
+
+    /// Every corpus file's host (its name) with a sample of its paths, as
+    /// `https://` URLs, and each host given odd authorities around it.
+    #[test]
+    fn scan_agrees_with_the_parser_on_corpus_urls() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/corpus");
+        let mut hosts = 0;
+        let mut scanned = 0;
+        for entry in std::fs::read_dir(&dir).expect("the corpus") {
+            let path = entry.expect("a corpus entry").path();
+            if path.extension().and_then(|e| e.to_str()) != Some("urls") {
+                continue;
+            }
+            let host = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .expect("a UTF-8 file name")
+                .to_owned();
+            let paths = std::fs::read_to_string(&path).expect("the paths");
+            hosts += 1;
+            for url_path in paths.lines().step_by(40) {
+                let url = format!("https://{host}{url_path}");
+                scanned += usize::from(plain_authority(&url.as_bytes()[8..]).is_some());
+                same_shape(&url).expect("the same shape");
+            }
+            for authority in [
+                format!("{host}:443"),
+                format!("{host}:99999"),
+                host.to_uppercase(),
+                format!("{host}."),
+                format!("user@{host}"),
+                format!("xn--{host}"),
+                format!("{host}:"),
+                format!("[{host}]"),
+            ] {
+                same_shape(&format!("http://{authority}/robots.txt")).expect("the same shape");
+            }
+        }
+        assert!(hosts > 200, "only {hosts} corpus files");
+        // The scan must vouch for the ordinary URLs: were it to send them all
+        // to the parser, the agreement above would hold and the speed not.
+        assert!(
+            scanned > hosts * 40,
+            "the scan vouched for only {scanned} URLs"
         );
     }
 }

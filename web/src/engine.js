@@ -24,14 +24,60 @@ export const crawlers = () => robots.crawlers();
 /** Purposes in report order, with their headings. */
 export const purposes = () => robots.purposes();
 
-/** The chain a token follows: its registry fallbacks, or the token alone. */
-export const chainOf = (token) => robots.crawlerChain(token);
+/**
+ * The crawler the "Crawler token" field names, read as the CLI reads it: a
+ * whole User-Agent header gives its crawler token (`robots check
+ * --user-agent-header`; the CLI warns when `--agent` is given one), and the
+ * token follows the fallbacks the registry documents for it (`Googlebot-Image`
+ * → `Googlebot`, as `robots check --agent` and `robots report` do) unless
+ * `exact` (`--no-fallback`). `{ token, chain, header, noToken }`: `header` is the
+ * header the token was read from, `noToken` says a header held none (it is
+ * then matched whole, as given).
+ */
+export function crawlerOf(typed, exact) {
+  const text = typed.trim();
+  if (text === '') return { token: '*', chain: ['*'], header: null, noToken: false };
+  let token = text;
+  let header = null;
+  let noToken = false;
+  if (robots.looksLikeHeader(text)) {
+    const found = robots.tokenOfHeader(text);
+    if (found === null) noToken = true;
+    else {
+      token = found;
+      header = text;
+    }
+  }
+  return { token, chain: exact || noToken ? [token] : robots.crawlerChain(token), header, noToken };
+}
 
 /** Lint findings, every one. */
 export const lint = (bytes, profile) => robots.lint(bytes, { profile });
 
-/** The known-crawler report, as `robots report --format json` gives it. */
-export const report = (bytes, profile) => robots.report(bytes, { profile });
+/**
+ * The known-crawler report, as `robots report --format json` gives it; with
+ * `chain`, the report of that one crawler, known to the registry or not
+ * (`robots report --agent`).
+ */
+export const report = (bytes, profile, chain = null) => robots.report(bytes, { profile, chain });
+
+/**
+ * URLs to start testing a file with: `/`, then each rule's path up to its
+ * first `*` or `$`, in file order, each once (at most `limit`). What a site
+ * owner would try first, unlike the built-in sample's, which belong to
+ * another file.
+ */
+export function urlsOf(pol, limit = 12) {
+  const urls = ['/'];
+  for (const rule of pol.rules()) {
+    if (rule.derived) continue;
+    const cut = rule.pattern.search(/[*$]/);
+    const path = cut < 0 ? rule.pattern : rule.pattern.slice(0, cut);
+    if (path.startsWith('/') && !urls.includes(path)) urls.push(path);
+    if (urls.length >= limit) break;
+  }
+  return urls;
+}
 
 /** A parsed policy; the caller frees it. */
 export const policy = (bytes, profile) => new robots.Policy(bytes, { profile });

@@ -3,7 +3,8 @@
 
 import { createEditor, isLongInsertion } from './editor.js';
 import * as share from './share.js';
-import { renderFindings, renderNotices, renderVerdicts, renderExplanation, renderReport, renderDiff, verdictSummary, sameFindings, neighbourRow } from './views.js';
+import { initAudit } from './audit.js';
+import { renderFindings, renderNotices, renderVerdicts, renderExplanation, renderReport, renderAgentReport, renderDiff, verdictSummary, sameFindings, neighbourRow } from './views.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -20,11 +21,15 @@ Disallow: /
 Sitemap: https://example.com/sitemap.xml
 `;
 
+/** The URLs the page opens with: the sample file's. A file opened later gets its own. */
+const SAMPLE_URLS = '/\n/private/x\n/private/public-page\nhttps://example.com/shop?sessionid=42';
+
 const state = {
   file: { text: SAMPLE },
   profile: 'rfc9309',
   agent: '',
-  urls: '/\n/private/x\n/private/public-page\nhttps://example.com/shop?sessionid=42',
+  exact: false,
+  urls: SAMPLE_URLS,
   diffOn: false,
   oldText: '',
   diffUrls: 'derived',
@@ -168,7 +173,11 @@ async function draw(result, current) {
     currentReport = result.report;
   }
   timed('summary', () => {
-    $('chain').textContent = chainText(result.chain);
+    const chain = $('chain');
+    chain.textContent = chainText(result.crawler);
+    chain.dataset.token = result.crawler.token;
+    chain.dataset.chain = result.crawler.chain.join(' ');
+    renderAgentReport($('report-agent'), result.agentReport, meta);
     $('verdict-summary').textContent = verdictSummary(result.urls, result.verdicts);
   });
   if (state.diffOn && result.diff) {
@@ -188,12 +197,22 @@ async function draw(result, current) {
 }
 let currentReport = null;
 
-function chainText(chain) {
-  if (!chain || chain.length === 0) return '';
+/**
+ * The crawler in words, as the CLI's notes give it: the token read from a
+ * header, then the chain it follows (the registry's fallbacks, unless "this
+ * token only").
+ */
+function chainText(crawler) {
+  if (!crawler) return '';
+  const { chain, header, noToken } = crawler;
+  if (chain[0] === '*' && chain.length === 1) return 'No crawler named: the * groups apply (a crawler no group names).';
+  const from = header ? `From the User-Agent header, its crawler token ${chain[0]}. ` : '';
+  const whole = noToken ? 'This User-Agent header holds no crawler token (only browser product tokens): it is matched whole, as given, so only the * groups apply. ' : '';
   const known = meta?.crawlers.find((c) => c.token.toLowerCase() === chain[0].toLowerCase());
   const who = known ? `${known.token} (${known.operator}, ${known.purpose})` : `${chain[0]} (not in the registry)`;
-  const rest = chain.length > 1 ? `, then the groups of ${chain.slice(1).join(', then ')}` : '';
-  return `${who}: obeys the groups naming ${chain[0]}${rest}, else the * groups.`;
+  const rest = chain.length > 1 ? `, then the groups of ${chain.slice(1).join(', then ')} (the registry's documented fallbacks)` : '';
+  const alone = state.exact && known && known.fallbacks.length ? ` (its documented fallbacks ${known.fallbacks.join(', ')} are not followed)` : '';
+  return `${from}${whole}${who}: obeys the groups naming ${chain[0]}${rest}${alone}, else the * groups.`;
 }
 
 // ---- explanation -------------------------------------------------------------
@@ -248,6 +267,7 @@ function applyState(next) {
   setEditorText(state.file.text ?? new TextDecoder().decode(state.file.bytes));
   $('profile').value = state.profile;
   $('agent').value = state.agent;
+  $('agent-exact').checked = state.exact;
   $('urls').value = state.urls;
   $('diff-on').checked = state.diffOn;
   $('diff-body').hidden = !state.diffOn;
@@ -265,12 +285,25 @@ function setEditorText(text) {
   }
 }
 
+/**
+ * A file's own URLs to test in place of the built-in sample's (which belong
+ * to the sample file): when `always` (`robots web FILE`), or while the list
+ * is still the sample's (a list the user typed is kept).
+ */
+async function urlsForFile(always) {
+  if (!always && state.urls !== SAMPLE_URLS) return;
+  const urls = await ask({ kind: 'urls', file: state.file, profile: state.profile });
+  state.urls = urls.join('\n');
+  $('urls').value = state.urls;
+}
+
 /** A file the user opened or dropped: its bytes, as the engine must see them. */
 async function loadFile(file) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   state.file = { bytes };
   setEditorText(new TextDecoder().decode(bytes));
   selectedUrl = null;
+  await urlsForFile(false);
   schedule(0);
 }
 
@@ -325,12 +358,14 @@ async function start() {
       schedule();
     },
   });
+  initAudit({ robots: () => state.file.bytes ?? new TextEncoder().encode(state.file.text ?? ''), profile: () => state.profile });
   const fromLink = share.decode(location.hash);
   const params = new URLSearchParams(location.search);
   applyState(fromLink ?? {});
 
   $('profile').addEventListener('change', (e) => { state.profile = e.target.value; schedule(0); });
   $('agent').addEventListener('input', (e) => { state.agent = e.target.value; schedule(); });
+  $('agent-exact').addEventListener('change', (e) => { state.exact = e.target.checked; schedule(0); });
   $('agent-pick').addEventListener('change', (e) => {
     if (!e.target.value) return;
     state.agent = e.target.value;
@@ -412,6 +447,7 @@ async function start() {
       state.file = { bytes: new Uint8Array(await response.arrayBuffer()) };
       setEditorText(new TextDecoder().decode(state.file.bytes));
       document.title = `${params.get('file')} · robots.txt tester`;
+      await urlsForFile(true);
     }
   }
   window.__robots.ready = true;

@@ -240,7 +240,63 @@ function groupText(row) {
   }
 }
 
-const NOTES = { partly: 'may skip robots.txt for user requests', ignores: 'says it ignores robots.txt', obeys: '' };
+const NOTES = { partly: 'may skip robots.txt for user requests', ignores: 'says it ignores robots.txt', obeys: '', unstated: 'does not say whether it obeys robots.txt' };
+
+/** The access column, as `robots report` words it: `partial (/x blocked)`. */
+function accessText(access) {
+  return access.kind === 'partial' ? `partial (${access.disallowedPath} blocked)` : access.kind;
+}
+
+/** `key=y key=n` for the stated keys of a record (`line` and `path` are no keys). */
+function statedText(record) {
+  const stated = Object.entries(record)
+    .filter(([key, value]) => key !== 'line' && key !== 'path' && value !== null)
+    .map(([key, value]) => `${key}=${value ? 'y' : 'n'}`);
+  return stated.length ? stated.join(' ') : '-';
+}
+
+/** Two Content-Usage rules of one path, combined as the vocabulary says: an `n` wins, then a `y`. */
+function combine(a, b) {
+  const one = (x, y) => (x === false || y === false ? false : x === true || y === true ? true : null);
+  return { 'train-ai': one(a['train-ai'], b['train-ai']), search: one(a.search, b.search) };
+}
+
+/**
+ * The AI-prefs column, as `robots report` words it: `CS search=y ai-train=n ·
+ * CU train-ai=n +2` (Content-Usage: what every path gets, the rules of path `/`
+ * or else the path-less ones, and how many rules cover some paths only).
+ */
+export function aiText(ai) {
+  const parts = [];
+  if (ai.contentSignal) parts.push(`CS ${statedText(ai.contentSignal)}`);
+  if (ai.contentUsage.length) {
+    const ofPath = (path) => ai.contentUsage.filter((u) => u.path === path).reduce((acc, u) => (acc ? combine(acc, u) : u), null);
+    const every = ofPath('/') ?? ofPath(null);
+    const scoped = ai.contentUsage.filter((u) => u.path !== null && u.path !== '/').length;
+    parts.push(`CU${every ? ` ${statedText({ 'train-ai': every['train-ai'], search: every.search })}` : ''}${scoped ? ` +${scoped}` : ''}`);
+  }
+  return parts.length ? parts.join(' · ') : '–';
+}
+
+/** One report row as data: its attributes and its cells' text and class. */
+function rowModel(r, testid) {
+  const root = r.rootAllowed ? 'allowed' : 'disallowed';
+  return {
+    key: `crawler:${r.token}`,
+    attrs: { 'data-testid': testid, 'data-token': r.token, 'data-root': root, 'data-purpose': r.purpose ?? '', 'data-access': r.access.kind },
+    cells: [
+      [r.token, ''],
+      [r.operator ?? '–', ''],
+      [groupText(r), ''],
+      [r.rootAllowed ? 'allowed' : 'blocked', `v-${root}`],
+      [accessText(r.access), `access-${r.access.kind}`],
+      [`${(100 * r.allowedShare).toFixed(1)}%`, 'num'],
+      [r.crawlDelaySeconds == null ? '–' : `${r.crawlDelaySeconds}s`, 'num'],
+      [aiText(r.aiRecords), 'ai'],
+      [r.robotsTxt === null ? 'not in the registry' : NOTES[r.robotsTxt] ?? '', ''],
+    ],
+  };
+}
 
 /**
  * The report's rows as data: the purpose headings and one row per crawler,
@@ -261,28 +317,13 @@ function reportModel(report, meta) {
       key: `purpose:${p.purpose}`,
       heading: `${titles.get(p.purpose) ?? p.purpose} (${p.crawlers}): ${p.blocked} blocked fully, ${p.partly} partly, ${p.allowed} allowed everywhere`,
     });
-    for (const r of rows) {
-      const root = r.root_allowed ? 'allowed' : 'disallowed';
-      model.push({
-        key: `crawler:${r.token}`,
-        attrs: { 'data-testid': 'report-row', 'data-token': r.token, 'data-root': root, 'data-purpose': r.purpose },
-        cells: [
-          [r.token, ''],
-          [r.operator, ''],
-          [groupText(r), ''],
-          [r.root_allowed ? 'allowed' : 'blocked', `v-${root}`],
-          [`${(100 * r.allowed_share).toFixed(1)}%`, 'num'],
-          [r.crawl_delay_seconds == null ? '–' : `${r.crawl_delay_seconds}s`, 'num'],
-          [NOTES[r.robots_txt] ?? '', ''],
-        ],
-      });
-    }
+    for (const r of rows) model.push(rowModel(r, 'report-row'));
   }
   return model;
 }
 
 function reportRowHtml(m) {
-  if (m.heading !== undefined) return `<tr class="purpose"><th colspan="7" scope="rowgroup">${esc(m.heading)}</th></tr>`;
+  if (m.heading !== undefined) return `<tr class="purpose"><th colspan="9" scope="rowgroup">${esc(m.heading)}</th></tr>`;
   const attrs = Object.entries(m.attrs).map(([k, v]) => ` ${k}="${esc(v)}"`).join('');
   return `<tr${attrs}>${m.cells.map(([text, cls]) => `<td${cls ? ` class="${cls}"` : ''}>${esc(text)}</td>`).join('')}</tr>`;
 }
@@ -290,8 +331,22 @@ function reportRowHtml(m) {
 /** The report rows drawn: a new report of the same crawlers rewrites only the cells that changed. */
 let shownReport = [];
 
+/**
+ * The typed crawler's own row above the registry's (`robots report --agent`):
+ * any token, known to the registry or not, with its exact access. Empty when
+ * no crawler is named.
+ */
+export function renderAgentReport(body, report) {
+  if (!report || report.crawlers.length === 0) {
+    body.innerHTML = '';
+    return;
+  }
+  const row = rowModel(report.crawlers[0], 'report-agent-row');
+  body.innerHTML = `<tr class="purpose"><th colspan="9" scope="rowgroup" data-testid="report-agent-summary">The crawler above: ${esc(report.summary)}</th></tr>${reportRowHtml(row)}`;
+}
+
 export function renderReport(body, summary, report, meta) {
-  summary.textContent = `${report.sample_paths} sample paths · summary: ${report.summary}`;
+  summary.textContent = `${report.samplePaths} sample paths · summary: ${report.summary}`;
   const model = reportModel(report, meta);
   const rows = body.rows;
   const sameRows = rows.length === model.length && shownReport.length === model.length
@@ -334,7 +389,7 @@ function side(v) {
 export function renderDiff(body, summary, crawlersList, result, report) {
   const d = result.diff;
   const lost = d.changes.filter((c) => !c.new.allowed).length;
-  const cut = d.derived_cut ? ` Only the first ${d.derived_cut.limit} paths derived from each file's rules are compared.` : '';
+  const cut = d.derivedCut ? ` Only the first ${d.derivedCut.limit} paths derived from each file's rules are compared.` : '';
   summary.textContent = (d.changes.length === 0
     ? `No verdict changes for ${result.chain[0]} over ${d.urls} URLs.`
     : `${d.changes.length} of ${d.urls} URLs change verdict for ${result.chain[0]} (${lost} newly disallowed, ${d.changes.length - lost} newly allowed).`) + cut;
@@ -345,14 +400,14 @@ export function renderDiff(body, summary, crawlersList, result, report) {
     .join('');
   const before = new Map((result.oldReport?.crawlers ?? []).map((r) => [r.token, r]));
   const after = new Map((report?.crawlers ?? []).map((r) => [r.token, r]));
-  const root = (row) => (row ? word(row.root_allowed) : '');
+  const root = (row) => (row ? word(row.rootAllowed) : '');
   const total = report?.crawlers?.length ?? 0;
   crawlersList.innerHTML = d.crawlers.length === 0
     ? `<li>No verdict changes for any of ${total} crawlers over ${d.urls} URLs.</li>`
     : `<li class="diff-crawlers-summary">${d.crawlers.length} of ${total} crawlers change verdicts over ${d.urls} URLs:</li>` + d.crawlers.map((c) => {
       const was = before.get(c.agent);
       const now = after.get(c.agent);
-      const rootText = was && now && was.root_allowed !== now.root_allowed ? `; / ${root(was)} → ${root(now)}` : '';
+      const rootText = was && now && was.rootAllowed !== now.rootAllowed ? `; / ${root(was)} → ${root(now)}` : '';
       return `<li data-testid="diff-crawler" data-token="${esc(c.agent)}" data-lost="${c.lost}" data-gained="${c.gained}" data-old-root="${root(was)}" data-new-root="${root(now)}">`
         + `<strong>${esc(c.agent)}</strong> (${esc(c.operator)}): ${c.lost} newly disallowed, ${c.gained} newly allowed${esc(rootText)}</li>`;
     }).join('');

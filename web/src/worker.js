@@ -7,7 +7,7 @@ import * as engine from './engine.js';
 const ready = engine.load(new URL('robots_engine_bg.wasm', self.location.href));
 
 /** What was computed for the current file, kept until the file or profile changes. */
-let current = { key: null, bytes: null, policy: null, lint: null, report: null, notices: null };
+let current = { key: null, bytes: null, policy: null, lint: null, report: null, notices: null, agentReports: new Map() };
 let previousDiff = { key: null, bytes: null, report: null };
 
 function sameBytes(a, b) {
@@ -20,7 +20,7 @@ function sameBytes(a, b) {
 function fileFor(bytes, profile) {
   if (current.key === profile && sameBytes(current.bytes, bytes)) return { file: current, fresh: false };
   current.policy?.free?.();
-  current = { key: profile, bytes, policy: null, lint: null, report: null, notices: null, timings: {} };
+  current = { key: profile, bytes, policy: null, lint: null, report: null, notices: null, agentReports: new Map(), timings: {} };
   return { file: current, fresh: true };
 }
 
@@ -50,8 +50,20 @@ function compute(state) {
     out.findings = file.lint;
     out.report = file.report;
   }
-  const token = state.agent.trim() || '*';
-  out.chain = engine.chainOf(token);
+  const crawler = engine.crawlerOf(state.agent, state.exact);
+  out.crawler = crawler;
+  out.chain = crawler.chain;
+  // The typed crawler's own report row (any token, known or not), once per
+  // chain while the file stays.
+  if (crawler.token !== '*') {
+    const key = crawler.chain.join('\n');
+    if (!file.agentReports.has(key)) {
+      file.agentReports.set(key, timed(timings, 'agentReport', () => engine.report(bytes, state.profile, crawler.chain)));
+    }
+    out.agentReport = file.agentReports.get(key);
+  } else {
+    out.agentReport = null;
+  }
   const urls = splitUrls(state.urls);
   out.urls = urls;
   out.verdicts = timed(timings, 'verdicts', () => engine.verdicts(file.policy, out.chain, urls));
@@ -79,10 +91,19 @@ self.onmessage = async (event) => {
       result = { crawlers: engine.crawlers(), purposes: engine.purposes(), version: engine.version() };
     } else if (kind === 'compute') {
       result = compute(event.data.state);
+    } else if (kind === 'urls') {
+      // URLs to start testing a file with, from its own rules.
+      const { file, profile } = event.data;
+      const policy = engine.policy(engine.bytesOf(file), profile);
+      try {
+        result = engine.urlsOf(policy);
+      } finally {
+        policy.free?.();
+      }
     } else if (kind === 'explain') {
       const { state, url } = event.data;
       const bytes = engine.bytesOf(state.file);
-      const chain = engine.chainOf(state.agent.trim() || '*');
+      const { chain } = engine.crawlerOf(state.agent, state.exact);
       const same = current.key === state.profile && sameBytes(current.bytes, bytes) && current.policy;
       const policy = same ? current.policy : engine.policy(bytes, state.profile);
       try {

@@ -112,6 +112,13 @@ export function reportRows(page) {
   return page.$$eval('[data-testid=report-row]', (rows) => rows.map((r) => ({ token: r.dataset.token, root: r.dataset.root })));
 }
 
+/** The report rows with their access class and the text of their Access and AI-prefs cells. */
+export function reportAccess(page, testid = 'report-row') {
+  return page.$$eval(`[data-testid=${testid}]`, (rows) => rows.map((r) => ({
+    token: r.dataset.token, access: r.dataset.access, accessText: r.cells[4].textContent, ai: r.cells[7].textContent,
+  })));
+}
+
 export function findings(page) {
   return page.$$eval('[data-testid=finding]', (items) => items.map((f) => ({
     code: f.dataset.code, severity: f.dataset.severity, line: f.dataset.line,

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
-  serveDist, launch, openPage, settle, verdictRows, reportRows, findings, screenshot,
+  serveDist, launch, openPage, settle, verdictRows, reportRows, reportAccess, findings, screenshot,
   verdictDigest, knownDigest, robotsBinary, corpusDir, screenshotDir, rootDir, resultsDir,
   fiveHundredLines, typeAndRecord,
 } from './harness.mjs';
@@ -218,9 +218,88 @@ test('the report has one row per registry crawler, as robots report gives it', a
     const byToken = (list) => [...list].sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
     assert.deepEqual(byToken(rows), byToken(report.crawlers.map((c) => ({ token: c.token, root: c.root_allowed ? 'allowed' : 'disallowed' }))));
     assert.ok(summary.includes(report.summary));
+    // The exact access of every crawler, as the CLI decides it.
+    const access = await reportAccess(page);
+    assert.deepEqual(byToken(access.map((r) => ({ token: r.token, kind: r.access }))), byToken(report.crawlers.map((c) => ({ token: c.token, kind: c.access.kind }))));
+    assert.equal(access.find((r) => r.token === 'Googlebot').accessText, 'partial (/tmp/ blocked)');
   }
   await page.getByTestId('report-summary').scrollIntoViewIfNeeded();
   shots.push(await screenshot(page, 'report'));
+});
+
+test('the report shows each crawler\'s access and AI preferences, and the typed crawler\'s own row, known or not', async () => {
+  const page = await open();
+  const text = fs.readFileSync(path.join(rootDir, 'testdata', 'report', 'ai-records.txt'), 'utf8');
+  await fillEditor(page, text);
+  const rows = await reportAccess(page);
+  const gpt = rows.find((r) => r.token === 'GPTBot');
+  assert.equal(gpt.access, 'blocked');
+  assert.match(gpt.ai, /^CS ai-input=n ai-train=n$/);
+  const ccbot = rows.find((r) => r.token === 'CCBot');
+  assert.equal(ccbot.access, 'partial');
+  assert.equal(ccbot.ai, 'CS search=y ai-input=y ai-train=n · CU train-ai=n search=y +1');
+  // A token the registry does not list gets its own row, decided exactly.
+  await setAgent(page, 'ExampleBot');
+  const [mine] = await reportAccess(page, 'report-agent-row');
+  assert.equal(mine.token, 'ExampleBot');
+  assert.equal(await page.getByTestId('report-agent-summary').count(), 1);
+  if (robotsBin) {
+    const cliReport = JSON.parse(cli(['report', '-', '--format', 'json'], text));
+    for (const row of cliReport.crawlers) {
+      assert.equal(rows.find((r) => r.token === row.token)?.access, row.access.kind, row.token);
+    }
+    const one = JSON.parse(cli(['report', '-', '--agent', 'ExampleBot', '--format', 'json'], text));
+    assert.equal(mine.access, one.crawlers[0].access.kind);
+    assert.ok((await page.getByTestId('report-agent-summary').textContent()).includes(one.summary));
+    // The CLI's human table words the AI preferences the same way.
+    const human = cli(['report', '-'], text);
+    assert.ok(human.split('\n').some((l) => l.trimStart().startsWith('CCBot ') && l.includes(ccbot.ai)), human);
+  }
+  await setAgent(page, '');
+  assert.equal(await page.locator('[data-testid=report-agent-row]').count(), 0);
+  shots.push(await screenshot(page, 'report-access'));
+});
+
+test('a whole User-Agent header typed as the crawler is read for its token, as the CLI reads it', async () => {
+  const page = await open();
+  await fillEditor(page, 'User-agent: Googlebot\nDisallow: /g/\n\nUser-agent: *\nDisallow: /\n');
+  await setUrls(page, ['/g/x', '/other']);
+  const header = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+  await setAgent(page, header);
+  const chain = page.getByTestId('chain');
+  assert.equal(await chain.getAttribute('data-token'), 'Googlebot');
+  assert.match(await chain.textContent(), /From the User-Agent header, its crawler token Googlebot/);
+  const rows = await verdictRows(page);
+  assert.deepEqual(rows.map((r) => r.verdict), ['disallowed', 'allowed']);
+  if (robotsBin) {
+    const out = cli(['check', '-', '--user-agent-header', header, '/g/x', '/other'], 'User-agent: Googlebot\nDisallow: /g/\n\nUser-agent: *\nDisallow: /\n');
+    assert.deepEqual(out.trim().split('\n').map((l) => l.split('\t')[0]), rows.map((r) => r.verdict));
+  }
+  // A browser's header holds no crawler token: matched whole, said so.
+  await setAgent(page, 'Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/121.0');
+  assert.match(await chain.textContent(), /holds no crawler token/);
+  assert.deepEqual((await verdictRows(page)).map((r) => r.verdict), ['disallowed', 'disallowed']);
+});
+
+test('a crawler follows the fallbacks the registry documents, as robots check and report do, unless "this token only"', async () => {
+  const page = await open();
+  const text = 'User-agent: Googlebot\nDisallow: /g/\n\nUser-agent: *\nDisallow: /star/\n';
+  await fillEditor(page, text);
+  await setUrls(page, ['/g/x', '/star/x']);
+  await setAgent(page, 'Googlebot-Image');
+  const chain = page.getByTestId('chain');
+  assert.equal(await chain.getAttribute('data-chain'), 'Googlebot-Image Googlebot');
+  const followed = (await verdictRows(page)).map((r) => r.verdict);
+  assert.deepEqual(followed, ['disallowed', 'allowed']);
+  await settle(page, () => page.getByTestId('agent-exact').check());
+  assert.equal(await chain.getAttribute('data-chain'), 'Googlebot-Image');
+  const alone = (await verdictRows(page)).map((r) => r.verdict);
+  assert.deepEqual(alone, ['allowed', 'disallowed']);
+  if (robotsBin) {
+    const words = (args) => cli(['check', '-', '--agent', 'Googlebot-Image', ...args, '/g/x', '/star/x'], text).trim().split('\n').map((l) => l.split('\t')[0]);
+    assert.deepEqual(words([]), followed);
+    assert.deepEqual(words(['--no-fallback']), alone);
+  }
 });
 
 test('a diff lists the URLs and crawlers whose verdict changes, as robots diff computes them', async () => {
@@ -376,6 +455,8 @@ test('robots web FILE serves the same page with the file loaded', { skip: robots
     await page.goto(url);
     await page.waitForFunction(() => window.__robots?.ready && document.body.dataset.state === 'ready');
     assert.equal((await editorText(page)).trim(), SMALL.trim());
+    // The URLs to test are the file's own paths, not the built-in sample's.
+    assert.deepEqual((await page.getByTestId('urls-input').inputValue()).split('\n'), ['/', '/private/', '/private/public-page']);
     await setUrls(page, ['/private/x']);
     assert.deepEqual(await verdictRows(page), [{ url: '/private/x', verdict: 'disallowed', line: '2' }]);
     assert.deepEqual(problems, []);

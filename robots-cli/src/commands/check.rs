@@ -17,7 +17,7 @@
 //! `%`-decoding), except for the rare line that does not read plainly.
 //!
 //! A URL line that is not plainly a path, an http(s) URL or empty
-//! ([`url_shape`]: `ftp://host/x`, `http://[::1`, `%zz/x`, a NUL byte) is
+//! ([`url_shape_and_path`]: `ftp://host/x`, `http://[::1`, `%zz/x`, a NUL byte) is
 //! checked as the profile reads it, and a warning on stderr says how: the
 //! first [`SHOWN_URL_WARNINGS`], then a count. With `--format json` each such
 //! line also carries a `warning` member. With `--strict-urls` such a line gets
@@ -35,7 +35,7 @@ use crate::notices;
 use crate::output::Streams;
 use crate::style;
 use crate::{EXIT_FAIL, EXIT_OK};
-use robots_runtime::url::{path_from_url, url_shape};
+use robots_runtime::url::url_shape_and_path;
 use robots_runtime::{AgentPolicy, Matcher, Policy, PolicyRef, Profile};
 
 /// How many odd URL lines get a warning of their own; the rest are counted.
@@ -61,7 +61,7 @@ pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<i32, Error> {
         matcher,
         json: args.format == Format::Json,
         strict: args.strict_urls,
-        line: Vec::with_capacity(512),
+        out: Vec::with_capacity(BATCH + 512),
         odd: 0,
         refused: false,
     };
@@ -72,22 +72,42 @@ pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<i32, Error> {
             }
         }
         None => {
-            let mut buf = Vec::with_capacity(4096);
+            // What standard input gave, split at line ends here: a line is read
+            // where it lies, and only the part line a read ends in is kept
+            // (moved to the front) for the next one.
+            let mut pending: Vec<u8> = Vec::with_capacity(1 << 16);
             let mut number = 0usize;
             loop {
-                buf.clear();
-                let n = io
-                    .stdin
-                    .read_until(b'\n', &mut buf)
-                    .map_err(|e| Error::read("URLs from standard input", e))?;
+                let read = match io.stdin.fill_buf() {
+                    Ok(read) => read,
+                    Err(e) => {
+                        // The verdicts so far are still written.
+                        printer.flush(io)?;
+                        return Err(Error::read("URLs from standard input", e));
+                    }
+                };
+                let n = read.len();
                 if n == 0 {
                     break;
                 }
+                pending.extend_from_slice(read);
+                io.stdin.consume(n);
+                let mut start = 0;
+                for end in memchr::memchr_iter(b'\n', &pending) {
+                    number += 1;
+                    let line = pending.get(start..end).unwrap_or_default();
+                    printer.print(io, strip_line_end(line), Origin::Line(number))?;
+                    start = end + 1;
+                }
+                pending.drain(..start);
+            }
+            if !pending.is_empty() {
                 number += 1;
-                printer.print(io, strip_line_end(&buf), Origin::Line(number))?;
+                printer.print(io, strip_line_end(&pending), Origin::Line(number))?;
             }
         }
     }
+    printer.flush(io)?;
     io.stdout.flush()?;
     if printer.odd > SHOWN_URL_WARNINGS {
         io.warn(&format!(
@@ -150,7 +170,13 @@ fn load(args: &Check, io: &mut Streams<'_>) -> Result<Loaded, Error> {
     };
     // A robots.txt is untrusted: one that begins as a policy does is still text
     // unless every byte of it validates as a policy.
-    let view = if args.compiled {
+    let view = if args.compiled && !Policy::is_byte_form(&body) {
+        // Not a damaged policy: no policy at all (a robots.txt, most likely).
+        return Err(Error::Invalid(format!(
+            "'{name}' is not a compiled policy file (`robots compile` writes those; they begin with `ROBOTPOL`): it is {}; drop --compiled to read it as a robots.txt",
+            robots_lint::sniff(&body).map_or("robots.txt text", |kind| kind.describe())
+        )));
+    } else if args.compiled {
         PolicyRef::from_bytes(&body).map_err(damaged)?
     } else if !Policy::is_byte_form(&body) {
         return Ok(text(io, &name, &body, args.profile));
@@ -185,9 +211,20 @@ fn load(args: &Check, io: &mut Streams<'_>) -> Result<Loaded, Error> {
         )));
     }
     let mine = AgentPolicy::from_bytes(body).map_err(damaged)?;
-    if !mine.has_group() && !args.crawler.fallbacks.is_empty() {
+    // No group names the crawler: its fallbacks' groups would decide, and the
+    // file left them out (it holds the `*` groups, if any).
+    let named = mine.policy().chain_choice([own.as_slice()]).is_some();
+    if !named && !args.crawler.fallbacks.is_empty() {
+        let fallbacks: Vec<String> = args
+            .crawler
+            .fallbacks
+            .iter()
+            .map(|f| format!("`{}`", f.escape_ascii()))
+            .collect();
         return Err(Error::Usage(format!(
-            "'{name}' was compiled for `{}` alone, which no group names, so its fallbacks cannot be followed: compile the robots.txt without --agent to use --fallback",
+            "'{name}' was compiled for `{}` alone, which no group names, so its fallbacks ({}) cannot be followed: compile the robots.txt without --agent, or pass --no-fallback to check `{}` alone",
+            own.escape_ascii(),
+            fallbacks.join(", "),
             own.escape_ascii()
         )));
     }
@@ -201,7 +238,7 @@ fn text(io: &mut Streams<'_>, name: &str, body: &[u8], profile: Option<Profile>)
     Loaded::Text(Policy::parse(body, profile))
 }
 
-/// A line read with `read_until(b'\n')`, without its `\n` and then one `\r`.
+/// A line, without its `\n` (if it has one) and then one `\r`.
 fn strip_line_end(line: &[u8]) -> &[u8] {
     let line = line.strip_suffix(b"\n").unwrap_or(line);
     line.strip_suffix(b"\r").unwrap_or(line)
@@ -214,44 +251,76 @@ struct Printer<'p> {
     json: bool,
     /// `--strict-urls`.
     strict: bool,
-    line: Vec<u8>,
+    /// Verdict lines not yet handed to standard output: written in batches of
+    /// [`BATCH`] bytes, and before any warning, so that the warning follows
+    /// the line it is about.
+    out: Vec<u8>,
     /// URL lines that did not read plainly, so far.
     odd: usize,
     /// Whether `--strict-urls` refused any.
     refused: bool,
 }
 
+/// How many bytes of verdict lines [`Printer`] gathers before it writes them:
+/// one write for many lines, not a write per line. As large as the binary's
+/// output buffer (`main.rs`), which then passes a batch on without copying it.
+const BATCH: usize = 64 << 10;
+
 impl Printer<'_> {
     /// Check `url` and write its line; warn when it does not read plainly.
     fn print(&mut self, io: &mut Streams<'_>, url: &[u8], origin: Origin) -> Result<(), Error> {
-        let shape = url_shape(url);
+        let complete = self.out.len();
+        let printed = self.add(io, url, origin);
+        if printed.is_err() {
+            // Not half a line: the lines before it are written, as they were
+            // when each line was written on its own.
+            self.out.truncate(complete);
+            self.flush(io)?;
+        } else if self.out.len() >= BATCH {
+            self.flush(io)?;
+        }
+        printed
+    }
+
+    /// Hand the gathered lines to standard output.
+    fn flush(&mut self, io: &mut Streams<'_>) -> Result<(), Error> {
+        let written = io.stdout.write_all(&self.out);
+        self.out.clear();
+        written
+    }
+
+    /// Check `url` and add its line to the batch; warn when it does not read
+    /// plainly.
+    fn add(&mut self, io: &mut Streams<'_>, url: &[u8], origin: Origin) -> Result<(), Error> {
+        // One read of the line for its shape and its path: an ordinary
+        // `https://host/path` line is scanned, not parsed.
+        let (shape, path) = url_shape_and_path(url);
         let odd = (!shape.is_plain()).then(|| shape.to_string());
-        self.line.clear();
         if let Some(reason) = &odd {
             self.odd += 1;
             if self.strict {
                 self.refused = true;
                 let error = format!("{origin}: the URL {reason}");
                 if self.json {
-                    json::write_url_error(&mut self.line, url, &error)?;
+                    json::write_url_error(&mut self.out, url, &error)?;
                 } else {
-                    self.line.extend_from_slice(b"error\t");
-                    self.line.extend_from_slice(&echo::escaped(url));
-                    self.line.push(b'\t');
-                    self.line.extend_from_slice(error.as_bytes());
-                    self.line.push(b'\n');
+                    self.out.extend_from_slice(b"error\t");
+                    self.out.extend_from_slice(&echo::escaped(url));
+                    self.out.push(b'\t');
+                    self.out.extend_from_slice(error.as_bytes());
+                    self.out.push(b'\n');
                 }
-                return io.stdout.write_all(&self.line);
+                return Ok(());
             }
         }
         let warning = odd.map(|reason| {
-            let path = path_from_url(url);
             format!(
                 "{reason}; checked as the path `{}`",
                 echo::short(&echo::escaped(&path))
             )
         });
-        let verdict = self.matcher.check(url);
+        // `check_path` of the URL's path is `check` of the URL.
+        let verdict = self.matcher.check_path(&path);
         if self.json {
             // Preferences attach to crawlable URLs only: no lookup for the others.
             let usage = if verdict.allowed {
@@ -260,7 +329,7 @@ impl Printer<'_> {
                 None
             };
             json::write_verdict(
-                &mut self.line,
+                &mut self.out,
                 self.policy,
                 url,
                 &verdict,
@@ -268,14 +337,20 @@ impl Printer<'_> {
                 warning.as_deref(),
             )?;
         } else {
-            style::verdict(&mut self.line, verdict.allowed, io.stdout.color());
-            self.line.push(b'\t');
-            self.line.extend_from_slice(&echo::escaped(url));
-            self.line.push(b'\n');
+            style::verdict(&mut self.out, verdict.allowed, io.stdout.color());
+            self.out.push(b'\t');
+            // A plain line holds no ASCII control byte and is UTF-8: in ASCII
+            // it has nothing to escape, without the character-wise look.
+            if shape.is_plain() && url.is_ascii() {
+                self.out.extend_from_slice(url);
+            } else {
+                self.out.extend_from_slice(&echo::escaped(url));
+            }
+            self.out.push(b'\n');
         }
-        io.stdout.write_all(&self.line)?;
         if let Some(warning) = warning.filter(|_| self.odd <= SHOWN_URL_WARNINGS) {
             // Results first, so the warning follows the line it is about.
+            self.flush(io)?;
             io.stdout.flush()?;
             io.warn(&format!(
                 "{origin}: `{}` {warning}",

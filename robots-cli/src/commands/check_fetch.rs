@@ -11,17 +11,22 @@
 //! error<TAB>URL<TAB>reason
 //! ```
 //!
-//! With `--format json`, one object per URL instead:
+//! With `--format json`, one object per URL instead, its members in the order
+//! `check --format json` writes them (one writer, [`crate::json::open_verdict`]),
+//! then how the fetch went:
 //!
 //! ```text
-//! {"url":"https://a.example/x","allowed":false,"decided_by":"fetch",
-//!  "fetch":{"reason":"unreachable","status":503,"robots_url":"https://a.example/robots.txt"},"rule":null}
+//! {"url":"https://a.example/x","allowed":false,"rule":null,"reason":"disallow-all","content_usage":null,
+//!  "decided_by":"fetch","fetch":{"reason":"unreachable","status":503,"robots_url":"https://a.example/robots.txt"}}
 //! ```
 //!
 //! `decided_by` is `rule` (a rule of the fetched file), `no-rule` (the file has
 //! no rule for the URL) or `fetch` (the fetch outcome: allow-all after a 4xx,
-//! disallow-all after a 5xx or a network failure). An error is
-//! `{"url":…,"error":"reason"}`.
+//! disallow-all after a 5xx or a network failure, the `reason` `allow-all` or
+//! `disallow-all`). An error is `{"url":…,"error":"reason"}`.
+//!
+//! The crawler follows its chain in every fetched file, as `check` does (its
+//! token, the registry's documented fallbacks, any `--fallback`).
 //!
 //! An error line (a URL that is not absolute http(s)) does not stop the run.
 //! Exit status: 0 when every URL got a verdict, 1 when any got an error line.
@@ -29,12 +34,14 @@
 use crate::error::Error;
 use crate::flags::{CheckFetch, Format};
 use crate::http::{client, default_user_agent, runtime};
+use crate::json::{self, RuleRef};
 use crate::output::{Stdout, Streams};
 use crate::style;
 use crate::{EXIT_FAIL, EXIT_OK};
 use futures_util::stream::{self, StreamExt};
 use robots_fetch::{AsyncFetcher, OriginPolicy, PolicyCache};
 use robots_runtime::fetch::{FetchSettings, Rules};
+use robots_runtime::records::UsagePrefs;
 use serde_json::{json, Value};
 use std::io::BufRead;
 
@@ -44,8 +51,8 @@ use std::io::BufRead;
 /// [`Error::Read`] when standard input cannot be read or the HTTP client cannot
 /// be set up; [`Error::Stdout`] when standard output cannot be written.
 pub fn run(args: &CheckFetch, io: &mut Streams<'_>) -> Result<i32, Error> {
-    let mut policy =
-        FetchSettings::new(args.profile).with_user_agent(default_user_agent(Some(&args.agent)));
+    let mut policy = FetchSettings::new(args.profile)
+        .with_user_agent(default_user_agent(Some(&args.crawler.agent)));
     if let Some(timeout) = args.timeout {
         policy = policy.with_timeout(timeout);
     }
@@ -54,9 +61,10 @@ pub fn run(args: &CheckFetch, io: &mut Streams<'_>) -> Result<i32, Error> {
         None => read_urls(io.stdin)?,
     };
     let cache = PolicyCache::new(client()?, policy);
+    let chain: Vec<&[u8]> = args.crawler.chain().collect();
     runtime()?.block_on(judge_all(
         &cache,
-        &args.agent,
+        &chain,
         &urls,
         args.concurrency,
         args.format,
@@ -94,21 +102,25 @@ struct Decision {
     fetch: Value,
     /// `rule`, `no-rule` or `fetch`.
     decided_by: &'static str,
-    /// The deciding rule as JSON, or null.
-    rule: Value,
+    /// The verdict's reason: a `Reason` name, or `allow-all` / `disallow-all`.
+    reason: &'static str,
+    /// The deciding rule: line, directive and pattern.
+    rule: Option<(u32, &'static str, Vec<u8>)>,
+    /// The Content-Usage preferences for an allowed URL, as `check` gives them.
+    usage: Option<UsagePrefs>,
 }
 
 /// Judge every URL, `concurrency` at a time, and print the lines in input order.
 async fn judge_all(
     cache: &PolicyCache<AsyncFetcher>,
-    agent: &[u8],
+    chain: &[&[u8]],
     urls: &[Vec<u8>],
     concurrency: usize,
     format: Format,
     stdout: &mut Stdout<'_>,
 ) -> Result<i32, Error> {
     let mut judgements = stream::iter(urls)
-        .map(|url| judge(cache, agent, url))
+        .map(|url| judge(cache, chain, url))
         .buffered(concurrency.max(1));
     let mut status = EXIT_OK;
     let mut line = Vec::with_capacity(512);
@@ -117,23 +129,25 @@ async fn judge_all(
             break;
         };
         line.clear();
+        if matches!(judgement, Judgement::Error(_)) {
+            status = EXIT_FAIL;
+        }
         if format == Format::Json {
-            let object = match &judgement {
-                Judgement::Verdict(d) => json!({
-                    "url": String::from_utf8_lossy(url),
-                    "allowed": d.allowed,
-                    "decided_by": d.decided_by,
-                    "fetch": d.fetch,
-                    "rule": d.rule,
-                }),
-                Judgement::Error(reason) => {
-                    json!({ "url": String::from_utf8_lossy(url), "error": reason })
+            match &judgement {
+                Judgement::Verdict(d) => {
+                    let rule = d.rule.as_ref().map(|(line, directive, pattern)| RuleRef {
+                        line: *line,
+                        directive,
+                        pattern: pattern.as_slice(),
+                    });
+                    json::open_verdict(&mut line, url, d.allowed, rule, d.reason)?;
+                    json::write_content_usage(&mut line, d.usage)?;
+                    json::member(&mut line, "decided_by", &Value::from(d.decided_by))?;
+                    json::member(&mut line, "fetch", &d.fetch)?;
+                    json::close(&mut line, None)?;
                 }
-            };
-            if matches!(judgement, Judgement::Error(_)) {
-                status = EXIT_FAIL;
+                Judgement::Error(reason) => json::write_url_error(&mut line, url, reason)?,
             }
-            crate::json::write_line(&mut line, &object)?;
             stdout.write_all(&line)?;
             continue;
         }
@@ -144,7 +158,6 @@ async fn judge_all(
                 line.extend_from_slice(url);
             }
             Judgement::Error(reason) => {
-                status = EXIT_FAIL;
                 line.extend_from_slice(b"error\t");
                 line.extend_from_slice(url);
                 line.push(b'\t');
@@ -159,46 +172,52 @@ async fn judge_all(
 }
 
 /// One URL's verdict under its origin's robots.txt.
-async fn judge(cache: &PolicyCache<AsyncFetcher>, agent: &[u8], url: &[u8]) -> Judgement {
+async fn judge(cache: &PolicyCache<AsyncFetcher>, chain: &[&[u8]], url: &[u8]) -> Judgement {
     let Ok(text) = std::str::from_utf8(url) else {
         return Judgement::Error("not valid UTF-8".to_owned());
     };
     match cache.get(text).await {
-        Ok(origin) => Judgement::Verdict(decide(&origin, agent, text)),
+        Ok(origin) => Judgement::Verdict(decide(&origin, chain, text)),
         Err(e) => Judgement::Error(e.to_string()),
     }
 }
 
 /// The verdict of `url` under `origin`'s answer, and what decided it.
-fn decide(origin: &OriginPolicy, agent: &[u8], url: &str) -> Decision {
+fn decide(origin: &OriginPolicy, chain: &[&[u8]], url: &str) -> Decision {
     let outcome = origin.outcome();
     let fetch = json!({
         "reason": outcome.reason.name(),
         "status": outcome.status,
         "robots_url": outcome.robots_url,
     });
+    let by_fetch = |allowed: bool, reason: &'static str| Decision {
+        allowed,
+        fetch: fetch.clone(),
+        decided_by: "fetch",
+        reason,
+        rule: None,
+        usage: None,
+    };
     match origin.rules() {
         Rules::Parsed(policy) => {
-            let verdict = policy.check(agent, url);
+            let matcher = policy.matcher_chain(chain.iter().copied());
+            let verdict = matcher.check(url);
             let rule = verdict.rule.and_then(|id| policy.rule(id));
+            let usage = if verdict.allowed {
+                matcher.content_usage(url)
+            } else {
+                None
+            };
             Decision {
                 allowed: verdict.allowed,
                 fetch,
                 decided_by: if rule.is_some() { "rule" } else { "no-rule" },
-                rule: rule.map_or(Value::Null, |r| {
-                    json!({
-                        "line": r.line,
-                        "directive": r.directive.name(),
-                        "pattern": r.pattern.to_string(),
-                    })
-                }),
+                reason: verdict.reason.name(),
+                rule: rule.map(|r| (r.line, r.directive.name(), r.pattern.to_vec())),
+                usage,
             }
         }
-        rules => Decision {
-            allowed: rules.is_allowed(agent, url),
-            fetch,
-            decided_by: "fetch",
-            rule: Value::Null,
-        },
+        Rules::AllowAll => by_fetch(true, "allow-all"),
+        Rules::DisallowAll => by_fetch(false, "disallow-all"),
     }
 }

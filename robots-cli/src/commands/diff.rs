@@ -2,7 +2,7 @@
 //!
 //! The URLs come from `--urls FILE` (one per line; blank lines and lines starting
 //! with `#` are skipped), or else are derived from the rules of both files
-//! ([`diff_paths`](robots_lint::diff_paths): `/`, `/robots.txt`, and
+//! ([`robots_lint::diff_paths`]: `/`, `/robots.txt`, and
 //! for each rule its literal prefix, its wildcards filled, the path just past a
 //! `$`, percent-encoded variants…, each kept once under the profile's
 //! comparison, so `/a%3A`, `/a%3a` and `/a:` are one URL under rfc9309),

@@ -1,6 +1,6 @@
 //! `robots explain`: the whole decision behind one verdict.
 //!
-//! Built on [`Policy::explain`](robots_runtime::Policy::explain): the path as the profile compares it, the groups
+//! Built on [`Policy::explain`](robots_runtime::PolicyRef::explain): the path as the profile compares it, the groups
 //! that applied and which user-agent line selected each, every rule that matches
 //! (best first, with its priority), the tie-break between the top two, and the
 //! verdict. When the parsing cap cut the file and the whole file would answer

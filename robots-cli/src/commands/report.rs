@@ -1,17 +1,23 @@
 //! `robots report`: what a robots.txt does to every crawler of the known-crawler
-//! registry (search engines, AI crawlers, SEO tools, archives, social previews).
+//! registry (search engines, AI crawlers, SEO tools, archives, social previews),
+//! or, with `--agent`, to one crawler, known to the registry or not.
 //!
-//! For each crawler: which group applies and why (its own, a documented
-//! fallback's such as `Googlebot` for `Googlebot-Image`, `*`, or none), whether
-//! `/` is allowed, its access (blocked, partial or allowed, decided exactly over
-//! the rules by `Matcher::classify`, with a disallowed path for `partial`), the
-//! share of a path sample it may fetch (labelled `sample`: `/` and the paths
-//! of the file's own rules, as `robots diff` derives them, plus `--paths`;
-//! never `/robots.txt` itself), its crawl-delay, and the AI-era records its
-//! groups give it (`Content-Signal`, `Content-Usage`; the file's `LLM-Policy`
-//! and `License` URLs, which are file-wide, head the table). Then one line per purpose
-//! class and a one-line summary such as `blocks 12 of 31 AI crawlers fully;
-//! allows every search engine`, both counted from the exact access.
+//! For each crawler: which group applies and why (its own, a fallback's such as
+//! `Googlebot` for `Googlebot-Image`, `*`, or none), its access (blocked,
+//! partial or allowed, decided exactly over the rules by `Matcher::classify`,
+//! with a disallowed path for `partial`), the share of a path sample it may
+//! fetch (labelled `sample`: `/` and the paths of the file's own rules, as
+//! `robots diff` derives them, plus `--paths`; never `/robots.txt` itself), its
+//! crawl-delay, the AI-era records its groups give it (`Content-Signal`,
+//! `Content-Usage`; the file's `LLM-Policy` and `License` URLs, which are
+//! file-wide, head the table), and what its operator says about robots.txt. Then one line per
+//! purpose class and a one-line summary such as `blocks 12 of 31 AI crawlers
+//! fully; allows every search engine`, both counted from the exact access.
+//!
+//! The human table fits about 120 columns: long operator names and paths are
+//! cut (with `…`; JSON and CSV keep them whole), the `crawl-delay` and `ai
+//! prefs` columns appear only when some crawler has one, and what an operator
+//! says about robots.txt is one word, explained below the table.
 //!
 //! Human output is an aligned table grouped by purpose; `--format json` one
 //! object (`robots_lint::CrawlerReport::to_json`, the shape Python's
@@ -30,7 +36,7 @@ use robots_lint::{
 };
 use robots_runtime::document::{parse, ParseOptions};
 use robots_runtime::records::UsagePrefs;
-use robots_runtime::registry::{Crawler, Purpose, RobotsTxt};
+use robots_runtime::registry::{Purpose, RobotsTxt};
 use std::time::Duration;
 
 /// `5 blocked fully, 2 partly, 5 allowed everywhere`.
@@ -57,7 +63,11 @@ fn lines_text(lines: &[u32]) -> String {
 fn group_text(row: &Row) -> String {
     match &row.applies {
         Applies::Own => format!("its own ({})", lines_text(&row.lines)),
-        Applies::Fallback(token) => format!("{token}'s ({})", lines_text(&row.lines)),
+        Applies::Fallback(_) => format!(
+            "{}'s ({})",
+            row.group_token().unwrap_or_default(),
+            lines_text(&row.lines)
+        ),
         Applies::Wildcard => format!("* ({})", lines_text(&row.lines)),
         Applies::Nothing => String::from("none: no group, no *"),
         Applies::IgnoresWildcard => String::from("none: ignores *"),
@@ -68,14 +78,30 @@ fn delay_text(delay: Option<Duration>) -> String {
     delay.map_or_else(|| String::from("-"), |d| format!("{}s", d.as_secs_f64()))
 }
 
-fn note_text(crawler: &Crawler) -> &'static str {
-    match crawler.robots_txt {
-        RobotsTxt::Obeys => "",
-        RobotsTxt::Partly => "may skip robots.txt for user requests",
-        RobotsTxt::Ignores => "says it ignores robots.txt",
-        RobotsTxt::Unstated => "does not say whether it obeys robots.txt",
+/// The `robots.txt` column: what the operator says, in a word (blank for
+/// `obeys`, `?` for a crawler the registry does not list).
+fn robots_txt_word(row: &Row) -> &'static str {
+    match row.crawler.map(|c| c.robots_txt) {
+        Some(RobotsTxt::Obeys) => "",
+        Some(other) => other.name(),
+        None => "?",
     }
 }
+
+/// The legend of the `robots.txt` column's words.
+fn robots_txt_meaning(word: &str) -> &'static str {
+    match word {
+        "partly" => "may skip robots.txt for requests a user triggers",
+        "ignores" => "says it ignores robots.txt",
+        "unstated" => "does not say whether it obeys robots.txt",
+        "?" => "not in the registry: nothing known",
+        _ => "",
+    }
+}
+
+/// Widest cells of the human table, in characters (JSON and CSV keep values whole).
+const OPERATOR_CELL: usize = 13;
+const PATH_CELL: usize = 20;
 
 fn human(
     io: &mut Streams<'_>,
@@ -85,12 +111,26 @@ fn human(
 ) -> Result<(), Error> {
     let (rows, sample) = (&report.rows, report.sample_paths);
     let out = &mut io.stdout;
-    writeln!(
-        out,
-        "{name} under {}: {} known crawlers, {sample} sample paths",
-        args.profile,
-        rows.len()
-    )?;
+    match (&report.agent, rows.first()) {
+        (Some(agent), Some(row)) => {
+            let who = row.crawler.map_or_else(
+                || String::from("not in the registry"),
+                |c| format!("{}, {}", c.operator, c.purpose.name()),
+            );
+            writeln!(
+                out,
+                "{name} under {}: {} ({who}), {sample} sample paths",
+                args.profile,
+                echo::short(agent.as_bytes())
+            )?;
+        }
+        _ => writeln!(
+            out,
+            "{name} under {}: {} known crawlers, {sample} sample paths",
+            args.profile,
+            rows.len()
+        )?,
+    }
     for url in &report.llm_policies {
         writeln!(
             out,
@@ -105,68 +145,100 @@ fn human(
             echo::short(url.as_bytes())
         )?;
     }
-    let header: Vec<String> = [
-        "crawler",
-        "operator",
-        "group",
-        "/",
-        "access",
-        "sample",
-        "crawl-delay",
-        "ai prefs",
-        "note",
-    ]
-    .map(String::from)
-    .to_vec();
+    // Columns that would hold only `-` are left out.
+    let delays = rows.iter().any(|r| r.crawl_delay.is_some());
+    let ai = rows.iter().any(|r| !r.ai.is_empty());
+    let mut header = vec!["crawler", "operator", "group", "access", "sample"];
+    let mut align = vec![
+        Align::Left,
+        Align::Left,
+        Align::Left,
+        Align::Left,
+        Align::Right,
+    ];
+    if delays {
+        header.push("crawl-delay");
+        align.push(Align::Right);
+    }
+    if ai {
+        header.push("ai prefs");
+        align.push(Align::Left);
+    }
+    header.push("robots.txt");
+    align.push(Align::Left);
+    let header: Vec<String> = header.into_iter().map(String::from).collect();
     let cells = |r: &Row| -> Vec<String> {
-        vec![
-            r.crawler.token.to_owned(),
-            r.crawler.operator.to_owned(),
+        let mut cells = vec![
+            String::from_utf8_lossy(&echo::escaped(r.token.as_bytes())).into_owned(),
+            r.crawler.map_or_else(
+                || String::from("-"),
+                |c| echo::cell(c.operator, OPERATOR_CELL),
+            ),
             group_text(r),
-            String::from(if r.root_allowed { "allowed" } else { "blocked" }),
             access_text(&r.access),
             format!("{:.1}%", share(r.allowed, sample)),
-            delay_text(r.crawl_delay),
-            ai_text(&r.ai),
-            note_text(r.crawler).to_owned(),
-        ]
+        ];
+        if delays {
+            cells.push(delay_text(r.crawl_delay));
+        }
+        if ai {
+            cells.push(ai_text(&r.ai));
+        }
+        cells.push(robots_txt_word(r).to_owned());
+        cells
     };
     let mut all = vec![header.clone()];
     all.extend(rows.iter().map(cells));
     let widths = table::widths(&all);
-    let align = [
-        Align::Left,
-        Align::Left,
-        Align::Left,
-        Align::Left,
-        Align::Left,
-        Align::Right,
-        Align::Right,
-        Align::Left,
-        Align::Left,
-    ];
+    let mut sections: Vec<(String, Vec<&Row>)> = Vec::new();
     for purpose in Purpose::ALL {
         let class: Vec<&Row> = rows
             .iter()
-            .filter(|r| r.crawler.purpose == purpose)
+            .filter(|r| r.purpose() == Some(purpose))
             .collect();
-        if class.is_empty() {
-            continue;
+        if !class.is_empty() {
+            let t = report.tally(|p| p == purpose);
+            sections.push((
+                format!("{} ({}): {}", purpose.title(), t.total, tally_text(t)),
+                class,
+            ));
         }
-        let t = report.tally(|p| p == purpose);
+    }
+    let unlisted: Vec<&Row> = rows.iter().filter(|r| r.crawler.is_none()).collect();
+    if !unlisted.is_empty() {
+        sections.push((String::from("not in the registry"), unlisted));
+    }
+    for (title, class) in sections {
         writeln!(out)?;
-        writeln!(out, "{} ({}): {}", purpose.title(), t.total, tally_text(t))?;
+        writeln!(out, "{title}")?;
         writeln!(out, "{}", table::line(&header, &widths, &align, "  "))?;
         for row in class {
             writeln!(out, "{}", table::line(&cells(row), &widths, &align, "  "))?;
         }
     }
     writeln!(out)?;
-    if report.rows.iter().any(|r| !r.ai.is_empty()) {
+    if ai {
         writeln!(
             out,
             "ai prefs: CS = Content-Signal, CU = Content-Usage (y/n: yes/no; +N: rules for some paths only)"
         )?;
+    }
+    let mut words: Vec<&str> = rows
+        .iter()
+        .map(robots_txt_word)
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    if !words.is_empty() {
+        writeln!(
+            out,
+            "robots.txt: what the operator says about it (blank: the crawler obeys it)"
+        )?;
+        let width = words.iter().map(|w| w.len()).max().unwrap_or(0);
+        for word in words {
+            writeln!(out, "  {word:<width$}  {}", robots_txt_meaning(word))?;
+        }
     }
     writeln!(out, "summary: {}", report.summary())?;
     Ok(())
@@ -260,14 +332,12 @@ fn usage_csv(ai: &AiRecords) -> String {
     rules.join(" | ")
 }
 
-/// The access column: `blocked`, `allowed`, `partial (/x disallowed)`, or `undecided`.
+/// The access column: `blocked`, `allowed`, `partial (/x blocked)`, or `undecided`.
 fn access_text(access: &Access) -> String {
     match access {
         Access::Partial { disallowed, .. } => {
-            format!(
-                "partial ({} disallowed)",
-                echo::short(disallowed.as_bytes())
-            )
+            let path = String::from_utf8_lossy(&echo::escaped(disallowed.as_bytes())).into_owned();
+            format!("partial ({} blocked)", echo::cell(&path, PATH_CELL))
         }
         other => other.name().to_owned(),
     }
@@ -300,13 +370,16 @@ fn as_csv(report: &CrawlerReport) -> Result<Vec<u8>, Error> {
         ])
         .map_err(fail)?;
     for r in rows {
-        let token = r.group_token().unwrap_or_default();
+        let token = r.group_token().unwrap_or_default().to_owned();
         let lines: Vec<String> = r.lines.iter().map(u32::to_string).collect();
         writer
             .write_record([
-                r.crawler.token.to_owned(),
-                r.crawler.operator.to_owned(),
-                r.crawler.purpose.name().to_owned(),
+                r.token.clone(),
+                r.crawler.map(|c| c.operator).unwrap_or_default().to_owned(),
+                r.purpose()
+                    .map(Purpose::name)
+                    .unwrap_or_default()
+                    .to_owned(),
                 r.applies.name().to_owned(),
                 token.to_owned(),
                 lines.join(" "),
@@ -318,8 +391,14 @@ fn as_csv(report: &CrawlerReport) -> Result<Vec<u8>, Error> {
                 r.crawl_delay
                     .map(|d| d.as_secs_f64().to_string())
                     .unwrap_or_default(),
-                r.crawler.robots_txt.name().to_owned(),
-                r.crawler.verification.name().to_owned(),
+                r.crawler
+                    .map(|c| c.robots_txt.name())
+                    .unwrap_or_default()
+                    .to_owned(),
+                r.crawler
+                    .map(|c| c.sourcing.name())
+                    .unwrap_or_default()
+                    .to_owned(),
                 signal_csv(&r.ai),
                 usage_csv(&r.ai),
                 report.llm_policies.join(" "),
@@ -351,7 +430,13 @@ pub fn run(args: &Report, io: &mut Streams<'_>) -> Result<i32, Error> {
     if let Some(list) = &args.paths {
         sample.extend(input::lines(&list.read("path list", io.stdin)?));
     }
-    let report = CrawlerReport::new(&policy, sample);
+    let report = match &args.crawler {
+        Some(crawler) => {
+            let chain: Vec<&[u8]> = crawler.chain().collect();
+            CrawlerReport::for_chain(&policy, sample, &chain)
+        }
+        None => CrawlerReport::new(&policy, sample),
+    };
     match args.format {
         Format::Json => {
             let mut line = Vec::new();

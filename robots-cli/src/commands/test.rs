@@ -91,14 +91,21 @@ pub fn run(args: &Test, io: &mut Streams<'_>) -> Result<i32, Error> {
     }
     let total = assertions.len();
     if !json {
-        if failed == 0 {
-            writeln!(out, "all {total} assertions hold")?;
-        } else {
-            writeln!(out, "{failed} of {total} assertions failed")?;
-        }
+        writeln!(out, "{}", summary(failed, total))?;
     }
     out.flush()?;
     Ok(if failed == 0 { EXIT_OK } else { EXIT_FAIL })
+}
+
+/// The summary line: `all 3 assertions hold`, `the 1 assertion holds`, `1 of 3
+/// assertions failed`, `the 1 assertion failed`.
+fn summary(failed: usize, total: usize) -> String {
+    match (failed, total) {
+        (0, 1) => String::from("the 1 assertion holds"),
+        (0, _) => format!("all {total} assertions hold"),
+        (_, 1) => String::from("the 1 assertion failed"),
+        _ => format!("{failed} of {total} assertions failed"),
+    }
 }
 
 /// One assertion as JSON: where it is, what it expects, whether it holds, and the verdict.

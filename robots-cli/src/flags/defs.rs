@@ -14,6 +14,7 @@ use clap_complete::Shell;
 use robots_runtime::fetch::FetchProfile;
 use robots_runtime::Profile;
 use std::ffi::OsString;
+use std::marker::PhantomData;
 use std::num::NonZeroUsize;
 use std::time::Duration;
 
@@ -48,7 +49,8 @@ Exit status:
      and a standard output closed early, as by `| head`)
   1  a site owner's \"no\": lint found errors (or warnings, with --deny warnings),
      diff found verdicts that change, test found an assertion that does not
-     hold, check --fetch could not check some URL
+     hold, check --fetch could not check some URL, check --strict-urls
+     refused a URL line
   2  a usage or I/O error; one line on standard error says what failed
 
 Documentation: `robots COMMAND --help` for each command; the README of ",
@@ -133,9 +135,121 @@ fn format_parser(formats: &'static [Format]) -> impl TypedValueParser<Value = Fo
 const HUMAN_JSON: &[Format] = &[Format::Human, Format::Json];
 const HUMAN_JSON_CSV: &[Format] = &[Format::Human, Format::Json, Format::Csv];
 const LINT_FORMATS: &[Format] = &[Format::Human, Format::Json, Format::Sarif, Format::Github];
+const AUDIT_FORMATS: &[Format] = &[Format::Human, Format::Json, Format::Csv, Format::Html];
+
+/// The formats one command's `--format` accepts (a type, so that one
+/// definition of `--format` serves every command: [`FormatArgs`]).
+pub(super) trait Formats: std::fmt::Debug + Send + Sync + 'static {
+    /// The accepted formats, `human` first (the default).
+    const FORMATS: &'static [Format];
+}
+
+/// `human` or `json`.
+#[derive(Debug)]
+pub(super) struct HumanJson;
+impl Formats for HumanJson {
+    const FORMATS: &'static [Format] = HUMAN_JSON;
+}
+
+/// `human`, `json` or `csv` (`report`).
+#[derive(Debug)]
+pub(super) struct HumanJsonCsv;
+impl Formats for HumanJsonCsv {
+    const FORMATS: &'static [Format] = HUMAN_JSON_CSV;
+}
+
+/// `human`, `json`, `sarif` or `github` (`lint`).
+#[derive(Debug)]
+pub(super) struct LintFormats;
+impl Formats for LintFormats {
+    const FORMATS: &'static [Format] = LINT_FORMATS;
+}
+
+/// `--format FORMAT` and its old spelling `--json`, for a command whose
+/// formats are `F`'s. Each command says what its formats print with
+/// `#[command(mut_arg("format", …))]`.
+#[derive(Debug, Args)]
+pub(super) struct FormatArgs<F: Formats> {
+    /// The output format. `--json` is short for `--format json`.
+    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(F::FORMATS))]
+    pub format: Format,
+
+    /// `--format json`.
+    #[arg(long, hide = true, conflicts_with = "format")]
+    pub json: bool,
+
+    #[arg(skip)]
+    pub formats: PhantomData<F>,
+}
+
+impl<F: Formats> FormatArgs<F> {
+    /// The format asked for: `--json` is `--format json`.
+    pub fn format(&self) -> Format {
+        if self.json {
+            Format::Json
+        } else {
+            self.format
+        }
+    }
+}
+
+/// `--profile PROFILE`: how to read the robots.txt. Unnamed, it is `rfc9309`
+/// (`check` reads a compiled policy under its own profile).
+#[derive(Debug, Args)]
+pub(super) struct ProfileArg {
+    /// The semantics to read the file under [default: rfc9309].
+    #[arg(long, value_name = "PROFILE", value_parser = profile_parser())]
+    pub profile: Option<Profile>,
+}
+
+impl ProfileArg {
+    /// The profile named, else `rfc9309`.
+    pub fn or_default(&self) -> Profile {
+        self.profile.unwrap_or(Profile::Rfc9309)
+    }
+}
+
+/// The crawler a command asks about: `--agent` or `--user-agent-header` (one
+/// of them, or neither where the command has a meaning for that), the
+/// fallbacks it follows, and `--no-fallback`.
+#[derive(Debug, Args)]
+pub(super) struct CrawlerArgs {
+    /// The crawler's product token (the name a robots.txt's `User-agent:` line
+    /// gives), matched exactly as given, then the fallbacks the registry
+    /// documents for it (`Googlebot-Image` → `Googlebot`; `--no-fallback` for
+    /// none). A value that is plainly a whole User-Agent header gets a warning
+    /// naming its token.
+    #[arg(long, value_name = "AGENT", group = "crawler", value_parser = value_parser!(OsString))]
+    pub agent: Option<OsString>,
+
+    /// The crawler's whole User-Agent header instead of --agent: its crawler
+    /// token is read from it (a registry crawler's documented header gives that
+    /// crawler's token, else the first product token that is no browser
+    /// boilerplate), and the crawler's documented fallbacks follow it.
+    #[arg(long, value_name = "HEADER", group = "crawler", value_parser = value_parser!(OsString))]
+    pub user_agent_header: Option<OsString>,
+
+    /// A token the crawler also answers to when no group names AGENT (repeatable,
+    /// most specific first), after the ones the registry documents, e.g.
+    /// `--agent MyBot-Images --fallback MyBot`.
+    #[arg(long, value_name = "TOKEN", requires = "crawler", value_parser = value_parser!(OsString))]
+    pub fallback: Vec<OsString>,
+
+    /// Follow none of the fallbacks the registry documents for the crawler:
+    /// match AGENT alone (and any --fallback), as Google's library matches
+    /// the one name it is given.
+    #[arg(long, requires = "crawler")]
+    pub no_fallback: bool,
+}
+
+/// `--agent`'s help where it may be left out: every registry crawler then.
+const AGENT_OR_EVERY_CRAWLER: &str = "The crawler's product token, matched exactly as given, then the fallbacks the registry documents for it (`--no-fallback` for none); a value that is plainly a whole User-Agent header gets a warning naming its token. Without it (and without --user-agent-header), every crawler of the registry is compared, one summary line per crawler whose verdicts change.";
 
 /// Arguments of `robots check`.
 #[derive(Debug, Args)]
+#[command(mut_arg("agent", |a| a.required_unless_present("user_agent_header")))]
+#[command(mut_arg("profile", |a| a.help("The semantics to read the file under [default: rfc9309]. A compiled policy (`robots compile`) keeps the profile it was compiled under; naming another is an error.")))]
+#[command(mut_arg("format", |a| a.help("Output: `human` (`allowed<TAB>URL` lines) or `json` (one object per URL: url, allowed, rule ({line, directive, pattern} or null), reason; `warning` for a URL line that does not read plainly, `url_bytes` (the exact bytes) for one that is not UTF-8). `--json` is short for `--format json`.")))]
 pub(super) struct CheckArgs {
     /// The robots.txt file, read as raw bytes, or a policy file from `robots compile`;
     /// `-` reads it from standard input (then give the URLs as arguments). `--robots
@@ -152,39 +266,14 @@ pub(super) struct CheckArgs {
     #[arg(long, value_name = "FILE", hide = true, value_parser = value_parser!(OsString))]
     pub robots: Option<OsString>,
 
-    /// The crawler's product token (the name a robots.txt's `User-agent:` line
-    /// gives), matched exactly as given. A value that is plainly a whole
-    /// User-Agent header gets a warning naming its token.
-    #[arg(long, value_name = "AGENT", required_unless_present = "user_agent_header", value_parser = value_parser!(OsString))]
-    pub agent: Option<OsString>,
+    #[command(flatten)]
+    pub crawler: CrawlerArgs,
 
-    /// The crawler's whole User-Agent header instead of --agent: its crawler
-    /// token is read from it (a registry crawler's documented header gives that
-    /// crawler's token, else the first product token that is no browser
-    /// boilerplate), and the crawler's documented fallbacks follow it.
-    #[arg(long, value_name = "HEADER", conflicts_with = "agent", value_parser = value_parser!(OsString))]
-    pub user_agent_header: Option<OsString>,
+    #[command(flatten)]
+    pub profile: ProfileArg,
 
-    /// A token the crawler also answers to when no group names AGENT (repeatable,
-    /// most specific first), e.g. `--agent Googlebot-Image --fallback Googlebot`.
-    #[arg(long, value_name = "TOKEN", value_parser = value_parser!(OsString))]
-    pub fallback: Vec<OsString>,
-
-    /// The semantics to read the file under [default: rfc9309]. A compiled policy
-    /// (`robots compile`) keeps the profile it was compiled under; naming another is an error.
-    #[arg(long, value_name = "PROFILE", value_parser = profile_parser())]
-    pub profile: Option<Profile>,
-
-    /// Output: `human` (`allowed<TAB>URL` lines) or `json` (one object per URL: url,
-    /// allowed, rule ({line, directive, pattern} or null), reason; `warning` for a URL
-    /// line that does not read plainly, `url_bytes` (the exact bytes) for one that is
-    /// not UTF-8). `--json` is short for `--format json`.
-    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON))]
-    pub format: Format,
-
-    /// `--format json`.
-    #[arg(long, hide = true, conflicts_with = "format")]
-    pub json: bool,
+    #[command(flatten)]
+    pub format: FormatArgs<HumanJson>,
 
     /// FILE must be a compiled policy (`robots compile`): fail if it is not a
     /// valid one. Without it, FILE is read as a policy only when it validates as
@@ -205,7 +294,7 @@ pub(super) struct CheckArgs {
     /// With `--format json`, each object also says how the fetch went
     /// (`fetch`: reason, status, robots.txt URL) and what decided the verdict
     /// (`decided_by`: `rule`, `no-rule` or `fetch`).
-    #[arg(long, conflicts_with_all = ["robots", "fallback", "compiled"])]
+    #[arg(long, conflicts_with_all = ["robots", "compiled"])]
     pub fetch: bool,
 
     /// With --fetch: the time limit of each robots.txt fetch, in seconds (default 10).
@@ -226,24 +315,18 @@ pub(super) enum Deny {
 
 /// Arguments of `robots lint`.
 #[derive(Debug, Args)]
+#[command(mut_arg("profile", |a| a.help("The semantics to read the files under [default: rfc9309].")))]
+#[command(mut_arg("format", |a| a.help("Output: `human` (rustc-style diagnostics), `json` (one object per finding), `sarif` (SARIF 2.1.0 for code scanning) or `github` (workflow-command annotations). `--json` is short for `--format json`.")))]
 pub(super) struct LintArgs {
     /// The robots.txt files, read as raw bytes; `-` reads one from standard input.
     #[arg(value_name = "FILE", required = true, value_parser = value_parser!(OsString))]
     pub files: Vec<OsString>,
 
-    /// The semantics to read the files under.
-    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
-    pub profile: Profile,
+    #[command(flatten)]
+    pub profile: ProfileArg,
 
-    /// Output: `human` (rustc-style diagnostics), `json` (one object per finding),
-    /// `sarif` (SARIF 2.1.0 for code scanning) or `github` (workflow-command
-    /// annotations). `--json` is short for `--format json`.
-    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(LINT_FORMATS))]
-    pub format: Format,
-
-    /// `--format json`.
-    #[arg(long, hide = true, conflicts_with = "format")]
-    pub json: bool,
+    #[command(flatten)]
+    pub format: FormatArgs<LintFormats>,
 
     /// Also fail (exit 1) on warnings.
     #[arg(long, value_enum, value_name = "LEVEL")]
@@ -252,6 +335,8 @@ pub(super) struct LintArgs {
 
 /// Arguments of `robots explain`.
 #[derive(Debug, Args)]
+#[command(mut_arg("agent", |a| a.required_unless_present("user_agent_header")))]
+#[command(mut_arg("format", |a| a.help("Output: `human` (text) or `json` (one object). `--json` is short for `--format json`.")))]
 pub(super) struct ExplainArgs {
     /// The robots.txt file, read as raw bytes; `-` reads it from standard input.
     /// `--robots FILE` names it too.
@@ -266,39 +351,21 @@ pub(super) struct ExplainArgs {
     #[arg(long, value_name = "FILE", hide = true, value_parser = value_parser!(OsString))]
     pub robots: Option<OsString>,
 
-    /// The crawler's product token (the name a robots.txt's `User-agent:` line
-    /// gives), matched exactly as given. A value that is plainly a whole
-    /// User-Agent header gets a warning naming its token.
-    #[arg(long, value_name = "AGENT", required_unless_present = "user_agent_header", value_parser = value_parser!(OsString))]
-    pub agent: Option<OsString>,
+    #[command(flatten)]
+    pub crawler: CrawlerArgs,
 
-    /// The crawler's whole User-Agent header instead of --agent: its crawler
-    /// token is read from it (a registry crawler's documented header gives that
-    /// crawler's token, else the first product token that is no browser
-    /// boilerplate), and the crawler's documented fallbacks follow it.
-    #[arg(long, value_name = "HEADER", conflicts_with = "agent", value_parser = value_parser!(OsString))]
-    pub user_agent_header: Option<OsString>,
+    #[command(flatten)]
+    pub profile: ProfileArg,
 
-    /// A token the crawler also answers to when no group names AGENT (repeatable,
-    /// most specific first), e.g. `--agent Googlebot-Image --fallback Googlebot`.
-    #[arg(long, value_name = "TOKEN", value_parser = value_parser!(OsString))]
-    pub fallback: Vec<OsString>,
-
-    /// The semantics to read the file under.
-    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
-    pub profile: Profile,
-
-    /// Output: `human` (text) or `json` (one object). `--json` is short for `--format json`.
-    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON))]
-    pub format: Format,
-
-    /// `--format json`.
-    #[arg(long, hide = true, conflicts_with = "format")]
-    pub json: bool,
+    #[command(flatten)]
+    pub format: FormatArgs<HumanJson>,
 }
 
 /// Arguments of `robots diff`.
 #[derive(Debug, Args)]
+#[command(mut_arg("agent", |a| a.help(AGENT_OR_EVERY_CRAWLER)))]
+#[command(mut_arg("profile", |a| a.help("The semantics to read both files under [default: rfc9309].")))]
+#[command(mut_arg("format", |a| a.help("Output: `human` (one line per change and a summary) or `json` (one object per change). `--json` is short for `--format json`.")))]
 pub(super) struct DiffArgs {
     /// The old robots.txt (`-`: standard input).
     #[arg(value_name = "OLD", value_parser = value_parser!(OsString))]
@@ -308,43 +375,24 @@ pub(super) struct DiffArgs {
     #[arg(value_name = "NEW", value_parser = value_parser!(OsString))]
     pub new: OsString,
 
-    /// The crawler's product token, matched exactly as given (a value that is
-    /// plainly a whole User-Agent header gets a warning naming its token).
-    /// Without it (and without --user-agent-header), every crawler of the
-    /// registry is compared, one summary line per crawler whose verdicts change.
-    #[arg(long, value_name = "AGENT", value_parser = value_parser!(OsString))]
-    pub agent: Option<OsString>,
-
-    /// The crawler's whole User-Agent header instead of --agent: its crawler
-    /// token is read from it, and the crawler's documented fallbacks follow it.
-    #[arg(long, value_name = "HEADER", conflicts_with = "agent", value_parser = value_parser!(OsString))]
-    pub user_agent_header: Option<OsString>,
-
-    /// A token the crawler also answers to when no group names AGENT (repeatable,
-    /// most specific first), e.g. `--agent Googlebot-Image --fallback Googlebot`.
-    #[arg(long, value_name = "TOKEN", requires = "agent", value_parser = value_parser!(OsString))]
-    pub fallback: Vec<OsString>,
+    #[command(flatten)]
+    pub crawler: CrawlerArgs,
 
     /// URLs to compare, one per line; without it, URLs are derived from both files' rules.
     #[arg(long, value_name = "FILE", value_parser = value_parser!(OsString))]
     pub urls: Option<OsString>,
 
-    /// The semantics to read both files under.
-    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
-    pub profile: Profile,
+    #[command(flatten)]
+    pub profile: ProfileArg,
 
-    /// Output: `human` (one line per change and a summary) or `json` (one object per
-    /// change). `--json` is short for `--format json`.
-    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON))]
-    pub format: Format,
-
-    /// `--format json`.
-    #[arg(long, hide = true, conflicts_with = "format")]
-    pub json: bool,
+    #[command(flatten)]
+    pub format: FormatArgs<HumanJson>,
 }
 
 /// Arguments of `robots test`.
 #[derive(Debug, Args)]
+#[command(mut_arg("profile", |a| a.help("The semantics to read the robots.txt under [default: rfc9309].")))]
+#[command(mut_arg("format", |a| a.help("Output: `human` (the failures and a summary) or `json` (one object per assertion). `--json` is short for `--format json`.")))]
 pub(super) struct TestArgs {
     /// The robots.txt file, read as raw bytes; `-` reads it from standard input.
     #[arg(value_name = "FILE", value_parser = value_parser!(OsString))]
@@ -355,27 +403,22 @@ pub(super) struct TestArgs {
     #[arg(long = "assert", value_name = "ASSERTS", value_parser = value_parser!(OsString))]
     pub asserts: OsString,
 
-    /// The semantics to read the robots.txt under.
-    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
-    pub profile: Profile,
+    #[command(flatten)]
+    pub profile: ProfileArg,
 
     /// Check the assertions even when FILE is no robots.txt (an HTML page,
     /// binary data, UTF-16), instead of failing.
     #[arg(long)]
     pub allow_errors: bool,
 
-    /// Output: `human` (the failures and a summary) or `json` (one object per
-    /// assertion). `--json` is short for `--format json`.
-    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON))]
-    pub format: Format,
-
-    /// `--format json`.
-    #[arg(long, hide = true, conflicts_with = "format")]
-    pub json: bool,
+    #[command(flatten)]
+    pub format: FormatArgs<HumanJson>,
 }
 
 /// Arguments of `robots report`.
 #[derive(Debug, Args)]
+#[command(mut_arg("agent", |a| a.help("The crawler to report on, known to the registry or not, with the fallbacks the registry documents for it (`--no-fallback` for none): its group, its access decided exactly (blocked, partial or allowed), its sample share, crawl-delay and AI preferences. Without it (and without --user-agent-header), every crawler of the registry.")))]
+#[command(mut_arg("format", |a| a.help("Output: `human` (a table grouped by purpose, and a summary), `json` (one object) or `csv` (one row per crawler). `--json` is short for `--format json`.")))]
 pub(super) struct ReportArgs {
     /// The robots.txt file, read as raw bytes; `-` reads it from standard input.
     #[arg(value_name = "FILE", value_parser = value_parser!(OsString))]
@@ -385,18 +428,14 @@ pub(super) struct ReportArgs {
     #[arg(long, value_name = "FILE", value_parser = value_parser!(OsString))]
     pub paths: Option<OsString>,
 
-    /// The semantics to read the file under.
-    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
-    pub profile: Profile,
+    #[command(flatten)]
+    pub crawler: CrawlerArgs,
 
-    /// Output: `human` (a table grouped by purpose, and a summary), `json` (one
-    /// object) or `csv` (one row per crawler). `--json` is short for `--format json`.
-    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON_CSV))]
-    pub format: Format,
+    #[command(flatten)]
+    pub profile: ProfileArg,
 
-    /// `--format json`.
-    #[arg(long, hide = true, conflicts_with = "format")]
-    pub json: bool,
+    #[command(flatten)]
+    pub format: FormatArgs<HumanJsonCsv>,
 }
 
 /// Arguments of `robots audit`.
@@ -407,13 +446,30 @@ pub(super) struct AuditArgs {
     #[arg(value_name = "ROBOTS LOG", value_parser = value_parser!(OsString))]
     pub paths: Vec<OsString>,
 
-    /// The robots.txt of one host of a multi-host log, as `HOST=FILE` (repeatable).
-    #[arg(long = "robots", value_name = "HOST=FILE", value_parser = value_parser!(OsString))]
+    /// A robots.txt, as `[HOST=]FILE[@TIME]` (repeatable): `HOST=` for one host of
+    /// a multi-host log (else every host without its own), `@TIME` (RFC 3339,
+    /// e.g. `@2026-11-27T12:00:00Z`) when this version started being served
+    /// (else from the beginning). Several versions of a host: one per `--robots`.
+    #[arg(long = "robots", value_name = "[HOST=]FILE[@TIME]", value_parser = value_parser!(OsString))]
     pub robots: Vec<OsString>,
 
-    /// A folder of `HOST.txt` files, one robots.txt per host.
+    /// A folder of robots.txt files: `HOST.txt` (from the beginning),
+    /// `HOST@TIME.txt`, or `HOST/TIME.txt` (a folder per host of dated copies).
+    /// TIME is RFC 3339, its colons written as `-` if need be
+    /// (`2026-11-27T12-00-00Z`).
     #[arg(long, value_name = "DIR", value_parser = value_parser!(OsString))]
     pub robots_dir: Option<OsString>,
+
+    /// How long a crawler may keep a fetched robots.txt (RFC 9309 §2.4): a
+    /// request that the version in force disallows but a version replaced less
+    /// than this before allows is counted as stale cache, not a violation.
+    #[arg(long, value_name = "DURATION", default_value = "24h", value_parser = cache_window)]
+    pub cache_window: u64,
+
+    /// Exit 0 even when requests could not be checked (no robots.txt for their
+    /// host, or sent before the first version); they are still counted and named.
+    #[arg(long)]
+    pub allow_unchecked: bool,
 
     /// The semantics to read the robots.txt files under.
     #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
@@ -425,7 +481,8 @@ pub(super) struct AuditArgs {
     pub log_format: String,
 
     /// The key of a JSON log's field, as `FIELD=KEY`: FIELD is host, time,
-    /// target, status or user_agent (repeatable).
+    /// target, status, user_agent or client (the client's address; by default
+    /// `remote_addr`, `client_ip`, `ip`, …) (repeatable).
     #[arg(long, value_name = "FIELD=KEY")]
     pub json_field: Vec<String>,
 
@@ -433,14 +490,56 @@ pub(super) struct AuditArgs {
     #[arg(long)]
     pub browsers: bool,
 
-    /// Output: `human` (a table, worst first, and a summary), `json` (one object)
-    /// or `csv` (one row per crawler).
-    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON_CSV))]
+    /// Output: `human` (a table, worst first, and a summary), `json` (one object),
+    /// `csv` (one row per crawler and verification class) or `html` (one
+    /// self-contained page with tables and charts, to open or mail:
+    /// `--format html > audit.html`).
+    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(AUDIT_FORMATS))]
     pub format: Format,
+
+    /// Fresh IP range files of crawler operators, in place of the bundled
+    /// snapshot's: a file named as its operator publishes it (`gptbot.json`,
+    /// `common-crawlers.json`) replaces the copy of that name; `TOKEN=FILE`
+    /// (`Googlebot=old.json`) replaces the copies of that crawler's operator.
+    /// Takes every following value up to the next flag: put it after the
+    /// logs, or end its list with `--`.
+    #[arg(long = "ip-ranges", value_name = "[TOKEN=]FILE", num_args = 1.., value_parser = value_parser!(OsString))]
+    pub ip_ranges: Vec<OsString>,
+
+    /// Also verify crawlers by forward-confirmed reverse DNS where their
+    /// operators name host suffixes (Googlebot, bingbot, Applebot, YandexBot,
+    /// Baiduspider, Amazonbot, …): DNS lookups, once per address, bounded by
+    /// --dns-timeout, --dns-budget and --dns-max-lookups.
+    #[arg(long)]
+    pub verify_dns: bool,
+
+    /// The DNS server --verify-dns asks, as `IP` or `IP:PORT` (default: the
+    /// system's resolver).
+    #[arg(long, value_name = "ADDR", requires = "verify_dns")]
+    pub dns_server: Option<String>,
+
+    /// The most one address's reverse DNS lookup may take, in seconds.
+    #[arg(long, value_name = "SECS", default_value = "2", value_parser = seconds, requires = "verify_dns")]
+    pub dns_timeout: Duration,
+
+    /// The most all reverse DNS lookups may take together, in seconds; the
+    /// addresses left then stay unverifiable.
+    #[arg(long, value_name = "SECS", default_value = "120", value_parser = seconds, requires = "verify_dns")]
+    pub dns_budget: Duration,
+
+    /// The most addresses looked up by reverse DNS; the rest stay unverifiable.
+    #[arg(long, value_name = "N", default_value = "10000", value_parser = value_parser!(usize), requires = "verify_dns")]
+    pub dns_max_lookups: usize,
+}
+
+/// `--cache-window`: `24h`, `90m`, `0s`, … in whole seconds.
+fn cache_window(text: &str) -> Result<u64, String> {
+    robots_audit::parse_duration(text)
 }
 
 /// Arguments of `robots fetch`.
 #[derive(Debug, Args)]
+#[command(mut_arg("format", |a| a.help("Output: `human` (`name: value` lines) or `json` (one object: robots_url, final_url, status, redirects, outcome, reason, bytes, truncated, expires_in_s). `--json` is short for `--format json`.")))]
 pub(super) struct FetchArgs {
     /// Any URL of the origin whose robots.txt to fetch (absolute http or https).
     #[arg(value_name = "URL")]
@@ -466,19 +565,13 @@ pub(super) struct FetchArgs {
     #[arg(long, value_name = "STRING")]
     pub user_agent: Option<String>,
 
-    /// Output: `human` (`name: value` lines) or `json` (one object: robots_url,
-    /// final_url, status, redirects, outcome, reason, bytes, truncated,
-    /// expires_in_s). `--json` is short for `--format json`.
-    #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = format_parser(HUMAN_JSON))]
-    pub format: Format,
-
-    /// `--format json`.
-    #[arg(long, conflicts_with = "format")]
-    pub json: bool,
+    #[command(flatten)]
+    pub format: FormatArgs<HumanJson>,
 }
 
 /// Arguments of `robots compile`.
 #[derive(Debug, Args)]
+#[command(mut_arg("profile", |a| a.help("The semantics to compile the file under [default: rfc9309]; `robots check` keeps them.")))]
 pub(super) struct CompileArgs {
     /// The robots.txt file, read as raw bytes; `-` reads it from standard input.
     #[arg(value_name = "FILE", value_parser = value_parser!(OsString))]
@@ -488,9 +581,8 @@ pub(super) struct CompileArgs {
     #[arg(short, long, value_name = "OUT", value_parser = value_parser!(OsString))]
     pub output: OsString,
 
-    /// The semantics to compile the file under; `robots check` keeps them.
-    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_parser())]
-    pub profile: Profile,
+    #[command(flatten)]
+    pub profile: ProfileArg,
 
     /// Compile for this one crawler only: its groups and the file-wide records
     /// (smaller; `robots check` then answers only for AGENT).

@@ -37,16 +37,19 @@ pub enum Format {
     Sarif,
     /// GitHub Actions workflow commands: `::error file=…,line=…,col=…::…` (`lint`).
     Github,
+    /// One self-contained HTML page with tables and charts (`audit`).
+    Html,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 6] = [
         Format::Human,
         Format::Json,
         Format::Csv,
         Format::Sarif,
         Format::Github,
+        Format::Html,
     ];
 
     /// The name `--format` takes.
@@ -57,6 +60,7 @@ impl Format {
             Format::Csv => "csv",
             Format::Sarif => "sarif",
             Format::Github => "github",
+            Format::Html => "html",
         }
     }
 }
@@ -104,20 +108,33 @@ impl Crawler {
         std::iter::once(&*self.agent).chain(self.fallbacks.iter().map(Vec::as_slice))
     }
 
-    fn from_args(
-        agent: Option<&OsStr>,
-        header: Option<&OsStr>,
-        fallbacks: &[OsString],
-    ) -> Result<Crawler, Error> {
+    /// The crawler `args` name (`None` when they name none).
+    fn from_args(args: &defs::CrawlerArgs) -> Result<Option<Crawler>, Error> {
+        if args.agent.is_none() && args.user_agent_header.is_none() {
+            return Ok(None);
+        }
         let resolved = resolve(
-            agent.map(os_bytes).as_deref(),
-            header.map(os_bytes).as_deref(),
-            fallbacks.iter().map(|f| os_bytes(f).into_owned()).collect(),
+            args.agent.as_deref().map(os_bytes).as_deref(),
+            args.user_agent_header.as_deref().map(os_bytes).as_deref(),
+            args.fallback
+                .iter()
+                .map(|f| os_bytes(f).into_owned())
+                .collect(),
+            !args.no_fallback,
         )?;
-        Ok(Crawler {
+        Ok(Some(Crawler {
             agent: resolved.agent,
             fallbacks: resolved.fallbacks,
             notices: resolved.notices,
+        }))
+    }
+
+    /// The crawler `args` name; clap has made sure they name one.
+    fn required(args: &defs::CrawlerArgs) -> Result<Crawler, Error> {
+        Crawler::from_args(args)?.ok_or_else(|| {
+            Error::Usage(String::from(
+                "the following required arguments were not provided: --agent <AGENT>",
+            ))
         })
     }
 }
@@ -202,11 +219,13 @@ pub struct Test {
     pub format: Format,
 }
 
-/// `robots report`: what the file does to every known crawler.
+/// `robots report`: what the file does to every known crawler, or to one.
 #[derive(Debug)]
 pub struct Report {
     /// The robots.txt.
     pub robots: Input,
+    /// The crawler asked about; `None`: every crawler of the registry.
+    pub crawler: Option<Crawler>,
     /// The reading.
     pub profile: Profile,
     /// `human`, `json` or `csv`.
@@ -244,10 +263,8 @@ pub struct Fetch {
 pub struct CheckFetch {
     /// `human` (`allowed<TAB>URL` lines) or `json` (one object per URL).
     pub format: Format,
-    /// The crawler's product token, matched against each file.
-    pub agent: Vec<u8>,
-    /// What to say on stderr about how the crawler was read.
-    pub notices: Vec<Notice>,
+    /// The crawler, matched against each file.
+    pub crawler: Crawler,
     /// How HTTP outcomes map to a policy (and how the file is read).
     pub profile: FetchProfile,
     /// The time limit of each fetch; `None`: the fetch policy's (10 s).
@@ -281,11 +298,18 @@ pub struct Completions {
 /// Where `robots audit` finds a robots.txt.
 #[derive(Debug)]
 pub enum AuditRobots {
-    /// One file for every host.
-    Every(Input),
-    /// The file of one host.
-    Host(String, Input),
-    /// A folder of `HOST.txt` files.
+    /// One version of a robots.txt (`--robots [HOST=]FILE[@TIME]`, or the
+    /// first path): of `host` (`None`: every host without its own), served
+    /// from `since` (seconds since the epoch; `None`: from the beginning).
+    Version {
+        /// Its host.
+        host: Option<String>,
+        /// Its file.
+        input: Input,
+        /// When it started being served.
+        since: Option<i64>,
+    },
+    /// A folder of `HOST.txt`, `HOST@TIME.txt` and `HOST/TIME.txt` files.
     Dir(std::path::PathBuf),
 }
 
@@ -304,14 +328,36 @@ pub struct Audit {
     pub browsers: bool,
     /// `human`, `json` or `csv`.
     pub format: Format,
+    /// How long a crawler may keep a fetched robots.txt, in seconds.
+    pub cache_window: u64,
+    /// Exit 0 even when requests could not be checked.
+    pub allow_unchecked: bool,
+    /// Fresh IP range files, as `[TOKEN=]FILE`.
+    pub ip_ranges: Vec<String>,
+    /// Verify by reverse DNS too, with these bounds; `None`: not asked
+    /// (boxed: `Command` stays small).
+    pub dns: Option<Box<AuditDns>>,
+}
+
+/// How `robots audit --verify-dns` may look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuditDns {
+    /// The server to ask (`--dns-server`); `None`: the system's.
+    pub server: Option<std::net::SocketAddr>,
+    /// One address's lookup, at most (`--dns-timeout`).
+    pub timeout: Duration,
+    /// All lookups together, at most (`--dns-budget`).
+    pub budget: Duration,
+    /// Addresses looked up, at most (`--dns-max-lookups`).
+    pub max_lookups: usize,
 }
 
 /// A subcommand, with plain values.
 #[cfg_attr(not(feature = "fetch"), allow(dead_code))]
 #[derive(Debug)]
 pub enum Command {
-    /// `robots audit`.
-    Audit(Audit),
+    /// `robots audit` (boxed: its arguments outweigh every other command's).
+    Audit(Box<Audit>),
     /// `robots check`.
     Check(Check),
     /// `robots lint`.
@@ -355,7 +401,8 @@ impl Command {
             Command::Check(c) => &c.crawler.notices,
             Command::Explain(c) => &c.crawler.notices,
             Command::Diff(c) => c.crawler.as_ref().map_or(&[], |c| &c.notices),
-            Command::CheckFetch(c) => &c.notices,
+            Command::Report(c) => c.crawler.as_ref().map_or(&[], |c| &c.notices),
+            Command::CheckFetch(c) => &c.crawler.notices,
             _ => &[],
         }
     }
@@ -389,15 +436,6 @@ where
     }
 }
 
-/// `--json` is `--format json`.
-fn format_of(format: Format, json: bool) -> Format {
-    if json {
-        Format::Json
-    } else {
-        format
-    }
-}
-
 /// The plain values of a parsed command line.
 fn command(raw: RawCommand) -> Result<Command, Error> {
     let command = match raw {
@@ -411,7 +449,7 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
                 .collect();
             // check's profile is optional now (a policy file keeps its own);
             // fetching defaults to rfc9309.
-            let profile = match a.profile.unwrap_or(Profile::Rfc9309) {
+            let profile = match a.profile.or_default() {
                 Profile::Rfc9309 => FetchProfile::Rfc9309,
                 Profile::Google => FetchProfile::Google,
                 other => {
@@ -420,12 +458,9 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
                     )))
                 }
             };
-            let crawler =
-                Crawler::from_args(a.agent.as_deref(), a.user_agent_header.as_deref(), &[])?;
             Command::CheckFetch(CheckFetch {
-                format: format_of(a.format, a.json),
-                agent: crawler.agent,
-                notices: crawler.notices,
+                format: a.format.format(),
+                crawler: Crawler::required(&a.crawler)?,
                 profile,
                 timeout: a.timeout,
                 concurrency: a.concurrency.map_or(DEFAULT_CONCURRENCY, usize::from),
@@ -439,7 +474,7 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             timeout: a.timeout,
             max_bytes: a.max_bytes,
             user_agent: a.user_agent,
-            format: format_of(a.format, a.json),
+            format: a.format.format(),
         }),
         RawCommand::Check(a) => {
             // With the old `--robots FILE`, every positional argument is a URL.
@@ -456,13 +491,9 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             }
             Command::Check(Check {
                 robots,
-                crawler: Crawler::from_args(
-                    a.agent.as_deref(),
-                    a.user_agent_header.as_deref(),
-                    &a.fallback,
-                )?,
-                profile: a.profile,
-                format: format_of(a.format, a.json),
+                crawler: Crawler::required(&a.crawler)?,
+                profile: a.profile.profile,
+                format: a.format.format(),
                 urls: (!urls.is_empty()).then_some(urls),
                 compiled: a.compiled,
                 strict_urls: a.strict_urls,
@@ -473,8 +504,8 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             at_most_one_stdin(&files)?;
             Command::Lint(Lint {
                 files,
-                profile: a.profile,
-                format: format_of(a.format, a.json),
+                profile: a.profile.or_default(),
+                format: a.format.format(),
                 deny_warnings: a.deny == Some(defs::Deny::Warnings),
             })
         }
@@ -495,13 +526,9 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             };
             Command::Explain(Explain {
                 robots: Input::from_arg(&file),
-                crawler: Crawler::from_args(
-                    a.agent.as_deref(),
-                    a.user_agent_header.as_deref(),
-                    &a.fallback,
-                )?,
-                profile: a.profile,
-                format: format_of(a.format, a.json),
+                crawler: Crawler::required(&a.crawler)?,
+                profile: a.profile.or_default(),
+                format: a.format.format(),
                 url: os_bytes(&url).into_owned(),
             })
         }
@@ -514,18 +541,10 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             Command::Diff(Diff {
                 old,
                 new,
-                crawler: if a.agent.is_some() || a.user_agent_header.is_some() {
-                    Some(Crawler::from_args(
-                        a.agent.as_deref(),
-                        a.user_agent_header.as_deref(),
-                        &a.fallback,
-                    )?)
-                } else {
-                    None
-                },
+                crawler: Crawler::from_args(&a.crawler)?,
                 urls,
-                profile: a.profile,
-                format: format_of(a.format, a.json),
+                profile: a.profile.or_default(),
+                format: a.format.format(),
             })
         }
         RawCommand::Test(a) => {
@@ -535,8 +554,8 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
                 robots,
                 asserts,
                 allow_errors: a.allow_errors,
-                profile: a.profile,
-                format: format_of(a.format, a.json),
+                profile: a.profile.or_default(),
+                format: a.format.format(),
             })
         }
         RawCommand::Report(a) => {
@@ -547,17 +566,18 @@ fn command(raw: RawCommand) -> Result<Command, Error> {
             at_most_one_stdin(&inputs)?;
             Command::Report(Report {
                 robots,
-                profile: a.profile,
-                format: format_of(a.format, a.json),
+                crawler: Crawler::from_args(&a.crawler)?,
+                profile: a.profile.or_default(),
+                format: a.format.format(),
                 paths,
             })
         }
         RawCommand::Completions(a) => Command::Completions(Completions { shell: a.shell }),
-        RawCommand::Audit(a) => Command::Audit(audit(a)?),
+        RawCommand::Audit(a) => Command::Audit(Box::new(audit(a)?)),
         RawCommand::Compile(a) => Command::Compile(Compile {
             robots: Input::from_arg(&a.file),
             output: Input::from_arg(&a.output),
-            profile: a.profile,
+            profile: a.profile.or_default(),
             agent: a.agent.as_deref().map(|a| os_bytes(a).into_owned()),
         }),
         RawCommand::Web(a) => Command::Web(Web {
@@ -581,16 +601,12 @@ pub fn completion_script(shell: Shell) -> Vec<u8> {
 fn audit(a: defs::AuditArgs) -> Result<Audit, Error> {
     let mut robots = Vec::new();
     for spec in &a.robots {
-        let spec = spec.to_string_lossy();
-        let Some((host, file)) = spec.split_once('=') else {
-            return Err(Error::Usage(format!(
-                "--robots takes HOST=FILE, not '{spec}'"
-            )));
-        };
-        robots.push(AuditRobots::Host(
-            host.to_owned(),
-            Input::from_arg(OsStr::new(file)),
-        ));
+        let (host, file, since) = robots_version(&spec.to_string_lossy())?;
+        robots.push(AuditRobots::Version {
+            host,
+            input: Input::from_arg(OsStr::new(&file)),
+            since,
+        });
     }
     if let Some(dir) = &a.robots_dir {
         robots.push(AuditRobots::Dir(dir.into()));
@@ -599,16 +615,23 @@ fn audit(a: defs::AuditArgs) -> Result<Audit, Error> {
     if robots.is_empty() {
         let Some(first) = paths.next() else {
             return Err(Error::Usage(String::from(
-                "robots audit needs a robots.txt: `robots audit ROBOTS [LOG...]`, or --robots HOST=FILE",
+                "robots audit needs a robots.txt: `robots audit ROBOTS [LOG...]`, or --robots [HOST=]FILE[@TIME]",
             )));
         };
-        robots.push(AuditRobots::Every(Input::from_arg(first)));
+        robots.push(AuditRobots::Version {
+            host: None,
+            input: Input::from_arg(first),
+            since: None,
+        });
     }
     let logs: Vec<String> = paths.map(|p| p.to_string_lossy().into_owned()).collect();
     let robots_stdin = robots.iter().any(|r| {
         matches!(
             r,
-            AuditRobots::Every(Input::Stdin) | AuditRobots::Host(_, Input::Stdin)
+            AuditRobots::Version {
+                input: Input::Stdin,
+                ..
+            }
         )
     });
     if robots_stdin && (logs.is_empty() || logs.iter().any(|l| l == "-")) {
@@ -622,6 +645,16 @@ fn audit(a: defs::AuditArgs) -> Result<Audit, Error> {
         _ if !a.json_field.is_empty() => robots_audit::LogFormat::Json(json_fields(&a.json_field)?),
         _ => robots_audit::LogFormat::Auto,
     };
+    let dns = if a.verify_dns {
+        Some(Box::new(AuditDns {
+            server: a.dns_server.as_deref().map(dns_server).transpose()?,
+            timeout: a.dns_timeout,
+            budget: a.dns_budget,
+            max_lookups: a.dns_max_lookups,
+        }))
+    } else {
+        None
+    };
     Ok(Audit {
         robots,
         logs,
@@ -629,7 +662,57 @@ fn audit(a: defs::AuditArgs) -> Result<Audit, Error> {
         log_format,
         browsers: a.browsers,
         format: a.format,
+        cache_window: a.cache_window,
+        allow_unchecked: a.allow_unchecked,
+        ip_ranges: a
+            .ip_ranges
+            .iter()
+            .map(|f| f.to_string_lossy().into_owned())
+            .collect(),
+        dns,
     })
+}
+
+/// `--robots [HOST=]FILE[@TIME]`: the host (before the first `=`, when that
+/// part has no path separator), the file, and the time (after the last `@`,
+/// when what follows starts with a digit: an RFC 3339 time).
+fn robots_version(spec: &str) -> Result<(Option<String>, String, Option<i64>), Error> {
+    let (rest, since) = match spec.rsplit_once('@') {
+        Some((file, time)) if time.starts_with(|c: char| c.is_ascii_digit()) => {
+            let Some(since) = robots_audit::parse_time(time) else {
+                return Err(Error::Usage(format!(
+                    "--robots '{spec}': '{time}' is not an RFC 3339 time such as 2026-11-27T12:00:00Z"
+                )));
+            };
+            (file, Some(since))
+        }
+        _ => (spec, None),
+    };
+    let (host, file) = match rest.split_once('=') {
+        Some((host, file)) if !host.is_empty() && !host.contains(['/', '\\']) => {
+            (Some(host.to_owned()), file)
+        }
+        _ => (None, rest),
+    };
+    if file.is_empty() {
+        return Err(Error::Usage(format!(
+            "--robots takes [HOST=]FILE[@TIME], not '{spec}'"
+        )));
+    }
+    Ok((host, file.to_owned(), since))
+}
+
+/// `--dns-server`: `IP`, `IP:PORT` or `[IPv6]:PORT` (port 53 when none).
+fn dns_server(text: &str) -> Result<std::net::SocketAddr, Error> {
+    if let Ok(addr) = text.parse::<std::net::SocketAddr>() {
+        return Ok(addr);
+    }
+    match text.parse::<std::net::IpAddr>() {
+        Ok(ip) => Ok(std::net::SocketAddr::new(ip, 53)),
+        Err(_) => Err(Error::Usage(format!(
+            "--dns-server takes an IP address, with an optional port (127.0.0.1:5353, [::1]:53), not '{text}'"
+        ))),
+    }
 }
 
 /// The JSON field names `--json-field FIELD=KEY` gives.

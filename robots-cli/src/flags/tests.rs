@@ -225,7 +225,7 @@ fn check_fetch_takes_every_positional_as_a_url() {
     ]) else {
         panic!("should parse");
     };
-    assert_eq!(args.agent, b"Bot");
+    assert_eq!(args.crawler.agent, b"Bot");
     assert_eq!(args.profile, FetchProfile::Rfc9309);
     assert_eq!(args.concurrency, DEFAULT_CONCURRENCY);
     assert_eq!(args.timeout, None);
@@ -395,4 +395,159 @@ fn top_level_help_has_examples_exit_statuses_and_docs() {
     ] {
         assert!(help.contains(part), "no {part:?} in:\n{help}");
     }
+}
+
+/// `--agent`, `--user-agent-header`, `--fallback`, `--no-fallback`, `--profile`
+/// and `--format` are one definition each (flattened): every command that
+/// takes them takes them alike, and `report` takes the crawler too.
+#[test]
+fn the_crawler_arguments_are_one_definition_in_every_command() {
+    let crawler = |c: &Command| -> Option<Crawler> {
+        match c {
+            Command::Check(c) => Some(c.crawler.clone()),
+            Command::Explain(c) => Some(c.crawler.clone()),
+            Command::Diff(c) => c.crawler.clone(),
+            Command::Report(c) => c.crawler.clone(),
+            Command::CheckFetch(c) => Some(c.crawler.clone()),
+            _ => None,
+        }
+    };
+    let bases: [&[&str]; 5] = [
+        &["check", "r", "/x"],
+        &["explain", "r", "/x"],
+        &["diff", "a", "b"],
+        &["report", "r"],
+        &["check", "--fetch", "http://x.test/"],
+    ];
+    for base in bases {
+        let with = |more: &[&'static str]| -> Vec<&'static str> {
+            let mut argv = base.to_vec();
+            argv.extend_from_slice(more);
+            argv
+        };
+        // The registry's chain, then --fallback; --no-fallback drops the registry's.
+        let c = run(&with(&["--agent", "Googlebot-Image", "--fallback", "X"]))
+            .unwrap_or_else(|e| panic!("{base:?}: {e}"));
+        let chain = crawler(&c).expect("a crawler");
+        assert_eq!(
+            chain.chain().collect::<Vec<_>>(),
+            [&b"Googlebot-Image"[..], b"Googlebot", b"X"],
+            "{base:?}"
+        );
+        assert!(
+            matches!(chain.notices.as_slice(), [Notice::Note(n)] if n.contains("checking as Googlebot-Image, then Googlebot, then X")),
+            "{base:?}: {:?}",
+            chain.notices
+        );
+        let c = run(&with(&[
+            "--agent",
+            "Googlebot-Image",
+            "--no-fallback",
+            "--fallback",
+            "X",
+        ]))
+        .unwrap_or_else(|e| panic!("{base:?}: {e}"));
+        let chain = crawler(&c).expect("a crawler");
+        assert_eq!(
+            chain.chain().collect::<Vec<_>>(),
+            [&b"Googlebot-Image"[..], b"X"],
+            "{base:?}"
+        );
+        assert!(chain.notices.is_empty(), "{base:?}");
+        let c = run(&with(&["--user-agent-header", "Googlebot-Image/1.0"]))
+            .unwrap_or_else(|e| panic!("{base:?}: {e}"));
+        assert_eq!(crawler(&c).expect("a crawler").agent, b"Googlebot-Image");
+        assert!(
+            usage(&with(&["--agent", "A", "--user-agent-header", "B/1"]))
+                .contains("cannot be used with")
+        );
+        assert!(usage(&with(&["--agent", "a", "--fallback", ""])).contains("--fallback is empty"));
+    }
+    // Where the crawler may be left out, --fallback and --no-fallback need one.
+    for base in [&["diff", "a", "b"][..], &["report", "r"]] {
+        let mut argv = base.to_vec();
+        argv.extend(["--fallback", "X"]);
+        assert!(usage(&argv).contains("--agent"), "{argv:?}");
+        let mut argv = base.to_vec();
+        argv.push("--no-fallback");
+        assert!(usage(&argv).contains("--agent"), "{argv:?}");
+        let Ok(c) = run(base) else { panic!("{base:?}") };
+        assert_eq!(crawler(&c), None);
+    }
+    // Where it may not, it is required.
+    assert!(usage(&["check", "r", "/x"]).contains("--agent"));
+    assert!(usage(&["explain", "r", "/x"]).contains("--agent"));
+}
+
+/// Each command's `--help` keeps its own words for the shared arguments.
+#[test]
+fn shared_arguments_keep_each_command_s_help() {
+    let raw = |command: &str| match parse(["robots", command, "--help"]) {
+        Ok(Parsed::Print(text)) => text,
+        other => panic!("{command} --help: {other:?}"),
+    };
+    let help = |command: &str| {
+        raw(command)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for command in [
+        "check", "lint", "explain", "diff", "test", "report", "fetch",
+    ] {
+        assert!(
+            !raw(command)
+                .lines()
+                .any(|l| l.trim_start().starts_with("--json")),
+            "{command}: --json stays hidden"
+        );
+    }
+    let check = help("check");
+    assert!(
+        check.contains("Output: `human` (`allowed<TAB>URL` lines) or `json` (one object per URL"),
+        "{check}"
+    );
+    assert!(
+        check.contains(
+            "A compiled policy (`robots compile`) keeps the profile it was compiled under"
+        ),
+        "{check}"
+    );
+    assert!(check.contains("--no-fallback"), "{check}");
+    let diff = help("diff");
+    assert!(
+        diff.contains("every crawler of the registry is compared"),
+        "{diff}"
+    );
+    assert!(
+        diff.contains("The semantics to read both files under [default: rfc9309]"),
+        "{diff}"
+    );
+    let lint = help("lint");
+    assert!(
+        lint.contains("`sarif` (SARIF 2.1.0 for code scanning)"),
+        "{lint}"
+    );
+    assert!(
+        lint.contains("[possible values: human, json, sarif, github]"),
+        "{lint}"
+    );
+    let report = help("report");
+    assert!(
+        report.contains("[possible values: human, json, csv]"),
+        "{report}"
+    );
+    assert!(
+        report.contains("The crawler to report on, known to the registry or not"),
+        "{report}"
+    );
+    let explain = help("explain");
+    assert!(
+        explain.contains("[possible values: human, json]"),
+        "{explain}"
+    );
+    assert!(
+        explain.contains("[possible values: rfc9309, google, draft1996, original1994]"),
+        "{explain}"
+    );
 }

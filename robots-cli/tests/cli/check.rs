@@ -207,9 +207,17 @@ fn agent_selects_its_group() {
     let file = Temp::new("robots.txt", ROBOTS);
     let out = ok(check(&file, "FooBot", &["/foo", "/a/c"], b""));
     assert_eq!(out, "disallowed\t/foo\nallowed\t/a/c\n");
-    // An empty agent is accepted and gets the `*` group.
-    let out = ok(check(&file, "", &["/foo", "/a/c"], b""));
+    // `*` gets the `*` group; so does an empty agent, which names no crawler
+    // (as Google's library reads it), with a warning (it was silent, issue 51).
+    let out = ok(check(&file, "*", &["/foo", "/a/c"], b""));
     assert_eq!(out, "allowed\t/foo\ndisallowed\t/a/c\n");
+    let empty = check(&file, "", &["/foo", "/a/c"], b"");
+    assert_eq!(stdout_text(&empty), "allowed\t/foo\ndisallowed\t/a/c\n");
+    assert!(
+        String::from_utf8_lossy(&empty.stderr).starts_with("robots: warning: --agent is empty"),
+        "{}",
+        String::from_utf8_lossy(&empty.stderr)
+    );
 }
 
 #[test]

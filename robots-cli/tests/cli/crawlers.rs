@@ -11,8 +11,16 @@ use crate::support::{robots, Temp};
 const ROBOTS: &str =
     "User-agent: *\nDisallow: /private/\nCrawl-delay: 2\n\nUser-agent: GPTBot\nDisallow: /\n";
 
+/// Googlebot's and GPTBot's requests come from addresses in their operators'
+/// published ranges (the bundled snapshot: 192.178.4.0/27, 132.196.86.0/24),
+/// everyone else's from a documentation address no operator publishes.
 fn log_line(second: u32, target: &str, agent: &str) -> String {
-    format!("203.0.113.5 - - [28/Nov/2026:10:00:{second:02} +0000] \"GET {target} HTTP/1.1\" 200 10 \"-\" \"{agent}\"\n")
+    let client = match agent {
+        GOOGLEBOT => "192.178.4.1",
+        GPTBOT => "132.196.86.5",
+        _ => "203.0.113.5",
+    };
+    format!("{client} - - [28/Nov/2026:10:00:{second:02} +0000] \"GET {target} HTTP/1.1\" 200 10 \"-\" \"{agent}\"\n")
 }
 
 const GOOGLEBOT: &str = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -60,14 +68,27 @@ fn audit_json_names_who_disobeyed_and_how() {
     assert_eq!(report["browser_requests"], 1);
     assert_eq!(
         report["summary"],
-        "2 of 2 crawlers requested disallowed URLs: Googlebot (1), GPTBot (1)"
+        "2 of 2 crawlers requested disallowed URLs: Googlebot (verified) (1), GPTBot (verified) (1)"
     );
-    // Tied on disallowed requests, Googlebot broke the crawl-delay too: it comes first.
+    // Tied on violations, Googlebot came sooner than the crawl-delay: it comes first.
     let google = &report["crawlers"][0];
     assert_eq!(google["token"], "Googlebot");
-    assert_eq!(google["violations"][0]["url"], "/private/a");
-    assert_eq!(google["violations"][0]["rule_line"], 2);
-    assert_eq!(google["violations"][0]["rule"], "Disallow: /private/");
+    // Both addresses are in their operators' published ranges.
+    assert_eq!(google["verification"], "verified");
+    assert_eq!(report["crawlers"][1]["verification"], "verified");
+    assert_eq!(
+        (
+            google["requests"].clone(),
+            google["violations"].clone(),
+            google["stale_cache"].clone()
+        ),
+        (json!(2), json!(1), json!(0))
+    );
+    let example = &google["examples"]["violations"][0];
+    assert_eq!(example["url"], "/private/a");
+    assert_eq!(example["rule_line"], 2);
+    assert_eq!(example["rule"], "Disallow: /private/");
+    assert_eq!(example["version"]["since"], Value::Null);
     assert_eq!(
         (
             google["robots_fetches"].clone(),
@@ -75,13 +96,18 @@ fn audit_json_names_who_disobeyed_and_how() {
         ),
         (json!(1), json!(1))
     );
+    let pace = &google["pace"];
     assert_eq!(
         (
-            google["min_interval"].clone(),
-            google["delay_breaks"].clone()
+            pace["asked_delay_s"].clone(),
+            pace["intervals"].clone(),
+            pace["shorter_than_asked"].clone(),
+            pace["shorter_share"].clone(),
+            pace["median_interval_s"].clone(),
         ),
-        (json!(1), json!(1))
+        (json!(2.0), json!(2), json!(1), json!(0.5), json!(1))
     );
+    assert_eq!(report["unchecked_requests"], 0);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("skipped 1 malformed line(s), first:") && stderr.contains(":6 ("),
@@ -97,12 +123,12 @@ fn audit_reads_stdin_and_prints_a_table_and_csv() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("crawler"), "{text}");
     assert!(
-        text.contains("GPTBot: 1 disallowed request(s), first:"),
+        text.contains("GPTBot (verified): 1 violation(s), first:"),
         "{text}"
     );
     assert!(
         text.trim_end()
-            .ends_with("2 of 2 crawlers requested disallowed URLs: Googlebot (1), GPTBot (1)"),
+            .ends_with("2 of 2 crawlers requested disallowed URLs: Googlebot (verified) (1), GPTBot (verified) (1)"),
         "{text}"
     );
     let out = robots(
@@ -111,7 +137,280 @@ fn audit_reads_stdin_and_prints_a_table_and_csv() {
     );
     let csv = String::from_utf8_lossy(&out.stdout);
     assert_eq!(csv.lines().count(), 3, "{csv}");
-    assert!(csv.starts_with("token,known,requests,disallowed"), "{csv}");
+    assert!(
+        csv.starts_with("token,verification,known,requests,robots_fetches,violations,stale_cache"),
+        "{csv}"
+    );
+}
+
+#[test]
+fn audit_writes_one_html_page_with_its_charts() {
+    let robots_txt = Temp::new("robots.txt", ROBOTS.as_bytes());
+    let out = robots(
+        &["audit", robots_txt.path(), "-", "--format", "html"],
+        log().as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let page = String::from_utf8_lossy(&out.stdout);
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+    assert_eq!(page.matches(r#"data-testid="audit-crawler""#).count(), 2);
+    assert!(page.contains(r#"data-token="GPTBot" data-verification="unverifiable" data-requests="1" data-violations="1""#));
+    assert!(page.contains("<svg "), "no chart");
+    assert!(page.contains("Written by robots "));
+}
+
+/// Stumble 1 of issue 51: a robots.txt for a host no request names left
+/// every request unchecked, and the audit said "none of 2 crawlers requested
+/// a disallowed URL" and exited 0.
+#[test]
+fn audit_that_checked_nothing_says_so_and_exits_1() {
+    let robots_txt = Temp::new("robots.txt", ROBOTS.as_bytes());
+    let log_file = Temp::new("access.log", log().as_bytes());
+    let spec = format!("other.org={}", robots_txt.path());
+    let out = robots(&["audit", "--robots", &spec, log_file.path()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.trim_end().ends_with(
+            "no crawler request was checked: 3 to hosts no robots.txt was given for (lines naming no host 3)"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("none of"), "{text}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("3 crawler request(s) were not checked")
+            && stderr.contains("--allow-unchecked"),
+        "{stderr}"
+    );
+    // Told so, the audit exits 0, and still says it.
+    let out = robots(
+        &[
+            "audit",
+            "--robots",
+            &spec,
+            log_file.path(),
+            "--allow-unchecked",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["unchecked_requests"], 3);
+    assert_eq!(report["unchecked"]["no_robots_txt"], 3);
+    assert_eq!(report["unchecked_hosts"][0]["requests"], 3);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("were not checked"));
+}
+
+/// Stumble 11 of issue 51: `/robots.txt` fetches are counted apart, and the
+/// human output says requests leave them out.
+#[test]
+fn audit_counts_robots_txt_fetches_apart_and_says_so() {
+    let robots_txt = Temp::new("robots.txt", ROBOTS.as_bytes());
+    let out = robots(&["audit", robots_txt.path()], log().as_bytes());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("3 crawler requests (not counting 1 /robots.txt fetches, counted apart)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn audit_names_unknown_crawlers_and_addressless_lines_on_stderr() {
+    let robots_txt = Temp::new("robots.txt", ROBOTS.as_bytes());
+    let mut text = log();
+    text.push_str(&log_line(
+        8,
+        "/x",
+        "ExampleScraper/3.1 (+https://scraper.example)",
+    ));
+    text.push_str(
+        &log_line(9, "/y", "ExampleScraper/3.1 (+https://scraper.example)")
+            .replace("203.0.113.5", "proxy.example"),
+    );
+    let out = robots(&["audit", robots_txt.path()], text.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("1 crawler(s) the registry does not know, by requests: ExampleScraper (2)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("1 crawler request(s) carry no client address"),
+        "{stderr}"
+    );
+}
+
+const OLD: &str = "User-agent: *\nDisallow: /admin/\n";
+const NEW: &str = "User-agent: *\nDisallow: /admin/\nDisallow: /blog/\n";
+
+/// Requests 1 hour and 25 hours after the change to NEW, at 2026-11-28T12:00:00Z.
+fn versions_log() -> String {
+    let line = |day: u32, hour: u32, target: &str| {
+        format!("132.196.86.5 - - [{day}/Nov/2026:{hour:02}:00:00 +0000] \"GET {target} HTTP/1.1\" 200 10 \"-\" \"{GPTBOT}\"\n")
+    };
+    [
+        line(28, 11, "/blog/before"),
+        line(28, 13, "/blog/cached"),
+        line(29, 13, "/blog/late"),
+    ]
+    .concat()
+}
+
+#[test]
+fn audit_judges_each_request_by_the_versions_in_force_then() {
+    let old = Temp::new("old.txt", OLD.as_bytes());
+    let new = Temp::new("new.txt", NEW.as_bytes());
+    let log_file = Temp::new("access.log", versions_log().as_bytes());
+    let new_spec = format!("{}@2026-11-28T12:00:00Z", new.path());
+    let out = robots(
+        &[
+            "audit",
+            "--robots",
+            old.path(),
+            "--robots",
+            &new_spec,
+            log_file.path(),
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["cache_window_s"], 86_400);
+    let gpt = &report["crawlers"][0];
+    assert_eq!(
+        (
+            gpt["requests"].clone(),
+            gpt["violations"].clone(),
+            gpt["stale_cache"].clone()
+        ),
+        (json!(3), json!(1), json!(1))
+    );
+    let late = &gpt["examples"]["violations"][0];
+    assert_eq!(late["url"], "/blog/late");
+    assert_eq!(late["version"]["since"], "2026-11-28T12:00:00Z");
+    assert_eq!(
+        (late["rule_line"].clone(), late["rule"].clone()),
+        (json!(3), json!("Disallow: /blog/"))
+    );
+    let cached = &gpt["examples"]["stale_cache"][0];
+    assert_eq!(cached["url"], "/blog/cached");
+    assert_eq!(cached["allowed_by"]["file"], old.path());
+    assert_eq!(cached["allowed_by"]["since"], Value::Null);
+    // A cache window of an hour: 13:00 is no longer within it.
+    let out = robots(
+        &[
+            "audit",
+            "--robots",
+            old.path(),
+            "--robots",
+            &new_spec,
+            log_file.path(),
+            "--format",
+            "json",
+            "--cache-window",
+            "60m",
+        ],
+        b"",
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["crawlers"][0]["violations"], 2);
+    assert_eq!(report["crawlers"][0]["stale_cache"], 0);
+    // The human output shows the stale-cache request with the version that allowed it.
+    let out = robots(
+        &[
+            "audit",
+            "--robots",
+            old.path(),
+            "--robots",
+            &new_spec,
+            log_file.path(),
+        ],
+        b"",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("GPTBot (verified): 1 stale-cache request(s), first:"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("allowed by {} (no rule)", old.path())),
+        "{text}"
+    );
+    // Only the new version, dated: the first request comes before it, unchecked.
+    let out = robots(&["audit", "--robots", &new_spec, log_file.path()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("1 sent before the first robots.txt version's start"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn audit_reads_a_folder_of_dated_copies() {
+    let dir = std::env::temp_dir().join(format!("robots-cli-test-{}-dated", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("shop.example")).unwrap();
+    std::fs::write(dir.join("shop.example/2026-11-01T00-00-00Z.txt"), OLD).unwrap();
+    std::fs::write(dir.join("shop.example/2026-11-28T12:00:00Z.txt"), NEW).unwrap();
+    std::fs::write(dir.join("blog.example.txt"), OLD).unwrap();
+    std::fs::write(dir.join("blog.example@2026-11-28T12-00-00Z.txt"), NEW).unwrap();
+    let log: String = versions_log()
+        .lines()
+        .flat_map(|l| {
+            [
+                format!("shop.example:443 {l}\n"),
+                format!("blog.example {l}\n"),
+            ]
+        })
+        .collect();
+    let out = robots(
+        &[
+            "audit",
+            "--robots-dir",
+            dir.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        log.as_bytes(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["robots_versions"].as_array().unwrap().len(), 4);
+    let gpt = &report["crawlers"][0];
+    assert_eq!(
+        (
+            gpt["requests"].clone(),
+            gpt["violations"].clone(),
+            gpt["stale_cache"].clone(),
+            gpt["hosts"].clone()
+        ),
+        (json!(6), json!(2), json!(2), json!(2))
+    );
+    std::fs::write(dir.join("shop.example/yesterday.txt"), NEW).unwrap();
+    let out = robots(
+        &["audit", "--robots-dir", dir.to_str().unwrap()],
+        log.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("yesterday.txt"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -122,6 +421,9 @@ fn audit_usage_errors_exit_2() {
         &["audit", "-"],
         &["audit", "missing-robots.txt", "x.log"],
         &["audit", "--json-field", "colour=x", "r.txt"],
+        &["audit", "--robots", "r.txt@2026-13-45T00:00:00Z", "x.log"],
+        &["audit", "--robots", "a=", "x.log"],
+        &["audit", "--cache-window", "soon", "r.txt"],
     ] {
         let out = robots(args, b"");
         assert_eq!(out.status.code(), Some(2), "{args:?}");

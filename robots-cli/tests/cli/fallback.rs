@@ -19,9 +19,10 @@ fn chain_of(case: &Value) -> Vec<String> {
         .collect()
 }
 
-/// `--agent FIRST --fallback SECOND …`.
+/// `--agent FIRST --fallback SECOND … --no-fallback`: the case's chain
+/// exactly, without the registry's documented fallbacks.
 fn crawler_args(chain: &[String]) -> Vec<&str> {
-    let mut args = vec!["--agent", chain[0].as_str()];
+    let mut args = vec!["--agent", chain[0].as_str(), "--no-fallback"];
     for t in &chain[1..] {
         args.extend(["--fallback", t.as_str()]);
     }
@@ -142,10 +143,24 @@ fn diff_follows_the_chain() {
         .collect();
     let urls: Vec<&str> = changed.iter().filter_map(|v| v["url"].as_str()).collect();
     assert!(urls.contains(&"/a/") && urls.contains(&"/b/"), "{urls:?}");
-    // Without the fallback the `*` group decides both: nothing changes.
+    // Without the fallback (`--no-fallback`: Googlebot-Image alone) the `*`
+    // group decides both: nothing changes.
+    let out = robots(
+        &[
+            "diff",
+            old.path(),
+            new.path(),
+            "--agent",
+            "Googlebot-Image",
+            "--no-fallback",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    // By default Googlebot-Image follows Googlebot, as the registry documents.
     let out = robots(
         &["diff", old.path(), new.path(), "--agent", "Googlebot-Image"],
         b"",
     );
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(1));
 }

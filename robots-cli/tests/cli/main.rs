@@ -24,5 +24,6 @@ mod report;
 mod sarif;
 mod shape;
 mod site_owner;
+mod stumbles;
 mod summaries;
 mod web;

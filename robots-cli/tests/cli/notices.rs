@@ -193,7 +193,7 @@ fn a_file_that_is_no_robots_txt_is_named() {
         // Unless the owner says it is expected.
         let out = robots(&["test", &file, "--assert", &asserts, "--allow-errors"]);
         assert_eq!(out.status.code(), Some(0), "{file}: {}", text(&out.stdout));
-        assert_eq!(text(&out.stdout), "all 1 assertions hold\n");
+        assert_eq!(text(&out.stdout), "the 1 assertion holds\n");
     }
     // A real robots.txt: no warning.
     let out = robots(&[

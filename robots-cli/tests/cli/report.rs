@@ -4,7 +4,7 @@
 
 use robots_lint::probe_paths;
 use robots_runtime::document::{parse, ParseOptions};
-use robots_runtime::registry::{Purpose, Verification, CRAWLERS, RETIRED};
+use robots_runtime::registry::{Purpose, Sourcing, CRAWLERS, RETIRED};
 use robots_runtime::Profile;
 use serde_json::Value;
 
@@ -517,7 +517,7 @@ fn report_json_and_csv_say_how_far_each_registry_entry_was_checked() {
     let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
     let mut levels = std::collections::BTreeSet::new();
     for crawler in CRAWLERS {
-        let name = crawler.verification.name();
+        let name = crawler.sourcing.name();
         assert_eq!(
             row(&report, crawler.token)["verification"],
             name,
@@ -533,8 +533,7 @@ fn report_json_and_csv_say_how_far_each_registry_entry_was_checked() {
     }
     // The registry has entries at both levels (operator, secondary), and the
     // report tells them apart.
-    let every: std::collections::BTreeSet<&str> =
-        Verification::ALL.iter().map(|v| v.name()).collect();
+    let every: std::collections::BTreeSet<&str> = Sourcing::ALL.iter().map(|v| v.name()).collect();
     assert_eq!(levels, every);
     assert_eq!(levels.len(), 2, "{levels:?}");
     assert_eq!(row(&report, "Googlebot")["verification"], "operator");

@@ -144,11 +144,11 @@ fn builder_error_renders_every_finding() {
     let text = error.to_string();
     assert!(text.starts_with("robots.txt: 2 errors (strict)"), "{text}");
     for expected in [
-        "error[misspelled-directive]: unknown directive `Disalow`",
+        "error[misspelled-directive]: `Disalow` is a misspelling of `disallow`",
         "robots.txt:2:1",
         "Disalow: /tmp",
         "^^^^^^^",
-        "help: did you mean `disallow`?",
+        "help: write `disallow`: Google's parser reads the misspelling, parsers that follow RFC 9309 ignore the line",
         "error[invalid-crawl-delay]",
         "robots.txt:3:14",
     ] {

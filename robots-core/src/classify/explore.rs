@@ -12,10 +12,12 @@
 
 use super::shape::RuleShape;
 use crate::sort::sort_by_packed;
+use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
 use alloc::vec;
 use alloc::vec::Vec;
+use core::mem::size_of;
 
 /// What the exploration found.
 pub(crate) enum Found {
@@ -27,9 +29,10 @@ pub(crate) enum Found {
     /// Every path gets `allowed`; these rules decide them (by index).
     Uniform { allowed: bool, deciding: Vec<usize> },
     /// More product states than `bound` would have to be visited, more
-    /// steps of rule positions than [`WORK_BOUND`], or the states would hold
-    /// more rule positions than [`MEMORY_BOUND`].
-    TooLarge { visited: usize },
+    /// steps than the work bound (see [`work_bound`]) counting `spent`, or
+    /// the states would hold more than [`MEMORY_BOUND`] bytes. `work`: the
+    /// steps taken, `spent` included.
+    TooLarge { visited: usize, work: usize },
 }
 
 /// `/robots.txt`, which some profiles always allow whatever the rules say.
@@ -40,15 +43,66 @@ const ROBOTS_QUERY: u8 = ROBOTS_TXT.len() as u8 + 1;
 const ROBOTS_DEAD: u8 = u8::MAX;
 
 /// One product state.
+///
+/// Its positions are a boxed slice: what it holds on the heap is its length,
+/// exactly, so the memory bound counts what the states really hold (a vector
+/// that was sorted, deduplicated and pruned would keep the capacity it grew
+/// to). States are ordered by a hash of their fields first, so that looking
+/// one up among the states seen compares whole position lists only with an
+/// equal (or colliding) one, never along a path of the index.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 struct State {
+    /// A hash of the fields below.
+    hash: u64,
     /// The best rule (by index into the shapes) that matched for good, if any.
     best: Option<usize>,
     /// `(rule, position)` for every rule still live, sorted.
-    live: Vec<(u32, u32)>,
+    live: Box<[(u32, u32)]>,
     /// How much of `/robots.txt` the path is (see the constants above).
     robots: u8,
 }
+
+impl State {
+    fn new(best: Option<usize>, live: Box<[(u32, u32)]>, robots: u8) -> State {
+        // FNV-1a over the fields, a word at a time.
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        let mut add = |word: u64| hash = (hash ^ word).wrapping_mul(0x0100_0000_01b3);
+        add(best.map_or(u64::MAX, |b| b as u64));
+        add(u64::from(robots));
+        for &(r, pos) in &live {
+            add(u64::from(r) << 32 | u64::from(pos));
+        }
+        State {
+            hash,
+            best,
+            live,
+            robots,
+        }
+    }
+
+    /// The heap bytes the exploration keeps for this state once it is seen:
+    /// its positions and [`STATE_BYTES`].
+    fn kept_bytes(&self) -> usize {
+        STATE_BYTES.saturating_add(self.live.len().saturating_mul(size_of::<(u32, u32)>()))
+    }
+}
+
+/// What each state the exploration keeps costs beside its positions: its
+/// shared allocation (the state and two reference counts), its entry in the
+/// index of seen states (a B-tree node holds 5 to 11 entries: up to about
+/// twice an entry each), its place in the queue and its visit (vectors that
+/// grow by doubling: up to twice each), and the allocator's header on each
+/// of its two allocations.
+const STATE_BYTES: usize = size_of::<State>()
+    + 2 * size_of::<usize>()
+    + 2 * size_of::<(Rc<State>, usize)>()
+    + 2 * size_of::<Rc<State>>()
+    + 2 * size_of::<Visit>()
+    + 2 * 16;
+
+/// The steps a child state costs beside its positions: its allocations and
+/// its look-up among the states seen.
+const CHILD_STEPS: usize = 16;
 
 /// How a state was first reached: its parent and the byte taken.
 struct Visit {
@@ -56,47 +110,62 @@ struct Visit {
     byte: u8,
 }
 
-/// How many rule positions the exploration steps through in all before it
-/// gives up: a state costs one step per rule still live in it, and each child
-/// it makes one per position the child holds, so a file of very many wildcard
-/// rules (all live in most states) reaches this long before the state bound.
-/// About 30 to 75 ns a step natively (measured: 20 rules of eight `*` each
-/// reach it in 0.75 s; the corpus's hardest file, zh.shopify.com's 1,843 rules
-/// with 1,309 `*`, is decided in 10.5 million steps, 0.3 s), some ten times
-/// that in WebAssembly; plus [`PER_PATTERN_BYTE`] times as many per pattern byte, so
-/// that a large file of plain rules (each state holding thousands) is still
-/// decided, in time linear in the file.
-pub(crate) const WORK_BOUND: usize = 10_000_000;
+/// How many steps the exploration takes in all before it gives up: a state
+/// costs one step per rule still live in it, and each child it makes one per
+/// position placed in it (before duplicates and rules that can no longer win
+/// are dropped) plus [`CHILD_STEPS`], so a file of very many wildcard rules
+/// (all live in most states) reaches this long before the state bound. Plus
+/// [`PER_PATTERN_BYTE`] times as many per pattern byte, so that a large file
+/// of plain rules (each state holding thousands) is still decided, in time
+/// linear in the file. Steps cost about the same whatever the file: the
+/// `classify` benchmark (`benches/benches/classify.rs`) measures the worst
+/// files' time per step, and the bound keeps any file of up to 500 KiB well
+/// under a second natively (some ten times that in WebAssembly).
+pub(crate) const WORK_BOUND: usize = 12_000_000;
 
-/// How many more steps, and a tenth as many more rule positions held, each
-/// byte of the rules' patterns allows.
-pub(crate) const PER_PATTERN_BYTE: usize = 40;
+/// How many more steps each byte of the rules' patterns allows.
+pub(crate) const PER_PATTERN_BYTE: usize = 4;
 
-/// How many rule positions (8 bytes each) the exploration may hold, in the
-/// states it keeps and in the children of the state it expands: 32 MB,
-/// plus 4 per pattern byte. A state of many `*` rules has as many children as
-/// distinct next bytes, each holding every starred position, so the states'
-/// sizes, not their number, are what memory has to be bounded by.
-pub(crate) const MEMORY_BOUND: usize = 4_000_000;
+/// How many bytes the exploration may hold: the states it keeps (their
+/// positions, 8 bytes each, and [`STATE_BYTES`] each), the positions of the
+/// child it builds, and the scratch of the state it expands. A state of many
+/// `*` rules has as many children as distinct next bytes, each holding every
+/// starred position, so the states' sizes, not their number, are what memory
+/// has to be bounded by. With the rules' shapes (a few bytes per pattern
+/// byte), a classification of a file of up to 500 KiB holds at most 64 MB.
+pub(crate) const MEMORY_BOUND: usize = 40 << 20;
+
+/// The steps a classification of `rules` may take in all: [`WORK_BOUND`]
+/// and [`PER_PATTERN_BYTE`] per byte of their patterns.
+pub(crate) fn work_bound(rules: &[RuleShape]) -> usize {
+    let literal: usize = rules.iter().map(|r| r.len).sum();
+    WORK_BOUND.saturating_add(literal.saturating_mul(PER_PATTERN_BYTE))
+}
 
 /// Explore the rules' product automaton from `/`, visiting at most `bound`
-/// states. `robots_txt_allowed`: the profile allows `/robots.txt` whatever
-/// the rules say, so it is no witness of either verdict.
-pub(crate) fn explore(rules: &[RuleShape], robots_txt_allowed: bool, bound: usize) -> Found {
+/// states, with `spent` of the [`work_bound`] spent already (by an earlier
+/// pass). `robots_txt_allowed`: the profile allows `/robots.txt` whatever the
+/// rules say, so it is no witness of either verdict.
+pub(crate) fn explore(
+    rules: &[RuleShape],
+    robots_txt_allowed: bool,
+    bound: usize,
+    spent: usize,
+) -> Found {
     let other = other_byte(rules);
-    let literal: usize = rules.iter().map(|r| r.len).sum();
-    let work_bound = WORK_BOUND.saturating_add(literal.saturating_mul(PER_PATTERN_BYTE));
-    let memory_bound = MEMORY_BOUND.saturating_add(literal.saturating_mul(PER_PATTERN_BYTE / 10));
+    let work_bound = work_bound(rules);
     // Each state is kept once, shared by the queue and the index of seen states.
     let mut seen: BTreeMap<Rc<State>, usize> = BTreeMap::new();
     let mut states: Vec<Rc<State>> = Vec::new();
     let mut visits: Vec<Visit> = Vec::new();
     let mut witness: [Option<(usize, Option<usize>)>; 2] = [None, None];
+    // The rules that decide some state, and whether each does.
     let mut deciding: Vec<usize> = Vec::new();
+    let mut is_deciding: Vec<bool> = vec![false; rules.len()];
 
     // Every path starts with `/`.
     let first = Rc::new(step(rules, &start(rules, robots_txt_allowed), b'/'));
-    let mut held = first.live.len();
+    let mut held = first.kept_bytes();
     seen.insert(Rc::clone(&first), 0);
     states.push(first);
     visits.push(Visit {
@@ -105,11 +174,12 @@ pub(crate) fn explore(rules: &[RuleShape], robots_txt_allowed: bool, bound: usiz
     });
 
     let mut next = 0;
-    let mut work = 0usize;
+    let mut work = spent;
     while next < states.len() {
-        if states.len() > bound || work > work_bound || held > memory_bound {
+        if states.len() > bound || work > work_bound || held > MEMORY_BOUND {
             return Found::TooLarge {
                 visited: states.len(),
+                work,
             };
         }
         let at = next;
@@ -131,7 +201,8 @@ pub(crate) fn explore(rules: &[RuleShape], robots_txt_allowed: bool, bound: usiz
                 *slot = Some((at, rule));
             }
             if let Some(r) = rule {
-                if !deciding.contains(&r) {
+                if let Some(flag) = is_deciding.get_mut(r).filter(|flag| !**flag) {
+                    *flag = true;
                     deciding.push(r);
                 }
             }
@@ -148,22 +219,24 @@ pub(crate) fn explore(rules: &[RuleShape], robots_txt_allowed: bool, bound: usiz
             continue;
         }
         work = work.saturating_add(state.live.len());
-        let Some(next_states) = children(rules, &state, other, memory_bound.saturating_sub(held))
-        else {
-            return Found::TooLarge {
-                visited: states.len(),
-            };
-        };
-        for (byte, child) in next_states {
-            // Building a child and looking it up cost about its size.
-            work = work.saturating_add(child.live.len() + 1);
+        let room = MEMORY_BOUND.saturating_sub(held);
+        let whole = children(rules, &state, other, room, |byte, child, placed| {
+            // Building a child and looking it up cost about its positions.
+            work = work.saturating_add(placed + CHILD_STEPS);
             if !seen.contains_key(&child) {
-                held = held.saturating_add(child.live.len());
+                held = held.saturating_add(child.kept_bytes());
                 let child = Rc::new(child);
                 seen.insert(Rc::clone(&child), states.len());
                 states.push(child);
                 visits.push(Visit { parent: at, byte });
             }
+            MEMORY_BOUND.checked_sub(held)
+        });
+        if !whole {
+            return Found::TooLarge {
+                visited: states.len(),
+                work,
+            };
         }
     }
     let allowed = witness[1].is_some() || witness[0].is_none();
@@ -196,54 +269,96 @@ fn other_byte(rules: &[RuleShape]) -> u8 {
         .unwrap_or(b'x')
 }
 
-/// Every state one byte after `state`, with the byte taken: one per byte that
-/// some live rule (or the robots.txt tracker) expects next, and one for every
-/// other byte (`other`, when it leads anywhere new). `None` when they would
-/// hold more than `room` rule positions between them.
+/// Every state one byte after `state`, in byte order, each handed to `each`
+/// with the byte taken and the steps it took to build: one per byte that some
+/// live rule (or the robots.txt tracker) expects next, and one for every other
+/// byte (`other`). `room` is how many bytes may be held; `each` says how many
+/// are left once it took a child, or `None` when none are. Children are built
+/// one at a time, each with exactly the room its positions take: false (and
+/// no more children) when one would not fit.
+///
+/// Every child gets the state's starred positions (a `*` takes any byte and
+/// stays where it is) but those of rules ranked no higher than the child's
+/// best match, which can no longer win. The state's positions are sorted, so
+/// each child's are two sorted lists merged (the bytes' and the stars'), and
+/// the stars' ranks, sorted once per state, tell how many a child keeps
+/// without looking: a child whose best match outranks them all costs nothing
+/// for them.
 fn children(
     rules: &[RuleShape],
     state: &State,
     other: u8,
     room: usize,
-) -> Option<Vec<(u8, State)>> {
+    mut each: impl FnMut(u8, State, usize) -> Option<usize>,
+) -> bool {
     let mut by_byte = ByByte::default();
-    let mut starred: Vec<(usize, usize)> = Vec::new();
+    // The starred positions (sorted, as the state's are), each with its
+    // rule's rank, and the best rule among those that a star at its
+    // pattern's end has matched for good.
+    let mut starred: Vec<(u32, u32, u64)> = Vec::new();
+    let mut starred_best = Next::after(state);
     for &(r, pos) in &state.live {
         let rule = shape(rules, r);
-        let (r, pos) = (r as usize, pos as usize);
-        if let Some(byte) = rule.byte_at(pos) {
-            by_byte.entry(byte, state).reach(rules, r, pos + 1);
+        if let Some(byte) = rule.byte_at(pos as usize) {
+            by_byte
+                .entry(byte, state)
+                .reach(rules, r as usize, pos as usize + 1);
         }
-        if rule.star_at(pos) {
-            starred.push((r, pos));
+        if rule.star_at(pos as usize) {
+            if pos as usize == rule.len && !rule.anchored {
+                starred_best.reach(rules, r as usize, pos as usize);
+            } else {
+                starred.push((r, pos, rule.rank));
+            }
         }
     }
+    let mut ranks: Vec<u64> = starred.iter().map(|&(.., rank)| rank).collect();
+    sort_by_packed(&mut ranks, |&rank| u128::from(!rank));
     if let Some(&byte) = robots_next(state.robots) {
         by_byte.entry(byte, state);
     }
     by_byte.entry(other, state);
-    // Every child gets every starred position: count before building them.
-    let size = by_byte
-        .len()
-        .saturating_mul(starred.len())
-        .saturating_add(state.live.len());
-    if size > room {
-        return None;
+    // What the expansion holds while its children are built.
+    let scratch = by_byte.heap_bytes()
+        + starred.capacity() * size_of::<(u32, u32, u64)>()
+        + ranks.capacity() * size_of::<u64>();
+    let mut room = room.checked_sub(scratch);
+    for (byte, mut next) in by_byte.into_byte_order() {
+        if let Some(b) = starred_best.best {
+            next.reach(rules, b, shape(rules, b as u32).len);
+        }
+        let floor = next.best.map(|b| shape(rules, b as u32).rank);
+        // How many starred positions rank above the floor; all of them are
+        // read to find them unless that is none or every one.
+        let above = floor.map_or(ranks.len(), |floor| {
+            ranks.partition_point(|&rank| rank > floor)
+        });
+        let read = if above == 0 || above == ranks.len() {
+            above
+        } else {
+            starred.len()
+        };
+        let placed = next.live.len() + above;
+        let bytes = placed.saturating_mul(size_of::<(u32, u32)>());
+        if room.map_or(true, |room| bytes > room) {
+            return false;
+        }
+        let stars = starred
+            .iter()
+            .take(if above == 0 { 0 } else { starred.len() })
+            .filter(|&&(.., rank)| floor.map_or(true, |floor| rank > floor))
+            .map(|&(r, pos, _)| (r, pos));
+        let child = next.merged(rules, stars, above, robots_step(state.robots, byte));
+        room =
+            each(byte, child, next_steps(placed, read)).and_then(|left| left.checked_sub(scratch));
     }
-    let next = by_byte
-        .into_byte_order()
-        .map(|(byte, mut next)| {
-            // A `*` takes any byte and stays where it is.
-            for &(r, pos) in &starred {
-                next.reach(rules, r, pos);
-            }
-            (
-                byte,
-                next.into_state(rules, robots_step(state.robots, byte)),
-            )
-        })
-        .collect();
-    Some(next)
+    true
+}
+
+/// The steps of building a child that holds `placed` positions, having read
+/// `read` starred ones to find them.
+fn next_steps(placed: usize, read: usize) -> usize {
+    placed.saturating_add(read / 4)
 }
 
 /// The states being built one byte after a state, one per byte: found by the
@@ -281,8 +396,10 @@ impl ByByte {
         &mut self.next[at].1
     }
 
-    fn len(&self) -> usize {
-        self.next.len()
+    /// The bytes its states being built hold.
+    fn heap_bytes(&self) -> usize {
+        let positions: usize = self.next.iter().map(|(_, n)| n.live.capacity()).sum();
+        self.next.capacity() * size_of::<(u8, Next)>() + positions * size_of::<(u32, u32)>()
     }
 
     /// The states, by byte.
@@ -354,6 +471,41 @@ impl Next {
         }
     }
 
+    /// The state with `stars` (`count` positions, sorted, of rules ranked
+    /// above its best match) placed too, its positions being sorted: the two
+    /// lists merged, each position once, without the rules that can no longer
+    /// win, in a slice of exactly their number.
+    fn merged(
+        self,
+        rules: &[RuleShape],
+        stars: impl Iterator<Item = (u32, u32)>,
+        count: usize,
+        robots: u8,
+    ) -> State {
+        let floor = self.best.map(|b| shape(rules, b as u32).rank);
+        let can_win =
+            |&(r, _): &(u32, u32)| floor.map_or(true, |floor| shape(rules, r).rank > floor);
+        let mut own = self.live.into_iter().filter(can_win).peekable();
+        let mut stars = stars.peekable();
+        let mut live: Vec<(u32, u32)> = Vec::with_capacity(count + own.size_hint().1.unwrap_or(0));
+        loop {
+            let next = match (own.peek(), stars.peek()) {
+                (Some(a), Some(b)) if a <= b => own.next(),
+                (_, Some(_)) => stars.next(),
+                (Some(_), None) => own.next(),
+                (None, None) => break,
+            };
+            if let Some(position) = next {
+                if live.last() != Some(&position) {
+                    live.push(position);
+                }
+            }
+        }
+        State::new(self.best, live.into_boxed_slice(), robots)
+    }
+
+    /// The state: its positions sorted, each once, without the rules that can
+    /// no longer win, in a slice of exactly their number.
     fn into_state(mut self, rules: &[RuleShape], robots: u8) -> State {
         sort_by_packed(&mut self.live, |&(r, pos)| {
             (u128::from(r) << 32) | u128::from(pos)
@@ -364,11 +516,7 @@ impl Next {
             let floor = shape(rules, b as u32).rank;
             self.live.retain(|&(r, _)| shape(rules, r).rank > floor);
         }
-        State {
-            best: self.best,
-            live: self.live,
-            robots,
-        }
+        State::new(self.best, self.live.into_boxed_slice(), robots)
     }
 }
 
@@ -471,22 +619,37 @@ mod tests {
         let root = step(&rules, &start(&rules, false), b'/');
         assert_eq!(root.live.len(), 200);
         let other = other_byte(&rules);
-        let all = children(&rules, &root, other, usize::MAX).expect("unbounded room");
-        let held: usize = all.iter().map(|(_, s)| s.live.len()).sum();
+        let mut all = Vec::new();
+        let whole = children(&rules, &root, other, usize::MAX, |byte, child, _| {
+            all.push((byte, child));
+            Some(usize::MAX)
+        });
+        assert!(whole, "unbounded room");
+        let held: usize = all.iter().map(|(_, s)| s.kept_bytes()).sum();
         assert!(
-            held > 200 * 30,
-            "{held} positions in {} children",
+            held > 200 * 30 * 8,
+            "{held} bytes in {} children",
             all.len()
         );
-        assert!(children(&rules, &root, other, 200 * 30).is_none());
+        // With room for a third of them, the fourth is never built.
+        let room = held / 3;
+        let mut built = 0;
+        let mut taken = 0usize;
+        let whole = children(&rules, &root, other, room, |_, child, _| {
+            built += 1;
+            taken += child.kept_bytes();
+            room.checked_sub(taken)
+        });
+        assert!(!whole);
+        assert!(built < all.len() / 2, "{built} of {}", all.len());
     }
 
     #[test]
     fn a_file_of_many_stars_is_refused_within_the_memory_bound() {
         let policy = Policy::parse(starred_file(30_000), Profile::Rfc9309);
         let rules = super::super::shape::rules_of(&policy.matcher("bot"));
-        match explore(&rules, false, usize::MAX) {
-            Found::TooLarge { visited } => assert!(visited >= 1),
+        match explore(&rules, false, usize::MAX, 0) {
+            Found::TooLarge { visited, .. } => assert!(visited >= 1),
             // `/` is allowed and `/aaaa` is not: an answer is right only as both.
             Found::Both { .. } => {}
             Found::Uniform { allowed, .. } => {

@@ -1,7 +1,7 @@
 //! The rules of a crawler's groups, as the exploration reads them.
 
+use crate::ids::index;
 use crate::policy::Matcher;
-use crate::tables::layout::index;
 use alloc::vec::Vec;
 
 /// One rule: its literal bytes with the places of its `*`s, whether it ends in
@@ -32,6 +32,9 @@ impl RuleShape {
             bytes.extend_from_slice(segment);
         }
         stars.dedup();
+        // Held for the whole classification: exactly their size.
+        bytes.shrink_to_fit();
+        stars.shrink_to_fit();
         RuleShape {
             id,
             len: bytes.len(),
@@ -62,7 +65,13 @@ impl RuleShape {
 /// The rules of the groups that apply to `matcher`'s crawler.
 pub(crate) fn rules_of(matcher: &Matcher<'_>) -> Vec<RuleShape> {
     let t = matcher.tables;
-    let mut shapes = Vec::new();
+    let count: usize = matcher
+        .group_numbers()
+        .iter()
+        .filter_map(|g| t.groups().get(g.get() as usize))
+        .map(|group| group.rules.len.get() as usize)
+        .sum();
+    let mut shapes = Vec::with_capacity(count);
     for g in matcher.group_numbers() {
         let Some(group) = t.groups().get(g.get() as usize) else {
             panic!(

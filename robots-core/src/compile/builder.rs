@@ -5,13 +5,12 @@ use crate::compile::key_sort::first_digit;
 use crate::compile::pattern::{compile_segments, google_index_alias, google_plain, may_hold_index};
 use crate::document::Document;
 use crate::group::agent::{agent_name, names, AgentMatch};
-use crate::ids::{FileGroup, GroupId};
+use crate::ids::{index, FileGroup, GroupId};
 use crate::parse::{Directive, LineKind, LineReport};
 use crate::profile::Profile;
 use crate::swar::word;
-use crate::tables::layout::{
-    index, rank, ExtensionRecord, GroupAgentRecord, GroupRecord, Span, U32,
-};
+use crate::tables::layout::{ExtensionRecord, GroupAgentRecord, GroupRecord, Span, U32};
+use crate::tables::rank::rank;
 use alloc::vec::Vec;
 
 /// The span `start..end` (empty if `end < start`).

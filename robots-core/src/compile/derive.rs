@@ -31,9 +31,8 @@
 
 use crate::compile::builder::{span_of, CompiledRule};
 use crate::compile::trie::Node;
-use crate::ids::{BuiltNode, NodeKey, RuleId};
+use crate::ids::{index, BuiltNode, NodeKey, RuleId};
 use crate::sort::{bytes_prefix, sort_by_packed, sort_by_prefix};
-use crate::tables::layout::index;
 use crate::tables::layout::{
     Anchor, Inner, Label, Leaf, NodeRule, NodeWild, SetRoot, Span, WildRoot, ANCHOR_MAX_LEN,
     LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_EXACT, NODE_FULL, NODE_INDEXED, NODE_WILD,
@@ -76,7 +75,7 @@ pub(crate) struct SearchTables {
 }
 
 /// What the trie builder produced (besides the nodes and edge bytes, which
-/// [`derive`] takes over), and what the rules say.
+/// [`derive()`] takes over), and what the rules say.
 pub(crate) struct Tries<'a> {
     pub edge_targets: &'a [BuiltNode],
     pub wild_rules: &'a [RuleId],
@@ -177,7 +176,7 @@ impl Tries<'_> {
     }
 }
 
-/// Rule ranks as [`derive`] reads them: in trie order, not rule order. A few are
+/// Rule ranks as [`derive()`] reads them: in trie order, not rule order. A few are
 /// read from the rule records; past that (a file with `Disallow: /` compares every
 /// rule with it) from one compact table, eight bytes a rule, which stays in cache
 /// where the records would not.

@@ -29,12 +29,12 @@ use crate::compile::trie::TrieBuilder;
 use crate::document::{Document, ParseOptions};
 use crate::group::grouper::AgentToken;
 use crate::group::select::{groups_of_agent, select, Selection};
-use crate::ids::{BuiltNode, FileGroup, GroupId, SetId};
+use crate::ids::{index, BuiltNode, FileGroup, GroupId, SetId};
 use crate::parse::{LineKind, Truncation};
 use crate::profile::Profile;
 use crate::sort::sort_by_packed;
 use crate::tables::encode::TableVecs;
-use crate::tables::layout::{index, AgentEntry, RuleSet, Span, TruncationRecord, U32, U64};
+use crate::tables::layout::{AgentEntry, RuleSet, Span, TruncationRecord, U32, U64};
 use alloc::vec::Vec;
 
 /// Parse `input` with `options` and compile it in one pass: for every crawler,
@@ -123,7 +123,7 @@ pub(crate) struct Compiled {
 impl Compiled {
     /// The tables as one region, with their record counts (see
     /// [`TableVecs::into_region`]).
-    pub(crate) fn into_region(self) -> (Vec<u8>, [usize; crate::tables::layout::TABLE_COUNT]) {
+    pub(crate) fn into_region(self) -> (Vec<u8>, [usize; crate::tables::view::TABLE_COUNT]) {
         self.vecs.into_region(self.truncation)
     }
 

@@ -1,5 +1,5 @@
 //! Compiling in one pass: each line is lexed, grouped and compiled as it is read,
-//! without keeping the lines (what a [`Document`](crate::parse::Document) keeps).
+//! without keeping the lines (what a [`Document`](crate::document::Document) keeps).
 
 use crate::compile::builder::{Builder, OpenGroup};
 use crate::compile::Gathered;

@@ -113,7 +113,7 @@ pub(crate) fn google_plain(value: &[u8]) -> Option<GooglePlain<'_>> {
 }
 
 /// Read a rule's value under `profile`, handing each literal segment to `segment`
-/// in order (there is a `*` between each two): the same segments [`compile`] lists,
+/// in order (there is a `*` between each two): the same segments the tests' `compile` lists,
 /// without a vector per pattern. Returns the priority and whether it is anchored.
 /// Inlined into the compiler's one caller, whose segment closure then needs no
 /// environment on the stack.

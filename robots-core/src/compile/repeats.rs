@@ -5,9 +5,9 @@
 //! own only for the rules it adds: the tables hold the list's trie once.
 
 use crate::compile::builder::{Builder, CompiledRule};
-use crate::ids::GroupId;
+use crate::ids::{index, GroupId};
 use crate::sort::sort_by_cmp;
-use crate::tables::layout::{index, Span};
+use crate::tables::layout::Span;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
@@ -135,7 +135,8 @@ fn rule_order(b: &Builder, x: &CompiledRule, y: &CompiledRule) -> Ordering {
 mod tests {
     use crate::policy::Policy;
     use crate::profile::Profile;
-    use crate::tables::layout::{SetRoot, Tables, U32};
+    use crate::tables::layout::{SetRoot, U32};
+    use crate::tables::view::Tables;
     use alloc::string::String;
     use alloc::vec;
     use alloc::vec::Vec;

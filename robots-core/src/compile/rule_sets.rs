@@ -1,9 +1,8 @@
 //! Rule sets: the distinct lists of groups that crawlers select. Each list asked
 //! for is noted; equal lists then share one set, numbered in the order first asked for.
 
-use crate::ids::{GroupId, SetId, SetRequest};
+use crate::ids::{index, GroupId, SetId, SetRequest};
 use crate::sort::sort_by_prefix;
-use crate::tables::layout::index;
 use alloc::vec::Vec;
 
 /// The group lists asked for as rule sets, in order, one after another.

@@ -13,9 +13,9 @@
 
 use crate::compile::builder::CompiledRule;
 use crate::compile::key_sort::{chunk, digit_key};
-use crate::ids::{BuiltNode, RuleId};
+use crate::ids::{index, BuiltNode, RuleId};
 use crate::sort::sort_by_packed;
-use crate::tables::layout::{index, Span};
+use crate::tables::layout::Span;
 use alloc::vec::Vec;
 
 mod sort;
@@ -51,7 +51,7 @@ pub(crate) struct TrieBuilder<'r> {
     rules: &'r [CompiledRule],
     segments: &'r [Span],
     text: &'r [u8],
-    /// Per rule: [`first_digit`] of its key, if the caller had it at hand.
+    /// Per rule: [`first_digit`](crate::compile::key_sort::first_digit) of its key, if the caller had it at hand.
     heads: &'r [(u64, u8)],
     /// Scratch space, kept between builds.
     scratch: Scratch,
@@ -128,7 +128,7 @@ struct Pending {
 
 impl<'r> TrieBuilder<'r> {
     /// A builder over `rules`, whose segments are `segments` of `text`; `heads`
-    /// may hold each rule's [`first_digit`] (any missing is read from the text).
+    /// may hold each rule's [`first_digit`](crate::compile::key_sort::first_digit) (any missing is read from the text).
     pub fn new(
         rules: &'r [CompiledRule],
         segments: &'r [Span],
@@ -553,7 +553,7 @@ mod tests {
                 .split('*')
                 .next()
                 .unwrap_or("");
-            let start = crate::tables::layout::index(text.len());
+            let start = crate::ids::index(text.len());
             text.extend_from_slice(key.as_bytes());
             let span = Span::new(start, key.len() as u32);
             segments.push(span);
@@ -565,7 +565,7 @@ mod tests {
                 allow: false,
                 derived: false,
                 priority: key.len() as u32,
-                rank: crate::tables::layout::rank(Profile::Google, 0, false, id),
+                rank: crate::tables::rank::rank(Profile::Google, 0, false, id),
                 pattern: span,
                 segments: Span::new(2 * id, 2),
                 anchored: false,

@@ -1,18 +1,18 @@
-//! The compiler's tables written as the [`layout`](crate::tables::layout) a
+//! The compiler's tables written as the [`crate::tables::layout`] a
 //! check reads: the builder's records as they are, and its rules (see
 //! [`CompiledRule`]) as little-endian records, each
 //! rule in eight bytes, with an extra record only for the rules whose priority,
 //! segments, length or column the eight bytes cannot say (see
 //! [`RuleRecord`](layout::RuleRecord)), and its line in a byte past a base
-//! (see [`Lines`](layout::Lines)).
+//! (see [`Lines`](crate::tables::lines::Lines)).
 
 use crate::compile::builder::{Builder, CompiledRule};
 use crate::compile::derive::SearchTables;
-use crate::ids::GroupId;
+use crate::ids::{index, GroupId};
 use crate::tables::encode::TableVecs;
 use crate::tables::layout::{
-    self, index, RuleExtra, RULE_ALLOW, RULE_ANCHORED, RULE_COLUMN_MAX, RULE_COLUMN_SHIFT,
-    RULE_COMPLEX, RULE_DERIVED, RULE_LEN_MAX, U32,
+    self, RuleExtra, RULE_ALLOW, RULE_ANCHORED, RULE_COLUMN_MAX, RULE_COLUMN_SHIFT, RULE_COMPLEX,
+    RULE_DERIVED, RULE_LEN_MAX, U32,
 };
 use alloc::vec::Vec;
 
@@ -53,7 +53,7 @@ pub(crate) fn tables(
         groups: b.groups,
         group_agents: b.group_agents,
         extensions: b.extensions,
-        lines: layout::Lines::encode(&b.rules, |r: &CompiledRule| r.line),
+        lines: crate::tables::lines::Lines::encode(&b.rules, |r: &CompiledRule| r.line),
     }
 }
 

@@ -12,7 +12,8 @@ use crate::group::grouper::AgentToken;
 use crate::ids::{FileGroup, SetId};
 use crate::profile::Profile;
 use crate::sort::{bytes_prefix, sort_by_prefix};
-use crate::tables::layout::{AgentEntry, Tables};
+use crate::tables::layout::AgentEntry;
+use crate::tables::view::Tables;
 use alloc::vec::Vec;
 use core::ops::Range;
 

@@ -91,6 +91,13 @@ const ALL: [Directive; COUNT] = [
 
 impl Directive {
     /// Every directive, in declaration order.
+    ///
+    /// A directive's position here is its number ([`Directive::code`]), which
+    /// the byte form of a policy stores in each record
+    /// (`ExtensionRecord::directive`): bytes written by one build are read by
+    /// another, so the list is **append-only**. A new directive goes at the
+    /// end; moving or removing one would make stored records read as another
+    /// directive (a test over the byte form pins every number).
     pub const ALL: [Directive; COUNT] = ALL;
 
     /// The directive's number: its place in [`Directive::ALL`].

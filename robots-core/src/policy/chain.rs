@@ -13,7 +13,7 @@
 use crate::group::select::{resolve_named, wildcard_set};
 use crate::policy::Matcher;
 use crate::search::automata::Automata;
-use crate::tables::layout::Tables;
+use crate::tables::view::Tables;
 
 /// `Policy::chain_choice`: the position of the first token a group names.
 pub(crate) fn chain_choice<I>(tables: &Tables<'_>, tokens: I) -> Option<usize>

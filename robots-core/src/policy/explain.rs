@@ -8,7 +8,7 @@
 //! Python, JavaScript) render these; none restates a profile's rules.
 
 use crate::group::agent::{agent_match, AgentMatch};
-use crate::ids::GroupId;
+use crate::ids::{index, GroupId};
 use crate::policy::{Matcher, Rule};
 use crate::profile::Profile;
 use crate::search::segments::normalize_path;
@@ -16,7 +16,7 @@ use crate::search::url::path_from_url;
 use crate::search::verdict::{Reason, Verdict};
 use crate::search::view::rule_matches_alone;
 use crate::sort::sort_by_packed;
-use crate::tables::layout::{index, Tables};
+use crate::tables::view::Tables;
 use alloc::vec::Vec;
 use bstr::{BStr, BString};
 

@@ -33,7 +33,7 @@ use crate::document::{Document, ParseOptions};
 use crate::error::Error;
 use crate::profile::Profile;
 use crate::tables::encode::{encode, seal};
-use crate::tables::layout::Tables;
+use crate::tables::view::Tables;
 use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Deref;
@@ -79,7 +79,7 @@ pub struct Policy {
 impl Policy {
     /// Parse `text` under `profile` (with the profile's default parsing cap) and
     /// compile it. Any bytes are accepted: what is not a rule is ignored, as
-    /// crawlers ignore it (the `lint` module says what was).
+    /// crawlers ignore it (the lint catalogue, `robots-lint`, says what was).
     ///
     /// ```
     /// use robots_runtime::{Policy, Profile};

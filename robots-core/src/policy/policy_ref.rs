@@ -6,7 +6,7 @@
 //! `matcher`, `explain`, `rules`, … exist once, on this type.
 
 use crate::error::Error;
-use crate::ids::{GroupId, RuleId, SetId};
+use crate::ids::{index, GroupId, RuleId, SetId};
 use crate::parse::{Directive, Truncation};
 use crate::policy::explain::{self, Explanation};
 use crate::policy::records::{self, Record};
@@ -17,7 +17,7 @@ use crate::search::automata::Automata;
 use crate::search::verdict::Verdict;
 use crate::search::view::View;
 use crate::tables::encode::{decode, encode, AgentPart};
-use crate::tables::layout::{index, Tables};
+use crate::tables::view::Tables;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use bstr::{BStr, BString};

@@ -9,7 +9,8 @@
 use crate::ids::GroupId;
 use crate::parse::Directive;
 use crate::records::{parse_value, RecordValue, RequestRate, TimeWindow};
-use crate::tables::layout::{ExtensionRecord, Tables, U32};
+use crate::tables::layout::{ExtensionRecord, U32};
+use crate::tables::view::Tables;
 use bstr::BStr;
 use core::time::Duration;
 
@@ -129,7 +130,8 @@ pub(crate) fn file_values<'p>(
 #[cfg(test)]
 mod tests {
     use crate::profile::Profile;
-    use crate::tables::layout::{Tables, U32};
+    use crate::tables::layout::U32;
+    use crate::tables::view::Tables;
     use crate::Policy;
     use alloc::format;
     use alloc::string::String;

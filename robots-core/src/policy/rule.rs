@@ -2,7 +2,7 @@
 
 use crate::ids::{GroupId, RuleId};
 use crate::parse::Directive;
-use crate::tables::layout::Tables;
+use crate::tables::view::Tables;
 use alloc::vec::Vec;
 use bstr::BStr;
 use core::fmt;
@@ -119,5 +119,5 @@ fn group_of(t: &Tables<'_>, id: u32) -> GroupId {
     [after, after.wrapping_sub(1)]
         .into_iter()
         .find(|&i| t.groups().get(i).is_some_and(holds))
-        .map_or(GroupId::NONE, |i| GroupId(crate::tables::layout::index(i)))
+        .map_or(GroupId::NONE, |i| GroupId(crate::ids::index(i)))
 }

@@ -10,7 +10,7 @@
 use crate::compile::Compiled;
 use crate::profile::Profile;
 use crate::tables::encode::decode;
-use crate::tables::layout::{Tables, TABLE_COUNT};
+use crate::tables::view::{Tables, TABLE_COUNT};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
@@ -151,7 +151,8 @@ mod tests {
     use crate::policy::Policy;
     use crate::profile::Profile;
     use crate::tables::encode::{encode, seal};
-    use crate::tables::layout::{RuleSet, SetRoot, Span, Tables, U32};
+    use crate::tables::layout::{RuleSet, SetRoot, Span, U32};
+    use crate::tables::view::Tables;
     use alloc::string::String;
     use alloc::vec::Vec;
     use zerocopy::IntoBytes;
@@ -161,7 +162,7 @@ mod tests {
 
     /// The region and record counts of `ROBOTS`'s tables with the first rule
     /// set's trie roots pointing past the `set_roots` table.
-    fn corrupted(t: &Tables<'_>) -> (Vec<u8>, [usize; crate::tables::layout::TABLE_COUNT]) {
+    fn corrupted(t: &Tables<'_>) -> (Vec<u8>, [usize; crate::tables::view::TABLE_COUNT]) {
         let mut sets: Vec<RuleSet> = t.sets().to_vec();
         let past = u32::try_from(t.set_roots().len()).expect("a small table") + 5;
         sets.first_mut().expect("a rule set").roots = Span::new(past, 1);
@@ -213,7 +214,7 @@ mod tests {
     /// as a shift must be.
     fn shifted_past_the_rules(
         t: &Tables<'_>,
-    ) -> (Vec<u8>, [usize; crate::tables::layout::TABLE_COUNT]) {
+    ) -> (Vec<u8>, [usize; crate::tables::view::TABLE_COUNT]) {
         assert_eq!(t.rules().len(), 2, "two rules");
         let mut roots: Vec<SetRoot> = t.set_roots().to_vec();
         assert_eq!(roots.len(), 1, "one trie");

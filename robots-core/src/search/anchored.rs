@@ -6,10 +6,16 @@ use crate::search::anchors::{scan, scan_table, Finder, Found, RootAutomaton};
 use crate::search::best::Best;
 use crate::search::view::View;
 use crate::tables::layout::Anchor;
+use crate::tables::view::entry;
 
 impl View<'_> {
     /// Test the rules filed under the anchors of trie root `root` that occur in
     /// `path[from..]` (the rules' first segments end at `from` or later).
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if the root, which has a node flagged
+    /// [`NODE_INDEXED`](crate::tables::layout::NODE_INDEXED), has no anchors
+    /// (the rules filed under them would go untested).
     #[inline(never)]
     pub(crate) fn match_anchored(
         &self,
@@ -21,11 +27,9 @@ impl View<'_> {
     ) {
         let t = self.t;
         let Some(i) = self.automata.place(t, root) else {
-            return;
+            panic!("bug: trie root {root} has indexed wildcard rules but no anchors");
         };
-        let Some(automaton) = self.automata.root(t, i) else {
-            return;
-        };
+        let automaton = self.automata.root(t, i);
         if best.holds(automaton.top) {
             return;
         }
@@ -74,18 +78,16 @@ impl View<'_> {
             automaton.short.find(hay, &mut |anchor| found.note(anchor));
         }
         let t = self.t;
-        let anchors = t
-            .wild_roots()
-            .get(i)
-            .map_or(&[][..], |w| w.anchors.of(t.anchors()));
+        let anchors = t.wild_root(i).anchors.of(t.anchors());
         if !scanned || found.overflow {
             // Too many different anchors to remember: test every rule once.
             return self.match_all(anchors, path, shift, best);
         }
         // Best rule first across the anchors found: the tests stop at the first
-        // anchor whose best rule cannot beat the best found.
+        // anchor whose best rule cannot beat the best found. The automaton
+        // numbers the root's anchors: each has a rank, and is one of them.
         let tops = &automaton.tops;
-        let top = |a: u32| tops.get(a as usize).copied().unwrap_or(0);
+        let top = |a: u32| *entry(tops, a as usize, "anchor tops");
         let len = found.len;
         let order = found.anchors.get_mut(..len).unwrap_or_default();
         if len > 1 {
@@ -95,9 +97,12 @@ impl View<'_> {
             if best.holds(top(anchor)) {
                 break;
             }
-            if let Some(anchor) = anchors.get(anchor as usize) {
-                self.match_anchor(anchor, path, shift, best);
-            }
+            self.match_anchor(
+                entry(anchors, anchor as usize, "anchors"),
+                path,
+                shift,
+                best,
+            );
         }
     }
 

@@ -6,13 +6,14 @@
 
 use crate::ids::NodeId;
 use crate::search::anchors::RootAutomaton;
-use crate::tables::layout::{NodeWild, Tables};
+use crate::tables::layout::NodeWild;
+use crate::tables::view::{entry, Tables};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 use once_cell::race::OnceBox;
 
-/// The automata of a policy's roots with anchors (one per [`WildRoot`]), each
+/// The automata of a policy's roots with anchors (one per [`WildRoot`](crate::tables::layout::WildRoot)), each
 /// built the first time a check needs it, and an index of the nodes with
 /// wildcard rules.
 pub(crate) struct Automata {
@@ -101,7 +102,7 @@ impl NodeIndex {
     }
 }
 
-/// The automata's cells, one per [`WildRoot`], and where each trie root's is.
+/// The automata's cells, one per [`WildRoot`](crate::tables::layout::WildRoot), and where each trie root's is.
 pub(crate) struct Roots {
     pub(crate) cells: Vec<OnceBox<RootAutomaton>>,
     /// The place of each trie root (by its index) in `wild_roots`, plus one (0:
@@ -149,7 +150,7 @@ impl Automata {
     /// The place in `node_wild` of node `key` of `t`, if it has wildcard rules.
     /// A short table is searched as it is (a few steps; and a policy whose
     /// tables are `static` data keeps nothing on the heap for it).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn node_wild(&self, t: &Tables<'_>, key: u32) -> Option<usize> {
         let search = || {
             t.node_wild()
@@ -183,11 +184,15 @@ impl Automata {
     }
 
     /// The automaton of `wild_roots[i]` of `t`, built now if it was not.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if `t` has no such root (there is a
+    /// cell for each, and `i` is a place [`Automata::place`] found).
     #[inline]
-    pub(crate) fn root(&self, t: &Tables<'_>, i: usize) -> Option<&RootAutomaton> {
+    pub(crate) fn root(&self, t: &Tables<'_>, i: usize) -> &RootAutomaton {
         let roots = self.roots.get_or_init(|| Box::new(Roots::of(t)));
-        let cell = roots.cells.get(i)?;
-        Some(cell.get_or_init(|| Box::new(RootAutomaton::build(t, t.wild_roots().get(i)))))
+        let cell = entry(&roots.cells, i, "root automata");
+        cell.get_or_init(|| Box::new(RootAutomaton::build(t, t.wild_root(i))))
     }
 
     /// The heap bytes of the automata built so far.

@@ -64,7 +64,10 @@ impl Selected {
         if !self.second.is_none() {
             return None;
         }
-        let root = view.t.inners().get(self.root.as_usize())?;
+        if self.root.is_none() {
+            return None;
+        }
+        let root = view.t.inner(self.root);
         let wild = |flags: u32| flags & (NODE_WILD | NODE_INDEXED) != 0;
         let slash = match view.step(root, b"/", 0) {
             Some(Ok((_, node, _))) => node.flags(),

@@ -18,11 +18,12 @@ impl View<'_> {
             return Verdict::without_rule(Reason::RobotsTxt);
         }
         let best = if selected.root.is_none() {
-            let set = selected.set.some();
-            let Some(rule_set) = set.and_then(|set| self.t.sets().get(set.as_usize())) else {
+            // No set: no group applies. A set the tables lack is a bug
+            // (`found_set` panics), never "no group".
+            let Some(set) = selected.set.some() else {
                 return Verdict::without_rule(Reason::NoGroup);
             };
-            self.search(rule_set, path)
+            self.search(self.t.found_set(set), path)
         } else if selected.second.is_none() {
             self.search_one(selected.root, selected.shift, path)
         } else {
@@ -108,9 +109,7 @@ impl View<'_> {
     /// does not get past it (the walk would stop there and find nothing).
     #[inline]
     fn may_match(&self, root: NodeId, path: &[u8]) -> bool {
-        let Some(node) = self.t.inners().get(root.as_usize()) else {
-            return false;
-        };
+        let node = self.t.inner(root);
         node.flags() & (NODE_WILD | NODE_INDEXED | NODE_EXACT) != 0
             || !node.best_rule().is_none()
             || self.step(node, path, 0).is_some()

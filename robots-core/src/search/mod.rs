@@ -25,11 +25,15 @@ pub(crate) mod verdict;
 pub(crate) mod view;
 pub(crate) mod wildcards;
 
+#[cfg(all(test, feature = "std"))]
+mod tests;
+
 use crate::ids::{NodeId, SetId};
 use crate::search::segments::search_path;
 use crate::search::verdict::Verdict;
 use crate::search::view::View;
-use crate::tables::layout::{SetRoot, Tables};
+use crate::tables::layout::SetRoot;
+use crate::tables::view::Tables;
 
 /// A crawler's rule set, resolved once: what a matcher checks against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +42,7 @@ pub(crate) struct Selected {
     pub(crate) set: SetId,
     /// The set's first trie root when it has one or two (the common cases),
     /// else [`NodeId::NONE`]; and its rule shift (see
-    /// [`SetRoot`](crate::tables::layout::SetRoot)).
+    /// [`crate::tables::layout::SetRoot`]).
     pub(crate) root: NodeId,
     pub(crate) shift: u32,
     /// Its second trie root when it has two (a group that repeats another's

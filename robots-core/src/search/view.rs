@@ -15,8 +15,9 @@ use crate::search::segments::{c_string, tail_matches, tail_matches_fast};
 use crate::search::verdict::{Reason, Verdict};
 use crate::swar::{position_in_word, same_long, tail_word, LOW_BYTES};
 use crate::tables::layout::{
-    Inner, Label, Leaf, Tables, LEAF_INHERIT, LEAF_KEY, NODE_EXACT, NODE_FULL, NODE_LONG,
+    Inner, Label, Leaf, LEAF_INHERIT, LEAF_KEY, NODE_EXACT, NODE_FULL, NODE_LONG,
 };
+use crate::tables::view::{entry, Tables};
 
 /// The search over a policy's tables, with the automata of its anchors (built
 /// as checks need them).
@@ -85,14 +86,17 @@ impl<'p> View<'p> {
 
     /// The best rule of a path that ends exactly at node `key` (out of line: few
     /// nodes have one).
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if the node, flagged [`NODE_EXACT`], has
+    /// no entry in `exact` (its prefix rule would decide instead).
     #[inline(never)]
     fn exact_rule(&self, key: u32) -> RuleId {
         let exact = self.t.exact();
-        exact
-            .binary_search_by_key(&key, |e| e.node.get())
-            .ok()
-            .and_then(|i| exact.get(i))
-            .map_or(RuleId::NONE, |e| RuleId(e.rule.get()))
+        match exact.binary_search_by_key(&key, |e| e.node.get()) {
+            Ok(i) => RuleId(entry(exact, i, "exact").rule.get()),
+            Err(_) => panic!("bug: node {key} is flagged exact but has no exact rule"),
+        }
     }
 
     /// The position of `byte` among the children of `node` (inner ones first).
@@ -108,14 +112,23 @@ impl<'p> View<'p> {
 
     /// [`View::position`] for a node with more than eight children: its block in
     /// `wide` maps each byte of its range to its child's position plus one.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if the block is not in `wide`.
     #[inline(never)]
     fn wide_position(&self, node: &Inner, byte: u8) -> Option<usize> {
-        let at = usize::try_from(node.edges.get()).ok()?;
-        let (&lo, &hi) = (self.t.wide().get(at)?, self.t.wide().get(at + 1)?);
+        let wide = self.t.wide();
+        let at = usize::try_from(node.edges.get()).unwrap_or(usize::MAX);
+        let (Some(&lo), Some(&hi)) = (wide.get(at), wide.get(at.wrapping_add(1))) else {
+            wide_past()
+        };
         if byte < lo || byte > hi {
             return None;
         }
-        let entry = usize::from(*self.t.wide().get(at + 2 + usize::from(byte - lo))?);
+        let Some(&entry) = wide.get(at + 2 + usize::from(byte - lo)) else {
+            wide_past()
+        };
+        let entry = usize::from(entry);
         if node.flags() & NODE_FULL != 0 {
             Some(entry)
         } else {
@@ -136,7 +149,7 @@ impl<'p> View<'p> {
     }
 
     /// The length of `label` (a node's `label` field, with its [`NODE_LONG`]
-    /// flag: see [`Label`](crate::tables::layout::Label)) if `path[depth..]`
+    /// flag: see [`crate::tables::layout::Label`]) if `path[depth..]`
     /// starts with it.
     #[inline(always)]
     #[allow(clippy::indexing_slicing)] // `len` is a word's byte count, at most eight
@@ -167,11 +180,15 @@ impl<'p> View<'p> {
     /// `depth`, if `path[depth..]` starts with it. The label is the rest of the
     /// rule's first segment (see [`Leaf`]); a leaf whose rule's segment ends
     /// before `depth` (only in tables from bytes) matches nothing.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if the rule, or its segment in the text,
+    /// is missing (see [`Tables::found_rule`]).
     #[inline(always)]
     fn leaf_label_matches(&self, rule: RuleId, path: &[u8], depth: usize) -> Option<usize> {
-        let record = self.t.rules().get(rule.as_usize())?;
+        let record = self.t.found_rule(rule);
         let (start, end) = if record.complex() {
-            self.first_segment_of_complex(rule)?
+            self.first_segment_of_complex(rule)
         } else {
             let len = record
                 .short_len()
@@ -184,16 +201,22 @@ impl<'p> View<'p> {
         let len = end - depth;
         // The walk read `path[..depth]` as the segment's first bytes, so any
         // word that ends where the label ends and covers it compares it whole.
+        // The segment lies in the text (the compiler wrote it there, and
+        // validation checks every pattern and segment): reading it cannot fail.
+        let text = self.t.text();
         if len <= 8 && end >= 8 {
-            let want = eight_at(self.t.text(), start + end - 8)?;
+            let want = eight_at(text, start + end - 8).unwrap_or_else(|| text_past(start + end));
             return (eight_at(path, end - 8)? == want).then_some(len);
         }
         if end < 8 {
             let mask = LOW_BYTES.get(end).copied().unwrap_or(0);
-            let want = Self::path_word(self.t.text(), start, end)? & mask;
+            let want =
+                Self::path_word(text, start, end).unwrap_or_else(|| text_past(start + end)) & mask;
             return (Self::path_word(path, 0, end)? & mask == want).then_some(len);
         }
-        let label = self.t.text().get(start + depth..start + end)?;
+        let label = text
+            .get(start + depth..start + end)
+            .unwrap_or_else(|| text_past(start + end));
         path.get(depth..end)
             .is_some_and(|rest| same_long(rest, label))
             .then_some(len)
@@ -202,9 +225,9 @@ impl<'p> View<'p> {
     /// The first segment of complex rule `rule`, as `(start in the text, length)`
     /// (out of line: most leaves name a plain rule).
     #[inline(never)]
-    fn first_segment_of_complex(&self, rule: RuleId) -> Option<(usize, usize)> {
-        let (first, _) = self.t.rule_segments(rule.as_u32())?;
-        Some((first.start.get() as usize, first.len.get() as usize))
+    fn first_segment_of_complex(&self, rule: RuleId) -> (usize, usize) {
+        let (first, _) = self.t.found_segments(rule);
+        (first.start.get() as usize, first.len.get() as usize)
     }
 
     /// Where a walk that reached `depth` at inner node `parent` ends in its
@@ -253,15 +276,10 @@ impl<'p> View<'p> {
         path: &[u8],
         mut on_node: impl FnMut(u32, u32, usize),
     ) -> End {
+        // A node a root or an edge names is there (see `Tables::inner`): a
+        // missing one is a bug, never the end of the walk.
         let (inners, leaves) = (self.t.inners(), self.t.leaves());
-        let Some(mut node) = inners.get(root.as_usize()) else {
-            return End {
-                key: root.as_u32(),
-                best: RuleId::NONE,
-                flags: 0,
-                depth: 0,
-            };
-        };
+        let mut node = entry(inners, root.as_usize(), "inners");
         let mut key = root.as_u32();
         let mut depth = 0usize;
         loop {
@@ -275,9 +293,7 @@ impl<'p> View<'p> {
             let inner_count = node.inner_count();
             if at < inner_count {
                 let next = node.inner_child(at);
-                let Some(child) = inners.get(next.as_usize()) else {
-                    break;
-                };
+                let child = entry(inners, next.as_usize(), "inners");
                 let Some(after) = self.enter_inner(child, path, depth) else {
                     break;
                 };
@@ -289,9 +305,7 @@ impl<'p> View<'p> {
                     .first_leaf
                     .get()
                     .wrapping_add((at - inner_count) as u32);
-                let Some(leaf) = leaves.get(next as usize) else {
-                    break;
-                };
+                let leaf = entry(leaves, next as usize, "leaves");
                 let Some(end) = self.enter_leaf(node, leaf, next | LEAF_KEY, path, depth) else {
                     break;
                 };
@@ -323,7 +337,7 @@ impl<'p> View<'p> {
         let inner_count = node.inner_count();
         if at < inner_count {
             let next = node.inner_child(at);
-            let child = self.t.inners().get(next.as_usize())?;
+            let child = self.t.inner(next);
             let after = self.enter_inner(child, path, depth)?;
             Some(Ok((next, child, after)))
         } else {
@@ -331,7 +345,7 @@ impl<'p> View<'p> {
                 .first_leaf
                 .get()
                 .wrapping_add((at - inner_count) as u32);
-            let leaf = self.t.leaves().get(next as usize)?;
+            let leaf = self.t.leaf(next);
             self.enter_leaf(node, leaf, next | LEAF_KEY, path, depth)
                 .map(Err)
         }
@@ -341,23 +355,19 @@ impl<'p> View<'p> {
     /// [`Tables::found_rule`]) matches the whole `path`.
     pub(crate) fn rule_matches(&self, id: RuleId, path: &[u8]) -> bool {
         let rule = self.t.found_rule(id);
-        let Some((first, tail)) = self.t.rule_segments(id.as_u32()) else {
-            return false;
-        };
+        let (first, tail) = self.t.found_segments(id);
         let text = self.t.text();
         path.strip_prefix(first.of(text)).is_some_and(|rest| {
             tail_matches_fast(rest, tail.iter().map(|s| s.of(text)), rule.anchored())
         })
     }
 
-    /// [`rule_tail_matches`](rule_tail_matches) for the search: a length
+    /// [`rule_tail_matches`] for the search: a length
     /// check first, then a search tuned for short paths.
     #[inline]
     pub(crate) fn tail_matches(&self, id: RuleId, rest: &[u8]) -> bool {
         let rule = self.t.found_rule(id);
-        let Some((_, tail)) = self.t.rule_segments(id.as_u32()) else {
-            return false;
-        };
+        let (_, tail) = self.t.found_segments(id);
         // The literals must fit in the rest of the path.
         let literal: usize = tail.iter().map(|s| s.len.get() as usize).sum();
         if literal > rest.len() {
@@ -366,6 +376,23 @@ impl<'p> View<'p> {
         let text = self.t.text();
         tail_matches_fast(rest, tail.iter().map(|s| s.of(text)), rule.anchored())
     }
+}
+
+/// A wide node whose block runs past `wide`: the compiler writes each block
+/// whole, and validation checks it of bytes from outside.
+#[cold]
+#[inline(never)]
+fn wide_past() -> ! {
+    panic!("bug: a wide node's block runs past the wide blocks")
+}
+
+/// A rule's segment that runs past the text: the compiler and validation
+/// keep every segment in it.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn text_past<T>(end: usize) -> T {
+    panic!("bug: a rule's segment ends at {end}, past the text")
 }
 
 /// The eight bytes of `bytes` from `at`, as a little-endian word (with no
@@ -378,15 +405,16 @@ fn eight_at(bytes: &[u8], at: usize) -> Option<u64> {
 
 /// The reference matcher for the segments after a rule's first: whether `rest`
 /// matches them (explanations and brute force use it; the search uses its own,
-/// filtered form in [`wildcards`](super::wildcards)).
+/// filtered form in [`wildcards`](super::wildcards)). Rule `id` is one of the
+/// tables' (see [`Tables::found_rule`]).
 pub(crate) fn rule_tail_matches(t: &Tables<'_>, id: u32, rest: &[u8]) -> bool {
-    let (Some(rule), Some((_, tail))) = (t.rules().get(id as usize), t.rule_segments(id)) else {
-        return false;
-    };
+    let rule = t.found_rule(RuleId(id));
+    let (_, tail) = t.found_segments(RuleId(id));
     tail_matches(rest, tail.iter().map(|s| s.of(t.text())), rule.anchored())
 }
 
-/// Whether rule `id` matches a normalised path, tested on its own.
+/// Whether rule `id` matches a normalised path, tested on its own (false for
+/// a number that names no rule: it comes from outside, see `__private`).
 pub(crate) fn rule_matches_alone(t: &Tables<'_>, id: u32, path: &[u8]) -> bool {
     let Some((first, _)) = t.rule_segments(id) else {
         return false;

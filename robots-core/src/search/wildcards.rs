@@ -10,6 +10,7 @@ use crate::ids::{NodeId, RuleId};
 use crate::search::best::Best;
 use crate::search::view::View;
 use crate::tables::layout::{Span, NODE_INDEXED, NODE_WILD};
+use crate::tables::view::entry;
 
 impl View<'_> {
     /// Test the wildcard rules of the nodes the walk from `root` passed (deepest
@@ -44,13 +45,18 @@ impl View<'_> {
         }
     }
 
-    /// The wildcard rules of node `key` (a range of `wild_rules`).
-    #[inline]
+    /// The wildcard rules of node `key`, flagged [`NODE_WILD`] (a range of
+    /// `wild_rules`).
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if the node has no entry in `node_wild`
+    /// (its wildcard rules would go untested).
+    #[inline(always)]
     fn node_wild(&self, key: u32) -> Span {
-        self.automata
-            .node_wild(self.t, key)
-            .and_then(|i| self.t.node_wild().get(i))
-            .map_or(Span::EMPTY, |w| w.rules)
+        match self.automata.node_wild(self.t, key) {
+            Some(i) => entry(self.t.node_wild(), i, "node_wild").rules,
+            None => not_wild(key),
+        }
     }
 
     /// Test the wildcard rules of one node (best rank first, numbered with
@@ -69,6 +75,13 @@ impl View<'_> {
             }
         }
     }
+}
+
+/// A node flagged [`NODE_WILD`] that `node_wild` lacks.
+#[cold]
+#[inline(never)]
+fn not_wild(key: u32) -> ! {
+    panic!("bug: node {key} is flagged wild but has no wildcard rules")
 }
 
 /// Nodes with wildcard rules met on the walks, with their depths.

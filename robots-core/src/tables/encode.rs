@@ -22,10 +22,10 @@
 use crate::profile::Profile;
 use crate::tables::layout::{
     AgentEntry, Anchor, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule,
-    NodeWild, RuleExtra, RuleRecord, RuleSet, SetRoot, Span, Tables, TruncationRecord, WildRoot,
-    SIZES, TABLE_COUNT, U32,
+    NodeWild, RuleExtra, RuleRecord, RuleSet, SetRoot, Span, TruncationRecord, WildRoot, U32,
 };
 use crate::tables::validate::LayoutError;
+use crate::tables::view::{Tables, SIZES, TABLE_COUNT};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -389,8 +389,89 @@ pub(crate) fn decode(
 
 #[cfg(test)]
 mod tests {
-    use super::{crc32, crc32_small, put_index, put_number, Numbers};
+    use super::{crc32, crc32_small, decode, put_index, put_number, Numbers};
+    use crate::parse::Directive;
+    use crate::policy::Policy;
+    use crate::profile::Profile;
+    use alloc::format;
+    use alloc::string::String;
     use alloc::vec::Vec;
+
+    /// Each directive's number in the byte form, as stored: `Directive::ALL`
+    /// is append-only (a new directive takes the next number).
+    const DIRECTIVE_NUMBERS: [(&str, u8); 18] = [
+        ("user-agent", 0),
+        ("allow", 1),
+        ("disallow", 2),
+        ("sitemap", 3),
+        ("crawl-delay", 4),
+        ("request-rate", 5),
+        ("visit-time", 6),
+        ("host", 7),
+        ("clean-param", 8),
+        ("comment", 9),
+        ("robot-version", 10),
+        ("noindex", 11),
+        ("nofollow", 12),
+        ("noarchive", 13),
+        ("content-signal", 14),
+        ("content-usage", 15),
+        ("llm-policy", 16),
+        ("license", 17),
+    ];
+
+    /// Each profile's number in the byte form's header: `Profile::ALL` is
+    /// append-only.
+    const PROFILE_NUMBERS: [(&str, u8); 4] = [
+        ("rfc9309", 0),
+        ("google", 1),
+        ("draft1996", 2),
+        ("original1994", 3),
+    ];
+
+    /// The byte form stores each directive and profile under its number: a
+    /// record of every kind, written and read back, carries the pinned
+    /// number, and so does a policy of every profile. Moving an entry of
+    /// `Directive::ALL` or `Profile::ALL` fails here.
+    #[test]
+    fn numbers_in_the_byte_form_are_pinned() {
+        for (name, number) in DIRECTIVE_NUMBERS {
+            let directive = Directive::from_code(number).expect("a directive");
+            assert_eq!(directive.name(), name, "directive number {number}");
+            assert_eq!(directive.code(), number, "{name}");
+        }
+        // One line of each directive, its value naming it; what the policy
+        // keeps as records is read back from the bytes.
+        let mut text = String::from("User-agent: *\n");
+        for d in Directive::ALL {
+            text.push_str(&format!("{}: https://example.com/{}\n", d.name(), d.name()));
+        }
+        for profile in Profile::ALL {
+            let bytes = Policy::parse(&text, profile).to_bytes();
+            let (tables, _) = decode(&bytes, true).expect("its own bytes");
+            let mut seen = Vec::new();
+            for record in tables.extensions() {
+                let value = tables.bytes(record.value);
+                let (name, number) = DIRECTIVE_NUMBERS
+                    .into_iter()
+                    .find(|(name, _)| value.ends_with(format!("/{name}").as_bytes()))
+                    .expect("a record of a line above");
+                assert_eq!(record.directive, number, "{name} [{profile}]");
+                seen.push(name);
+            }
+            assert!(seen.len() >= 8, "records of {seen:?} [{profile}]");
+        }
+        for (name, number) in PROFILE_NUMBERS {
+            let profile = Profile::ALL
+                .into_iter()
+                .find(|p| p.name() == name)
+                .expect("a profile");
+            let bytes = Policy::parse("User-agent: *\nDisallow: /a\n", profile).to_bytes();
+            assert_eq!(bytes.get(11), Some(&number), "{name}");
+            let (tables, _) = decode(&bytes, true).expect("its own bytes");
+            assert_eq!(tables.profile, profile);
+        }
+    }
 
     /// The WebAssembly build's checksum is crc32fast's, byte for byte: a byte
     /// form written by one loads in the other.

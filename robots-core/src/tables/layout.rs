@@ -1,6 +1,6 @@
 //! The layout of a compiled policy: every record and table a check reads.
 //!
-//! A policy is a handful of flat tables ([`Tables`]) that refer to each other by
+//! A policy is a handful of flat tables ([`Tables`](crate::tables::view::Tables)) that refer to each other by
 //! `u32` index and by [`Span`] (a range of another table). Every record is plain
 //! little-endian bytes with no padding and no alignment (zerocopy's `Unaligned`
 //! byte-order types), so one layout serves three homes, read by one search
@@ -14,7 +14,7 @@
 //! The trie of a rule set has two kinds of node. An [`Inner`] node has children:
 //! up to eight edge bytes inline, or a [wide block](Inner::edges) for more; its
 //! children are numbered consecutively, the inner ones first (in
-//! [`Tables::inners`]), then the leaves (in [`Tables::leaves`]). A [`Leaf`] has
+//! [`Tables::inners`](crate::tables::view::Tables::inners)), then the leaves (in [`Tables::leaves`](crate::tables::view::Tables::leaves)). A [`Leaf`] has
 //! none, and is four bytes: most nodes are leaves, and a leaf's label is read
 //! from the rule it names. Both hold the best prefix rule of the walk that ends
 //! on them, decided when the tables were built.
@@ -36,40 +36,15 @@ pub const NONE: u32 = crate::ids::NONE;
 /// `tables::derive`), which keeps its automaton small.
 pub const ANCHOR_MAX_LEN: u32 = 8;
 
-/// A table index or length as stored (`u32`).
-///
-/// The parser reads at most [`MAX_INPUT_BYTES`](crate::document::MAX_INPUT_BYTES) of
-/// any input, and no table holds more entries than a small multiple of the bytes
-/// read, so every index fits below [`NONE`].
-///
-/// # Panics
-/// With a message starting "bug:" when `n` does not fit: a wrapped or
-/// saturated index would point at another record.
-#[inline]
-#[track_caller]
-pub(crate) fn index(n: usize) -> u32 {
-    match u32::try_from(n) {
-        Ok(i) if i != NONE => i,
-        _ => index_overflow(n),
-    }
-}
-
-#[cold]
-#[inline(never)]
-#[track_caller]
-fn index_overflow(n: usize) -> ! {
-    panic!("bug: table index {n} does not fit the layout (below {NONE})")
-}
-
 /// An inner node's label is longer than eight bytes or holds a NUL: its `label`
 /// is its span of the text (see [`Label`]).
 pub const NODE_LONG: u32 = 1 << 27;
-/// The node has wildcard rules to test (in [`Tables::node_wild`]).
+/// The node has wildcard rules to test (in [`Tables::node_wild`](crate::tables::view::Tables::node_wild)).
 pub const NODE_WILD: u32 = 1 << 28;
 /// The node's other wildcard rules are filed under anchors of its root
-/// (in [`Tables::wild_roots`]).
+/// (in [`Tables::wild_roots`](crate::tables::view::Tables::wild_roots)).
 pub const NODE_INDEXED: u32 = 1 << 29;
-/// A path that ends on the node has a better rule than its prefix rule (in [`Tables::exact`]).
+/// A path that ends on the node has a better rule than its prefix rule (in [`Tables::exact`](crate::tables::view::Tables::exact)).
 pub const NODE_EXACT: u32 = 1 << 30;
 /// An inner node with all 256 edge bytes (its wide block has no "absent" entry).
 pub const NODE_FULL: u32 = 1 << 31;
@@ -146,7 +121,7 @@ pub const LEAF_INHERIT: u32 = 1 << 31;
 /// makes at most two rules.
 pub const RULE_COUNT_MAX: usize = 1 << 27;
 
-/// Marks a leaf in a node key of [`Tables::exact`] and [`Tables::node_wild`]
+/// Marks a leaf in a node key of [`Tables::exact`](crate::tables::view::Tables::exact) and [`Tables::node_wild`](crate::tables::view::Tables::node_wild)
 /// (inner nodes are their index, leaves their index with this bit).
 pub const LEAF_KEY: u32 = 1 << 31;
 
@@ -235,13 +210,6 @@ impl Span {
 #[cold]
 #[inline(never)]
 #[track_caller]
-fn rule_past_rules(id: RuleId, rules: usize) -> ! {
-    panic!("bug: rule {id} past the {rules} rules")
-}
-
-#[cold]
-#[inline(never)]
-#[track_caller]
 fn span_past_table(span: Span, len: usize) -> ! {
     panic!(
         "bug: span {}..+{} past a table of {len}",
@@ -257,13 +225,13 @@ record! {
         pub label: U64,
         /// The edge bytes when there are at most eight (zero-filled, inner children
         /// first, in the order of their numbers); with more, the byte offset of the
-        /// node's wide block in [`Tables::wide`]: `lo`, `hi`, then for each byte of
+        /// node's wide block in [`Tables::wide`](crate::tables::view::Tables::wide): `lo`, `hi`, then for each byte of
         /// `lo..=hi` its child's position plus one (0: no edge), or, for a
         /// [`NODE_FULL`] node (every byte has an edge), its position.
         pub edges: U64,
-        /// The first inner child (in [`Tables::inners`]).
+        /// The first inner child (in [`Tables::inners`](crate::tables::view::Tables::inners)).
         pub first_inner: U32,
-        /// The first leaf child (in [`Tables::leaves`]).
+        /// The first leaf child (in [`Tables::leaves`](crate::tables::view::Tables::leaves)).
         pub first_leaf: U32,
         /// The best prefix rule of a walk that ends here, or [`NONE`].
         pub best: U32,
@@ -357,7 +325,7 @@ record! {
 }
 
 record! {
-    /// The wildcard rules of a node, best rank first (a range of [`Tables::wild_rules`]).
+    /// The wildcard rules of a node, best rank first (a range of [`Tables::wild_rules`](crate::tables::view::Tables::wild_rules)).
     pub struct NodeWild {
         /// The node: an inner index, or a leaf index with [`LEAF_KEY`].
         pub node: U32,
@@ -372,7 +340,7 @@ record! {
     /// length and their one literal segment is their pattern (less a final
     /// `$`). The others ([`RULE_COMPLEX`]) have a [`RuleExtra`] besides, whose
     /// number the record holds in place of the length and column. Its line is
-    /// kept apart ([`Lines`]): no check reads it.
+    /// kept apart ([`Lines`](crate::tables::lines::Lines)): no check reads it.
     pub struct RuleRecord {
         /// Where the pattern as written starts in the text.
         pub pattern: U32,
@@ -434,7 +402,7 @@ record! {
     pub struct RuleExtra {
         /// The rule's specificity (octets), as the profile counts them.
         pub priority: U32,
-        /// Where its literal segments start in [`Tables::segments`]; they run to
+        /// Where its literal segments start in [`Tables::segments`](crate::tables::view::Tables::segments); they run to
         /// the next extra's start (extras are in rule order). With none there,
         /// its one segment is its pattern without a final `$`.
         pub segments: U32,
@@ -467,9 +435,9 @@ pub struct RuleFields {
 record! {
     /// A set of rules that applies to some crawlers: the union of one or more groups.
     pub struct RuleSet {
-        /// The trie roots to walk (a range of [`Tables::set_roots`]).
+        /// The trie roots to walk (a range of [`Tables::set_roots`](crate::tables::view::Tables::set_roots)).
         pub roots: Span,
-        /// The groups it merges (a range of [`Tables::set_groups`]).
+        /// The groups it merges (a range of [`Tables::set_groups`](crate::tables::view::Tables::set_groups)).
         pub groups: Span,
     }
 }
@@ -525,9 +493,9 @@ record! {
     pub struct GroupRecord {
         /// 1-based line of its first user-agent line.
         pub line: U32,
-        /// Its user-agent lines (a range of [`Tables::group_agents`]).
+        /// Its user-agent lines (a range of [`Tables::group_agents`](crate::tables::view::Tables::group_agents)).
         pub agents: Span,
-        /// Its rules (a range of [`Tables::rules`]), in file order.
+        /// Its rules (a range of [`Tables::rules`](crate::tables::view::Tables::rules)), in file order.
         pub rules: Span,
     }
 }
@@ -581,7 +549,7 @@ record! {
     pub struct WildRoot {
         /// The root (an inner node).
         pub root: U32,
-        /// Its anchors (a range of [`Tables::anchors`]), in byte order, none a
+        /// Its anchors (a range of [`Tables::anchors`](crate::tables::view::Tables::anchors)), in byte order, none a
         /// prefix of another.
         pub anchors: Span,
     }
@@ -596,7 +564,7 @@ record! {
     pub struct Anchor {
         /// The literal (a range of the text), not empty.
         pub literal: Span,
-        /// Its rules (a range of [`Tables::anchor_rules`]), best rank first.
+        /// Its rules (a range of [`Tables::anchor_rules`](crate::tables::view::Tables::anchor_rules)), best rank first.
         pub rules: Span,
     }
 }
@@ -610,133 +578,5 @@ record! {
         pub input_len: U64,
         /// The first line not wholly read.
         pub first_ignored_line: U32,
-    }
-}
-
-pub use super::lines::{LineEscape, Lines, LINE_BLOCK, LINE_ESCAPE};
-pub use super::rank::rank;
-pub use super::view::{Tables, SIZES, TABLE_COUNT};
-
-impl<'a> Tables<'a> {
-    /// The bytes of a span of the text.
-    #[inline]
-    pub fn bytes(&self, span: Span) -> &[u8] {
-        span.of(self.text())
-    }
-
-    /// The [`RuleExtra`] of rule `rule`, if it is complex.
-    #[inline]
-    pub fn extra(&self, rule: &RuleRecord) -> Option<&RuleExtra> {
-        self.rule_extras().get(rule.extra()?)
-    }
-
-    /// The pattern of rule `id` as written (a range of the text).
-    #[inline]
-    pub fn rule_pattern(&self, id: u32) -> Option<Span> {
-        let rule = self.rules().get(id as usize)?;
-        let len = match rule.extra() {
-            Some(_) => self.extra(rule)?.len.get(),
-            None => rule.short_len(),
-        };
-        Some(Span::new(rule.pattern.get(), len))
-    }
-
-    /// Everything rule `id`'s record and extra say.
-    pub fn rule_fields(&self, id: u32) -> Option<RuleFields> {
-        let rule = self.rules().get(id as usize)?;
-        let (len, column, priority) = match rule.extra() {
-            Some(_) => {
-                let extra = self.extra(rule)?;
-                (extra.len.get(), extra.column.get(), extra.priority.get())
-            }
-            None => (rule.short_len(), rule.short_column(), rule.short_len()),
-        };
-        Some(RuleFields {
-            line: self.rule_line(id)?,
-            column,
-            pattern: Span::new(rule.pattern.get(), len),
-            priority,
-            allow: rule.allow(),
-            derived: rule.derived(),
-            anchored: rule.anchored(),
-        })
-    }
-
-    /// The rules' lines, if the `lines` table splits as [`Lines`] says.
-    pub fn rule_lines(&self) -> Option<Lines<'a>> {
-        Lines::of(self.lines(), self.rules().len())
-    }
-
-    /// The 1-based line of rule `id`.
-    pub fn rule_line(&self, id: u32) -> Option<u32> {
-        self.rule_lines()?.line(id)
-    }
-
-    /// The rank of rule `id` (0 for no rule).
-    #[inline]
-    pub fn rank(&self, id: u32) -> u64 {
-        match self.rules().get(id as usize) {
-            Some(rule) => self.rank_of(rule, id),
-            None => 0,
-        }
-    }
-
-    /// The rank of `rule`, which is rule `id`.
-    #[inline(always)]
-    pub(crate) fn rank_of(&self, rule: &RuleRecord, id: u32) -> u64 {
-        let priority = match rule.extra() {
-            // Its priority is not its length.
-            Some(at) => self.rule_extras().get(at).map_or(0, |e| e.priority.get()),
-            None => rule.short_len(),
-        };
-        rank(self.profile, priority, rule.allow(), id)
-    }
-
-    /// The record of rule `id`, a rule the search found in these tables.
-    ///
-    /// # Panics
-    /// With a message starting "bug:" if there is no such rule: every rule
-    /// number the tables hold, shifted as a set walks it, names a rule (the
-    /// compiler writes them so, and [`validate`](super::validate) proves it of
-    /// bytes from outside), so a number past the rules is a broken invariant,
-    /// never "no rule" (that would drop a rule, and allow what it disallows).
-    #[inline(always)]
-    #[track_caller]
-    pub(crate) fn found_rule(&self, id: RuleId) -> &RuleRecord {
-        match self.rules().get(id.as_usize()) {
-            Some(rule) => rule,
-            None => rule_past_rules(id, self.rules().len()),
-        }
-    }
-
-    /// The rank of rule `id`, a rule the search found (see [`Tables::found_rule`]).
-    #[inline(always)]
-    #[track_caller]
-    pub(crate) fn found_rank(&self, id: RuleId) -> u64 {
-        self.rank_of(self.found_rule(id), id.as_u32())
-    }
-
-    /// The literal segments of rule `id`: the first (which the trie matches) and
-    /// the rest (each after a `*`). `None` if there is no such rule.
-    #[inline]
-    pub fn rule_segments(&self, id: u32) -> Option<(Span, &[Span])> {
-        let rule = self.rules().get(id as usize)?;
-        let Some(at) = rule.extra() else {
-            let len = rule.short_len().saturating_sub(u32::from(rule.anchored()));
-            return Some((Span::new(rule.pattern.get(), len), &[]));
-        };
-        let extra = self.rule_extras().get(at)?;
-        let start = extra.segments.get() as usize;
-        let end = self
-            .rule_extras()
-            .get(at + 1)
-            .map_or(self.segments().len(), |next| next.segments.get() as usize);
-        match self.segments().get(start..end) {
-            Some([first, rest @ ..]) => Some((*first, rest)),
-            _ => {
-                let len = extra.len.get().saturating_sub(u32::from(rule.anchored()));
-                Some((Span::new(rule.pattern.get(), len), &[]))
-            }
-        }
     }
 }

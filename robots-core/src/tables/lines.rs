@@ -1,7 +1,8 @@
 //! The rules' lines, as the `lines` table keeps them: a byte a rule past its
 //! block's base, and the few that do not fit a byte as escapes.
 
-use super::layout::{index, record, U32};
+use crate::ids::index;
+use crate::tables::layout::{record, U32};
 use alloc::vec::Vec;
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 

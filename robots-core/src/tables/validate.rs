@@ -13,9 +13,11 @@
 //! search reads them. The check reads each entry once: time linear in the tables.
 
 use crate::tables::layout::{
-    Inner, Label, Leaf, Span, Tables, ANCHOR_MAX_LEN, DIRECTIVE_COUNT, LEAF_KEY, LEAF_RESERVED,
-    LINE_ESCAPE, NODE_EXACT, NODE_FULL, NODE_WILD, NONE, RULE_COUNT_MAX, SHAPE_RESERVED,
+    Inner, Label, Leaf, Span, ANCHOR_MAX_LEN, DIRECTIVE_COUNT, LEAF_KEY, LEAF_RESERVED, NODE_EXACT,
+    NODE_FULL, NODE_INDEXED, NODE_WILD, NONE, RULE_COUNT_MAX, SHAPE_RESERVED,
 };
+use crate::tables::lines::LINE_ESCAPE;
+use crate::tables::view::Tables;
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
@@ -159,6 +161,7 @@ impl Tables<'_> {
         self.validate_records()?;
         self.validate_nodes()?;
         self.validate_anchors()?;
+        self.validate_indexed()?;
         self.validate_shifts()
     }
 
@@ -453,7 +456,26 @@ impl Tables<'_> {
         })?;
         each("wild_rules", self.wild_rules(), |e, i, r| {
             e.index(i, "rule", r.get(), rules)
-        })
+        })?;
+        // The converse: every flagged node has its entry (each entry is a
+        // distinct flagged node, so equal counts make it one each). A check
+        // reads a flagged node's entry as there (a missing one is a bug).
+        let flagged_count = |flag: u32| {
+            let inner = self.inners().iter().filter(|n| n.flags() & flag != 0);
+            let leaf = self.leaves().iter().filter(|n| n.flags() & flag != 0);
+            inner.count() + leaf.count()
+        };
+        for (table, flag, entries) in [
+            ("exact", NODE_EXACT, self.exact().len()),
+            ("node_wild", NODE_WILD, self.node_wild().len()),
+        ] {
+            let flagged = flagged_count(flag);
+            if flagged != entries {
+                let problem = format!("{entries} entries for {flagged} flagged nodes");
+                return Err(LayoutError::new(table, entries, problem));
+            }
+        }
+        Ok(())
     }
 
     /// Every rule number a trie holds, shifted as each set that walks it
@@ -564,6 +586,49 @@ impl Tables<'_> {
             return Err(e.error(i, "wide block names a position past the edges".into()));
         }
         Ok(())
+    }
+
+    /// Every trie root with a node flagged [`NODE_INDEXED`] (whose wildcard
+    /// rules are filed under its root's anchors) has anchors: a check reads
+    /// them as there. Which nodes lie below a root is found in one pass from
+    /// the last node to the first (children come after their parents).
+    fn validate_indexed(&self) -> Result<(), LayoutError> {
+        let (inners, leaves) = (self.inners(), self.leaves());
+        let indexed = |flags: u32| flags & NODE_INDEXED != 0;
+        if !inners.iter().any(|n| indexed(n.flags())) && !leaves.iter().any(|n| indexed(n.flags()))
+        {
+            return Ok(());
+        }
+        let mut below = alloc::vec![false; inners.len()];
+        for (i, n) in inners.iter().enumerate().rev() {
+            let (count, inner) = (n.edge_count(), n.inner_count());
+            let first_inner = n.first_inner.get() as usize;
+            let first_leaf = n.first_leaf.get() as usize;
+            // In range and after `i`: checked with the nodes.
+            let any = indexed(n.flags())
+                || (first_inner..first_inner + inner)
+                    .any(|c| below.get(c).copied().unwrap_or(false))
+                || (first_leaf..first_leaf + (count - inner))
+                    .any(|c| leaves.get(c).is_some_and(|l| indexed(l.flags())));
+            if let Some(slot) = below.get_mut(i) {
+                *slot = any;
+            }
+        }
+        each("set_roots", self.set_roots(), |e, i, root| {
+            let at = root.root.get();
+            let has_indexed = below.get(at as usize).copied().unwrap_or(false);
+            let anchored = self
+                .wild_roots()
+                .binary_search_by_key(&at, |w| w.root.get())
+                .is_ok();
+            if has_indexed && !anchored {
+                return Err(e.error(
+                    i,
+                    format!("root {at} has indexed wildcard rules but no anchors"),
+                ));
+            }
+            Ok(())
+        })
     }
 
     /// Each root's anchors: roots in order, each with its own run of anchors (so

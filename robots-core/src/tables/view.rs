@@ -16,12 +16,15 @@
 //! this module: the search reads other tables through bounds-checked indexing,
 //! and [`validate`](super::validate) checks untrusted bytes before they are used.
 
-use super::layout::{
-    AgentEntry, Anchor, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule,
-    NodeWild, RuleExtra, RuleRecord, RuleSet, SetRoot, Span, TruncationRecord, WildRoot, NONE, U32,
-};
-use crate::ids::SetId;
+use crate::ids::{NodeId, RuleId, SetId};
 use crate::profile::Profile;
+use crate::tables::layout::{
+    AgentEntry, Anchor, ExtensionRecord, GroupAgentRecord, GroupRecord, Inner, Leaf, NodeRule,
+    NodeWild, RuleExtra, RuleFields, RuleRecord, RuleSet, SetRoot, Span, TruncationRecord,
+    WildRoot, NONE, U32,
+};
+use crate::tables::lines::Lines;
+use crate::tables::rank::rank;
 #[cfg(test)]
 use alloc::vec::Vec;
 use core::mem::size_of;
@@ -161,7 +164,7 @@ tables! {
     18 group_agents: GroupAgentRecord, "User-agent lines of the groups.";
     19 extensions: ExtensionRecord, "Extension records.";
     20 truncations: TruncationRecord, "Where the parse cap cut the input: one record if it did, none if not.";
-    21 lines: u8, "The rules' lines (see [`Lines`](super::layout::Lines)).";
+    21 lines: u8, "The rules' lines (see [`Lines`]).";
 }
 
 impl<'a> Tables<'a> {
@@ -294,6 +297,237 @@ impl<'a> Tables<'a> {
         // region does.
         unsafe { core::slice::from_raw_parts(self.region.as_ptr().add(start).cast::<T>(), count) }
     }
+}
+
+/// What a check reads of the tables, beyond their records: each read of a
+/// record that another record names goes through these, and a number that
+/// names nothing is a broken invariant (the compiler writes every table
+/// whole, and [`validate`](super::validate) proves the same of bytes from
+/// outside), so they panic with a message starting "bug:", never answering
+/// "no rule" or "no group" (that would allow what a rule disallows).
+impl<'a> Tables<'a> {
+    /// The bytes of a span of the text.
+    #[inline]
+    pub fn bytes(&self, span: Span) -> &'a [u8] {
+        span.of(self.text())
+    }
+
+    /// The [`RuleExtra`] of `rule`, if it is complex.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if a complex rule's extra is missing.
+    #[inline]
+    #[track_caller]
+    pub fn extra(&self, rule: &RuleRecord) -> Option<&'a RuleExtra> {
+        Some(entry(self.rule_extras(), rule.extra()?, "rule_extras"))
+    }
+
+    /// The pattern of rule `id` as written (a range of the text); `None` if
+    /// there is no such rule.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if the rule's extra is missing.
+    #[inline]
+    pub fn rule_pattern(&self, id: u32) -> Option<Span> {
+        let rule = self.rules().get(id as usize)?;
+        let len = match self.extra(rule) {
+            Some(extra) => extra.len.get(),
+            None => rule.short_len(),
+        };
+        Some(Span::new(rule.pattern.get(), len))
+    }
+
+    /// Everything rule `id`'s record and extra say; `None` if there is no
+    /// such rule.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if the rule's extra or line is missing.
+    pub fn rule_fields(&self, id: u32) -> Option<RuleFields> {
+        let rule = self.rules().get(id as usize)?;
+        let (len, column, priority) = match self.extra(rule) {
+            Some(extra) => (extra.len.get(), extra.column.get(), extra.priority.get()),
+            None => (rule.short_len(), rule.short_column(), rule.short_len()),
+        };
+        Some(RuleFields {
+            line: self.rule_line(id)?,
+            column,
+            pattern: Span::new(rule.pattern.get(), len),
+            priority,
+            allow: rule.allow(),
+            derived: rule.derived(),
+            anchored: rule.anchored(),
+        })
+    }
+
+    /// The rules' lines, if the `lines` table splits as [`Lines`] says (the
+    /// check of [`validate`](super::validate); tables that passed it always do).
+    pub fn rule_lines(&self) -> Option<Lines<'a>> {
+        Lines::of(self.lines(), self.rules().len())
+    }
+
+    /// The 1-based line of rule `id`; `None` if there is no such rule.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if the `lines` table does not hold it.
+    pub fn rule_line(&self, id: u32) -> Option<u32> {
+        if id as usize >= self.rules().len() {
+            return None;
+        }
+        match self.rule_lines().and_then(|lines| lines.line(id)) {
+            Some(line) => Some(line),
+            None => bug_missing("lines", id as usize, self.lines().len()),
+        }
+    }
+
+    /// The rank of rule `id` (0 for no rule).
+    #[inline]
+    pub fn rank(&self, id: u32) -> u64 {
+        match self.rules().get(id as usize) {
+            Some(rule) => self.rank_of(rule, id),
+            None => 0,
+        }
+    }
+
+    /// The rank of `rule`, which is rule `id`.
+    #[inline(always)]
+    #[track_caller]
+    pub(crate) fn rank_of(&self, rule: &RuleRecord, id: u32) -> u64 {
+        let priority = match rule.extra() {
+            // Its priority is not its length.
+            Some(at) => entry(self.rule_extras(), at, "rule_extras").priority.get(),
+            None => rule.short_len(),
+        };
+        rank(self.profile, priority, rule.allow(), id)
+    }
+
+    /// The record of rule `id`, a rule the search found in these tables.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if there is no such rule: every rule
+    /// number the tables hold, shifted as a set walks it, names a rule (the
+    /// compiler writes them so, and [`validate`](super::validate) proves it of
+    /// bytes from outside), so a number past the rules is a broken invariant,
+    /// never "no rule" (that would drop a rule, and allow what it disallows).
+    #[inline(always)]
+    #[track_caller]
+    pub(crate) fn found_rule(&self, id: RuleId) -> &'a RuleRecord {
+        entry(self.rules(), id.as_usize(), "rules")
+    }
+
+    /// The rank of rule `id`, a rule the search found (see [`Tables::found_rule`]).
+    #[inline(always)]
+    #[track_caller]
+    pub(crate) fn found_rank(&self, id: RuleId) -> u64 {
+        self.rank_of(self.found_rule(id), id.as_u32())
+    }
+
+    /// Rule set `id`, which a crawler's selection names.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if there is no such set (an agent entry
+    /// or the `*` set names only sets of the tables): never "no group".
+    #[inline]
+    #[track_caller]
+    pub(crate) fn found_set(&self, id: SetId) -> &'a RuleSet {
+        entry(self.sets(), id.as_usize(), "sets")
+    }
+
+    /// Inner node `id`, which a set's roots or an inner node's children name.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if there is no such node (a walk would
+    /// stop short there, and miss the rules below).
+    #[inline(always)]
+    #[track_caller]
+    pub(crate) fn inner(&self, id: NodeId) -> &'a Inner {
+        entry(self.inners(), id.as_usize(), "inners")
+    }
+
+    /// Leaf `at`, which an inner node's children name.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if there is no such leaf.
+    #[inline(always)]
+    #[track_caller]
+    pub(crate) fn leaf(&self, at: u32) -> &'a Leaf {
+        entry(self.leaves(), at as usize, "leaves")
+    }
+
+    /// The anchors of trie root number `at` of `wild_roots`.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if there is no such root.
+    #[inline]
+    #[track_caller]
+    pub(crate) fn wild_root(&self, at: usize) -> &'a WildRoot {
+        entry(self.wild_roots(), at, "wild_roots")
+    }
+
+    /// The literal segments of rule `id`: the first (which the trie matches) and
+    /// the rest (each after a `*`). `None` if there is no such rule.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" if the rule's extra or its segments are
+    /// missing.
+    #[inline]
+    pub fn rule_segments(&self, id: u32) -> Option<(Span, &'a [Span])> {
+        let rule = self.rules().get(id as usize)?;
+        Some(self.segments_of(rule, id as usize))
+    }
+
+    /// [`Tables::rule_segments`] of rule `id`, a rule the search found (see
+    /// [`Tables::found_rule`]).
+    #[inline(always)]
+    #[track_caller]
+    pub(crate) fn found_segments(&self, id: RuleId) -> (Span, &'a [Span]) {
+        self.segments_of(self.found_rule(id), id.as_usize())
+    }
+
+    /// The segments of `rule`, rule `id`.
+    #[inline(always)]
+    #[track_caller]
+    fn segments_of(&self, rule: &RuleRecord, id: usize) -> (Span, &'a [Span]) {
+        let Some(at) = rule.extra() else {
+            let len = rule.short_len().saturating_sub(u32::from(rule.anchored()));
+            return (Span::new(rule.pattern.get(), len), &[]);
+        };
+        let extra = entry(self.rule_extras(), at, "rule_extras");
+        let start = extra.segments.get() as usize;
+        let end = self
+            .rule_extras()
+            .get(at + 1)
+            .map_or(self.segments().len(), |next| next.segments.get() as usize);
+        match self.segments().get(start..end) {
+            Some([first, rest @ ..]) => (*first, rest),
+            // No segments of its own: its one segment is its pattern, less a
+            // final `$` (a rule complex for its priority, length or column).
+            Some([]) => {
+                let len = extra.len.get().saturating_sub(u32::from(rule.anchored()));
+                (Span::new(rule.pattern.get(), len), &[])
+            }
+            None => bug_missing("segments", id, self.segments().len()),
+        }
+    }
+}
+
+/// Entry `at` of `table` (called `name`), which another table names.
+///
+/// # Panics
+/// With a message starting "bug:" if there is none (see the `impl` above).
+#[inline(always)]
+#[track_caller]
+pub(crate) fn entry<'t, T>(table: &'t [T], at: usize, name: &'static str) -> &'t T {
+    match table.get(at) {
+        Some(found) => found,
+        None => bug_missing(name, at, table.len()),
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn bug_missing(table: &'static str, at: usize, len: usize) -> ! {
+    panic!("bug: {table}[{at}] is named, past the {len} {table}")
 }
 
 #[cfg(test)]

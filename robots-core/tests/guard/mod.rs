@@ -284,3 +284,347 @@ fn the_cycle_finder_finds_cycles() {
         Some(vec!["a".into(), "b".into(), "c".into(), "a".into()])
     );
 }
+
+/// A module's path from its crate's root, for a file under `src`:
+/// `src/a/b.rs` and `src/a/b/mod.rs` are `["a", "b"]`; `src/lib.rs` is `[]`.
+pub fn module_path(src: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src).expect("a file under src");
+    let mut names: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_str().expect("a utf-8 name").to_owned())
+        .collect();
+    let last = names.pop().expect("a file name");
+    let stem = last.trim_end_matches(".rs");
+    if stem != "mod" && !(names.is_empty() && stem == "lib") {
+        names.push(stem.to_owned());
+    }
+    names
+}
+
+/// `code` without the modules a `#[cfg(test)]` (or `#[cfg(all(test, …))]`)
+/// attribute puts before them, whatever their name (tests may reach any module).
+fn without_cfg_test_modules(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    loop {
+        let at = ["#[cfg(test)]", "#[cfg(all(test"]
+            .iter()
+            .filter_map(|attr| rest.find(attr))
+            .min();
+        let Some(at) = at else { break };
+        // The item after the attribute (and any others): a `mod NAME {`?
+        let after = &rest[at..];
+        let item_start = after.find(']').map_or(after.len(), |i| i + 1);
+        let mut item = after[item_start..].trim_start();
+        while item.starts_with("#[") {
+            item = item[item.find(']').map_or(item.len(), |i| i + 1)..].trim_start();
+        }
+        let words: Vec<&str> = item.splitn(3, char::is_whitespace).collect();
+        let is_mod_block = words.first() == Some(&"mod")
+            && words
+                .get(2)
+                .is_some_and(|w| w.trim_start().starts_with('{'))
+            || words.first() == Some(&"mod") && words.get(1).is_some_and(|w| w.ends_with('{'));
+        if !is_mod_block {
+            out.push_str(&rest[..at + 1]);
+            rest = &rest[at + 1..];
+            continue;
+        }
+        out.push_str(&rest[..at]);
+        let open = rest.len() - item.len() + item.find('{').expect("a block");
+        let mut depth = 0;
+        let mut end = rest.len();
+        for (k, c) in rest[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = open + k + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The code of a file as the folder guard reads it: [`code_of`], and without
+/// any `#[cfg(test)]` module.
+pub fn folder_code_of_file(path: &Path) -> String {
+    without_cfg_test_modules(&code_of_file(path))
+}
+
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// The path tree at `at` of `code` (a path, `::{…}` groups expanded, `::*`
+/// kept as `*`), each path appended to `prefix`; where the tree ends.
+fn use_tree(code: &[u8], mut at: usize, prefix: &[String], out: &mut Vec<Vec<String>>) -> usize {
+    let skip_space = |mut at: usize| {
+        while code.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        at
+    };
+    let mut path = prefix.to_vec();
+    loop {
+        at = skip_space(at);
+        match code.get(at) {
+            Some(b'{') => {
+                at += 1;
+                loop {
+                    at = skip_space(at);
+                    match code.get(at) {
+                        Some(b'}') => return at + 1,
+                        Some(b',') => at += 1,
+                        None => return at,
+                        Some(_) => at = use_tree(code, at, &path, out),
+                    }
+                }
+            }
+            Some(b'*') => {
+                path.push("*".to_owned());
+                out.push(path);
+                return at + 1;
+            }
+            _ => {}
+        }
+        let start = at;
+        while code.get(at).copied().is_some_and(is_ident) {
+            at += 1;
+        }
+        let name = String::from_utf8_lossy(&code[start..at]).into_owned();
+        if name.is_empty() {
+            if path.len() > prefix.len() || !prefix.is_empty() {
+                out.push(path);
+            }
+            return at.max(start + 1);
+        }
+        // `self` in a group: the group's own path.
+        if name != "self" || path.len() != prefix.len() || prefix.is_empty() {
+            path.push(name);
+        }
+        let next = skip_space(at);
+        if code.get(next..next + 2) == Some(b"::") {
+            at = next + 2;
+            continue;
+        }
+        out.push(path);
+        return at;
+    }
+}
+
+/// Every path `code` names from its own crate (`crate::…`, `super::…`,
+/// `self::…`, use groups expanded), as absolute module paths, for code in
+/// the module at `module`.
+pub fn used_paths(code: &str, module: &[String]) -> Vec<Vec<String>> {
+    let bytes = code.as_bytes();
+    let mut trees = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let starts_path = ["crate::", "super::", "self::"]
+            .iter()
+            .any(|k| bytes[at..].starts_with(k.as_bytes()));
+        let before = at.checked_sub(1).map(|i| bytes[i]);
+        let after_path = at >= 2 && &bytes[at - 2..at] == b"::";
+        if starts_path && !before.is_some_and(|c| is_ident(c) || c == b'$') && !after_path {
+            at = use_tree(bytes, at, &[], &mut trees);
+        } else {
+            at += 1;
+        }
+    }
+    let mut out = Vec::new();
+    for tree in trees {
+        let mut names = tree.into_iter().peekable();
+        let mut path: Vec<String> = match names.peek().map(String::as_str) {
+            Some("crate") => {
+                names.next();
+                Vec::new()
+            }
+            _ => module.to_vec(),
+        };
+        while let Some(name) = names.next_if(|n| n == "super" || n == "self") {
+            if name == "super" {
+                path.pop();
+            }
+        }
+        path.extend(names);
+        out.push(path);
+    }
+    out
+}
+
+/// Whether `code` defines an item called `name` (at any depth: a module's
+/// own items).
+fn defines(code: &str, name: &str) -> bool {
+    [
+        "fn", "struct", "enum", "const", "static", "trait", "type", "union", "mod",
+    ]
+    .iter()
+    .any(|kind| {
+        code.match_indices(&format!("{kind} {name}"))
+            .any(|(at, m)| {
+                let before = code[..at].chars().next_back();
+                let after = code[at + m.len()..].chars().next();
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            })
+    }) || code.contains(&format!("macro_rules! {name}"))
+}
+
+/// A folder's files (and subfolders) as a graph: an edge from one to each
+/// other it names, directly or through what the folder's own module
+/// re-exports.
+pub type Graph = BTreeMap<String, BTreeSet<String>>;
+
+/// The graph of every folder under `src` (`src` itself included), by the
+/// folder's path from `src` (`""` for `src`), and the names each folder's
+/// files use from the folder that the guard cannot place (neither a file of
+/// it, nor re-exported by its module file, nor defined there).
+pub fn folder_graphs(src: &Path) -> (BTreeMap<String, Graph>, Vec<String>) {
+    let files = rust_files(src);
+    let mut dirs: Vec<PathBuf> = vec![src.to_path_buf()];
+    let mut i = 0;
+    while i < dirs.len() {
+        for entry in fs::read_dir(&dirs[i]).expect("list a source folder") {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            }
+        }
+        i += 1;
+    }
+    let mut graphs = BTreeMap::new();
+    let mut unplaced = Vec::new();
+    for dir in dirs {
+        let folder: Vec<String> = dir
+            .strip_prefix(src)
+            .expect("under src")
+            .components()
+            .map(|c| c.as_os_str().to_str().expect("a utf-8 name").to_owned())
+            .collect();
+        // The folder's own module file: `lib.rs`, `mod.rs`, or `NAME.rs` beside it.
+        let face = if folder.is_empty() {
+            dir.join("lib.rs")
+        } else if dir.join("mod.rs").is_file() {
+            dir.join("mod.rs")
+        } else {
+            dir.with_extension("rs")
+        };
+        let face_code = if face.is_file() {
+            folder_code_of_file(&face)
+        } else {
+            String::new()
+        };
+        // What the face imports (and so re-exports to its files): name -> path.
+        let mut imported: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let mut globs: Vec<Vec<String>> = Vec::new();
+        let mut face_uses = String::new();
+        for (at, _) in face_code.match_indices("use ") {
+            let before = face_code[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let end = face_code[at..]
+                .find(';')
+                .map_or(face_code.len(), |e| at + e);
+            let tree = &face_code[at + 4..end];
+            // Relative to the face: a bare first name is a module of the folder.
+            let tree = if ["crate::", "super::", "self::", "::"]
+                .iter()
+                .any(|k| tree.trim_start().starts_with(k))
+            {
+                tree.trim_start().to_owned()
+            } else {
+                format!("self::{}", tree.trim_start())
+            };
+            face_uses.push_str(&tree);
+            face_uses.push(';');
+        }
+        for path in used_paths(&face_uses, &folder) {
+            match path.last().map(String::as_str) {
+                Some("*") => globs.push(path[..path.len() - 1].to_vec()),
+                Some(name) => {
+                    imported.insert(name.to_owned(), path.clone());
+                }
+                None => {}
+            }
+        }
+        let nodes: BTreeSet<String> = fs::read_dir(&dir)
+            .expect("list a source folder")
+            .map(|e| e.expect("a folder entry").path())
+            .filter_map(|p| {
+                let name = p.file_name()?.to_str()?.to_owned();
+                if p.is_dir() {
+                    Some(name)
+                } else {
+                    let stem = name.strip_suffix(".rs")?;
+                    (!["mod", "lib", "tests"].contains(&stem)).then(|| stem.to_owned())
+                }
+            })
+            .collect();
+        let node_of = |path: &[String]| -> Option<String> {
+            if path.len() <= folder.len() || path[..folder.len()] != folder[..] {
+                return None;
+            }
+            Some(path[folder.len()].clone())
+        };
+        let mut graph: Graph = nodes.iter().map(|n| (n.clone(), BTreeSet::new())).collect();
+        for file in &files {
+            let module = module_path(src, file);
+            if module.len() <= folder.len() || module[..folder.len()] != folder[..] {
+                continue;
+            }
+            let from = module[folder.len()].clone();
+            if !nodes.contains(&from) {
+                continue;
+            }
+            for path in used_paths(&folder_code_of_file(file), &module) {
+                let Some(name) = node_of(&path) else { continue };
+                let to = if nodes.contains(&name) {
+                    Some(name.clone())
+                } else if let Some(target) = imported.get(&name) {
+                    node_of(target).filter(|n| nodes.contains(n))
+                } else {
+                    globs
+                        .iter()
+                        .filter_map(|glob| {
+                            let child = node_of(glob).filter(|n| nodes.contains(n))?;
+                            let file = dir.join(format!("{child}.rs"));
+                            let file = if file.is_file() {
+                                file
+                            } else {
+                                dir.join(&child).join("mod.rs")
+                            };
+                            (file.is_file() && defines(&folder_code_of_file(&file), &name))
+                                .then_some(child)
+                        })
+                        .next()
+                };
+                match to {
+                    Some(to) if to != from => {
+                        graph.entry(from.clone()).or_default().insert(to);
+                    }
+                    Some(_) => {}
+                    None if name == "*" || defines(&face_code, &name) => {}
+                    None => unplaced.push(format!(
+                        "{}: `{}` names `{name}` of `{}`, which the guard cannot place",
+                        file.display(),
+                        path.join("::"),
+                        folder.join("/")
+                    )),
+                }
+            }
+        }
+        graphs.insert(folder.join("/"), graph);
+    }
+    unplaced.sort();
+    unplaced.dedup();
+    (graphs, unplaced)
+}

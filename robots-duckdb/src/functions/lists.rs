@@ -153,9 +153,9 @@ fn report(compiled: &Compiled) -> Option<Vec<Vec<Cell>>> {
                 _ => (Cell::Null, Cell::Null, Cell::Null, Cell::Null),
             };
             vec![
-                Cell::Text(r.crawler.token.to_owned()),
-                Cell::Text(r.crawler.operator.to_owned()),
-                Cell::Text(r.crawler.purpose.name().to_owned()),
+                Cell::Text(r.token.clone()),
+                Cell::or_null(r.crawler, |c| Cell::Text(c.operator.to_owned())),
+                Cell::or_null(r.crawler, |c| Cell::Text(c.purpose.name().to_owned())),
                 Cell::Text(r.applies.name().to_owned()),
                 Cell::or_null(r.group_token(), |t| Cell::Text(t.to_owned())),
                 Cell::Bool(r.root_allowed),
@@ -166,7 +166,7 @@ fn report(compiled: &Compiled) -> Option<Vec<Vec<Cell>>> {
                 disallowed_line,
                 Cell::Double(share(r.allowed, report.sample_paths) / 100.0),
                 Cell::or_null(r.crawl_delay, |d| Cell::Double(d.as_secs_f64())),
-                Cell::Text(r.crawler.robots_txt.name().to_owned()),
+                Cell::or_null(r.crawler, |c| Cell::Text(c.robots_txt.name().to_owned())),
             ]
         })
         .collect();

@@ -1,6 +1,6 @@
 //! `robots_token(user_agent_header)`: the product token a robots.txt names
 //! for the crawler that sends the header, as the engine reads it
-//! (`robots_lint::token_of_header`): a registry crawler's token when the
+//! (`robots_registry::token_of_header`): a registry crawler's token when the
 //! header has one of its documented forms, else the first RFC 9110 product
 //! token that is no browser boilerplate; NULL for a browser's header.
 
@@ -8,7 +8,7 @@ use super::{signatures, Call};
 use duckdb::core::{DataChunkHandle, Inserter, LogicalTypeHandle, LogicalTypeId};
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
-use robots_runtime::lint::token_of_header;
+use robots_runtime::registry::token_of_header;
 use std::error::Error;
 
 /// `robots_token(header) -> VARCHAR`.

@@ -21,7 +21,7 @@ pub fn crawler(c: &Crawler) -> JsValue {
         ("note", c.note.into()),
         ("source", c.source.into()),
         ("checked", c.checked.into()),
-        ("verification", c.verification.name().into()),
+        ("verification", c.sourcing.name().into()),
     ])
 }
 

@@ -1,5 +1,8 @@
-//! `CrawlerReport` -> the object `robots report --format json` prints (same
-//! keys, snake_case, without `file`), plus `derived_cut`.
+//! `CrawlerReport` -> the object `robots report --format json` prints, with
+//! its keys in camelCase as everywhere in the package (`rootAllowed`,
+//! `allowedShare`, `aiRecords`…; the AI-preference vocabularies' own keys,
+//! `ai-train` and the like, stay as the drafts spell them), without `file`,
+//! plus `derivedCut`.
 
 use super::object::{array, object, opt_number};
 use robots_lint::{
@@ -10,33 +13,32 @@ use robots_runtime::registry::Purpose;
 use wasm_bindgen::JsValue;
 
 fn row(report: &CrawlerReport, r: &CrawlerRow) -> JsValue {
+    let entry = r.crawler;
+    let or_null = |value: Option<&str>| value.map_or(JsValue::NULL, JsValue::from_str);
     object(&[
-        ("token", r.crawler.token.into()),
-        ("operator", r.crawler.operator.into()),
-        ("purpose", r.crawler.purpose.name().into()),
-        ("chain", array(r.crawler.chain(), JsValue::from_str)),
+        ("token", r.token.as_str().into()),
+        ("operator", or_null(entry.map(|c| c.operator))),
+        ("purpose", or_null(entry.map(|c| c.purpose.name()))),
+        ("chain", array(&r.chain, |t| t.as_str().into())),
         (
             "group",
             object(&[
                 ("applies", r.applies.name().into()),
-                (
-                    "token",
-                    r.group_token().map_or(JsValue::NULL, JsValue::from_str),
-                ),
+                ("token", or_null(r.group_token())),
                 ("lines", array(r.lines.iter(), |&l| l.into())),
             ]),
         ),
-        ("root_allowed", r.root_allowed.into()),
+        ("rootAllowed", r.root_allowed.into()),
         ("access", access(&r.access)),
-        ("allowed_paths", usize_value(r.allowed)),
-        ("allowed_share", (report.share(r) / 100.0).into()),
+        ("allowedPaths", usize_value(r.allowed)),
+        ("allowedShare", (report.share(r) / 100.0).into()),
         (
-            "crawl_delay_seconds",
+            "crawlDelaySeconds",
             opt_number(r.crawl_delay.map(|d| d.as_secs_f64())),
         ),
-        ("robots_txt", r.crawler.robots_txt.name().into()),
-        ("verification", r.crawler.verification.name().into()),
-        ("ai_records", ai_records(&r.ai, report)),
+        ("robotsTxt", or_null(entry.map(|c| c.robots_txt.name()))),
+        ("verification", or_null(entry.map(|c| c.sourcing.name()))),
+        ("aiRecords", ai_records(&r.ai, report)),
     ])
 }
 
@@ -51,18 +53,18 @@ fn entries<'a>(line: u32, entries: &[(&'a str, Option<bool>)]) -> Vec<(&'a str, 
     fields
 }
 
-/// `{ content_signal, content_usage, llm_policies, licenses }`, as the CLI's
+/// `{ contentSignal, contentUsage, llmPolicies, licenses }`, as the CLI's
 /// `ai_records` (the last two file-wide, from `report`).
 fn ai_records(ai: &AiRecords, report: &CrawlerReport) -> JsValue {
     object(&[
         (
-            "content_signal",
+            "contentSignal",
             ai.content_signal.map_or(JsValue::NULL, |s| {
                 object(&entries(s.line, &signal_entries(&s.signals)))
             }),
         ),
         (
-            "content_usage",
+            "contentUsage",
             array(ai.content_usage.iter(), |u| {
                 let mut fields = entries(u.line, &usage_entries(&u.prefs));
                 // A rule for every path has a null `path`, as in the CLI.
@@ -74,14 +76,14 @@ fn ai_records(ai: &AiRecords, report: &CrawlerReport) -> JsValue {
             }),
         ),
         (
-            "llm_policies",
+            "llmPolicies",
             array(&report.llm_policies, |u| u.as_str().into()),
         ),
         ("licenses", array(&report.licenses, |u| u.as_str().into())),
     ])
 }
 
-/// `{ kind, allowed_path?, allowed_line?, disallowed_path?, disallowed_line?, reason? }`, as the CLI.
+/// `{ kind, allowedPath?, allowedLine?, disallowedPath?, disallowedLine?, reason? }`, as the CLI's `access`.
 fn access(a: &Access) -> JsValue {
     let line = |l: &Option<u32>| l.map_or(JsValue::NULL, JsValue::from);
     match a {
@@ -92,10 +94,10 @@ fn access(a: &Access) -> JsValue {
             disallowed_line,
         } => object(&[
             ("kind", "partial".into()),
-            ("allowed_path", allowed.as_str().into()),
-            ("allowed_line", line(allowed_line)),
-            ("disallowed_path", disallowed.as_str().into()),
-            ("disallowed_line", line(disallowed_line)),
+            ("allowedPath", allowed.as_str().into()),
+            ("allowedLine", line(allowed_line)),
+            ("disallowedPath", disallowed.as_str().into()),
+            ("disallowedLine", line(disallowed_line)),
         ]),
         Access::Undecided(why) => object(&[
             ("kind", "undecided".into()),
@@ -126,7 +128,7 @@ fn usize_value(n: usize) -> JsValue {
 pub fn report(profile: &str, report: &CrawlerReport, derived: &DerivedSample) -> JsValue {
     object(&[
         ("profile", profile.into()),
-        ("sample_paths", usize_value(report.sample_paths)),
+        ("samplePaths", usize_value(report.sample_paths)),
         ("crawlers", array(report.rows.iter(), |r| row(report, r))),
         (
             "purposes",
@@ -134,12 +136,19 @@ pub fn report(profile: &str, report: &CrawlerReport, derived: &DerivedSample) ->
         ),
         ("summary", report.summary().into()),
         (
-            "llm_policies",
+            "llmPolicies",
             array(&report.llm_policies, |u| u.as_str().into()),
         ),
         ("licenses", array(&report.licenses, |u| u.as_str().into())),
         (
-            "derived_cut",
+            "agent",
+            report
+                .agent
+                .as_deref()
+                .map_or(JsValue::NULL, JsValue::from_str),
+        ),
+        (
+            "derivedCut",
             if derived.cut {
                 object(&[("limit", usize_value(derived.limit))])
             } else {

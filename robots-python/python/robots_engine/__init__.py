@@ -81,7 +81,7 @@ def _body(source):
     raise TypeError(f"a robots.txt must be bytes, str or a path, not {type(source).__name__}")
 
 
-def audit(robots, logs, *, profile="rfc9309", hosts=None, log_format="auto", json_fields=None, browsers=False):
+def audit(robots, logs, *, profile="rfc9309", hosts=None, log_format="auto", json_fields=None, browsers=False, cache_window="24h"):
     """Which crawlers obey a robots.txt, from access logs: ``robots audit`` as a dict.
 
     ``robots`` is the robots.txt of every host (bytes, str text or a
@@ -89,11 +89,12 @@ def audit(robots, logs, *, profile="rfc9309", hosts=None, log_format="auto", jso
     its own robots.txt for multi-host logs, ``logs`` is a list of log files
     (Combined Log Format or JSON lines, plain or gzip). ``json_fields`` maps
     ``host``, ``time``, ``target``, ``status`` or ``user_agent`` to the key a
-    JSON log uses. The result has the shape ``robots audit --format json``
-    prints: ``lines``, ``malformed``, ``summary`` and one entry per crawler in
-    ``crawlers`` (``requests``, ``disallowed``, ``violations``,
-    ``robots_fetches``, ``crawl_delay``, ``min_interval``, ``delay_breaks``,
-    ``statuses``), worst first.
+    JSON log uses (``client`` names the client address's). The result has the
+    shape ``robots audit --format json`` prints: ``lines``, ``malformed``,
+    ``unchecked_requests``, ``summary`` and one entry per crawler and
+    verification class in ``crawlers`` (``token``, ``verification``,
+    ``requests``, ``robots_fetches``, ``violations``, ``stale_cache``,
+    ``pace``, ``statuses``, ``examples``), worst first.
     """
     if isinstance(logs, (str, bytes, _os.PathLike)):
         logs = [logs]
@@ -103,7 +104,13 @@ def audit(robots, logs, *, profile="rfc9309", hosts=None, log_format="auto", jso
     if body is None and not host_bodies:
         raise ValueError("audit needs a robots.txt: robots=..., or hosts={host: robots.txt}")
     options = _AuditOptions(
-        body, profile=profile, hosts=host_bodies, log_format=log_format, json_fields=json_fields, browsers=browsers
+        body,
+        profile=profile,
+        hosts=host_bodies,
+        log_format=log_format,
+        json_fields=json_fields,
+        browsers=browsers,
+        cache_window=cache_window,
     )
     return _json.loads(_audit_json(options, logs))
 

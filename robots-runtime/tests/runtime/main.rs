@@ -5,6 +5,7 @@
 //! A new file of tests here is a module: add `mod NAME;` below.
 
 mod macro_static;
+mod readme_root;
 mod rebuild;
 mod sealed;
 mod ui;

@@ -1,7 +1,8 @@
 use crate::ids::{NodeId, RuleId};
 use crate::tables::layout::{
-    Label, Tables, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_FULL, NODE_INDEXED,
+    Label, LEAF_INHERIT, LEAF_KEY, LEAF_RULE_MASK, NODE_FULL, NODE_INDEXED,
 };
+use crate::tables::view::Tables;
 use crate::{Policy, Profile};
 use alloc::format;
 use alloc::string::String;

@@ -12,9 +12,9 @@
 
 use super::{Item, Scratch};
 use crate::compile::key_sort::{sort_key, LONGER, POSITION_BITS, POSITION_MASK};
+use crate::ids::index;
 use crate::sort::{sort_by_packed, sort_keys, sort_keys_by_high_word, RADIX_MIN};
 use crate::swar::common_prefix;
-use crate::tables::layout::index;
 
 impl Scratch {
     /// Sort `items` (keys of `text`) by key bytes, ties in the order given,

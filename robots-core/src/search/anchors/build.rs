@@ -2,9 +2,10 @@
 //! anchors, and the finder that fits their number.
 
 use super::{Finder, Grams, RootAutomaton, Shorts, Table};
-use crate::sort::sort_by_cmp;
+use crate::ids::RuleId;
 use crate::swar::common_prefix;
-use crate::tables::layout::{Anchor, Tables, WildRoot};
+use crate::tables::layout::{Anchor, WildRoot};
+use crate::tables::view::Tables;
 use aho_corasick::packed;
 use alloc::vec::Vec;
 
@@ -27,15 +28,17 @@ impl RootAutomaton {
     pub(crate) const PACKED_STRIDE_MAX: usize = 3;
 
     /// What finds the anchors of `root`.
-    pub(crate) fn build(t: &Tables<'_>, root: Option<&WildRoot>) -> RootAutomaton {
-        let anchors = root.map_or(&[][..], |w| w.anchors.of(t.anchors()));
+    pub(crate) fn build(t: &Tables<'_>, root: &WildRoot) -> RootAutomaton {
+        let anchors = root.anchors.of(t.anchors());
+        // Each anchor's rules are rules of the tables (`found_rank` panics
+        // with "bug:" on one past them), best first.
         let tops: Vec<u64> = anchors
             .iter()
             .map(|a| {
                 a.rules
                     .of(t.anchor_rules())
                     .first()
-                    .map_or(0, |id| t.rank(id.get()))
+                    .map_or(0, |id| t.found_rank(RuleId(id.get())))
             })
             .collect();
         let top = tops.iter().copied().max().unwrap_or(0);
@@ -156,15 +159,16 @@ impl RootAutomaton {
 }
 
 /// The first bytes, eight at most, that every rule filed under `anchor`
-/// starts with (empty if its rules cannot be read: then every path may match).
-/// Eight at most also keeps the work a rule's constant: tables from bytes may
-/// point many rules at one long segment.
+/// starts with. Eight at most also keeps the work a rule's constant: tables
+/// from bytes may point many rules at one long segment.
+///
+/// # Panics
+/// With a message starting "bug:" if a rule filed there is not one of the
+/// tables' (see [`Tables::found_rule`]).
 pub(crate) fn rules_start<'t>(t: &Tables<'t>, anchor: &Anchor) -> &'t [u8] {
     let mut common: Option<&'t [u8]> = None;
     for id in anchor.rules.of(t.anchor_rules()) {
-        let Some((first, _)) = t.rule_segments(id.get()) else {
-            return &[];
-        };
+        let (first, _) = t.found_segments(RuleId(id.get()));
         let bytes = first.of(t.text());
         let bytes = bytes.get(..8).unwrap_or(bytes);
         common = Some(match common {
@@ -175,35 +179,4 @@ pub(crate) fn rules_start<'t>(t: &Tables<'t>, anchor: &Anchor) -> &'t [u8] {
         });
     }
     common.unwrap_or_default()
-}
-
-/// The size of the transition table of an Aho-Corasick DFA over `anchors`, as
-/// the crate lays it out: a row for each state of the anchors' trie (plus its
-/// dead, fail and start states), of as many 4-byte entries as the number of
-/// byte classes rounded up to a power of two. Each byte an anchor holds is a
-/// class of its own, and each run of bytes between such bytes is one.
-pub(crate) fn dfa_bytes(anchors: &[&[u8]]) -> usize {
-    let mut sorted = anchors.to_vec();
-    sort_by_cmp(&mut sorted, Ord::cmp);
-    let mut states = 3usize;
-    let mut previous: &[u8] = &[];
-    for anchor in sorted {
-        states += anchor.len().saturating_sub(common_prefix(previous, anchor));
-        previous = anchor;
-    }
-    // `starts[b]`: a class starts at byte `b`.
-    let mut starts = [false; 257];
-    for &byte in anchors.iter().copied().flatten() {
-        for at in [usize::from(byte), usize::from(byte) + 1] {
-            if let Some(start) = starts.get_mut(at) {
-                *start = true;
-            }
-        }
-    }
-    let classes = 1 + starts
-        .get(1..256)
-        .map_or(0, |s| s.iter().filter(|&&start| start).count());
-    states
-        .saturating_mul(classes.next_power_of_two())
-        .saturating_mul(4)
 }

@@ -1,9 +1,10 @@
 //! The wildcard rules filed under anchors: a check finds which of its root's
 //! anchors the path contains, and tests only the rules filed under those.
 //!
-//! The tables keep the anchors as literals of one to [`ANCHOR_MAX_LEN`] bytes
-//! ([`Anchor`], see [`derive`](crate::compile::derive)); what finds them is built
-//! from those the first time a check needs it ([`Automata`], held beside the
+//! The tables keep the anchors as literals of one to
+//! [`ANCHOR_MAX_LEN`](crate::tables::layout::ANCHOR_MAX_LEN) bytes
+//! ([`Anchor`](crate::tables::layout::Anchor), see [`derive`](crate::compile::derive)); what finds them is built
+//! from those the first time a check needs it ([`Automata`](super::automata::Automata), held beside the
 //! tables: in a [`Policy`](crate::Policy), an [`AgentPolicy`](crate::AgentPolicy),
 //! a [`PolicyRef`](crate::PolicyRef), or the `static` policy the code generator
 //! writes). Building is lock-free (`once_cell::race::OnceBox`): threads that race

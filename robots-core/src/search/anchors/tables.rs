@@ -1,8 +1,8 @@
 //! How a root's anchors are found where the filter passes: a hash table of
 //! few anchors, or an Aho-Corasick automaton for many.
 
-use super::build::dfa_bytes;
 use crate::sort::sort_by_cmp;
+use crate::swar::common_prefix;
 use crate::tables::layout::ANCHOR_MAX_LEN;
 use aho_corasick::automaton::Automaton;
 use aho_corasick::nfa::contiguous;
@@ -199,4 +199,35 @@ pub(crate) fn big_word_at(hay: &[u8], at: usize) -> u64 {
                 .fold(0, |word, &b| (word << 8) | u64::from(b))
         }
     }
+}
+
+/// The size of the transition table of an Aho-Corasick DFA over `anchors`, as
+/// the crate lays it out: a row for each state of the anchors' trie (plus its
+/// dead, fail and start states), of as many 4-byte entries as the number of
+/// byte classes rounded up to a power of two. Each byte an anchor holds is a
+/// class of its own, and each run of bytes between such bytes is one.
+pub(crate) fn dfa_bytes(anchors: &[&[u8]]) -> usize {
+    let mut sorted = anchors.to_vec();
+    sort_by_cmp(&mut sorted, Ord::cmp);
+    let mut states = 3usize;
+    let mut previous: &[u8] = &[];
+    for anchor in sorted {
+        states += anchor.len().saturating_sub(common_prefix(previous, anchor));
+        previous = anchor;
+    }
+    // `starts[b]`: a class starts at byte `b`.
+    let mut starts = [false; 257];
+    for &byte in anchors.iter().copied().flatten() {
+        for at in [usize::from(byte), usize::from(byte) + 1] {
+            if let Some(start) = starts.get_mut(at) {
+                *start = true;
+            }
+        }
+    }
+    let classes = 1 + starts
+        .get(1..256)
+        .map_or(0, |s| s.iter().filter(|&&start| start).count());
+    states
+        .saturating_mul(classes.next_power_of_two())
+        .saturating_mul(4)
 }

@@ -1,6 +1,7 @@
 use super::{scan, scan_table, Finder, Grams, RootAutomaton, Shorts, Table};
 use crate::search::automata::NodeIndex;
-use crate::tables::layout::{NodeWild, Span, Tables, ANCHOR_MAX_LEN, NODE_INDEXED, U32};
+use crate::tables::layout::{NodeWild, Span, ANCHOR_MAX_LEN, NODE_INDEXED, U32};
+use crate::tables::view::Tables;
 use crate::{Policy, PolicyRef, Profile};
 use aho_corasick::automaton::Automaton;
 use aho_corasick::nfa::contiguous;
@@ -670,7 +671,7 @@ fn a_dfa_is_sized_before_it_is_built() {
             .start_kind(aho_corasick::StartKind::Unanchored)
             .build(&refs)
             .unwrap();
-        let estimate = super::build::dfa_bytes(&refs);
+        let estimate = super::tables::dfa_bytes(&refs);
         let actual = built.memory_usage();
         assert!(
             estimate <= actual && actual <= estimate + estimate / 4 + (16 << 10),
@@ -683,6 +684,6 @@ fn a_dfa_is_sized_before_it_is_built() {
         .map(|_| (0..4).map(|_| 40 + rng.below(200) as u8).collect())
         .collect();
     let refs: Vec<&[u8]> = anchors.iter().map(Vec::as_slice).collect();
-    assert!(super::build::dfa_bytes(&refs) > 10 * Finder::DFA_MAX_BYTES);
+    assert!(super::tables::dfa_bytes(&refs) > 10 * Finder::DFA_MAX_BYTES);
     assert!(matches!(Finder::automaton(&refs), Finder::Nfa(..)));
 }

@@ -1,0 +1,370 @@
+//! The [`Verifier`]: a request's claim checked the ways its operator publishes,
+//! the IP ranges first (a table lookup), then, when asked, reverse DNS.
+
+#[cfg(feature = "dns")]
+use super::dns::{DnsAnswer, DnsProblem, ReverseDns};
+use super::ranges::{canonical, IpRanges};
+use super::{Verification, Verify};
+use robots_registry::IdentityCheck;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Mutex, PoisonError};
+
+/// What decided a request's [`Verification`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Evidence {
+    /// Verified: the address is in the operator's published ranges.
+    InRanges,
+    /// Verified: the address's reverse DNS name, confirmed forward, is in the
+    /// operator's domain.
+    DnsName(String),
+    /// Spoofed: the operator publishes ranges, the address is not in them,
+    /// and reverse DNS (when the operator offers it and it was asked) did not
+    /// verify it either.
+    Failed {
+        /// Whether the address was looked up in loaded ranges.
+        ranges: bool,
+        /// What reverse DNS said, when it was asked.
+        #[cfg(feature = "dns")]
+        dns: Option<DnsAnswer>,
+    },
+    /// Unverifiable: the crawler's operator publishes no way to verify it
+    /// (or the crawler is none the registry knows).
+    NoMethod,
+    /// Unverifiable: the operator publishes range files, but none is loaded
+    /// (pass one with `--ip-ranges`), and it offers no reverse DNS.
+    RangesNotLoaded,
+    /// Unverifiable: the log gives no client address.
+    NoAddress,
+    /// Unverifiable: the operator's one way is reverse DNS, and DNS was not asked.
+    DnsNotAsked,
+    /// Unverifiable: reverse DNS was asked and could not answer (a timeout, a
+    /// server failure, or the lookup bounds were reached).
+    #[cfg(feature = "dns")]
+    DnsUnavailable(DnsProblem),
+}
+
+/// Classifies requests by the ways their crawlers' operators publish: the
+/// registry's [`IdentityCheck`]s, against loaded [`IpRanges`] and, with
+/// [`Verifier::with_dns`] (feature `dns`), forward-confirmed reverse DNS.
+///
+/// - **verified**: the address is in the operator's ranges, or its reverse DNS
+///   name ends in the operator's suffix and resolves forward to the address;
+/// - **spoofed**: the operator publishes a way and the request fails it
+///   (outside the loaded ranges, and, when the operator offers DNS and DNS is
+///   asked, no confirmed name in its domain);
+/// - **unverifiable**: the operator publishes nothing, the log has no
+///   address, the only way is DNS and DNS was not asked, or DNS could not
+///   answer.
+///
+/// Each call does one prefix-table lookup (and, with DNS, reads a per-address
+/// cache); the audit asks once per distinct (token, address).
+///
+/// ```
+/// use robots_audit::{Evidence, IpRanges, Verification, Verifier, Verify};
+///
+/// let verifier = Verifier::new(IpRanges::snapshot());
+/// let google = Some("66.249.66.1".parse().unwrap());
+/// let impostor = Some("192.0.2.7".parse().unwrap());
+/// assert_eq!(verifier.verify("Googlebot", google), Verification::Verified);
+/// assert_eq!(verifier.verify("Googlebot", impostor), Verification::Spoofed);
+/// assert_eq!(verifier.verify("ClaudeBot", impostor), Verification::Unverifiable);
+/// assert_eq!(verifier.verify("Googlebot", None), Verification::Unverifiable);
+/// // Yandex offers reverse DNS only, and DNS was not asked.
+/// assert_eq!(verifier.explain("YandexBot", impostor), (Verification::Unverifiable, Evidence::DnsNotAsked));
+/// ```
+#[derive(Debug)]
+pub struct Verifier {
+    ranges: IpRanges,
+    #[cfg(feature = "dns")]
+    dns: Option<ReverseDns>,
+    /// Each token's check, as the registry gave it: a log names few crawlers,
+    /// and the registry's lookup reads its whole table.
+    checks: Mutex<HashMap<Box<str>, Option<&'static IdentityCheck>, foldhash::fast::RandomState>>,
+}
+
+impl Verifier {
+    /// A verifier by `ranges` alone (no DNS).
+    pub fn new(ranges: IpRanges) -> Verifier {
+        Verifier {
+            ranges,
+            #[cfg(feature = "dns")]
+            dns: None,
+            checks: Mutex::default(),
+        }
+    }
+
+    /// Also ask reverse DNS, for crawlers whose operators name host suffixes.
+    #[cfg(feature = "dns")]
+    #[must_use]
+    pub fn with_dns(mut self, dns: ReverseDns) -> Verifier {
+        self.dns = Some(dns);
+        self
+    }
+
+    /// The ranges it looks addresses up in.
+    pub fn ranges(&self) -> &IpRanges {
+        &self.ranges
+    }
+
+    /// The reverse DNS it asks, when it does (its counts say what the bounds left undone).
+    #[cfg(feature = "dns")]
+    pub fn dns(&self) -> Option<&ReverseDns> {
+        self.dns.as_ref()
+    }
+
+    /// The class of a request from `client` that claims to be `token`, and
+    /// what decided it.
+    pub fn explain(&self, token: &str, client: Option<IpAddr>) -> (Verification, Evidence) {
+        let Some(check) = self.check_of(token) else {
+            return (Verification::Unverifiable, Evidence::NoMethod);
+        };
+        let Some(addr) = client.map(canonical) else {
+            return (Verification::Unverifiable, Evidence::NoAddress);
+        };
+        let ranges = self.ranges.covers(check);
+        if ranges && self.ranges.contains(check, addr) {
+            return (Verification::Verified, Evidence::InRanges);
+        }
+        self.by_dns(check, addr, ranges)
+    }
+
+    /// The identity check of `token`'s crawler, remembered.
+    fn check_of(&self, token: &str) -> Option<&'static IdentityCheck> {
+        let mut checks = self.checks.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(check) = checks.get(token) {
+            return *check;
+        }
+        let check = robots_registry::identity_check(token);
+        // Bounded: an audit passes tokens of crawlers it tells apart (at most
+        // a few thousand); a caller with endless tokens just starts afresh.
+        if checks.len() >= 65_536 {
+            checks.clear();
+        }
+        checks.insert(token.into(), check);
+        check
+    }
+
+    /// The DNS half of [`Verifier::explain`], after the ranges said no (or had nothing).
+    #[cfg(feature = "dns")]
+    fn by_dns(
+        &self,
+        check: &IdentityCheck,
+        addr: IpAddr,
+        ranges: bool,
+    ) -> (Verification, Evidence) {
+        match &self.dns {
+            Some(dns) if !check.dns_suffixes.is_empty() => match dns.answer(addr) {
+                DnsAnswer::Confirmed(names) => {
+                    match names.iter().find(|name| check.dns_name_matches(name)) {
+                        Some(name) => (Verification::Verified, Evidence::DnsName(name.clone())),
+                        None => (
+                            Verification::Spoofed,
+                            Evidence::Failed {
+                                ranges,
+                                dns: Some(DnsAnswer::Confirmed(names)),
+                            },
+                        ),
+                    }
+                }
+                DnsAnswer::Unavailable(problem) => (
+                    Verification::Unverifiable,
+                    Evidence::DnsUnavailable(problem),
+                ),
+                answer => (
+                    Verification::Spoofed,
+                    Evidence::Failed {
+                        ranges,
+                        dns: Some(answer),
+                    },
+                ),
+            },
+            _ => without_dns(check, ranges),
+        }
+    }
+
+    #[cfg(not(feature = "dns"))]
+    fn by_dns(
+        &self,
+        check: &IdentityCheck,
+        _addr: IpAddr,
+        ranges: bool,
+    ) -> (Verification, Evidence) {
+        without_dns(check, ranges)
+    }
+}
+
+/// The class when DNS is not asked: the ranges' no is final, else nothing
+/// could be checked.
+fn without_dns(check: &IdentityCheck, ranges: bool) -> (Verification, Evidence) {
+    if ranges {
+        let failed = Evidence::Failed {
+            ranges,
+            #[cfg(feature = "dns")]
+            dns: None,
+        };
+        (Verification::Spoofed, failed)
+    } else if !check.dns_suffixes.is_empty() {
+        (Verification::Unverifiable, Evidence::DnsNotAsked)
+    } else {
+        (Verification::Unverifiable, Evidence::RangesNotLoaded)
+    }
+}
+
+impl Verify for Verifier {
+    fn verify(&self, token: &str, client: Option<IpAddr>) -> Verification {
+        self.explain(token, client).0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(text: &str) -> Option<IpAddr> {
+        Some(text.parse().unwrap())
+    }
+
+    #[test]
+    fn each_class_from_the_snapshot() {
+        let verifier = Verifier::new(IpRanges::snapshot());
+        for (token, addr, want, evidence) in [
+            (
+                "Googlebot",
+                "66.249.66.1",
+                Verification::Verified,
+                Evidence::InRanges,
+            ),
+            (
+                "Googlebot-Image",
+                "66.249.66.1",
+                Verification::Verified,
+                Evidence::InRanges,
+            ),
+            (
+                "googlebot",
+                "::ffff:66.249.66.1",
+                Verification::Verified,
+                Evidence::InRanges,
+            ),
+            (
+                "GPTBot",
+                "132.196.86.7",
+                Verification::Verified,
+                Evidence::InRanges,
+            ),
+            (
+                "bingbot",
+                "157.55.39.1",
+                Verification::Verified,
+                Evidence::InRanges,
+            ),
+            // Another operator's address, or a Google address of another kind of crawler.
+            (
+                "GPTBot",
+                "157.55.39.1",
+                Verification::Spoofed,
+                Evidence::Failed {
+                    ranges: true,
+                    #[cfg(feature = "dns")]
+                    dns: None,
+                },
+            ),
+            (
+                "Googlebot",
+                "2001:4860:4801:2008::9",
+                Verification::Spoofed,
+                Evidence::Failed {
+                    ranges: true,
+                    #[cfg(feature = "dns")]
+                    dns: None,
+                },
+            ),
+            (
+                "Googlebot",
+                "192.0.2.1",
+                Verification::Spoofed,
+                Evidence::Failed {
+                    ranges: true,
+                    #[cfg(feature = "dns")]
+                    dns: None,
+                },
+            ),
+            // Operators that publish nothing, and bots the registry does not know.
+            (
+                "ClaudeBot",
+                "192.0.2.1",
+                Verification::Unverifiable,
+                Evidence::NoMethod,
+            ),
+            (
+                "Bytespider",
+                "192.0.2.1",
+                Verification::Unverifiable,
+                Evidence::NoMethod,
+            ),
+            (
+                "ExampleBot",
+                "192.0.2.1",
+                Verification::Unverifiable,
+                Evidence::NoMethod,
+            ),
+            // DNS-only operators, DNS not asked.
+            (
+                "YandexBot",
+                "192.0.2.1",
+                Verification::Unverifiable,
+                Evidence::DnsNotAsked,
+            ),
+            (
+                "Amazonbot",
+                "192.0.2.1",
+                Verification::Unverifiable,
+                Evidence::DnsNotAsked,
+            ),
+            // Ranges published, none loaded, no DNS.
+            (
+                "DuckAssistBot",
+                "192.0.2.1",
+                Verification::Unverifiable,
+                Evidence::RangesNotLoaded,
+            ),
+        ] {
+            assert_eq!(
+                verifier.explain(token, ip(addr)),
+                (want, evidence),
+                "{token} {addr}"
+            );
+            assert_eq!(verifier.verify(token, ip(addr)), want, "{token} {addr}");
+        }
+        assert_eq!(
+            verifier.explain("Googlebot", None),
+            (Verification::Unverifiable, Evidence::NoAddress)
+        );
+    }
+
+    #[test]
+    fn without_ranges_every_range_only_operator_is_unverifiable() {
+        let verifier = Verifier::new(IpRanges::empty());
+        assert_eq!(
+            verifier.verify("GPTBot", ip("132.196.86.7")),
+            Verification::Unverifiable
+        );
+        // Googlebot offers DNS too: not asked.
+        assert_eq!(
+            verifier.explain("Googlebot", ip("66.249.66.1")),
+            (Verification::Unverifiable, Evidence::DnsNotAsked)
+        );
+    }
+
+    #[test]
+    fn it_serves_as_the_audits_verify() {
+        let verifier = Verifier::new(IpRanges::snapshot());
+        let verify: &dyn Verify = &verifier;
+        assert_eq!(
+            verify.verify("Googlebot", ip("66.249.66.1")),
+            Verification::Verified
+        );
+    }
+}
