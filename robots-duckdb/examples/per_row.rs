@@ -8,8 +8,9 @@
 //!
 //! `access`: the pairs of `robots_access`, every corpus file (each with a
 //! comment line naming the pass, as the benchmark makes each run's bodies
-//! new) × the agents: each file parsed once, then each agent's matcher
-//! resolved and classified. Prints the microseconds per pair, the best of
+//! new) × the agents: each file parsed once, then each agent's row of the
+//! crawler report made (`CrawlerReport::for_chain`, no sample: the exact
+//! access `robots_access` gives). Prints the microseconds per pair, the best of
 //! five passes.
 //!
 //! cargo run --release --example per_row -- allowed CORPUS_DIR ROWS SITES AGENT ORDER
@@ -68,7 +69,7 @@ fn allowed(dir: &str, rows: u64, sites: u64, agent: &str, order: &str) {
     let urls_of: Vec<usize> = urls.iter().map(Vec::len).collect();
     // The chain `robots_allowed` follows (the agent, then the registry's
     // fallbacks for it).
-    let chain = robots_lint::family_chain(agent.as_bytes(), false);
+    let chain = robots_runtime::registry::family_chain(agent.as_bytes(), false);
     let matchers: Vec<_> = policies.iter().map(|p| p.matcher_chain(&chain)).collect();
     let mut table: Vec<(usize, &[u8])> = (0..rows)
         .map(|i| {
@@ -105,7 +106,7 @@ fn access(dir: &str, agents: &[String]) {
         .collect();
     let chains: Vec<Vec<&[u8]>> = agents
         .iter()
-        .map(|a| robots_lint::family_chain(a.as_bytes(), false))
+        .map(|a| robots_runtime::registry::family_chain(a.as_bytes(), false))
         .collect();
     let pairs = bodies.len() * agents.len();
     let mut best = f64::MAX;
@@ -120,8 +121,13 @@ fn access(dir: &str, agents: &[String]) {
         for body in &made {
             let policy = Policy::parse(body, Profile::Google);
             for chain in &chains {
-                let class = policy.matcher_chain(chain).classify();
-                blocked += usize::from(class.name() == "blocked");
+                // `robots report --agent`'s row (what `robots_access` gives).
+                let report = robots_lint::CrawlerReport::for_chain(&policy, Vec::new(), chain);
+                blocked += report
+                    .rows
+                    .iter()
+                    .filter(|r| r.access.name() == "blocked")
+                    .count();
             }
         }
         best = best.min(start.elapsed().as_secs_f64());
@@ -142,9 +148,13 @@ fn main() {
     };
     match args.get(1).map(String::as_str) {
         Some("allowed") => {
-            let (Some(dir), Some(rows), Some(sites), Some(agent), Some(order)) =
-                (args.get(2), args.get(3), args.get(4), args.get(5), args.get(6))
-            else {
+            let (Some(dir), Some(rows), Some(sites), Some(agent), Some(order)) = (
+                args.get(2),
+                args.get(3),
+                args.get(4),
+                args.get(5),
+                args.get(6),
+            ) else {
                 usage()
             };
             let rows: u64 = rows.parse().expect("ROWS is a number");

@@ -107,7 +107,7 @@ impl Compiled {
         if let Some(found) = self.resolutions.borrow().get(agent) {
             return Some(Rc::clone(found));
         }
-        let made = Rc::new(Resolution::new(policy, &crawler(agent)));
+        let made = Rc::new(Resolution::new(policy, crawler(agent)));
         self.resolutions
             .borrow_mut()
             .insert(Box::from(agent), Rc::clone(&made));
@@ -190,7 +190,11 @@ fn compiled(body: &[u8], profile: Profile) -> Rc<Compiled> {
                 return Rc::clone(found);
             }
         }
-        let key = (profile, body.len(), sample_hash(cache.by_content.hasher(), body));
+        let key = (
+            profile,
+            body.len(),
+            sample_hash(cache.by_content.hasher(), body),
+        );
         let found = cache
             .by_content
             .get(&key)
@@ -201,11 +205,19 @@ fn compiled(body: &[u8], profile: Profile) -> Rc<Compiled> {
             None => {
                 let made = Rc::new(Compiled::new(body, profile));
                 cache.charge(body.len());
-                cache.by_content.entry(key).or_default().push(Rc::clone(&made));
+                cache
+                    .by_content
+                    .entry(key)
+                    .or_default()
+                    .push(Rc::clone(&made));
                 made
             }
         };
-        if cache.by_address.insert(address, Rc::clone(&entry)).is_none() {
+        if cache
+            .by_address
+            .insert(address, Rc::clone(&entry))
+            .is_none()
+        {
             cache.charge(ADDRESS_BYTES);
         }
         entry

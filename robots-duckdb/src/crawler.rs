@@ -11,8 +11,8 @@
 //! (body, agent) ([`Resolution`], kept with the compiled body).
 
 use crate::output::Cell;
-use robots_lint::family_chain;
-use robots_runtime::registry;
+use robots_lint::{Access, CrawlerReport};
+use robots_runtime::registry::{self, family_chain};
 use robots_runtime::{Matcher, OwnedMatcher, Policy};
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
@@ -83,13 +83,17 @@ pub struct Resolution {
     /// names), or the agent itself when the `*` groups apply: explaining a
     /// verdict for it gives the chain's explanation.
     pub token: Box<[u8]>,
+    /// The body's policy, and the crawler: `robots_access` asks the report
+    /// for its row.
+    policy: Arc<Policy>,
+    crawler: Rc<Crawler>,
     /// The access record (`robots_access`), made when first asked for.
     access: OnceCell<Rc<Vec<Cell>>>,
 }
 
 impl Resolution {
     /// The groups of `policy` that `crawler` obeys.
-    pub fn new(policy: &Arc<Policy>, crawler: &Crawler) -> Resolution {
+    pub fn new(policy: &Arc<Policy>, crawler: Rc<Crawler>) -> Resolution {
         let choice = policy.chain_choice(&crawler.chain);
         let token = choice
             .and_then(|i| crawler.chain.get(i))
@@ -101,6 +105,8 @@ impl Resolution {
         Resolution {
             matcher,
             token,
+            policy: Arc::clone(policy),
+            crawler,
             access: OnceCell::new(),
         }
     }
@@ -118,11 +124,19 @@ impl Resolution {
         self.matcher().is_none_or(|m| m.is_allowed(url))
     }
 
-    /// The access record, made by `make` the first time.
-    pub fn access(&self, make: impl FnOnce(Option<Matcher<'_>>) -> Vec<Cell>) -> Rc<Vec<Cell>> {
-        Rc::clone(
-            self.access
-                .get_or_init(|| Rc::new(make(self.matcher.as_ref().map(OwnedMatcher::matcher)))),
-        )
+    /// The access record: `robots report`'s row for this crawler
+    /// (`CrawlerReport::for_chain` over its chain: the same fallbacks, the
+    /// same rule for a crawler that ignores `*`), turned into cells by
+    /// `make` the first time, then remembered.
+    pub fn access(&self, make: impl FnOnce(&Access) -> Vec<Cell>) -> Rc<Vec<Cell>> {
+        Rc::clone(self.access.get_or_init(|| {
+            // No sample: only the exact access is read from the row.
+            let report = CrawlerReport::for_chain(&self.policy, Vec::new(), &self.crawler.chain);
+            let access = report
+                .rows
+                .first()
+                .map_or(Access::Allowed, |row| row.access.clone());
+            Rc::new(make(&access))
+        }))
     }
 }

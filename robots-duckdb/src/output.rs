@@ -145,13 +145,9 @@ pub fn write_structs(out: &mut dyn WritableVector, fields: &[Field], rows: &[Opt
         .map(|i| parent.child(i, rows.len()))
         .collect();
     let mut nulls = Vec::new();
-    write_records(
-        &mut children,
-        fields,
-        0,
-        rows.iter().copied(),
-        |row| nulls.push(row),
-    );
+    write_records(&mut children, fields, 0, rows.iter().copied(), |row| {
+        nulls.push(row)
+    });
     for row in nulls {
         parent.set_null(row);
     }

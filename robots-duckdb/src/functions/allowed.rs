@@ -28,7 +28,12 @@ fn per_row<T>(
     let mut out = Vec::with_capacity(call.rows());
     for (row, pair) in pairs.rows.iter().enumerate() {
         let found = pair.and_then(|(pair, slot)| {
-            let policy = pairs.bodies.compiled.get(slot as usize)?.policy.as_deref()?;
+            let policy = pairs
+                .bodies
+                .compiled
+                .get(slot as usize)?
+                .policy
+                .as_deref()?;
             answer(policy, pairs.resolution(pair)?, call.text(2, row)?)
         });
         out.push(found);
