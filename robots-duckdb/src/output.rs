@@ -146,7 +146,7 @@ pub fn write_structs(out: &mut dyn WritableVector, fields: &[Field], rows: &[Opt
         .collect();
     let mut nulls = Vec::new();
     write_records(&mut children, fields, 0, rows.iter().copied(), |row| {
-        nulls.push(row)
+        nulls.push(row);
     });
     for row in nulls {
         parent.set_null(row);

@@ -7,6 +7,7 @@
 //! User-Agent header into its token first.
 
 use super::{signatures, Call, Pairs};
+use crate::cache::Bodies;
 use crate::crawler::Resolution;
 use crate::output::{struct_type, write_structs, Cell, Field, Kind};
 use crate::vectors::Booleans;
@@ -14,8 +15,9 @@ use duckdb::core::{DataChunkHandle, LogicalTypeHandle, LogicalTypeId};
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
 use robots_runtime::explain::TieBreak;
-use robots_runtime::{Policy, Reason};
+use robots_runtime::{Policy, Profile, Reason};
 use std::error::Error;
+use std::rc::Rc;
 
 /// For each row with a body, an agent and a URL, `answer(policy, resolution,
 /// url)`; `None` where an argument is NULL or the body is binary data.
@@ -52,18 +54,36 @@ impl VScalar for Allowed {
         input: &mut DataChunkHandle,
         output: &mut dyn WritableVector,
     ) -> Result<(), Box<dyn Error>> {
-        // The hot path: one check a row, nothing else resolved or allocated.
+        // The hot path: one pass over the rows, one check a row. A row with
+        // the previous row's body (same address) and agent (same bytes) reuses
+        // its resolution, with no lookup; any other row finds its body in the
+        // vector's slots and its (body, crawler) resolution in the cache.
         let mut call = Call::new(input, 3)?;
-        let pairs = Pairs::new(&mut call, 0, 1)?;
-        let verdicts: Vec<Option<bool>> = pairs
-            .rows
-            .iter()
-            .enumerate()
-            .map(|(row, pair)| {
-                let (pair, _) = (*pair)?;
-                Some(pairs.resolution(pair)?.is_allowed(call.text(2, row)?))
-            })
-            .collect();
+        let mut bodies = Bodies::default();
+        let mut verdicts: Vec<Option<bool>> = Vec::with_capacity(call.rows());
+        type Last<'a> = ((usize, usize, Profile), &'a [u8], Option<Rc<Resolution>>);
+        let mut last: Option<Last<'_>> = None;
+        for row in 0..call.rows() {
+            let (Some(body), Some(profile), Some(agent), Some(url)) = (
+                call.text(0, row),
+                call.profile(row)?,
+                call.text(1, row),
+                call.text(2, row),
+            ) else {
+                verdicts.push(None);
+                continue;
+            };
+            let key = (body.as_ptr() as usize, body.len(), profile);
+            let resolution = match &last {
+                Some((k, a, resolution)) if *k == key && *a == agent => resolution,
+                _ => {
+                    let slot = bodies.resolve(body, profile);
+                    let found = bodies.compiled.get(slot).and_then(|c| c.resolution(agent));
+                    &last.insert((key, agent, found)).2
+                }
+            };
+            verdicts.push(resolution.as_ref().map(|r| r.is_allowed(url)));
+        }
         Booleans::new(output.flat_vector()).write(&verdicts);
         Ok(())
     }

@@ -124,6 +124,7 @@ impl<'a> Call<'a> {
     ///
     /// # Errors
     /// When the name is no profile's.
+    #[inline]
     pub fn profile(&mut self, row: usize) -> Result<Option<Profile>, String> {
         let Some(column) = &self.profile else {
             return Ok(Some(DEFAULT_PROFILE));
