@@ -1,26 +1,35 @@
-//! Each robots.txt body parsed once: per vector, and across the vectors a
-//! thread works through.
+//! Each robots.txt body parsed once, and each (body, crawler) resolved once:
+//! per vector, and across the vectors a thread works through.
 //!
 //! A query such as `robots_allowed(robots.body, 'GPTBot', urls.url)` over a
 //! join repeats each site's body on every URL row. Within a vector, DuckDB
 //! stores a repeated value once and points every row at it, so rows are told
 //! apart by where their bytes live ([`Bodies::resolve`]) before any byte is
-//! read; each distinct body is then looked up in a per-thread cache of
-//! compiled policies (by length and a hash of a sample of its bytes, then
-//! compared whole), so a body met again in a later vector (the rows
-//! of a site spread over many vectors) is not parsed again either. The cache
-//! is bounded: past [`CACHE_BYTES`] of bodies it starts afresh.
+//! read. Each distinct body of a vector is then found in a per-thread cache
+//! of compiled bodies by content: first the entry last found at the same
+//! address, else by length and a hash of a sample of its bytes; either way
+//! the bytes are compared whole, since an address may hold other bytes in
+//! another vector. That comparison is the one cost a vector pays per distinct
+//! body; parsing, and resolving a crawler's groups ([`Compiled::resolution`]),
+//! happen once per thread. The cache is bounded: past [`CACHE_BYTES`] of
+//! bodies and resolutions it starts afresh.
 
+use crate::crawler::{crawler, Resolution};
 use crate::functions::ListKind;
 use crate::output::Cell;
 use robots_lint::{sniff, NotRobotsTxt};
 use robots_runtime::{Policy, Profile};
 use std::cell::RefCell;
-use std::collections::hash_map::{DefaultHasher, Entry};
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasher, Hash, Hasher};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// A hash map with a fast hasher (the keys are addresses, lengths, indices
+/// and agents: short), seeded per process.
+pub type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
 
 /// How many bodies this process has parsed (`robots_parse_count()`).
 static PARSED: AtomicU64 = AtomicU64::new(0);
@@ -30,8 +39,17 @@ pub fn parsed() -> u64 {
     PARSED.load(Ordering::Relaxed)
 }
 
-/// How many bytes of bodies one thread's cache holds before it is emptied.
+/// How many bytes of bodies (and crawler resolutions) one thread's cache
+/// holds before it is emptied.
 pub const CACHE_BYTES: usize = 64 << 20;
+
+/// What a resolution is counted as in [`CACHE_BYTES`], beyond its agent's
+/// bytes (the matcher, the map entry, the record of its access).
+const RESOLUTION_BYTES: usize = 256;
+
+/// What an address remembered is counted as in [`CACHE_BYTES`] (a column
+/// whose every vector holds fresh copies of its bodies adds addresses).
+const ADDRESS_BYTES: usize = 64;
 
 /// A list of records (`robots_records`, `robots_lint`, `robots_report`), shared by rows.
 pub type List = Rc<Vec<Vec<Cell>>>;
@@ -42,12 +60,14 @@ pub struct Compiled {
     /// The policy; `None` when the body is binary data, not a robots.txt
     /// (`robots_lint::sniff`: control bytes at its start, as a gzip or an
     /// image has), which gets no verdict.
-    pub policy: Option<Policy>,
+    pub policy: Option<Arc<Policy>>,
     /// The profile it was read under.
     pub profile: Profile,
     /// The lists of `robots_records`, `robots_lint` and `robots_report`, made
     /// when first asked for.
     lists: RefCell<HashMap<ListKind, Option<List>>>,
+    /// What each agent met so far obeys in this body.
+    resolutions: RefCell<FastMap<Box<[u8]>, Rc<Resolution>>>,
 }
 
 impl Compiled {
@@ -55,13 +75,14 @@ impl Compiled {
         PARSED.fetch_add(1, Ordering::Relaxed);
         let policy = match sniff(body) {
             Some(NotRobotsTxt::Binary) => None,
-            _ => Some(Policy::builder().profile(profile).build(body)),
+            _ => Some(Arc::new(Policy::builder().profile(profile).build(body))),
         };
         Compiled {
             body: body.into(),
             policy,
             profile,
             lists: RefCell::default(),
+            resolutions: RefCell::default(),
         }
     }
 
@@ -79,18 +100,57 @@ impl Compiled {
         made
     }
 
+    /// What `agent` obeys in this body (`None`: binary data, no robots.txt):
+    /// resolved the first time, then remembered.
+    pub fn resolution(&self, agent: &[u8]) -> Option<Rc<Resolution>> {
+        let policy = self.policy.as_ref()?;
+        if let Some(found) = self.resolutions.borrow().get(agent) {
+            return Some(Rc::clone(found));
+        }
+        let made = Rc::new(Resolution::new(policy, crawler(agent)));
+        self.resolutions
+            .borrow_mut()
+            .insert(Box::from(agent), Rc::clone(&made));
+        CACHE.with(|cache| cache.borrow_mut().charge(agent.len() + RESOLUTION_BYTES));
+        Some(made)
+    }
+
     /// The body's bytes.
     pub fn body(&self) -> &[u8] {
         &self.body
     }
 }
 
-/// The per-thread cache: compiled bodies by profile, length and a sample of
-/// their bytes (bodies with the same key each keep their own entry).
+/// The per-thread cache of compiled bodies.
 #[derive(Default)]
 struct Cache {
-    entries: HashMap<(Profile, usize, u64), Vec<Rc<Compiled>>>,
+    /// By profile, length and a hash of a sample of the bytes (bodies with
+    /// the same key each keep their own entry).
+    by_content: FastMap<(Profile, usize, u64), Vec<Rc<Compiled>>>,
+    /// The entry last found at an address (its bytes are compared again
+    /// before it is used: the address may hold other bytes by now).
+    by_address: FastMap<(usize, usize, Profile), Rc<Compiled>>,
+    /// Bytes held: bodies, and resolutions (counted by [`Cache::charge`]).
     bytes: usize,
+    /// Set when the bytes passed [`CACHE_BYTES`]: emptied at the next lookup
+    /// (not while a vector's bodies may be borrowed from it).
+    full: bool,
+}
+
+impl Cache {
+    fn charge(&mut self, bytes: usize) {
+        self.bytes = self.bytes.saturating_add(bytes);
+        self.full |= self.bytes > CACHE_BYTES;
+    }
+
+    fn empty_if_full(&mut self) {
+        if self.full {
+            self.by_content.clear();
+            self.by_address.clear();
+            self.bytes = 0;
+            self.full = false;
+        }
+    }
 }
 
 thread_local! {
@@ -103,41 +163,64 @@ const SAMPLE: usize = 64;
 /// A hash of the first, middle and last [`SAMPLE`] bytes of `body`: a body is
 /// looked up once per vector, and hashing all of a large one each time cost
 /// more than the checks of its rows. Equal keys are told apart by comparing
-/// the bytes (`memcmp`, far cheaper than hashing them).
-fn sample_hash(body: &[u8]) -> u64 {
-    let mut hasher = DefaultHasher::new();
+/// the bytes.
+fn sample_hash(hasher: &foldhash::fast::RandomState, body: &[u8]) -> u64 {
+    let mut h = hasher.build_hasher();
     let middle = body.len() / 2;
     for part in [
         body.get(..SAMPLE.min(body.len())),
         body.get(middle.saturating_sub(SAMPLE / 2)..(middle + SAMPLE / 2).min(body.len())),
         body.get(body.len().saturating_sub(SAMPLE)..),
     ] {
-        part.unwrap_or_default().hash(&mut hasher);
+        part.unwrap_or_default().hash(&mut h);
     }
-    hasher.finish()
+    h.finish()
 }
 
 /// `body` compiled under `profile`: from this thread's cache, or parsed now
 /// (and kept).
 fn compiled(body: &[u8], profile: Profile) -> Rc<Compiled> {
-    let key = (profile, body.len(), sample_hash(body));
+    let address = (body.as_ptr() as usize, body.len(), profile);
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
-        if let Some(found) = cache
-            .entries
+        cache.empty_if_full();
+        // The entry last met at this address, when it still holds its bytes.
+        if let Some(found) = cache.by_address.get(&address) {
+            if found.body() == body {
+                return Rc::clone(found);
+            }
+        }
+        let key = (
+            profile,
+            body.len(),
+            sample_hash(cache.by_content.hasher(), body),
+        );
+        let found = cache
+            .by_content
             .get(&key)
             .and_then(|same_key| same_key.iter().find(|c| c.body() == body))
+            .map(Rc::clone);
+        let entry = match found {
+            Some(found) => found,
+            None => {
+                let made = Rc::new(Compiled::new(body, profile));
+                cache.charge(body.len());
+                cache
+                    .by_content
+                    .entry(key)
+                    .or_default()
+                    .push(Rc::clone(&made));
+                made
+            }
+        };
+        if cache
+            .by_address
+            .insert(address, Rc::clone(&entry))
+            .is_none()
         {
-            return Rc::clone(found);
+            cache.charge(ADDRESS_BYTES);
         }
-        if cache.bytes.saturating_add(body.len()) > CACHE_BYTES {
-            cache.entries.clear();
-            cache.bytes = 0;
-        }
-        let made = Rc::new(Compiled::new(body, profile));
-        cache.bytes = cache.bytes.saturating_add(body.len());
-        cache.entries.entry(key).or_default().push(Rc::clone(&made));
-        made
+        entry
     })
 }
 
@@ -148,9 +231,9 @@ pub struct Bodies {
     /// The distinct (body, profile) pairs, in order of first appearance.
     pub compiled: Vec<Rc<Compiled>>,
     /// Slots by where the bytes live: rows that share a value share an address.
-    by_address: HashMap<(usize, usize, Profile), usize>,
+    by_address: FastMap<(usize, usize, Profile), usize>,
     /// Slots by compiled body: two addresses may hold one content.
-    by_compiled: HashMap<*const Compiled, usize>,
+    by_compiled: FastMap<*const Compiled, usize>,
 }
 
 impl Bodies {

@@ -17,6 +17,7 @@
 #![deny(unsafe_code)]
 
 mod cache;
+mod crawler;
 pub mod functions;
 mod output;
 mod vectors;

@@ -139,19 +139,15 @@ fn write_records<'r>(
 }
 
 /// Write a STRUCT result: one record (or NULL) per row.
-pub fn write_structs(out: &mut dyn WritableVector, fields: &[Field], rows: &[Option<Vec<Cell>>]) {
+pub fn write_structs(out: &mut dyn WritableVector, fields: &[Field], rows: &[Option<&[Cell]>]) {
     let mut parent: StructVector<'_> = out.struct_vector();
     let mut children: Vec<FlatVector<'_>> = (0..fields.len())
         .map(|i| parent.child(i, rows.len()))
         .collect();
     let mut nulls = Vec::new();
-    write_records(
-        &mut children,
-        fields,
-        0,
-        rows.iter().map(Option::as_deref),
-        |row| nulls.push(row),
-    );
+    write_records(&mut children, fields, 0, rows.iter().copied(), |row| {
+        nulls.push(row);
+    });
     for row in nulls {
         parent.set_null(row);
     }

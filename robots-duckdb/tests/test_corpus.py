@@ -12,7 +12,9 @@ import pyarrow as pa
 
 # (agent, profile): the profile is passed as the optional argument, or left
 # to the default (google) when None.
-CHECKS = [("Googlebot", None), ("GPTBot", None), ("ExampleBot", "rfc9309")]
+# Googlebot-Image has no group of its own in most files: it follows
+# Googlebot's (the registry's fallback), as `robots check` does.
+CHECKS = [("Googlebot", None), ("GPTBot", None), ("Googlebot-Image", None), ("ExampleBot", "rfc9309")]
 
 
 def cli_verdicts(cli, path, urls_path, agent, profile) -> list[bool]:
@@ -88,7 +90,7 @@ def test_classes_equal_robots_report(con, corpus, robots_cli):
     ).fetchall()
     by_key = {(row[0], row[1]): row for row in ours}
     kinds = {}
-    compared_access = 0
+    applies = {}
     for (name, _, _), crawlers in zip(corpus, reports):
         for c in crawlers:
             row = by_key.get((name, c["token"]))
@@ -109,20 +111,21 @@ def test_classes_equal_robots_report(con, corpus, robots_cli):
             )
             assert row[2:13] == expected, (name, c["token"])
             kinds[access["kind"]] = kinds.get(access["kind"], 0) + 1
-            # robots_access matches the agent exactly; the report follows a
-            # crawler's documented fallbacks. Where the crawler obeys its own
-            # group, the `*` groups or none, the two read the same groups.
-            if c["group"]["applies"] in ("own", "wildcard", "none"):
-                assert row[13] == {
-                    "kind": access["kind"],
-                    "allowed_path": access.get("allowed_path"),
-                    "allowed_line": access.get("allowed_line"),
-                    "disallowed_path": access.get("disallowed_path"),
-                    "disallowed_line": access.get("disallowed_line"),
-                    "reason": access.get("reason"),
-                }, (name, c["token"])
-                compared_access += 1
+            # robots_access(body, token) is the report's row for the crawler,
+            # whatever group it obeys: its own, a fallback's (Googlebot-Image
+            # follows Googlebot), `*`, none, or none because it ignores `*`.
+            assert row[13] == {
+                "kind": access["kind"],
+                "allowed_path": access.get("allowed_path"),
+                "allowed_line": access.get("allowed_line"),
+                "disallowed_path": access.get("disallowed_path"),
+                "disallowed_line": access.get("disallowed_line"),
+                "reason": access.get("reason"),
+            }, (name, c["token"], c["group"]["applies"])
+            applies[c["group"]["applies"]] = applies.get(c["group"]["applies"], 0) + 1
     assert len(by_key) == sum(len(r) for r in reports)
     # Every class occurs: the comparison covers blocked, partial and allowed sites.
     assert kinds.get("blocked", 0) > 100 and kinds.get("partial", 0) > 1000 and kinds.get("allowed", 0) > 100, kinds
-    assert compared_access > 0.8 * len(by_key)
+    # The chains are exercised: crawlers that follow a fallback's group, and
+    # crawlers that ignore `*`, occur in the corpus.
+    assert applies.get("fallback", 0) > 10 and applies.get("ignores-wildcard", 0) > 10, applies

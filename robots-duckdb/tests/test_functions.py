@@ -100,6 +100,35 @@ def test_access_gives_the_class_and_its_witnesses(con):
     assert one(con, "SELECT robots_access('', 'bot').kind") == "allowed"
 
 
+def test_agents_follow_the_registry_chains_as_robots_report_does(con, robots_cli, tmp_path):
+    """A crawler with no group of its own follows the group of the fallback
+    the registry documents (Googlebot-Image -> Googlebot), as `robots check`
+    and `robots report` do; one documented to ignore `*` (AdsBot-Google)
+    may fetch everything when no group names it, as the report says."""
+    body = b"User-agent: Googlebot\nDisallow: /g/\n\nUser-agent: *\nDisallow: /\n"
+    assert one(con, "SELECT robots_allowed(?, 'Googlebot-Image', '/x')", body) is True
+    assert one(con, "SELECT robots_allowed(?, 'Googlebot-Image', '/g/x')", body) is False
+    assert one(con, "SELECT robots_allowed(?, 'ExampleBot', '/x')", body) is False
+    assert one(con, "SELECT robots_allowed(?, 'AdsBot-Google', '/g/x')", body) is True
+    usage = b"User-agent: *\nContent-Usage: train-ai=n\nDisallow: /p\n"
+    assert one(con, "SELECT robots_content_usage(?, 'AdsBot-Google', '/x')", usage) is None
+    explain = one(con, "SELECT robots_explain(?, 'AdsBot-Google', '/g/x')", body)
+    assert (explain["allowed"], explain["selection"], explain["line"]) == (True, "ignores-wildcard", None)
+    explain = one(con, "SELECT robots_explain(?, 'Googlebot-Image', '/g/x')", body)
+    assert (explain["allowed"], explain["line"]) == (False, 2)
+    path = tmp_path / "robots.txt"
+    path.write_bytes(body)
+    report = json.loads(
+        subprocess.run([str(robots_cli), "report", str(path), "--format", "json"], capture_output=True, check=True).stdout
+    )
+    by_token = {c["token"]: c for c in report["crawlers"]}
+    for token, applies in [("Googlebot-Image", "fallback"), ("AdsBot-Google", "ignores-wildcard"), ("GPTBot", "wildcard")]:
+        assert by_token[token]["group"]["applies"] == applies
+        assert one(con, "SELECT robots_access(?, ?).kind", body, token) == by_token[token]["access"]["kind"], token
+    assert one(con, "SELECT robots_access(?, 'Googlebot-Image')", body)["disallowed_path"] == "/g/"
+    assert one(con, "SELECT robots_access(?, 'AdsBot-Google').kind", body) == "allowed"
+
+
 def test_token_reads_user_agent_headers(con):
     headers = [
         "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)",
@@ -198,7 +227,7 @@ def test_empty_bodies_allow_everything(con):
     assert one(con, "SELECT robots_allowed('', 'bot', '/anything')") is True
     assert one(con, "SELECT robots_access(''::BLOB, 'bot').kind") == "allowed"
     assert one(con, "SELECT robots_records('')") == []
-    assert one(con, "SELECT robots_lint('')") == [f for f in one(con, "SELECT robots_lint('')")]
+    assert [f["code"] for f in one(con, "SELECT robots_lint('')")] == [f.code for f in lint(b"", "google")]
     rows = one(con, "SELECT robots_report('')")
     assert rows and all(r["access"] == "allowed" for r in rows)
 

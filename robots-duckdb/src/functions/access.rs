@@ -1,16 +1,17 @@
 //! `robots_access(body, agent [, profile])`: how much of the site a crawler
 //! may fetch, decided exactly over the rules (`Matcher::classify`), never by
-//! probing paths.
+//! probing paths: `robots report`'s row for the crawler
+//! (`CrawlerReport::for_chain` over the crawler's chain, so `Googlebot-Image`
+//! follows `Googlebot`'s group where none names it, and a crawler that
+//! ignores `*` may fetch everything where no group names it).
 
-use super::{signatures, Call, Matchers};
-use crate::cache::Bodies;
+use super::{signatures, Call, Pairs};
 use crate::output::{struct_type, write_structs, Cell, Field, Kind};
 use duckdb::core::DataChunkHandle;
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
-use robots_runtime::classify::{Classification, Witness};
-use std::collections::HashMap;
 use std::error::Error;
+use std::rc::Rc;
 
 /// The fields of the record: the class (`allowed`, `blocked`, `partial`,
 /// `undecided`), a shortest allowed and disallowed path of a `partial`
@@ -26,28 +27,26 @@ pub const ACCESS: &[Field] = &[
     ("reason", Kind::Text),
 ];
 
-fn witness(w: &Witness<'_>) -> [Cell; 2] {
-    [
-        Cell::text(&w.path),
-        Cell::or_null(w.rule.as_ref(), |r| Cell::int(r.line)),
-    ]
-}
-
-/// The record of one answer.
-pub fn record(answer: &Classification<'_>) -> Vec<Cell> {
-    let mut cells = vec![Cell::Text(answer.name().to_owned())];
-    match answer {
-        Classification::Partial {
+/// The record of one crawler's access, as `robots report` computes it.
+pub fn record(access: &robots_lint::Access) -> Vec<Cell> {
+    use robots_lint::Access;
+    let mut cells = vec![Cell::Text(access.name().to_owned())];
+    match access {
+        Access::Partial {
             allowed,
+            allowed_line,
             disallowed,
-        } => {
-            cells.extend(witness(allowed));
-            cells.extend(witness(disallowed));
-            cells.push(Cell::Null);
-        }
-        Classification::Undecided(why) => {
+            disallowed_line,
+        } => cells.extend([
+            Cell::Text(allowed.clone()),
+            Cell::or_null(*allowed_line, Cell::int),
+            Cell::Text(disallowed.clone()),
+            Cell::or_null(*disallowed_line, Cell::int),
+            Cell::Null,
+        ]),
+        Access::Undecided(why) => {
             cells.extend([Cell::Null, Cell::Null, Cell::Null, Cell::Null]);
-            cells.push(Cell::Text(why.to_string()));
+            cells.push(Cell::Text(why.clone()));
         }
         _ => cells.extend([Cell::Null, Cell::Null, Cell::Null, Cell::Null, Cell::Null]),
     }
@@ -66,26 +65,18 @@ impl VScalar for Access {
         output: &mut dyn WritableVector,
     ) -> Result<(), Box<dyn Error>> {
         let mut call = Call::new(input, 2)?;
-        let mut bodies = Bodies::default();
-        let slots = call.body_slots(0, &mut bodies)?;
-        let mut matchers = Matchers::new(&bodies.compiled);
-        // Classifying explores the rules: once per (body, agent) of the vector.
-        let mut answers: HashMap<(usize, &[u8]), Vec<Cell>> = HashMap::new();
-        let mut rows = Vec::with_capacity(call.rows());
-        for (row, slot) in slots.into_iter().enumerate() {
-            let answer = match (slot, call.text(1, row)) {
-                (Some(slot), Some(agent)) => match answers.get(&(slot, agent)) {
-                    Some(found) => Some(found.clone()),
-                    None => matchers.get(slot, agent).map(|matcher| {
-                        let cells = record(&matcher.classify());
-                        answers.insert((slot, agent), cells.clone());
-                        cells
-                    }),
-                },
-                _ => None,
-            };
-            rows.push(answer);
-        }
+        let pairs = Pairs::new(&mut call, 0, 1)?;
+        // Classifying explores the rules: once per (body, agent), kept with
+        // the pair's resolution (`robots report`'s row for the crawler).
+        let answers: Vec<Rc<Vec<Cell>>> = pairs.resolved.iter().map(|r| r.access(record)).collect();
+        let rows: Vec<Option<&[Cell]>> = pairs
+            .rows
+            .iter()
+            .map(|pair| {
+                let (pair, _) = (*pair)?;
+                answers.get(pair as usize).map(|cells| cells.as_slice())
+            })
+            .collect();
         write_structs(output, ACCESS, &rows);
         Ok(())
     }

@@ -1,41 +1,43 @@
 //! `robots_allowed`, `robots_explain` and `robots_content_usage`: one answer
 //! per (body, agent, url) row.
 //!
-//! The agent is matched exactly as given, as `robots check --agent` does
-//! (`robots_token` turns a whole User-Agent header into its token first).
+//! The agent is a product token, read as `robots report` reads a crawler
+//! ([`crate::crawler`]: a registry crawler follows its documented fallbacks;
+//! any other token is matched as given). `robots_token` turns a whole
+//! User-Agent header into its token first.
 
-use super::{signatures, Call, Matchers};
+use super::{signatures, Call, Pairs};
 use crate::cache::Bodies;
+use crate::crawler::Resolution;
 use crate::output::{struct_type, write_structs, Cell, Field, Kind};
 use crate::vectors::Booleans;
 use duckdb::core::{DataChunkHandle, LogicalTypeHandle, LogicalTypeId};
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
-use robots_runtime::{Matcher, Policy};
+use robots_runtime::explain::TieBreak;
+use robots_runtime::{Policy, Profile, Reason};
 use std::error::Error;
+use std::rc::Rc;
 
-/// For each row with a body, an agent and a URL, `answer(policy, matcher,
-/// agent, url)`; `None` where an argument is NULL or the body is binary data.
+/// For each row with a body, an agent and a URL, `answer(policy, resolution,
+/// url)`; `None` where an argument is NULL or the body is binary data.
 fn per_row<T>(
     input: &DataChunkHandle,
-    mut answer: impl FnMut(&Policy, Matcher<'_>, &[u8], &[u8]) -> Option<T>,
+    mut answer: impl FnMut(&Policy, &Resolution, &[u8]) -> Option<T>,
 ) -> Result<Vec<Option<T>>, Box<dyn Error>> {
     let mut call = Call::new(input, 3)?;
-    let mut bodies = Bodies::default();
-    let slots = call.body_slots(0, &mut bodies)?;
-    let mut matchers = Matchers::new(&bodies.compiled);
+    let pairs = Pairs::new(&mut call, 0, 1)?;
     let mut out = Vec::with_capacity(call.rows());
-    for (row, slot) in slots.into_iter().enumerate() {
-        let found = match (slot, call.text(1, row), call.text(2, row)) {
-            (Some(slot), Some(agent), Some(url)) => {
-                let policy = bodies.compiled.get(slot).and_then(|c| c.policy.as_ref());
-                match (policy, matchers.get(slot, agent)) {
-                    (Some(policy), Some(matcher)) => answer(policy, matcher, agent, url),
-                    _ => None,
-                }
-            }
-            _ => None,
-        };
+    for (row, pair) in pairs.rows.iter().enumerate() {
+        let found = pair.and_then(|(pair, slot)| {
+            let policy = pairs
+                .bodies
+                .compiled
+                .get(slot as usize)?
+                .policy
+                .as_deref()?;
+            answer(policy, pairs.resolution(pair)?, call.text(2, row)?)
+        });
         out.push(found);
     }
     Ok(out)
@@ -52,7 +54,36 @@ impl VScalar for Allowed {
         input: &mut DataChunkHandle,
         output: &mut dyn WritableVector,
     ) -> Result<(), Box<dyn Error>> {
-        let verdicts = per_row(input, |_, matcher, _, url| Some(matcher.is_allowed(url)))?;
+        // The hot path: one pass over the rows, one check a row. A row with
+        // the previous row's body (same address) and agent (same bytes) reuses
+        // its resolution, with no lookup; any other row finds its body in the
+        // vector's slots and its (body, crawler) resolution in the cache.
+        let mut call = Call::new(input, 3)?;
+        let mut bodies = Bodies::default();
+        let mut verdicts: Vec<Option<bool>> = Vec::with_capacity(call.rows());
+        type Last<'a> = ((usize, usize, Profile), &'a [u8], Option<Rc<Resolution>>);
+        let mut last: Option<Last<'_>> = None;
+        for row in 0..call.rows() {
+            let (Some(body), Some(profile), Some(agent), Some(url)) = (
+                call.text(0, row),
+                call.profile(row)?,
+                call.text(1, row),
+                call.text(2, row),
+            ) else {
+                verdicts.push(None);
+                continue;
+            };
+            let key = (body.as_ptr() as usize, body.len(), profile);
+            let resolution = match &last {
+                Some((k, a, resolution)) if *k == key && *a == agent => resolution,
+                _ => {
+                    let slot = bodies.resolve(body, profile);
+                    let found = bodies.compiled.get(slot).and_then(|c| c.resolution(agent));
+                    &last.insert((key, agent, found)).2
+                }
+            };
+            verdicts.push(resolution.as_ref().map(|r| r.is_allowed(url)));
+        }
         Booleans::new(output.flat_vector()).write(&verdicts);
         Ok(())
     }
@@ -60,6 +91,15 @@ impl VScalar for Allowed {
     fn signatures() -> Vec<ScalarFunctionSignature> {
         signatures(3, true, || LogicalTypeHandle::from(LogicalTypeId::Boolean))
     }
+}
+
+/// `selection` when no group applies because the crawler ignores `*` (as
+/// `robots report` says in `applies`).
+const IGNORES_WILDCARD: &str = "ignores-wildcard";
+
+/// The rows' records as `write_structs` takes them.
+fn refs(rows: &[Option<Vec<Cell>>]) -> Vec<Option<&[Cell]>> {
+    rows.iter().map(Option::as_deref).collect()
 }
 
 /// The fields of `robots_explain`'s record.
@@ -74,7 +114,8 @@ pub const EXPLAIN: &[Field] = &[
     ("rule", Kind::Text),
     // The path as the profile compares it.
     ("path", Kind::Text),
-    // Why the groups applied: `name`, `any` or `none`.
+    // Why the groups applied: `name`, `any` or `none`; `ignores-wildcard`
+    // for a crawler documented to ignore `*` that no group names.
     ("selection", Kind::Text),
     ("tie_break", Kind::Text),
 ];
@@ -91,8 +132,24 @@ impl VScalar for Explain {
         input: &mut DataChunkHandle,
         output: &mut dyn WritableVector,
     ) -> Result<(), Box<dyn Error>> {
-        let rows = per_row(input, |policy, _, agent, url| {
-            let e = policy.explain(agent, url);
+        let rows = per_row(input, |policy, resolution, url| {
+            // The token whose groups apply: its explanation is the chain's.
+            let e = policy.explain(&resolution.token, url);
+            if resolution.matcher().is_none() {
+                // A crawler that ignores `*`, and no group names it: no group
+                // applies, every URL is allowed (the path as the profile reads it).
+                return Some(vec![
+                    Cell::Bool(true),
+                    Cell::Text(Reason::NoGroup.name().to_owned()),
+                    Cell::Null,
+                    Cell::Null,
+                    Cell::Null,
+                    Cell::Null,
+                    Cell::text(&e.path),
+                    Cell::Text(IGNORES_WILDCARD.to_owned()),
+                    Cell::Text(TieBreak::NoCandidate.name().to_owned()),
+                ]);
+            }
             let rule = e.verdict.rule.and_then(|id| policy.rule(id));
             Some(vec![
                 Cell::Bool(e.verdict.allowed),
@@ -106,7 +163,7 @@ impl VScalar for Explain {
                 Cell::Text(e.tie_break.name().to_owned()),
             ])
         })?;
-        write_structs(output, EXPLAIN, &rows);
+        write_structs(output, EXPLAIN, &refs(&rows));
         Ok(())
     }
 
@@ -133,7 +190,9 @@ impl VScalar for ContentUsage {
         input: &mut DataChunkHandle,
         output: &mut dyn WritableVector,
     ) -> Result<(), Box<dyn Error>> {
-        let rows = per_row(input, |_, matcher, _, url| {
+        let rows = per_row(input, |_, resolution, url| {
+            // No group applies (a crawler that ignores `*`): no preferences.
+            let matcher = resolution.matcher()?;
             // The draft attaches preferences to crawlable paths only.
             if !matcher.is_allowed(url) {
                 return None;
@@ -145,7 +204,7 @@ impl VScalar for ContentUsage {
                 ]
             })
         })?;
-        write_structs(output, USAGE, &rows);
+        write_structs(output, USAGE, &refs(&rows));
         Ok(())
     }
 

@@ -9,7 +9,7 @@ use crate::output::{list_type, write_lists, Cell, Field, Kind};
 use duckdb::core::DataChunkHandle;
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
-use robots_lint::{derived_sample, share, Access, CrawlerReport};
+use robots_lint::{derived_sample, share, CrawlerReport};
 use robots_runtime::document::{parse, Directive, LineKind, ParseOptions, Scope};
 use robots_runtime::records::{parse_value, RecordValue};
 use std::collections::HashMap;
@@ -138,36 +138,22 @@ fn report(compiled: &Compiled) -> Option<Vec<Vec<Cell>>> {
         .rows
         .iter()
         .map(|r| {
-            let (allowed_path, allowed_line, disallowed_path, disallowed_line) = match &r.access {
-                Access::Partial {
-                    allowed,
-                    allowed_line,
-                    disallowed,
-                    disallowed_line,
-                } => (
-                    Cell::Text(allowed.clone()),
-                    Cell::or_null(*allowed_line, Cell::int),
-                    Cell::Text(disallowed.clone()),
-                    Cell::or_null(*disallowed_line, Cell::int),
-                ),
-                _ => (Cell::Null, Cell::Null, Cell::Null, Cell::Null),
-            };
-            vec![
+            let mut cells = vec![
                 Cell::Text(r.token.clone()),
                 Cell::or_null(r.crawler, |c| Cell::Text(c.operator.to_owned())),
                 Cell::or_null(r.crawler, |c| Cell::Text(c.purpose.name().to_owned())),
                 Cell::Text(r.applies.name().to_owned()),
                 Cell::or_null(r.group_token(), |t| Cell::Text(t.to_owned())),
                 Cell::Bool(r.root_allowed),
-                Cell::Text(r.access.name().to_owned()),
-                allowed_path,
-                allowed_line,
-                disallowed_path,
-                disallowed_line,
+            ];
+            // `robots_access`'s record without its `reason` (no report field).
+            cells.extend(super::access::record(&r.access).into_iter().take(5));
+            cells.extend([
                 Cell::Double(share(r.allowed, report.sample_paths) / 100.0),
                 Cell::or_null(r.crawl_delay, |d| Cell::Double(d.as_secs_f64())),
                 Cell::or_null(r.crawler, |c| Cell::Text(c.robots_txt.name().to_owned())),
-            ]
+            ]);
+            cells
         })
         .collect();
     Some(rows)

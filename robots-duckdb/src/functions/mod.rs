@@ -14,15 +14,16 @@ mod token;
 
 pub use lists::ListKind;
 
-use crate::cache::{Bodies, Compiled};
+use crate::cache::{Bodies, FastMap};
+use crate::crawler::Resolution;
 use crate::vectors::TextColumn;
 use duckdb::core::{DataChunkHandle, LogicalTypeHandle, LogicalTypeId};
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
 use duckdb::Connection;
-use robots_runtime::{Matcher, Profile};
-use std::collections::HashMap;
+use robots_runtime::Profile;
 use std::error::Error;
+use std::rc::Rc;
 
 /// The profile when the call names none: Google's reading, as crawlers and
 /// the studies of them use.
@@ -81,8 +82,8 @@ pub struct Call<'a> {
     texts: Vec<TextColumn<'a>>,
     profile: Option<TextColumn<'a>>,
     rows: usize,
-    /// The last profile read, by its bytes' address: a constant repeats it.
-    last_profile: Option<((usize, usize), Profile)>,
+    /// The last profile read, and its name: a constant repeats it.
+    last_profile: Option<(&'a [u8], Profile)>,
 }
 
 impl<'a> Call<'a> {
@@ -123,6 +124,7 @@ impl<'a> Call<'a> {
     ///
     /// # Errors
     /// When the name is no profile's.
+    #[inline]
     pub fn profile(&mut self, row: usize) -> Result<Option<Profile>, String> {
         let Some(column) = &self.profile else {
             return Ok(Some(DEFAULT_PROFILE));
@@ -130,14 +132,14 @@ impl<'a> Call<'a> {
         let Some(name) = column.get(row) else {
             return Ok(None);
         };
-        let address = (name.as_ptr() as usize, name.len());
+        // Compared by bytes: a short constant is stored inline in every row.
         if let Some((last, profile)) = self.last_profile {
-            if last == address {
+            if last == name {
                 return Ok(Some(profile));
             }
         }
         let profile = profile_named(name)?;
-        self.last_profile = Some((address, profile));
+        self.last_profile = Some((name, profile));
         Ok(Some(profile))
     }
 
@@ -225,42 +227,80 @@ impl VScalar for ParseCount {
     }
 }
 
-/// The matchers of one vector's (body, agent) pairs, each resolved once.
-pub struct Matchers<'p, 'a> {
-    compiled: &'p [std::rc::Rc<Compiled>],
-    by_pair: HashMap<(usize, &'a [u8]), Option<Matcher<'p>>>,
-    /// The previous row's pair, by the agent's address, and its matcher.
-    last: Option<((usize, usize, usize), Option<Matcher<'p>>)>,
+/// The (body, crawler) pair of each row of one vector: each distinct body
+/// compiled once ([`Bodies`]), each distinct pair resolved once (and that
+/// kept with the compiled body, for the vectors after this one).
+pub struct Pairs {
+    /// The vector's distinct bodies.
+    pub bodies: Bodies,
+    /// The vector's distinct (body, crawler) pairs.
+    pub resolved: Vec<Rc<Resolution>>,
+    /// Per row, its pair in `resolved` and its body's slot in `bodies`;
+    /// `None` where the body, the agent or the profile is NULL, or the body
+    /// is binary data (no robots.txt).
+    pub rows: Vec<Option<(u32, u32)>>,
 }
 
-impl<'p, 'a> Matchers<'p, 'a> {
-    /// The matchers over the bodies `compiled`.
-    pub fn new(compiled: &'p [std::rc::Rc<Compiled>]) -> Matchers<'p, 'a> {
-        Matchers {
-            compiled,
-            by_pair: HashMap::new(),
-            last: None,
+impl Pairs {
+    /// The pairs of text arguments `body` and `agent` of `call`.
+    ///
+    /// # Errors
+    /// When a profile name is no profile's.
+    pub fn new(call: &mut Call<'_>, body: usize, agent: usize) -> Result<Pairs, String> {
+        let mut bodies = Bodies::default();
+        let slots = call.body_slots(body, &mut bodies)?;
+        let mut resolved = Vec::new();
+        let mut rows = Vec::with_capacity(slots.len());
+        // Agents numbered by their bytes (a short constant is stored inline
+        // in every row, so its address tells nothing); the previous row's
+        // agent and pair first, as one query mostly asks for one agent.
+        let mut agents: FastMap<&[u8], u32> = FastMap::default();
+        let mut last_agent: Option<(&[u8], u32)> = None;
+        let mut pairs: FastMap<(u32, u32), Option<u32>> = FastMap::default();
+        let mut last_pair: Option<((u32, u32), Option<u32>)> = None;
+        for (row, slot) in slots.into_iter().enumerate() {
+            let (Some(slot), Some(name)) = (slot, call.text(agent, row)) else {
+                rows.push(None);
+                continue;
+            };
+            let agent_id = match last_agent {
+                Some((last, id)) if last == name => id,
+                _ => {
+                    let next = u32::try_from(agents.len()).unwrap_or(u32::MAX);
+                    let id = *agents.entry(name).or_insert(next);
+                    last_agent = Some((name, id));
+                    id
+                }
+            };
+            let slot = u32::try_from(slot).unwrap_or(u32::MAX);
+            let key = (slot, agent_id);
+            let pair = match last_pair {
+                Some((last, pair)) if last == key => pair,
+                _ => {
+                    let pair = *pairs.entry(key).or_insert_with(|| {
+                        let found = bodies
+                            .compiled
+                            .get(slot as usize)
+                            .and_then(|c| c.resolution(name))?;
+                        resolved.push(found);
+                        u32::try_from(resolved.len() - 1).ok()
+                    });
+                    last_pair = Some((key, pair));
+                    pair
+                }
+            };
+            rows.push(pair.map(|p| (p, slot)));
         }
+        Ok(Pairs {
+            bodies,
+            resolved,
+            rows,
+        })
     }
 
-    /// The matcher of `agent` in body `slot`; `None` when the body is no
-    /// robots.txt (binary data).
+    /// The resolution of `pair` (an index from [`Pairs::rows`]).
     #[inline]
-    pub fn get(&mut self, slot: usize, agent: &'a [u8]) -> Option<Matcher<'p>> {
-        let key = (slot, agent.as_ptr() as usize, agent.len());
-        if let Some((last, matcher)) = self.last {
-            if last == key {
-                return matcher;
-            }
-        }
-        let compiled = self.compiled;
-        let matcher = *self.by_pair.entry((slot, agent)).or_insert_with(|| {
-            compiled
-                .get(slot)
-                .and_then(|c| c.policy.as_ref())
-                .map(|policy| policy.matcher(agent))
-        });
-        self.last = Some((key, matcher));
-        matcher
+    pub fn resolution(&self, pair: u32) -> Option<&Resolution> {
+        self.resolved.get(pair as usize).map(|r| &**r)
     }
 }
