@@ -362,6 +362,15 @@ impl IpRanges {
         self.checks_of(addr) & bit(check) != 0
     }
 
+    /// The ranges of `check`, to test addresses against without naming the
+    /// check again.
+    pub fn test(&self, check: &IdentityCheck) -> RangeTest<'_> {
+        RangeTest {
+            ranges: self,
+            bit: bit(check),
+        }
+    }
+
     /// The checks whose ranges hold `addr`.
     fn checks_of(&self, addr: IpAddr) -> Checks {
         match canonical(addr) {
@@ -379,6 +388,28 @@ impl IpRanges {
     /// The files loaded, snapshot ones first.
     pub fn files(&self) -> &[RangeFile] {
         &self.files
+    }
+}
+
+/// The loaded ranges of one operator check ([`IpRanges::test`]).
+///
+/// ```
+/// use robots_audit::IpRanges;
+/// let ranges = IpRanges::snapshot();
+/// let google = ranges.test(robots_registry::identity_check("Googlebot").unwrap());
+/// assert!(google.contains("66.249.66.1".parse().unwrap()));
+/// assert!(!google.contains("192.0.2.1".parse().unwrap()));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct RangeTest<'r> {
+    ranges: &'r IpRanges,
+    bit: Checks,
+}
+
+impl RangeTest<'_> {
+    /// Whether `addr` is in the ranges: one longest-prefix match.
+    pub fn contains(&self, addr: IpAddr) -> bool {
+        self.ranges.checks_of(addr) & self.bit != 0
     }
 }
 

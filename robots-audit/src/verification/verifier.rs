@@ -4,7 +4,7 @@
 #[cfg(feature = "dns")]
 use super::dns::{DnsAnswer, DnsProblem, ReverseDns};
 use super::ranges::{canonical, IpRanges};
-use super::{Verification, Verify};
+use super::{Plan, Verification, Verify};
 use robots_registry::IdentityCheck;
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -146,6 +146,18 @@ impl Verifier {
         check
     }
 
+    /// Whether reverse DNS is asked about `check`'s crawlers.
+    fn asks_dns(&self, check: &IdentityCheck) -> bool {
+        #[cfg(feature = "dns")]
+        let asks = self.dns.is_some() && !check.dns_suffixes.is_empty();
+        #[cfg(not(feature = "dns"))]
+        let asks = {
+            let _ = check;
+            false
+        };
+        asks
+    }
+
     /// The DNS half of [`Verifier::explain`], after the ranges said no (or had nothing).
     #[cfg(feature = "dns")]
     fn by_dns(
@@ -215,6 +227,22 @@ fn without_dns(check: &IdentityCheck, ranges: bool) -> (Verification, Evidence) 
 impl Verify for Verifier {
     fn verify(&self, token: &str, client: Option<IpAddr>) -> Verification {
         self.explain(token, client).0
+    }
+
+    /// Without DNS, the class follows from the ranges alone: no need to
+    /// remember an answer per address.
+    fn plan(&self, token: &str) -> Plan<'_> {
+        let Some(check) = self.check_of(token) else {
+            return Plan::Always(Verification::Unverifiable);
+        };
+        if self.asks_dns(check) {
+            return Plan::Ask;
+        }
+        if self.ranges.covers(check) {
+            Plan::Ranges(self.ranges.test(check))
+        } else {
+            Plan::Always(without_dns(check, false).0)
+        }
     }
 }
 
@@ -356,6 +384,48 @@ mod tests {
             verifier.explain("Googlebot", ip("66.249.66.1")),
             (Verification::Unverifiable, Evidence::DnsNotAsked)
         );
+    }
+
+    /// The plan answers as `verify` does, for every registry crawler with a
+    /// check, crawlers without, and addresses in and out of every range.
+    #[test]
+    fn the_plan_answers_as_verify_does() {
+        let verifier = Verifier::new(IpRanges::snapshot());
+        let mut tokens: Vec<&str> = robots_registry::IDENTITY_CHECKS
+            .iter()
+            .flat_map(|c| c.tokens.iter().copied())
+            .collect();
+        tokens.extend(["ClaudeBot", "ExampleBot", "YandexBot"]);
+        let addresses = [
+            None,
+            ip("66.249.66.1"),
+            ip("::ffff:66.249.66.1"),
+            ip("157.55.39.1"),
+            ip("132.196.86.7"),
+            ip("17.241.75.9"),
+            ip("2001:4860:4801:10::7"),
+            ip("192.0.2.1"),
+            ip("2001:db8::1"),
+        ];
+        let mut by_class = [0; 3];
+        for token in tokens {
+            let plan = verifier.plan(token);
+            assert!(
+                !matches!(plan, Plan::Ask),
+                "{token}: no DNS, no need to ask"
+            );
+            for addr in addresses {
+                let class = plan.class(addr);
+                assert_eq!(
+                    class,
+                    Some(verifier.verify(token, addr)),
+                    "{token} {addr:?}"
+                );
+                by_class[class.unwrap() as usize] += 1;
+            }
+        }
+        // Each class met: the test covers all three answers.
+        assert!(by_class.iter().all(|&n| n > 0), "{by_class:?}");
     }
 
     #[test]
