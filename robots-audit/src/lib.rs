@@ -100,8 +100,8 @@ pub use verification::{
     DnsAnswer, DnsCounts, DnsError, DnsProblem, DnsSettings, ReverseDns, MAX_NAMES,
 };
 pub use verification::{
-    Evidence, FreshRanges, IpRanges, NoVerification, Plan, RangeFile, RangeTest, RangesError,
-    Verification, Verifier, Verify,
+    DnsOutcomes, Evidence, FreshRanges, IpRanges, NoVerification, Plan, RangeFile, RangeTest,
+    RangesError, Verification, VerificationSummary, Verifier, Verify, SNAPSHOT_DATE,
 };
 
 use std::collections::HashMap;

@@ -10,11 +10,13 @@
 #[cfg(feature = "dns")]
 mod dns;
 mod ranges;
+mod summary;
 mod verifier;
 
 #[cfg(feature = "dns")]
 pub use dns::{DnsAnswer, DnsCounts, DnsError, DnsProblem, DnsSettings, ReverseDns, MAX_NAMES};
-pub use ranges::{FreshRanges, IpRanges, RangeFile, RangeTest, RangesError};
+pub use ranges::{FreshRanges, IpRanges, RangeFile, RangeTest, RangesError, SNAPSHOT_DATE};
+pub use summary::{DnsOutcomes, VerificationSummary};
 pub use verifier::{Evidence, Verifier};
 
 use std::net::IpAddr;

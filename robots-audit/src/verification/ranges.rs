@@ -24,6 +24,10 @@ use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::path::{Path, PathBuf};
 
+/// The day the bundled snapshot was assembled (`snapshot` in
+/// `ranges/manifest.toml`; a test holds them equal).
+pub const SNAPSHOT_DATE: &str = "2026-12-02";
+
 /// The snapshot's files: their names and contents, embedded at build time.
 const SNAPSHOT: &[(&str, &str)] = &[
     (
@@ -527,6 +531,15 @@ impl Trunc for Ipv6Net {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_snapshot_date_is_the_manifests() {
+        let manifest = include_str!("../../ranges/manifest.toml");
+        assert!(
+            manifest.contains(&format!("\nsnapshot = \"{SNAPSHOT_DATE}\"\n")),
+            "ranges/manifest.toml's snapshot date is not SNAPSHOT_DATE"
+        );
+    }
+
     use super::*;
 
     fn check(token: &str) -> &'static IdentityCheck {

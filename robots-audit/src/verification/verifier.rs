@@ -8,6 +8,8 @@ use super::{Plan, Verification, Verify};
 use robots_registry::IdentityCheck;
 use std::collections::HashMap;
 use std::net::IpAddr;
+#[cfg(feature = "dns")]
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 /// What decided a request's [`Verification`].
@@ -82,6 +84,9 @@ pub struct Verifier {
     /// Each token's check, as the registry gave it: a log names few crawlers,
     /// and the registry's lookup reads its whole table.
     checks: Mutex<HashMap<Box<str>, Option<&'static IdentityCheck>, foldhash::fast::RandomState>>,
+    /// What reverse DNS decided: (crawler, address) pairs verified, spoofed, failed.
+    #[cfg(feature = "dns")]
+    dns_decided: [AtomicU64; 3],
 }
 
 impl Verifier {
@@ -92,6 +97,8 @@ impl Verifier {
             #[cfg(feature = "dns")]
             dns: None,
             checks: Mutex::default(),
+            #[cfg(feature = "dns")]
+            dns_decided: Default::default(),
         }
     }
 
@@ -146,6 +153,39 @@ impl Verifier {
         check
     }
 
+    /// Whether reverse DNS is asked at all.
+    pub(crate) fn dns_enabled(&self) -> bool {
+        #[cfg(feature = "dns")]
+        let enabled = self.dns.is_some();
+        #[cfg(not(feature = "dns"))]
+        let enabled = false;
+        enabled
+    }
+
+    /// Whether `token`'s operator offers reverse DNS and no loaded ranges:
+    /// only DNS can verify it.
+    pub(crate) fn only_dns(&self, token: &str) -> bool {
+        self.check_of(token)
+            .is_some_and(|c| !c.dns_suffixes.is_empty() && !self.ranges.covers(c))
+    }
+
+    /// What reverse DNS did, so far.
+    pub(crate) fn dns_outcomes(&self) -> super::DnsOutcomes {
+        let mut outcomes = super::DnsOutcomes::default();
+        #[cfg(feature = "dns")]
+        if let Some(dns) = &self.dns {
+            let counts = dns.counts();
+            let [verified, spoofed, failed] = &self.dns_decided;
+            outcomes.enabled = true;
+            outcomes.lookups = counts.lookups as u64;
+            outcomes.not_looked_up = counts.not_looked_up() as u64;
+            outcomes.verified = verified.load(Ordering::Relaxed);
+            outcomes.spoofed = spoofed.load(Ordering::Relaxed);
+            outcomes.failed = failed.load(Ordering::Relaxed);
+        }
+        outcomes
+    }
+
     /// Whether reverse DNS is asked about `check`'s crawlers.
     fn asks_dns(&self, check: &IdentityCheck) -> bool {
         #[cfg(feature = "dns")]
@@ -167,7 +207,32 @@ impl Verifier {
         ranges: bool,
     ) -> (Verification, Evidence) {
         match &self.dns {
-            Some(dns) if !check.dns_suffixes.is_empty() => match dns.answer(addr) {
+            Some(dns) if !check.dns_suffixes.is_empty() => {
+                let decided = self.by_dns_answer(check, dns.answer(addr), ranges);
+                let at = match decided.0 {
+                    Verification::Verified => 0,
+                    Verification::Spoofed => 1,
+                    Verification::Unverifiable => 2,
+                };
+                if let Some(n) = self.dns_decided.get(at) {
+                    n.fetch_add(1, Ordering::Relaxed);
+                }
+                decided
+            }
+            _ => without_dns(check, ranges),
+        }
+    }
+
+    /// The class reverse DNS's `answer` gives a request that claims `check`'s crawler.
+    #[cfg(feature = "dns")]
+    fn by_dns_answer(
+        &self,
+        check: &IdentityCheck,
+        answer: DnsAnswer,
+        ranges: bool,
+    ) -> (Verification, Evidence) {
+        {
+            match answer {
                 DnsAnswer::Confirmed(names) => {
                     match names.iter().find(|name| check.dns_name_matches(name)) {
                         Some(name) => (Verification::Verified, Evidence::DnsName(name.clone())),
@@ -191,8 +256,7 @@ impl Verifier {
                         dns: Some(answer),
                     },
                 ),
-            },
-            _ => without_dns(check, ranges),
+            }
         }
     }
 
