@@ -100,8 +100,8 @@ pub use verification::{
     DnsAnswer, DnsCounts, DnsError, DnsProblem, DnsSettings, ReverseDns, MAX_NAMES,
 };
 pub use verification::{
-    Evidence, FreshRanges, IpRanges, NoVerification, RangeFile, RangesError, Verification,
-    Verifier, Verify,
+    DnsOutcomes, Evidence, FreshRanges, IpRanges, NoVerification, Plan, RangeFile, RangeTest,
+    RangesError, Verification, VerificationSummary, Verifier, Verify, SNAPSHOT_DATE,
 };
 
 use std::collections::HashMap;
@@ -171,15 +171,16 @@ pub struct Audit<'p> {
     identities: HashMap<Vec<u8>, Option<usize>, foldhash::fast::RandomState>,
     identify: &'p dyn Fn(&[u8]) -> Identity,
     verify: &'p dyn Verify,
-    /// By crawler: the class of each client address, as asked.
-    classes: Vec<Classes>,
+    /// By crawler: how its senders are classified, and the answers remembered.
+    classes: Vec<Classes<'p>>,
     /// How many answers `classes` holds (bounded by [`MAX_VERIFICATIONS`]).
     remembered: usize,
 }
 
 /// One crawler's senders, as the [`Verify`] classified them.
-#[derive(Default)]
-struct Classes {
+struct Classes<'p> {
+    /// The [`Verify`]'s plan for the crawler; only [`Plan::Ask`] fills the tables.
+    plan: Plan<'p>,
     v4: HashMap<u32, Verification, foldhash::fast::RandomState>,
     other: HashMap<Option<IpAddr>, Verification, foldhash::fast::RandomState>,
 }
@@ -308,8 +309,9 @@ impl<'p> Audit<'p> {
         self.tally.request(crawler, class, file, number, &request);
     }
 
-    /// The verification class of `crawler`'s requests from `client`: asked of
-    /// the [`Verify`] once per crawler and address, then remembered.
+    /// The verification class of `crawler`'s requests from `client`: by the
+    /// [`Verify`]'s plan for the crawler when it has one (no table), else
+    /// asked once per crawler and address, then remembered.
     ///
     /// Each crawler has its own table, keyed by the IPv4 address as 4 bytes
     /// (IPv6 addresses and lines without one in a second table): a busy
@@ -318,16 +320,27 @@ impl<'p> Audit<'p> {
     /// random (a fifth of the audit's time on a million-line log).
     fn class(&mut self, crawler: usize, client: Option<IpAddr>) -> Verification {
         if self.remembered >= MAX_VERIFICATIONS {
-            self.classes.clear();
+            for classes in &mut self.classes {
+                classes.v4 = HashMap::default();
+                classes.other = HashMap::default();
+            }
             self.remembered = 0;
         }
-        if self.classes.len() <= crawler {
-            self.classes.resize_with(crawler + 1, Classes::default);
+        let (verify, token) = (self.verify, self.tally.token(crawler));
+        while self.classes.len() <= crawler {
+            let token = self.tally.token(self.classes.len());
+            self.classes.push(Classes {
+                plan: verify.plan(token),
+                v4: HashMap::default(),
+                other: HashMap::default(),
+            });
         }
         let Some(classes) = self.classes.get_mut(crawler) else {
             panic!("bug: no verification table for crawler {crawler}");
         };
-        let (verify, token) = (self.verify, self.tally.token(crawler));
+        if let Some(class) = classes.plan.class(client) {
+            return class;
+        }
         let mut asked = false;
         let class = match client {
             Some(IpAddr::V4(v4)) => *classes.v4.entry(u32::from(v4)).or_insert_with(|| {

@@ -10,11 +10,13 @@
 #[cfg(feature = "dns")]
 mod dns;
 mod ranges;
+mod summary;
 mod verifier;
 
 #[cfg(feature = "dns")]
 pub use dns::{DnsAnswer, DnsCounts, DnsError, DnsProblem, DnsSettings, ReverseDns, MAX_NAMES};
-pub use ranges::{FreshRanges, IpRanges, RangeFile, RangesError};
+pub use ranges::{FreshRanges, IpRanges, RangeFile, RangeTest, RangesError, SNAPSHOT_DATE};
+pub use summary::{DnsOutcomes, VerificationSummary};
 pub use verifier::{Evidence, Verifier};
 
 use std::net::IpAddr;
@@ -67,6 +69,52 @@ impl Verification {
 pub trait Verify {
     /// The class of a request from `client` that claims to be `token`.
     fn verify(&self, token: &str, client: Option<IpAddr>) -> Verification;
+
+    /// How to classify `token`'s requests without asking [`Verify::verify`]
+    /// for every address, when that is possible. The audit asks once per
+    /// crawler. The default, [`Plan::Ask`], asks once per address and
+    /// remembers the answer; an implementation must answer here exactly as
+    /// `verify` would.
+    fn plan(&self, token: &str) -> Plan<'_> {
+        let _ = token;
+        Plan::Ask
+    }
+}
+
+/// How the audit classifies one crawler's requests (from [`Verify::plan`]).
+///
+/// Remembering one answer per (crawler, address) costs a table read at a
+/// random place per request; a class that needs no lookup at all, or only
+/// the ranges' prefix table (small, and read by every crawler, so it stays
+/// in the processor's caches), is cheaper to compute afresh.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub enum Plan<'v> {
+    /// Ask [`Verify::verify`] once per client address, and remember the answer.
+    Ask,
+    /// Every request with a client address is of this class (one without
+    /// is [`Verification::Unverifiable`]).
+    Always(Verification),
+    /// [`Verification::Verified`] when the address is in these ranges,
+    /// [`Verification::Spoofed`] otherwise (without an address,
+    /// [`Verification::Unverifiable`]).
+    Ranges(RangeTest<'v>),
+}
+
+impl Plan<'_> {
+    /// The class of a request from `client`, or `None` for [`Plan::Ask`].
+    pub fn class(&self, client: Option<IpAddr>) -> Option<Verification> {
+        match (self, client) {
+            (Plan::Ask, _) => None,
+            (_, None) => Some(Verification::Unverifiable),
+            (Plan::Always(class), Some(_)) => Some(*class),
+            (Plan::Ranges(ranges), Some(addr)) => Some(if ranges.contains(addr) {
+                Verification::Verified
+            } else {
+                Verification::Spoofed
+            }),
+        }
+    }
 }
 
 /// Verifies nothing: every request is [`Verification::Unverifiable`].

@@ -419,3 +419,52 @@ fn lookups_stop_at_the_time_bound_and_say_so() {
     assert!(counts.spent >= Duration::from_millis(350), "{counts:?}");
     assert!(counts.spent < Duration::from_secs(5), "{counts:?}");
 }
+
+/// An audit through DNS: its summary says how many addresses were looked up
+/// and what DNS decided, and names no crawler as left to DNS not asked.
+#[test]
+fn the_audit_summary_counts_what_dns_decided() {
+    use robots_audit::{Audit, LogFormat, Sites};
+    use robots_core::{Policy, Profile};
+    let server = Server::start(zone());
+    let verifier = verifier(&server, |s| s);
+    let policy = Policy::parse("User-agent: *\nDisallow: /private/\n", Profile::Rfc9309);
+    let identify = |ua: &[u8]| robots_audit::identity(ua, false);
+    let mut audit =
+        Audit::new(Sites::single(&policy), &identify, LogFormat::Auto).verify_with(&verifier);
+    let line = |client: &str, agent: &str| {
+        format!("{client} - - [28/Nov/2026:10:00:00 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"{agent}\"\n")
+    };
+    let yandex = "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)";
+    let google = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    let log = [
+        line("198.51.100.1", yandex),
+        line("198.51.100.1", yandex),
+        line("198.51.100.2", yandex),
+        line("198.51.100.3", yandex),
+        // In Google's ranges: verified without DNS.
+        line("66.249.66.1", google),
+    ]
+    .concat();
+    audit.read("access.log", log.as_bytes()).unwrap();
+    let report = audit.finish();
+    let summary = verifier.summary(&report);
+    assert!(summary.dns.enabled);
+    assert_eq!(
+        (
+            summary.dns.lookups,
+            summary.dns.verified,
+            summary.dns.spoofed,
+            summary.dns.failed
+        ),
+        (3, 1, 2, 0)
+    );
+    assert!(summary.dns_not_asked.is_empty());
+    let json = summary.to_json();
+    assert_eq!(json["dns"]["asked"], 3);
+    assert_eq!(json["dns"]["spoofed"], 2);
+    assert_eq!(json["dns"]["not_asked"], 0);
+    assert!(summary
+        .text()
+        .contains("3 address(es) looked up, 1 verified, 2 spoofed"));
+}

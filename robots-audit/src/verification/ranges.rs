@@ -24,6 +24,10 @@ use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::path::{Path, PathBuf};
 
+/// The day the bundled snapshot was assembled (`snapshot` in
+/// `ranges/manifest.toml`; a test holds them equal).
+pub const SNAPSHOT_DATE: &str = "2026-12-02";
+
 /// The snapshot's files: their names and contents, embedded at build time.
 const SNAPSHOT: &[(&str, &str)] = &[
     (
@@ -366,6 +370,15 @@ impl IpRanges {
         self.checks_of(addr) & bit(check) != 0
     }
 
+    /// The ranges of `check`, to test addresses against without naming the
+    /// check again.
+    pub fn test(&self, check: &IdentityCheck) -> RangeTest<'_> {
+        RangeTest {
+            ranges: self,
+            bit: bit(check),
+        }
+    }
+
     /// The checks whose ranges hold `addr`.
     fn checks_of(&self, addr: IpAddr) -> Checks {
         match canonical(addr) {
@@ -383,6 +396,28 @@ impl IpRanges {
     /// The files loaded, snapshot ones first.
     pub fn files(&self) -> &[RangeFile] {
         &self.files
+    }
+}
+
+/// The loaded ranges of one operator check ([`IpRanges::test`]).
+///
+/// ```
+/// use robots_audit::IpRanges;
+/// let ranges = IpRanges::snapshot();
+/// let google = ranges.test(robots_registry::identity_check("Googlebot").unwrap());
+/// assert!(google.contains("66.249.66.1".parse().unwrap()));
+/// assert!(!google.contains("192.0.2.1".parse().unwrap()));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct RangeTest<'r> {
+    ranges: &'r IpRanges,
+    bit: Checks,
+}
+
+impl RangeTest<'_> {
+    /// Whether `addr` is in the ranges: one longest-prefix match.
+    pub fn contains(&self, addr: IpAddr) -> bool {
+        self.ranges.checks_of(addr) & self.bit != 0
     }
 }
 
@@ -500,6 +535,15 @@ impl Trunc for Ipv6Net {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_snapshot_date_is_the_manifests() {
+        let manifest = include_str!("../../ranges/manifest.toml");
+        assert!(
+            manifest.contains(&format!("\nsnapshot = \"{SNAPSHOT_DATE}\"\n")),
+            "ranges/manifest.toml's snapshot date is not SNAPSHOT_DATE"
+        );
+    }
+
     use super::*;
 
     fn check(token: &str) -> &'static IdentityCheck {

@@ -4,10 +4,12 @@
 #[cfg(feature = "dns")]
 use super::dns::{DnsAnswer, DnsProblem, ReverseDns};
 use super::ranges::{canonical, IpRanges};
-use super::{Verification, Verify};
+use super::{Plan, Verification, Verify};
 use robots_registry::IdentityCheck;
 use std::collections::HashMap;
 use std::net::IpAddr;
+#[cfg(feature = "dns")]
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 /// What decided a request's [`Verification`].
@@ -82,6 +84,9 @@ pub struct Verifier {
     /// Each token's check, as the registry gave it: a log names few crawlers,
     /// and the registry's lookup reads its whole table.
     checks: Mutex<HashMap<Box<str>, Option<&'static IdentityCheck>, foldhash::fast::RandomState>>,
+    /// What reverse DNS decided: (crawler, address) pairs verified, spoofed, failed.
+    #[cfg(feature = "dns")]
+    dns_decided: [AtomicU64; 3],
 }
 
 impl Verifier {
@@ -92,6 +97,8 @@ impl Verifier {
             #[cfg(feature = "dns")]
             dns: None,
             checks: Mutex::default(),
+            #[cfg(feature = "dns")]
+            dns_decided: Default::default(),
         }
     }
 
@@ -146,6 +153,51 @@ impl Verifier {
         check
     }
 
+    /// Whether reverse DNS is asked at all.
+    pub(crate) fn dns_enabled(&self) -> bool {
+        #[cfg(feature = "dns")]
+        let enabled = self.dns.is_some();
+        #[cfg(not(feature = "dns"))]
+        let enabled = false;
+        enabled
+    }
+
+    /// Whether `token`'s operator offers reverse DNS and no loaded ranges:
+    /// only DNS can verify it.
+    pub(crate) fn only_dns(&self, token: &str) -> bool {
+        self.check_of(token)
+            .is_some_and(|c| !c.dns_suffixes.is_empty() && !self.ranges.covers(c))
+    }
+
+    /// What reverse DNS did, so far.
+    pub(crate) fn dns_outcomes(&self) -> super::DnsOutcomes {
+        let mut outcomes = super::DnsOutcomes::default();
+        #[cfg(feature = "dns")]
+        if let Some(dns) = &self.dns {
+            let counts = dns.counts();
+            let [verified, spoofed, failed] = &self.dns_decided;
+            outcomes.enabled = true;
+            outcomes.lookups = counts.lookups as u64;
+            outcomes.not_looked_up = counts.not_looked_up() as u64;
+            outcomes.verified = verified.load(Ordering::Relaxed);
+            outcomes.spoofed = spoofed.load(Ordering::Relaxed);
+            outcomes.failed = failed.load(Ordering::Relaxed);
+        }
+        outcomes
+    }
+
+    /// Whether reverse DNS is asked about `check`'s crawlers.
+    fn asks_dns(&self, check: &IdentityCheck) -> bool {
+        #[cfg(feature = "dns")]
+        let asks = self.dns.is_some() && !check.dns_suffixes.is_empty();
+        #[cfg(not(feature = "dns"))]
+        let asks = {
+            let _ = check;
+            false
+        };
+        asks
+    }
+
     /// The DNS half of [`Verifier::explain`], after the ranges said no (or had nothing).
     #[cfg(feature = "dns")]
     fn by_dns(
@@ -155,7 +207,32 @@ impl Verifier {
         ranges: bool,
     ) -> (Verification, Evidence) {
         match &self.dns {
-            Some(dns) if !check.dns_suffixes.is_empty() => match dns.answer(addr) {
+            Some(dns) if !check.dns_suffixes.is_empty() => {
+                let decided = self.by_dns_answer(check, dns.answer(addr), ranges);
+                let at = match decided.0 {
+                    Verification::Verified => 0,
+                    Verification::Spoofed => 1,
+                    Verification::Unverifiable => 2,
+                };
+                if let Some(n) = self.dns_decided.get(at) {
+                    n.fetch_add(1, Ordering::Relaxed);
+                }
+                decided
+            }
+            _ => without_dns(check, ranges),
+        }
+    }
+
+    /// The class reverse DNS's `answer` gives a request that claims `check`'s crawler.
+    #[cfg(feature = "dns")]
+    fn by_dns_answer(
+        &self,
+        check: &IdentityCheck,
+        answer: DnsAnswer,
+        ranges: bool,
+    ) -> (Verification, Evidence) {
+        {
+            match answer {
                 DnsAnswer::Confirmed(names) => {
                     match names.iter().find(|name| check.dns_name_matches(name)) {
                         Some(name) => (Verification::Verified, Evidence::DnsName(name.clone())),
@@ -179,8 +256,7 @@ impl Verifier {
                         dns: Some(answer),
                     },
                 ),
-            },
-            _ => without_dns(check, ranges),
+            }
         }
     }
 
@@ -215,6 +291,22 @@ fn without_dns(check: &IdentityCheck, ranges: bool) -> (Verification, Evidence) 
 impl Verify for Verifier {
     fn verify(&self, token: &str, client: Option<IpAddr>) -> Verification {
         self.explain(token, client).0
+    }
+
+    /// Without DNS, the class follows from the ranges alone: no need to
+    /// remember an answer per address.
+    fn plan(&self, token: &str) -> Plan<'_> {
+        let Some(check) = self.check_of(token) else {
+            return Plan::Always(Verification::Unverifiable);
+        };
+        if self.asks_dns(check) {
+            return Plan::Ask;
+        }
+        if self.ranges.covers(check) {
+            Plan::Ranges(self.ranges.test(check))
+        } else {
+            Plan::Always(without_dns(check, false).0)
+        }
     }
 }
 
@@ -356,6 +448,48 @@ mod tests {
             verifier.explain("Googlebot", ip("66.249.66.1")),
             (Verification::Unverifiable, Evidence::DnsNotAsked)
         );
+    }
+
+    /// The plan answers as `verify` does, for every registry crawler with a
+    /// check, crawlers without, and addresses in and out of every range.
+    #[test]
+    fn the_plan_answers_as_verify_does() {
+        let verifier = Verifier::new(IpRanges::snapshot());
+        let mut tokens: Vec<&str> = robots_registry::IDENTITY_CHECKS
+            .iter()
+            .flat_map(|c| c.tokens.iter().copied())
+            .collect();
+        tokens.extend(["ClaudeBot", "ExampleBot", "YandexBot"]);
+        let addresses = [
+            None,
+            ip("66.249.66.1"),
+            ip("::ffff:66.249.66.1"),
+            ip("157.55.39.1"),
+            ip("132.196.86.7"),
+            ip("17.241.75.9"),
+            ip("2001:4860:4801:10::7"),
+            ip("192.0.2.1"),
+            ip("2001:db8::1"),
+        ];
+        let mut by_class = [0; 3];
+        for token in tokens {
+            let plan = verifier.plan(token);
+            assert!(
+                !matches!(plan, Plan::Ask),
+                "{token}: no DNS, no need to ask"
+            );
+            for addr in addresses {
+                let class = plan.class(addr);
+                assert_eq!(
+                    class,
+                    Some(verifier.verify(token, addr)),
+                    "{token} {addr:?}"
+                );
+                by_class[class.unwrap() as usize] += 1;
+            }
+        }
+        // Each class met: the test covers all three answers.
+        assert!(by_class.iter().all(|&n| n > 0), "{by_class:?}");
     }
 
     #[test]

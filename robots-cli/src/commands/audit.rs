@@ -21,7 +21,9 @@ use crate::flags::{Audit, AuditRobots, Format};
 use crate::output::Streams;
 use crate::table::{self, Align};
 use crate::{EXIT_FAIL, EXIT_OK};
-use robots_audit::{format_time, parse_time, AuditReport, CrawlerAudit, RobotsVersion, Sites};
+use robots_audit::{
+    format_time, parse_time, AuditReport, CrawlerAudit, RobotsVersion, Sites, VerificationSummary,
+};
 use robots_runtime::Policy;
 use std::fs::File;
 use std::path::Path;
@@ -64,9 +66,14 @@ pub fn run(args: &Audit, io: &mut Streams<'_>) -> Result<i32, Error> {
             .map_err(|e| Error::read(format!("log '{log}'"), e))?;
     }
     let report = audit.finish();
+    let verification = verifier.summary(&report);
     match args.format {
         Format::Json => {
-            let mut text = serde_json::to_string_pretty(&report.to_json()).map_err(Error::Json)?;
+            let mut json = report.to_json();
+            if let Some(object) = json.as_object_mut() {
+                object.insert("verification".to_owned(), verification.to_json());
+            }
+            let mut text = serde_json::to_string_pretty(&json).map_err(Error::Json)?;
             text.push('\n');
             io.stdout.write_all(text.as_bytes())?;
         }
@@ -82,10 +89,11 @@ pub fn run(args: &Audit, io: &mut Streams<'_>) -> Result<i32, Error> {
             io.stdout
                 .write_all(robots_audit_html::document(&report, &about).as_bytes())?;
         }
-        _ => write_human(&report, io)?,
+        _ => write_human(&report, &verification, io)?,
     }
     io.stdout.flush()?;
     warn_what_was_left_out(&report, args, io);
+    warn_dns_not_asked(&verification, io);
     let unchecked = report.unchecked_requests > 0 && !args.allow_unchecked;
     Ok(if unchecked { EXIT_FAIL } else { EXIT_OK })
 }
@@ -149,6 +157,32 @@ fn warn_what_was_left_out(report: &AuditReport, args: &Audit, io: &mut Streams<'
             named.join(", ")
         ));
     }
+}
+
+/// Say once on standard error which crawlers only reverse DNS could have
+/// verified, when it was not asked: their requests stay unverifiable.
+fn warn_dns_not_asked(verification: &VerificationSummary, io: &mut Streams<'_>) {
+    if verification.dns_not_asked.is_empty() {
+        return;
+    }
+    let named: Vec<String> = verification
+        .dns_not_asked
+        .iter()
+        .take(8)
+        .map(|(t, n)| format!("{t} ({n})"))
+        .collect();
+    let more = verification.dns_not_asked.len() - named.len();
+    let tail = if more > 0 {
+        format!(", and {more} more")
+    } else {
+        String::new()
+    };
+    io.note(&format!(
+        "{} request(s) of crawlers whose operators offer only reverse DNS to verify them are unverifiable, \
+         since DNS was not asked (--verify-dns asks it): {}{tail}",
+        verification.dns_not_asked_requests(),
+        named.join(", ")
+    ));
 }
 
 /// One robots.txt version read.
@@ -328,7 +362,11 @@ fn version_text(v: &robots_audit::VersionRef) -> String {
     }
 }
 
-fn write_human(report: &AuditReport, io: &mut Streams<'_>) -> Result<(), Error> {
+fn write_human(
+    report: &AuditReport,
+    verification: &VerificationSummary,
+    io: &mut Streams<'_>,
+) -> Result<(), Error> {
     let mut rows = vec![vec![
         "crawler".to_owned(),
         "sender".to_owned(),
@@ -421,6 +459,7 @@ fn write_human(report: &AuditReport, io: &mut Streams<'_>) -> Result<(), Error> 
         "\n{} lines: {requests} crawler requests (not counting {fetches} /robots.txt fetches, counted apart), {} browser requests, {} malformed",
         report.lines, report.browser_requests, report.malformed
     )?;
+    writeln!(io.stdout, "{}", verification.text())?;
     writeln!(io.stdout, "{}", report.summary())?;
     Ok(())
 }

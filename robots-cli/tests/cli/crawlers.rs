@@ -154,7 +154,9 @@ fn audit_writes_one_html_page_with_its_charts() {
     let page = String::from_utf8_lossy(&out.stdout);
     assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
     assert_eq!(page.matches(r#"data-testid="audit-crawler""#).count(), 2);
-    assert!(page.contains(r#"data-token="GPTBot" data-verification="unverifiable" data-requests="1" data-violations="1""#));
+    assert!(page.contains(
+        r#"data-token="GPTBot" data-verification="verified" data-requests="1" data-violations="1""#
+    ));
     assert!(page.contains("<svg "), "no chart");
     assert!(page.contains("Written by robots "));
 }
@@ -240,6 +242,60 @@ fn audit_names_unknown_crawlers_and_addressless_lines_on_stderr() {
     assert!(
         stderr.contains("1 crawler request(s) carry no client address"),
         "{stderr}"
+    );
+}
+
+/// The JSON report and the table say how senders were verified (the bundled
+/// snapshot's files and dates, DNS not asked), and standard error names, once,
+/// the crawlers only reverse DNS could have verified.
+#[test]
+fn audit_says_how_senders_were_verified() {
+    let robots_txt = Temp::new("robots.txt", ROBOTS.as_bytes());
+    let yandex = "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)";
+    let mut text = log();
+    text.push_str(&log_line(8, "/a", yandex));
+    text.push_str(&log_line(9, "/b", yandex));
+    let log_file = Temp::new("access.log", text.as_bytes());
+    let out = robots(
+        &[
+            "audit",
+            robots_txt.path(),
+            log_file.path(),
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let verification = &report["verification"];
+    let ranges = verification["ranges"].as_array().unwrap();
+    let google = ranges
+        .iter()
+        .find(|f| f["file"] == "common-crawlers.json")
+        .unwrap();
+    assert_eq!(google["origin"], "snapshot");
+    assert_eq!(google["operator"], "Google");
+    assert!(google["creation_time"].as_str().unwrap().starts_with("20"));
+    assert!(verification["snapshot"].as_str().is_some());
+    assert_eq!(verification["dns"]["enabled"], false);
+    assert_eq!(verification["dns"]["asked"], 0);
+    assert_eq!(verification["dns"]["not_asked"], 2);
+    assert_eq!(
+        verification["dns"]["not_asked_crawlers"],
+        json!([{"token": "YandexBot", "requests": 2}])
+    );
+    assert_eq!(verification["no_client_address"], 0);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches("only reverse DNS").count(), 1, "{stderr}");
+    assert!(stderr.contains("YandexBot (2)"), "{stderr}");
+    // The table says it too.
+    let out = robots(&["audit", robots_txt.path(), log_file.path()], b"");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("IP range file(s) (bundled snapshot of")
+            && stdout.contains("reverse DNS not asked"),
+        "{stdout}"
     );
 }
 
