@@ -8,9 +8,17 @@
 use crate::input::builder;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use robots_audit::{Audit, JsonFields, LogFormat, Sites};
+use robots_audit::{Audit, IpRanges, JsonFields, LogFormat, Sites, Verifier};
 use robots_runtime::Policy;
 use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// The bundled IP ranges, read once per process (a Spark worker audits many
+/// partitions).
+fn bundled_ranges() -> &'static IpRanges {
+    static RANGES: OnceLock<IpRanges> = OnceLock::new();
+    RANGES.get_or_init(IpRanges::snapshot)
+}
 
 /// How to audit: ``AuditOptions(robots, profile="rfc9309", hosts=None,
 /// log_format="auto", json_fields=None, browsers=False, cache_window="24h")``.
@@ -78,7 +86,17 @@ impl AuditOptions {
 
 impl AuditOptions {
     /// Run an audit: `feed` reads the logs into it. The report's JSON.
-    fn run(&self, feed: impl FnOnce(&mut Audit<'_>) -> PyResult<()>) -> PyResult<String> {
+    ///
+    /// Senders are verified by the operators' published IP ranges as the CLI
+    /// bundles them (reverse DNS is the CLI's alone); `summary` adds the
+    /// report's `verification` member (which ranges, of which dates), as
+    /// `robots audit --format json` does. A Spark partition's report leaves it
+    /// out: it is the same for every partition.
+    fn run(
+        &self,
+        summary: bool,
+        feed: impl FnOnce(&mut Audit<'_>) -> PyResult<()>,
+    ) -> PyResult<String> {
         let mut sites = Sites::new();
         if let Some(policy) = &self.default {
             sites.default_policy(policy);
@@ -88,11 +106,22 @@ impl AuditOptions {
         }
         let browsers = self.browsers;
         let identify = move |ua: &[u8]| robots_audit::identity(ua, browsers);
-        // No sender verification from Python yet: every sender is unverifiable.
-        let mut audit =
-            Audit::new(sites, &identify, self.format.clone()).cache_window(self.cache_window);
+        let verifier = Verifier::new(bundled_ranges().clone());
+        let mut audit = Audit::new(sites, &identify, self.format.clone())
+            .cache_window(self.cache_window)
+            .verify_with(&verifier);
         feed(&mut audit)?;
-        Ok(audit.finish().to_json().to_string())
+        let report = audit.finish();
+        let mut json = report.to_json();
+        if summary {
+            if let Some(object) = json.as_object_mut() {
+                object.insert(
+                    "verification".to_owned(),
+                    verifier.summary(&report).to_json(),
+                );
+            }
+        }
+        Ok(json.to_string())
     }
 }
 
@@ -107,7 +136,7 @@ pub fn audit_json(
 ) -> PyResult<String> {
     let options = &*options;
     py.detach(|| {
-        options.run(|audit| {
+        options.run(true, |audit| {
             for log in &logs {
                 let file = std::fs::File::open(log)
                     .map_err(|e| PyOSError::new_err(format!("cannot open {log}: {e}")))?;
@@ -129,7 +158,7 @@ pub fn audit_lines_json(
 ) -> PyResult<String> {
     let options = &*options;
     py.detach(|| {
-        options.run(|audit| {
+        options.run(false, |audit| {
             let joined = lines.join(&b'\n');
             audit
                 .read("<lines>", joined.as_slice())

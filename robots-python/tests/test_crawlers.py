@@ -53,7 +53,11 @@ def test_ai_era_records():
 
 
 def line(second: int, target: str, agent: str, status: int = 200) -> str:
-    return f'198.51.100.7 - - [28/Nov/2026:10:00:{second:02d} +0000] "GET {target} HTTP/1.1" {status} 10 "-" "{agent}"\n'
+    # Googlebot's and GPTBot's lines come from addresses in their operators'
+    # published ranges (the bundled snapshot), everyone else's from one no
+    # operator publishes.
+    client = "192.178.4.1" if "Googlebot" in agent else "132.196.86.5" if "GPTBot" in agent else "198.51.100.7"
+    return f'{client} - - [28/Nov/2026:10:00:{second:02d} +0000] "GET {target} HTTP/1.1" {status} 10 "-" "{agent}"\n'
 
 
 def write_log(path: Path) -> None:
@@ -91,7 +95,8 @@ def test_audit_finds_who_disobeys(tmp_path):
     by_token = {c["token"]: c for c in report["crawlers"]}
     assert by_token["GPTBot"]["violations"] == 1
     assert by_token["Googlebot"]["violations"] == 1
-    assert by_token["Googlebot"]["verification"] == "unverifiable"
+    assert by_token["Googlebot"]["verification"] == "verified"
+    assert report["verification"]["snapshot"] and report["verification"]["ranges"]
     assert by_token["Googlebot"]["examples"]["violations"][0]["rule_line"] == 5
     assert by_token["Googlebot"]["robots_first_hosts"] == 1
     assert by_token["Googlebot"]["pace"]["shorter_than_asked"] == 1
@@ -266,5 +271,5 @@ def test_audit_timelines_of_parts_merge_into_the_whole_across_a_coarser_step():
     assert merged["timeline_step_s"] == whole["timeline_step_s"]
     by_key = lambda report: {(c["token"], c["verification"]): c["timeline"] for c in report["crawlers"]}
     assert by_key(merged) == by_key(whole)
-    gpt = by_key(whole)[("GPTBot", "unverifiable")]
+    gpt = by_key(whole)[("GPTBot", "spoofed")]  # 192.0.2.1 is not in OpenAI's ranges
     assert sum(b[1] for b in gpt) == 750 and sum(b[3] for b in gpt) == 750

@@ -94,7 +94,10 @@ def audit(robots, logs, *, profile="rfc9309", hosts=None, log_format="auto", jso
     ``unchecked_requests``, ``summary`` and one entry per crawler and
     verification class in ``crawlers`` (``token``, ``verification``,
     ``requests``, ``robots_fetches``, ``violations``, ``stale_cache``,
-    ``pace``, ``statuses``, ``examples``), worst first.
+    ``pace``, ``statuses``, ``examples``), worst first. Senders are verified
+    by the operators' published IP ranges bundled with the engine
+    (``verification``: ``verified``, ``spoofed`` or ``unverifiable``; the
+    report's ``verification`` member says which range files, of which dates).
     """
     if isinstance(logs, (str, bytes, _os.PathLike)):
         logs = [logs]
