@@ -1,6 +1,9 @@
 """The same SQL in Spark and in DuckDB gives the same rows: every function,
 over a slice of the corpus and the awkward inputs (NULLs, an empty and a
-binary body, an agent that is not UTF-8, a profile argument)."""
+binary body, an agent that is not UTF-8, a profile argument), and agents
+read through the registry as `robots report` reads them: one that falls back
+to another's groups (`Googlebot-Image` → `Googlebot`) and one that ignores
+`*` (`AdsBot-Google`)."""
 
 from __future__ import annotations
 
@@ -17,6 +20,8 @@ HEADERS = [
     "Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0",
     None,
 ]
+
+CHAINS = b"User-agent: Googlebot\nContent-Usage: train-ai=n\nDisallow: /g/\n\nUser-agent: *\nDisallow: /\n"
 
 # The query, written once, run by both engines.
 QUERY = """
@@ -37,7 +42,7 @@ FROM t
 def rows(corpus) -> list[tuple]:
     sample = corpus[::25]
     out = []
-    agents = [b"Googlebot", b"GPTBot", b"Bot\xff"]
+    agents = [b"Googlebot", b"GPTBot", b"Bot\xff", b"Googlebot-Image", b"AdsBot-Google"]
     for i, (_, body, urls) in enumerate(sample):
         for j, url in enumerate(urls[:6]):
             out.append((body, agents[(i + j) % len(agents)], url, HEADERS[(i + j) % len(HEADERS)]))
@@ -49,6 +54,11 @@ def rows(corpus) -> list[tuple]:
         (sample[0][1], b"Googlebot", None, None),
         (b"User-agent: *\nContent-Usage: train-ai=n\nDisallow: /p\n", b"bot", b"/q", None),
     ]
+    # Where matching the agent exactly gives other rows than the registry's chains:
+    # Googlebot-Image follows Googlebot's group, AdsBot-Google ignores `*`.
+    for agent in (b"Googlebot-Image", b"AdsBot-Google", b"Googlebot"):
+        for url in (b"/x", b"/g/y"):
+            out.append((CHAINS, agent, url, None))
     return [(k, *r) for k, r in enumerate(out)]
 
 
@@ -102,3 +112,10 @@ def test_spark_sql_gives_duckdbs_rows(corpus):
     # The rows say something: verdicts of both kinds, and the binary body none.
     assert {r["allowed"] for r in ours} == {True, False, None}
     assert any(r["report"] for r in ours) and any(r["records"] for r in ours)
+    # The chains were followed: exact matching would give Googlebot-Image and
+    # AdsBot-Google the `*` group's `Disallow: /`.
+    chained = {(r[2], r[3]): o for r, o in zip(data, ours) if r[1] == CHAINS}
+    assert chained[(b"Googlebot-Image", b"/x")]["allowed"] is True
+    assert chained[(b"Googlebot-Image", b"/g/y")]["allowed"] is False
+    assert chained[(b"AdsBot-Google", b"/g/y")]["allowed"] is True
+    assert chained[(b"AdsBot-Google", b"/x")]["explain"]["selection"] == "ignores-wildcard"

@@ -9,7 +9,11 @@ use pyo3::types::{PyBytes, PyString};
 use robots_runtime::registry;
 
 /// `bytes` as the caller's type: a `str` argument gets a `str` back.
-fn same_type<'py>(py: Python<'py>, like: &Bound<'py, PyAny>, bytes: &[u8]) -> Bound<'py, PyAny> {
+pub fn same_type<'py>(
+    py: Python<'py>,
+    like: &Bound<'py, PyAny>,
+    bytes: &[u8],
+) -> Bound<'py, PyAny> {
     if like.is_instance_of::<PyString>() {
         PyString::new(py, &String::from_utf8_lossy(bytes)).into_any()
     } else {

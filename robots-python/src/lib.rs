@@ -12,6 +12,7 @@
 mod agents;
 mod audit;
 mod classify;
+mod crawler;
 mod explain;
 mod groups;
 mod input;

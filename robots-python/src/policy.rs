@@ -1,6 +1,8 @@
 //! `Policy` and `Matcher`: a compiled robots.txt and one crawler's view of it.
 
+use crate::agents::same_type;
 use crate::classify::{classification, Classification};
+use crate::crawler;
 use crate::explain::Explanation;
 use crate::groups;
 use crate::input::{builder, lossy, text_bytes};
@@ -160,6 +162,41 @@ impl Policy {
         let agent = tokens.first().cloned().unwrap_or_default();
         let resolved = OwnedMatcher::chain(Arc::clone(&self.compiled), &tokens);
         Ok(Matcher { resolved, agent })
+    }
+
+    /// The token whose groups apply to the crawler ``agent`` names, read as
+    /// ``robots report`` reads a crawler: the first of ``agent`` and the
+    /// fallbacks the registry documents for it (``Googlebot-Image`` →
+    /// ``Googlebot``) that some group names, else ``agent`` itself (the ``*``
+    /// groups apply); ``None`` when no group applies because the registry
+    /// documents the crawler as ignoring ``*`` (``AdsBot-Google``) and no
+    /// group names it: it may fetch every URL. ``str`` for a ``str``
+    /// argument, ``bytes`` for ``bytes``.
+    fn obeyed_token<'py>(
+        &self,
+        py: Python<'py>,
+        agent: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let bytes = text_bytes(agent, "agent")?;
+        Ok(crawler::obeyed_token(&self.compiled, &bytes).map(|t| same_type(py, agent, t)))
+    }
+
+    /// How much of the site the crawler ``agent`` names may fetch, as
+    /// ``robots report`` gives its row (the registry's fallbacks and its
+    /// rule for a crawler that ignores ``*`` included): a dict of ``kind``
+    /// (``allowed``, ``blocked``, ``partial``, ``undecided``),
+    /// ``allowed_path``, ``allowed_line``, ``disallowed_path``,
+    /// ``disallowed_line`` (a ``partial`` answer's shortest witnesses) and
+    /// ``reason`` (why an answer is ``undecided``), ``None`` where absent.
+    fn access_of<'py>(
+        &self,
+        py: Python<'py>,
+        agent: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let agent = text_bytes(agent, "agent")?;
+        let compiled = &self.compiled;
+        let access = py.detach(|| crawler::access(compiled, &agent));
+        access_dict(py, &access)
     }
 
     /// For each URL in ``urls``, whether ``agent`` may fetch it: a NumPy bool
@@ -402,4 +439,31 @@ pub fn allowed_by_key<'py>(
         resolved.iter().map(Option::as_ref).collect();
     let verdicts = py.detach(|| urls.allowed_by_key(&resolved, &keys));
     Ok(verdicts.into_pyarray(py))
+}
+
+/// `robots report`'s `access` object as a dict, every key present.
+fn access_dict<'py>(py: Python<'py>, access: &robots_lint::Access) -> PyResult<Bound<'py, PyDict>> {
+    use robots_lint::Access;
+    let dict = PyDict::new(py);
+    dict.set_item("kind", access.name())?;
+    let (mut allowed, mut allowed_line, mut disallowed, mut disallowed_line, mut reason) =
+        (None, None, None, None, None);
+    match access {
+        Access::Partial {
+            allowed: a,
+            allowed_line: al,
+            disallowed: d,
+            disallowed_line: dl,
+        } => {
+            (allowed, allowed_line, disallowed, disallowed_line) = (Some(a), *al, Some(d), *dl);
+        }
+        Access::Undecided(why) => reason = Some(why.as_str()),
+        _ => {}
+    }
+    dict.set_item("allowed_path", allowed)?;
+    dict.set_item("allowed_line", allowed_line)?;
+    dict.set_item("disallowed_path", disallowed)?;
+    dict.set_item("disallowed_line", disallowed_line)?;
+    dict.set_item("reason", reason)?;
+    Ok(dict)
 }

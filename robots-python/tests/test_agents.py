@@ -49,6 +49,29 @@ def test_policy_matcher_chain():
     assert not policy.matcher_chain(["Googlebot-News"]).is_allowed("/all")
 
 
+def test_policy_reads_a_crawler_as_the_report_does():
+    policy = Policy(ROBOTS, "google")
+    # A registry crawler falls back to its documented tokens, then `*`.
+    assert policy.obeyed_token("Googlebot-Image") == "Googlebot"
+    assert policy.obeyed_token(b"GPTBot") == b"GPTBot"
+    assert policy.access_of("Googlebot-Image") == {
+        "kind": "partial",
+        "allowed_path": "/",
+        "allowed_line": None,
+        "disallowed_path": "/g",
+        "disallowed_line": 5,
+        "reason": None,
+    }
+    assert policy.access_of("GPTBot")["disallowed_path"] == "/all"
+    # A crawler documented to ignore `*` obeys no group where none names it.
+    assert policy.obeyed_token("AdsBot-Google") is None
+    assert policy.access_of("AdsBot-Google")["kind"] == "allowed"
+    assert policy.obeyed_token("Mediapartners-Google") is None
+    named = Policy("User-agent: AdsBot-Google\nDisallow: /\n\nUser-agent: *\nDisallow: /all\n", "google")
+    assert named.obeyed_token("AdsBot-Google") == "AdsBot-Google"
+    assert named.access_of("AdsBot-Google")["kind"] == "blocked"
+
+
 @pytest.mark.parametrize("profile", ["google", "rfc9309"])
 def test_the_drop_ins_find_the_token_in_a_whole_header(profile):
     protego = Protego.parse(ROBOTS, profile=profile)

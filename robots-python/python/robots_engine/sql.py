@@ -22,6 +22,14 @@ the same length:
 ``robots_report(body)``                    list of struct: one registry crawler each
 =========================================  ===========================================
 
+The agent is a product token, read as ``robots report`` reads a crawler:
+a token the known-crawler registry lists obeys the groups that name it, else
+those of the fallbacks the registry documents for it (``Googlebot-Image`` →
+``Googlebot``), else the ``*`` groups; a crawler the registry documents as
+ignoring ``*`` (``AdsBot-Google``) obeys no group when none names it, so it
+may fetch every URL (``robots_explain``'s ``selection`` says
+``ignores-wildcard``). Any other agent is matched as given.
+
 All but ``robots_token`` take the profile as an optional last argument
 (``google`` when omitted). A null argument gives a null result for its row;
 a body that is binary data, not a robots.txt (control bytes at its start, as
@@ -37,7 +45,7 @@ from typing import Any, Callable
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from robots_engine._native import Policy, crawler_token, lint, records, report_json, sniff
+from robots_engine._native import Policy, crawler_token, family_chain, lint, records, report_json, sniff
 
 __all__ = [
     "DEFAULT_PROFILE",
@@ -173,9 +181,15 @@ def _per_row(body: Any, agent: Any, url: Any, profile: Any, answer: Callable[[Po
     return out
 
 
+def _chain(agent: Any) -> list[Any]:
+    """The tokens ``agent`` obeys, most specific first (an empty agent names
+    no token: it is checked as given, as ``robots check --agent ''`` is)."""
+    return family_chain(agent) or [agent]
+
+
 def robots_allowed(body: Any, agent: Any, url: Any, profile: Any = None) -> pa.Array:
-    """May ``agent`` fetch ``url`` under ``body``? (The agent is matched
-    exactly as given, as ``robots check --agent`` does.)"""
+    """May ``agent`` fetch ``url`` under ``body``? (The agent read as ``robots
+    report`` reads a crawler: see the module's documentation.)"""
     bodies = _Bodies(body, profile)
     agents, urls = _rows(agent), _rows(url)
     out: list[bool | None] = [None] * bodies.n
@@ -190,7 +204,11 @@ def robots_allowed(body: Any, agent: Any, url: Any, profile: Any = None) -> pa.A
         policy = bodies.policy((index, profile_name))
         if policy is None:
             continue
-        verdicts = policy.matcher(agent_value).allowed_many([urls[r] for r in rows])
+        if policy.obeyed_token(agent_value) is None:
+            # A crawler that ignores `*`, and no group names it: no group applies.
+            verdicts = [True] * len(rows)
+        else:
+            verdicts = policy.matcher_chain(_chain(agent_value)).allowed_many([urls[r] for r in rows])
         for r, verdict in zip(rows, verdicts):
             out[r] = bool(verdict)
     return pa.array(out, pa.bool_())
@@ -207,7 +225,23 @@ def robots_explain(body: Any, agent: Any, url: Any, profile: Any = None) -> pa.A
     the groups applied and how the best rule won."""
 
     def explain(policy: Policy, agent_value: Any, url_value: Any) -> dict[str, Any]:
-        e = policy.explain(agent_value, url_value)
+        token = policy.obeyed_token(agent_value)
+        if token is None:
+            # A crawler that ignores `*`, and no group names it: no group
+            # applies, every URL is allowed (the path as the profile reads it).
+            return {
+                "allowed": True,
+                "reason": "no-group",
+                "line": None,
+                "directive": None,
+                "pattern": None,
+                "rule": None,
+                "path": policy.explain(agent_value, url_value).path,
+                "selection": "ignores-wildcard",
+                "tie_break": "no-candidate",
+            }
+        # The token whose groups apply: its explanation is the chain's.
+        e = policy.explain(token, url_value)
         v = e.verdict
         return {
             "allowed": v.allowed,
@@ -229,9 +263,12 @@ def robots_content_usage(body: Any, agent: Any, url: Any, profile: Any = None) -
     the longest matching path), null when none applies or the URL may not be crawled."""
 
     def usage(policy: Policy, agent_value: Any, url_value: Any) -> dict[str, Any] | None:
-        if not policy.is_allowed(agent_value, url_value):
+        token = policy.obeyed_token(agent_value)
+        # No group applies (a crawler that ignores `*`): no preferences; and
+        # the draft attaches preferences to crawlable paths only.
+        if token is None or not policy.is_allowed(token, url_value):
             return None
-        prefs = policy.content_usage(agent_value, url_value)
+        prefs = policy.content_usage(token, url_value)
         if prefs is None:
             return None
         return {"train_ai": prefs["train-ai"], "search": prefs["search"]}
@@ -240,7 +277,8 @@ def robots_content_usage(body: Any, agent: Any, url: Any, profile: Any = None) -
 
 
 def robots_access(body: Any, agent: Any, profile: Any = None) -> pa.Array:
-    """How much of the site ``agent`` may fetch, decided exactly over the rules."""
+    """How much of the site ``agent`` may fetch, decided exactly over the rules:
+    ``robots report``'s row for the crawler (``Policy.access_of``)."""
     bodies = _Bodies(body, profile)
     agents = _rows(agent)
     answers: dict[tuple[int, str, Any], dict[str, Any]] = {}
@@ -253,15 +291,7 @@ def robots_access(body: Any, agent: Any, profile: Any = None) -> pa.Array:
             continue
         pair = (*key, agents[row])
         if pair not in answers:
-            c = policy.classify(agents[row])
-            answers[pair] = {
-                "kind": c.kind,
-                "allowed_path": c.allowed_path,
-                "allowed_line": c.allowed_line,
-                "disallowed_path": c.disallowed_path,
-                "disallowed_line": c.disallowed_line,
-                "reason": c.reason,
-            }
+            answers[pair] = policy.access_of(agents[row])
         out.append(answers[pair])
     return pa.array(out, ACCESS)
 
