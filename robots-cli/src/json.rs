@@ -87,6 +87,7 @@ pub fn open_verdict(
 }
 
 /// Append a `"key":value` member (after at least one member).
+#[cfg(feature = "fetch")]
 pub fn member(out: &mut Vec<u8>, key: &str, value: &Value) -> Result<(), Error> {
     out.push(b',');
     write_str(out, key.as_bytes())?;
