@@ -103,6 +103,23 @@ def test_audit_finds_who_disobeys(tmp_path):
     assert report["summary"].startswith("2 of 2 crawlers requested disallowed URLs")
 
 
+def test_audit_rows_make_a_dataframe(tmp_path):
+    import pandas as pd
+
+    from robots_engine import AUDIT_ROW_FIELDS, audit_rows
+
+    log = tmp_path / "access.log.gz"
+    write_log(log)
+    report = audit(ROBOTS, [str(log)])
+    frame = pd.DataFrame(audit_rows(report))
+    assert tuple(frame.columns) == AUDIT_ROW_FIELDS
+    assert len(frame) == len(report["crawlers"]) == 2
+    google = frame.set_index(["token", "verification"]).loc[("Googlebot", "verified")]
+    assert (google.requests, google.violations, google.robots_fetches) == (1, 1, 1)
+    assert google.shorter_than_asked == 1 and google.asked_delay_s == 5.0
+    assert int(frame.violations.sum()) == sum(c["violations"] for c in report["crawlers"])
+
+
 def test_audit_matches_the_cli(robots_cli, tmp_path):
     log = tmp_path / "access.log.gz"
     write_log(log)

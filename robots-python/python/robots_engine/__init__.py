@@ -60,6 +60,9 @@ __all__ = [
     "Verdict",
     "allowed_by_key",
     "audit",
+    "audit_rows",
+    "AUDIT_ROW_FIELDS",
+    "AUDIT_ROW_SCHEMA",
     "crawler_token",
     "family_chain",
     "known_crawler",
@@ -116,6 +119,62 @@ def audit(robots, logs, *, profile="rfc9309", hosts=None, log_format="auto", jso
         cache_window=cache_window,
     )
     return _json.loads(_audit_json(options, logs))
+
+
+#: The columns of :func:`audit_rows`, in order: the names of ``robots audit
+#: --format json``'s crawler objects (the pace figures from its ``pace``).
+AUDIT_ROW_FIELDS = (
+    "token",
+    "verification",
+    "known",
+    "requests",
+    "robots_fetches",
+    "robots_first_hosts",
+    "violations",
+    "stale_cache",
+    "unchecked",
+    "hosts",
+    "asked_delay_s",
+    "intervals",
+    "shorter_than_asked",
+    "shorter_share",
+    "median_interval_s",
+    "min_interval_s",
+)
+
+#: The same columns as a Spark DDL schema, for ``spark.createDataFrame(rows,
+#: AUDIT_ROW_SCHEMA)`` (a column that is null in every row cannot be inferred).
+AUDIT_ROW_SCHEMA = (
+    "token STRING, verification STRING, known BOOLEAN, requests BIGINT, robots_fetches BIGINT, "
+    "robots_first_hosts BIGINT, violations BIGINT, stale_cache BIGINT, unchecked BIGINT, hosts BIGINT, "
+    "asked_delay_s DOUBLE, intervals BIGINT, shorter_than_asked BIGINT, shorter_share DOUBLE, "
+    "median_interval_s BIGINT, min_interval_s BIGINT"
+)
+
+
+def audit_rows(report):
+    """One flat row (a dict) per crawler and verification class of an audit
+    report, :func:`audit`'s or the Spark job's (``robots_engine.audit_job.run``),
+    worst first, with the columns :data:`AUDIT_ROW_FIELDS`: what
+    ``pandas.DataFrame(rows)`` or ``spark.createDataFrame(rows,
+    AUDIT_ROW_SCHEMA)`` takes.
+
+    >>> rows = audit_rows({"crawlers": []})
+    >>> rows
+    []
+    """
+    rows = []
+    for crawler in report["crawlers"]:
+        pace = crawler["pace"]
+        row = {field: crawler.get(field) for field in AUDIT_ROW_FIELDS[:10]}
+        for field in AUDIT_ROW_FIELDS[10:]:
+            row[field] = pace.get(field)
+        # The JSON's numbers of seconds may be whole; Spark's DOUBLE columns want floats.
+        for field in ("asked_delay_s", "shorter_share"):
+            if row[field] is not None:
+                row[field] = float(row[field])
+        rows.append(row)
+    return rows
 
 
 def report(robots, *, profile="rfc9309", paths=None):
