@@ -27,7 +27,9 @@ pub struct DnsOutcomes {
     pub not_looked_up: u64,
 }
 
-/// How the senders of an audit were verified: see the [module docs](self).
+/// How the senders of an audit were verified, for the report: which range
+/// files (and of which dates) were used, what reverse DNS did, and which
+/// crawlers only reverse DNS could have verified when it was not asked.
 ///
 /// ```
 /// use robots_audit::{Audit, IpRanges, LogFormat, Sites, Verifier};
