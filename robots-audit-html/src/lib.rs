@@ -60,6 +60,10 @@ pub struct About {
     pub logs: Vec<String>,
     /// What wrote the report (`robots 0.1.0`); empty: not said.
     pub generator: String,
+    /// How the senders were verified, in one line (which range files, of
+    /// which dates, and what reverse DNS did: `VerificationSummary::text`);
+    /// empty: not said.
+    pub verification: String,
 }
 
 impl About {
@@ -68,7 +72,15 @@ impl About {
         About {
             logs,
             generator: generator.into(),
+            verification: String::new(),
         }
+    }
+
+    /// The same, saying how the senders were verified
+    /// (`VerificationSummary::text`).
+    pub fn with_verification(mut self, text: impl Into<String>) -> Self {
+        self.verification = text.into();
+        self
     }
 }
 
@@ -164,6 +176,9 @@ fn facts(report: &AuditReport, about: &About, requests: u64, fetches: u64) -> Ma
                     @if i > 0 { "; " }
                     (version_text(v))
                 }
+            }
+            @if !about.verification.is_empty() {
+                dt { "Senders" } dd data-testid="audit-verification-sources" { (about.verification) }
             }
             dt { "Cache window" }
             dd { (duration(report.cache_window_secs)) ": a request that only an older version allowed, replaced less than this before, is counted as stale cache, not as a violation" }

@@ -85,7 +85,8 @@ pub fn run(args: &Audit, io: &mut Streams<'_>) -> Result<i32, Error> {
                 args.logs.clone()
             };
             let about =
-                robots_audit_html::About::new(logs, concat!("robots ", env!("CARGO_PKG_VERSION")));
+                robots_audit_html::About::new(logs, concat!("robots ", env!("CARGO_PKG_VERSION")))
+                    .with_verification(verification.text());
             io.stdout
                 .write_all(robots_audit_html::document(&report, &about).as_bytes())?;
         }

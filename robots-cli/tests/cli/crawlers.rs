@@ -159,6 +159,11 @@ fn audit_writes_one_html_page_with_its_charts() {
     ));
     assert!(page.contains("<svg "), "no chart");
     assert!(page.contains("Written by robots "));
+    // How the senders were verified: the bundled snapshot's range files.
+    assert!(
+        page.contains(r#"data-testid="audit-verification-sources">senders verified by "#),
+        "{page}"
+    );
 }
 
 /// Stumble 1 of issue 51: a robots.txt for a host no request names left

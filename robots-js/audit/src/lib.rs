@@ -110,7 +110,8 @@ pub fn audit_log(
         .map_err(|e| JsError::new(&format!("reading {name}: {e}")))?;
     let report = audit.finish();
     let about =
-        robots_audit_html::About::new(vec![name.to_owned()], "robots.txt tester (WebAssembly)");
+        robots_audit_html::About::new(vec![name.to_owned()], "robots.txt tester (WebAssembly)")
+            .with_verification(verifier.summary(&report).text());
     let out = js_sys::Object::new();
     let set = |key: &str, value: JsValue| js_sys::Reflect::set(&out, &JsValue::from(key), &value);
     set(
