@@ -88,15 +88,11 @@ impl AuditOptions {
     /// Run an audit: `feed` reads the logs into it. The report's JSON.
     ///
     /// Senders are verified by the operators' published IP ranges as the CLI
-    /// bundles them (reverse DNS is the CLI's alone); `summary` adds the
-    /// report's `verification` member (which ranges, of which dates), as
-    /// `robots audit --format json` does. A Spark partition's report leaves it
-    /// out: it is the same for every partition.
-    fn run(
-        &self,
-        summary: bool,
-        feed: impl FnOnce(&mut Audit<'_>) -> PyResult<()>,
-    ) -> PyResult<String> {
+    /// bundles them (reverse DNS is the CLI's alone), and the report carries
+    /// the `verification` member (which ranges, of which dates, which crawlers
+    /// only reverse DNS could verify), as `robots audit --format json` does; a
+    /// Spark partition's adds up with the others' in `audit_job.merge`.
+    fn run(&self, feed: impl FnOnce(&mut Audit<'_>) -> PyResult<()>) -> PyResult<String> {
         let mut sites = Sites::new();
         if let Some(policy) = &self.default {
             sites.default_policy(policy);
@@ -113,13 +109,11 @@ impl AuditOptions {
         feed(&mut audit)?;
         let report = audit.finish();
         let mut json = report.to_json();
-        if summary {
-            if let Some(object) = json.as_object_mut() {
-                object.insert(
-                    "verification".to_owned(),
-                    verifier.summary(&report).to_json(),
-                );
-            }
+        if let Some(object) = json.as_object_mut() {
+            object.insert(
+                "verification".to_owned(),
+                verifier.summary(&report).to_json(),
+            );
         }
         Ok(json.to_string())
     }
@@ -136,7 +130,7 @@ pub fn audit_json(
 ) -> PyResult<String> {
     let options = &*options;
     py.detach(|| {
-        options.run(true, |audit| {
+        options.run(|audit| {
             for log in &logs {
                 let file = std::fs::File::open(log)
                     .map_err(|e| PyOSError::new_err(format!("cannot open {log}: {e}")))?;
@@ -158,7 +152,7 @@ pub fn audit_lines_json(
 ) -> PyResult<String> {
     let options = &*options;
     py.detach(|| {
-        options.run(false, |audit| {
+        options.run(|audit| {
             let joined = lines.join(&b'\n');
             audit
                 .read("<lines>", joined.as_slice())

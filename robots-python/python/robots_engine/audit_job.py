@@ -173,6 +173,27 @@ def summary(report: dict) -> str:
     return text
 
 
+def _merge_verification(parts: list) -> dict | None:
+    """How the senders were verified, over the splits: the same range files
+    for each; counts add; the crawlers only reverse DNS could verify add up
+    by token, most requests first (``VerificationSummary``'s order)."""
+    if not parts:
+        return None
+    merged = json.loads(json.dumps(parts[0]))
+    dns = merged["dns"]
+    not_asked: dict[str, int] = {c["token"]: c["requests"] for c in dns["not_asked_crawlers"]}
+    for part in parts[1:]:
+        merged["no_client_address"] += part["no_client_address"]
+        for field in ("asked", "verified", "spoofed", "failed", "not_looked_up", "not_asked"):
+            dns[field] += part["dns"][field]
+        for c in part["dns"]["not_asked_crawlers"]:
+            not_asked[c["token"]] = not_asked.get(c["token"], 0) + c["requests"]
+    dns["not_asked_crawlers"] = [
+        {"token": token, "requests": n} for token, n in sorted(not_asked.items(), key=lambda kv: (-kv[1], kv[0]))
+    ]
+    return merged
+
+
 def merge(reports: Sequence[dict]) -> dict:
     """One report from the reports of several splits, in the order of the splits.
 
@@ -239,6 +260,9 @@ def merge(reports: Sequence[dict]) -> dict:
                 into["statuses"][status] = into["statuses"].get(status, 0) + count
             for kind in ("violations", "stale_cache"):
                 into["examples"][kind] = (into["examples"][kind] + c["examples"][kind])[:EXAMPLES]
+    verification = _merge_verification([r["verification"] for r in reports if "verification" in r])
+    if verification is not None:
+        merged["verification"] = verification
     keys = list(crawlers)
     step, merged_timelines = _merge_timelines(merged["timeline_step_s"], [timelines[k] for k in keys])
     merged["timeline_step_s"] = step
