@@ -8,7 +8,7 @@
 # Installs what it needs when missing: the rust-src component (rustup; the
 # standard library is rebuilt, see build_std below; where rustup cannot add it,
 # Debian's rustc-web, which ROBOTS_JS_TOOLCHAIN=debian picks on purpose), the
-# pinned wasm-bindgen CLI (cargo install, ~4 min once) and binaryen's wasm-opt
+# pinned wasm-bindgen CLI (cargo install, ~3 min once) and binaryen's wasm-opt
 # (npm ci in robots-js/tools: the npm package, pinned by its lock file).
 #
 # Size (gzip -9, names removed): 201 KB for the full API (5.2 KB of it
@@ -106,11 +106,11 @@ ensure_bindgen() {
     if command -v wasm-bindgen >/dev/null && [ "$(wasm-bindgen --version | awk '{print $2}')" = "$wb_version" ]; then
         return
     fi
-    log "installing wasm-bindgen-cli $wb_version (about 4 minutes on 2 cores)"
+    log "installing wasm-bindgen-cli $wb_version (about 3 minutes on 2 cores)"
     # Not --locked: the registry here lacks one locked version of a dependency.
     # The one program this script runs, without the TLS stack its test runner
     # downloads with (default feature rustls-tls: ring's C and assembly), at
-    # opt-level 1: 265 CPU-s to install instead of 590, and the same output byte
+    # opt-level 1: 265 CPU-s to install instead of 344 (both at load 7), the same output byte
     # for byte (0.19 s instead of 0.17 s on the engine's module).
     cargo install wasm-bindgen-cli --version "$wb_version" --no-default-features --bin wasm-bindgen \
         --config 'profile.release.opt-level=1' --config 'profile.release.debug=0' >&2
