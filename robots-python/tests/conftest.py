@@ -30,10 +30,11 @@ def spark():
     driver JVM is most of a small Spark test's cost."""
     from pyspark.sql import SparkSession
 
-    with spark_settings.dumping():
+    with spark_settings.dumping() as cds:
         session = SparkSession.builder.master("local[2]").appName("robots-engine-tests").getOrCreate()
     yield session
     session.stop()
+    cds.finish()
 
 
 @pytest.fixture(scope="session")

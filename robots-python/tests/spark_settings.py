@@ -58,24 +58,22 @@ def archive() -> Path | None:
     return CACHE / f"pyspark-{pyspark.__version__}-jvm-{stamp}.jsa"
 
 
-def submit_args(dump: bool = False) -> str:
+def submit_args(dump_to: Path | None = None) -> str:
     """``PYSPARK_SUBMIT_ARGS`` for the settings: the archive read if it is
-    there, or, with ``dump``, written at the JVM's exit if it is not."""
+    there, else written to ``dump_to`` at the JVM's exit if that is given."""
     settings = defaults()
     jsa = archive()
-    if jsa is not None:
-        if jsa.exists():
-            settings[JAVA_OPTIONS] += f" -XX:SharedArchiveFile={jsa}"
-        elif dump:
-            CACHE.mkdir(parents=True, exist_ok=True)
-            settings[JAVA_OPTIONS] += f" -XX:ArchiveClassesAtExit={jsa}"
+    if jsa is not None and jsa.exists():
+        settings[JAVA_OPTIONS] += f" -XX:SharedArchiveFile={jsa}"
+    elif dump_to is not None:
+        settings[JAVA_OPTIONS] += f" -XX:ArchiveClassesAtExit={dump_to}"
     args = [f"--conf {shlex.quote(f'{key}={value}')}" for key, value in settings.items()]
     return " ".join(args) + " pyspark-shell"
 
 
 def configure() -> None:
     """Point every Spark this process or its children start at the settings
-    (read from the archive, never writing it: see :func:`dumping`)."""
+    (reading the archive, never writing it: see :class:`dumping`)."""
     empty = CACHE / "empty-conf-dir"
     empty.mkdir(parents=True, exist_ok=True)
     os.environ["SPARK_CONF_DIR"] = str(empty)
@@ -83,15 +81,22 @@ def configure() -> None:
 
 
 class dumping:
-    """``with dumping(): SparkSession.builder...getOrCreate()``: the driver JVM
-    started inside writes the archive at its exit if there is none yet. Only
-    that JVM: the environment is restored once it has started, so that the
-    subprocesses the tests run (the README's commands) never write the same
-    file at once."""
+    """``with dumping() as d: session = ...getOrCreate()``, and once the session
+    is stopped, ``d.finish()``: the driver JVM started inside writes the archive
+    at its exit if there is none yet. It writes a file of its own, which
+    ``finish`` (stopping the JVM and waiting for it) renames to the archive's
+    name once complete: a truncated archive crashes the JVM that maps it.
+    Only that JVM writes: the environment is restored once it has started, so
+    the subprocesses the tests run (the README's commands) only read."""
 
     def __enter__(self):
         self.before = os.environ.get("PYSPARK_SUBMIT_ARGS")
-        os.environ["PYSPARK_SUBMIT_ARGS"] = submit_args(dump=True)
+        self.archive = archive()
+        self.partial = None
+        if self.archive is not None and not self.archive.exists():
+            CACHE.mkdir(parents=True, exist_ok=True)
+            self.partial = self.archive.with_name(f"{self.archive.name}.{os.getpid()}.partial")
+        os.environ["PYSPARK_SUBMIT_ARGS"] = submit_args(dump_to=self.partial)
         return self
 
     def __exit__(self, *exc):
@@ -100,3 +105,28 @@ class dumping:
         else:
             os.environ["PYSPARK_SUBMIT_ARGS"] = self.before
         return False
+
+    def finish(self) -> None:
+        """After ``session.stop()``: end the driver JVM (it exits when its
+        standard input closes), wait for it to write the archive, and give
+        the archive its name. Nothing to do when it was not writing one."""
+        if self.partial is None:
+            return
+        from pyspark import SparkContext
+
+        gateway = SparkContext._gateway
+        process = getattr(gateway, "proc", None)
+        if process is None:
+            return
+        gateway.shutdown()
+        process.stdin.close()
+        try:
+            status = process.wait(timeout=300)
+        except Exception:
+            status = None
+        SparkContext._gateway = None
+        SparkContext._jvm = None
+        if status == 0 and self.partial.exists() and self.partial.stat().st_size > 0:
+            os.replace(self.partial, self.archive)
+        else:
+            self.partial.unlink(missing_ok=True)
