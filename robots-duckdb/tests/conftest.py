@@ -3,6 +3,7 @@ corpus as Arrow tables, and the Rust CLI the tests compare with."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -16,8 +17,12 @@ REPO = ROOT.parent
 EXTENSION = ROOT / "dist" / "robots.duckdb_extension"
 CORPUS = REPO / "testdata" / "corpus"
 
-# Spark's settings for the Spark the parity test starts (loopback only, small).
-os.environ["SPARK_CONF_DIR"] = str(REPO / "robots-python" / "tests" / "spark-conf")
+# Spark's settings for the Spark the parity test starts (loopback only, small;
+# robots-python/tests/spark_settings.py hands them over).
+_spec = importlib.util.spec_from_file_location("spark_settings", REPO / "robots-python" / "tests" / "spark_settings.py")
+spark_settings = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(spark_settings)
+spark_settings.configure()
 os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
 os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")

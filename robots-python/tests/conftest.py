@@ -12,9 +12,11 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 
+import spark_settings  # noqa: E402
+
 # Spark's settings for every Spark the tests start, in process or as a
-# subprocess (see spark-conf/spark-defaults.conf).
-os.environ["SPARK_CONF_DIR"] = str(HERE / "spark-conf")
+# subprocess (spark-conf/spark-defaults.conf, handed over as spark_settings.py says).
+spark_settings.configure()
 os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
 # Loopback only, from the first line Spark runs (it otherwise picks the host's
@@ -28,9 +30,11 @@ def spark():
     driver JVM is most of a small Spark test's cost."""
     from pyspark.sql import SparkSession
 
-    session = SparkSession.builder.master("local[2]").appName("robots-engine-tests").getOrCreate()
+    with spark_settings.dumping() as cds:
+        session = SparkSession.builder.master("local[2]").appName("robots-engine-tests").getOrCreate()
     yield session
     session.stop()
+    cds.finish()
 
 
 @pytest.fixture(scope="session")
