@@ -62,10 +62,10 @@ pub(super) fn read<'l>(
 #[allow(clippy::type_complexity)]
 fn prefix(line: &[u8]) -> Option<(usize, Option<&[u8]>, &[u8])> {
     let mut spaces = [0usize; 4];
-    let mut count = 0;
     // Where the next field starts: a space there ends an empty field.
     let mut start = 0;
-    for at in memchr::memchr2_iter(b' ', b'[', line) {
+    // Every match before the `[` is a space: `count` of them so far.
+    for (count, at) in memchr::memchr2_iter(b' ', b'[', line).enumerate() {
         if line.get(at) == Some(&b'[') {
             // The last field must end right before the `[`.
             if at != start {
@@ -86,7 +86,6 @@ fn prefix(line: &[u8]) -> Option<(usize, Option<&[u8]>, &[u8])> {
             return None;
         }
         *spaces.get_mut(count)? = at;
-        count += 1;
         start = at + 1;
     }
     None
