@@ -15,8 +15,9 @@
 //! convention) and their figures as `data-*` attributes: `audit-report`,
 //! `audit-summary`, `audit-crawler` (one per crawler and verification class),
 //! `audit-crawler-detail`, `audit-timeline-chart`, `audit-pace-chart`,
-//! `audit-verification-chart`, `audit-violation`, `audit-stale-cache`,
-//! `audit-unchecked`, `audit-malformed`, `audit-no-client-address`,
+//! `audit-verification-chart`, `audit-dns-not-asked` (with one
+//! `audit-dns-not-asked-crawler` per crawler only reverse DNS could verify),
+//! `audit-violation`, `audit-stale-cache`, `audit-unchecked`, `audit-malformed`, `audit-no-client-address`,
 //! `audit-unknown-crawlers`, `audit-all-checked`.
 //!
 //! ```
@@ -64,6 +65,10 @@ pub struct About {
     /// which dates, and what reverse DNS did: `VerificationSummary::text`);
     /// empty: not said.
     pub verification: String,
+    /// Crawlers whose operators offer only reverse DNS to verify them, when
+    /// it was not asked (`VerificationSummary::dns_not_asked`): each token
+    /// with its requests, most first. Their requests are unverifiable.
+    pub dns_not_asked: Vec<(String, u64)>,
 }
 
 impl About {
@@ -73,6 +78,7 @@ impl About {
             logs,
             generator: generator.into(),
             verification: String::new(),
+            dns_not_asked: Vec::new(),
         }
     }
 
@@ -80,6 +86,13 @@ impl About {
     /// (`VerificationSummary::text`).
     pub fn with_verification(mut self, text: impl Into<String>) -> Self {
         self.verification = text.into();
+        self
+    }
+
+    /// The same, listing the crawlers only reverse DNS could have verified,
+    /// had it been asked (`VerificationSummary::dns_not_asked`).
+    pub fn with_dns_not_asked(mut self, crawlers: Vec<(String, u64)>) -> Self {
+        self.dns_not_asked = crawlers;
         self
     }
 }
@@ -124,7 +137,7 @@ fn body(report: &AuditReport, about: &About) -> Markup {
                 p.empty { "No crawler request in the log." }
             } @else {
                 (crawler_table(report))
-                (verification_split(report))
+                (verification_split(report, about))
                 h2 { "Each crawler" }
                 @for (i, c) in report.crawlers.iter().enumerate() {
                     (crawler_detail(report, c, i, span))
@@ -356,7 +369,7 @@ fn verification_rows(report: &AuditReport) -> (Vec<(String, [u64; 3])>, usize) {
     (rows, all)
 }
 
-fn verification_split(report: &AuditReport) -> Markup {
+fn verification_split(report: &AuditReport, about: &About) -> Markup {
     let (rows, all) = verification_rows(report);
     let totals = Verification::ALL.map(|class| {
         report
@@ -385,6 +398,31 @@ fn verification_split(report: &AuditReport) -> Markup {
                 "Requests of each crawler by sender"
                 @if all > rows.len() { " (the " (rows.len()) " with the most requests of " (all) ")" }
                 "."
+            }
+        }
+        (dns_not_asked(&about.dns_not_asked))
+    }
+}
+
+/// The crawlers whose requests only reverse DNS could have verified, each
+/// "unverifiable: DNS not asked".
+fn dns_not_asked(crawlers: &[(String, u64)]) -> Markup {
+    let requests: u64 = crawlers.iter().map(|(_, n)| n).sum();
+    html! {
+        @if !crawlers.is_empty() {
+            div.notice data-testid="audit-dns-not-asked" data-count=(crawlers.len()) data-requests=(requests) {
+                p {
+                    "Their operators offer only reverse DNS to verify these crawlers, and it was not asked "
+                    "(" code { "robots audit --verify-dns" } " asks it; a web page cannot), so their "
+                    (count(requests)) " requests are unverifiable:"
+                }
+                ul {
+                    @for (token, n) in crawlers {
+                        li data-testid="audit-dns-not-asked-crawler" data-token=(token) data-requests=(n) {
+                            strong { (token) } ": unverifiable: DNS not asked (" (count(*n)) " requests)"
+                        }
+                    }
+                }
             }
         }
     }

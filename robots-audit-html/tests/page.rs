@@ -110,6 +110,35 @@ fn every_figure_is_on_the_page_by_its_testid() {
 }
 
 #[test]
+fn crawlers_only_reverse_dns_verifies_are_listed_when_it_was_not_asked() {
+    let report = report();
+    let plain = document(&report, &About::default());
+    assert!(!plain.contains("audit-dns-not-asked"), "none to list");
+    let about = About::new(vec!["access.log".into()], "robots test").with_dns_not_asked(vec![
+        ("YandexBot".into(), 1200),
+        ("Baiduspider<b>".into(), 3),
+    ]);
+    for page in [document(&report, &about), fragment(&report, &about)] {
+        assert!(page
+            .contains(r#"data-testid="audit-dns-not-asked" data-count="2" data-requests="1203""#));
+        assert_eq!(
+            count(&page, r#"data-testid="audit-dns-not-asked-crawler""#),
+            2
+        );
+        assert!(page.contains(
+            r#"data-testid="audit-dns-not-asked-crawler" data-token="YandexBot" data-requests="1200"><strong>YandexBot</strong>: unverifiable: DNS not asked (1,200 requests)"#
+        ));
+        // A token is text from the log: escaped.
+        assert!(page.contains("Baiduspider&lt;b&gt;") && !page.contains("Baiduspider<b>"));
+        // In the verification section, after its chart.
+        let chart = page
+            .find(r#"data-testid="audit-verification-chart""#)
+            .expect("the chart");
+        assert!(page.find(r#"data-testid="audit-dns-not-asked""#) > Some(chart));
+    }
+}
+
+#[test]
 fn text_from_the_log_is_escaped_and_nothing_is_loaded() {
     let report = report();
     for page in [

@@ -11,6 +11,8 @@ use crate::request::{Malformed, Request};
 use crate::time::ClfTimes;
 use memchr::memchr;
 
+mod fixed;
+
 /// Read one Combined Log Format line (`times` remembers the last time read).
 #[cfg(test)]
 pub(crate) fn parse<'l>(line: &'l [u8], times: &mut ClfTimes) -> Result<Request<'l>, Malformed> {
@@ -24,10 +26,22 @@ pub(crate) fn parse<'l>(line: &'l [u8], times: &mut ClfTimes) -> Result<Request<
 /// to read only when the sender is a crawler (half a log's lines are
 /// browsers', and reading an address costs as much as the rest of the line).
 ///
-/// One pass from left to right: `memchr` over the long fields (the request,
-/// the User-Agent), plain loops over the short ones. Fields are separated by
-/// runs of spaces.
+/// Lines of the shape servers write are read by position ([`fixed`]); any
+/// other line by [`parse_general`], which gives the same answer for those.
 pub(crate) fn parse_lazily<'l>(
+    line: &'l [u8],
+    times: &mut ClfTimes,
+) -> Result<(Request<'l>, &'l [u8]), Malformed> {
+    match fixed::read(line, times) {
+        Some(read) => read,
+        None => parse_general(line, times),
+    }
+}
+
+/// [`parse_lazily`] for any line: one pass from left to right, `memchr` over
+/// the long fields (the request, the User-Agent), plain loops over the short
+/// ones. Fields are separated by runs of spaces.
+fn parse_general<'l>(
     line: &'l [u8],
     times: &mut ClfTimes,
 ) -> Result<(Request<'l>, &'l [u8]), Malformed> {
@@ -256,6 +270,142 @@ mod tests {
         }
     }
 
+    /// Reads `line` by position and in general; they must agree wherever the
+    /// reader by position answers. Whether it answered.
+    fn both_agree(line: &[u8]) -> bool {
+        let fixed = fixed::read(line, &mut ClfTimes::default());
+        if let Some(fixed) = &fixed {
+            let general = parse_general(line, &mut ClfTimes::default());
+            assert_eq!(
+                fixed,
+                &general,
+                "the readers differ on {:?}",
+                String::from_utf8_lossy(line)
+            );
+        }
+        // And the reader the audit uses is the general one's answer, always.
+        assert_eq!(
+            parse_lazily(line, &mut ClfTimes::default()),
+            parse_general(line, &mut ClfTimes::default())
+        );
+        fixed.is_some()
+    }
+
+    /// Every line of a log: how many the reader by position read.
+    fn agree_on_every_line(log: &[u8]) -> (usize, usize) {
+        let lines: Vec<&[u8]> = log.split(|&b| b == b'\n').collect();
+        let read = lines.iter().filter(|line| both_agree(line)).count();
+        (read, lines.len())
+    }
+
+    #[test]
+    fn by_position_as_in_general_on_the_bundled_log() {
+        use std::io::Read as _;
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../examples/audit/access.log.gz"
+        );
+        let mut log = Vec::new();
+        flate2::read::MultiGzDecoder::new(std::fs::File::open(path).unwrap())
+            .read_to_end(&mut log)
+            .unwrap();
+        let (read, lines) = agree_on_every_line(&log);
+        // Servers write one shape: nearly every line is read by position.
+        assert!(
+            read * 100 >= lines * 99,
+            "{read} of {lines} read by position"
+        );
+    }
+
+    /// The benchmark's generator (`benches/audit/gen_log.py`): every header
+    /// form of every registry crawler, hosts, malformed lines.
+    #[test]
+    fn by_position_as_in_general_on_the_benchmarks_log() {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../benches/audit/gen_log.py");
+        let out = std::process::Command::new("python3")
+            .args([script, "10000"])
+            .output()
+            .expect("python3 runs the benchmark's log generator");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let (read, lines) = agree_on_every_line(&out.stdout);
+        assert!(
+            read * 100 >= lines * 99,
+            "{read} of {lines} read by position"
+        );
+    }
+
+    #[test]
+    fn hostile_lines_read_alike() {
+        let good: &[u8] = br#"shop.example:443 203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET /a?b HTTP/1.1" 200 2326 "https://r.example/" "Mozilla/5.0 (compatible; ExampleBot/1.0)""#;
+        assert!(both_agree(good), "the common shape is read by position");
+        assert!(both_agree(&good[17..]), "and without a virtual host");
+        let hostile: &[&[u8]] = &[
+            br#"2001:db8::7 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"[2001:db8::1]:443 2001:db8::7 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"h  203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#" 203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"203.0.113.9 - -  [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700]  "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1"  200 1 "-" "Bot/1""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200  1 "-" "Bot/1""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1  "-" "Bot/1""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-"  "Bot/1""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" - 1 "-" "Bot/1""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 2000 1 "-" "Bot/1""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 - "-" "Bot/1""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1" extra"#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1"#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1"#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200"#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET /"#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700]"#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55"#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET /"x" HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "a\" "Bot/1""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot "q"/1\""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot \"/1""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "" 400 0 "" """#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "-" 400 0 "-" "-""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "GET" 400 0 "-" "-""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700] "  GET   /a   " 200 0 "-" "-""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36] "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"203.0.113.9 - - [1/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"203.0.113.9 - - [10/O]t/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"203.0.113.9 - - [31/Feb/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:61 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 *0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"203.0.113.9 - - [10/Oct/2000:13:55:36 -0700]x"GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"203.0.113.9 - -[10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"a b c d e [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"a b [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            br#"a	b c d [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "Bot/1""#,
+            b"",
+            b" ",
+            b"[",
+            b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03",
+        ];
+        for line in hostile {
+            both_agree(line);
+        }
+        // Not UTF-8, anywhere.
+        let mut odd = good.to_vec();
+        for at in 0..odd.len() {
+            let byte = odd[at];
+            odd[at] = 0xff;
+            both_agree(&odd);
+            odd[at] = byte;
+        }
+        // Cut anywhere.
+        for end in 0..good.len() {
+            both_agree(&good[..end]);
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
 
@@ -286,6 +436,34 @@ mod tests {
             proptest::prop_assert_eq!(parse(&line, &mut times), reference::parse(&line));
             // A second read reuses the remembered minute.
             proptest::prop_assert_eq!(parse(&line, &mut times), reference::parse(&line));
+            both_agree(&line);
+        }
+
+        /// A well-formed line with one field replaced by any bytes (spaces,
+        /// quotes, backslashes, brackets, not UTF-8) reads alike both ways.
+        #[test]
+        fn one_field_of_any_bytes_reads_alike(
+            field in 0usize..11,
+            bytes in proptest::collection::vec(proptest::prop_oneof![
+                proptest::strategy::Just(b' '),
+                proptest::strategy::Just(b'"'),
+                proptest::strategy::Just(b'\\'),
+                proptest::strategy::Just(b'['),
+                proptest::strategy::Just(b']'),
+                proptest::strategy::Just(b':'),
+                proptest::strategy::Just(0xc3),
+                proptest::strategy::Just(0xff),
+                proptest::prelude::any::<u8>(),
+                b'0'..=b'9',
+                b'a'..=b'z',
+            ], 0..12),
+        ) {
+            let mut fields: Vec<Vec<u8>> = [
+                "h.example:443 ", "192.0.2.1", " - - [", "10/Oct/2000:13:55:36 -0700",
+                "] \"", "GET /a HTTP/1.1", "\" ", "200", " 12 \"", "-", "\" \"Bot/1\"",
+            ].iter().map(|f| f.as_bytes().to_vec()).collect();
+            fields[field] = bytes;
+            both_agree(&fields.concat());
         }
     }
 }

@@ -160,3 +160,25 @@ test('a log whose requests no robots.txt covers: the page says they were not che
   assert.equal(Number(await notice.getAttribute('data-count')), json.unchecked_requests);
   assert.deepEqual(await rows(page), cliRows(json));
 });
+
+test('crawlers only reverse DNS verifies: the page (no DNS) lists each as unverifiable, DNS not asked', async () => {
+  const page = await openWithSample();
+  const yandex = 'Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)';
+  const baidu = 'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)';
+  const lines = [
+    `192.0.2.1 - - [28/Nov/2026:10:00:00 +0000] "GET /a HTTP/1.1" 200 5 "-" "${yandex}"`,
+    `192.0.2.1 - - [28/Nov/2026:10:00:01 +0000] "GET /b HTTP/1.1" 200 5 "-" "${yandex}"`,
+    `192.0.2.2 - - [28/Nov/2026:10:00:02 +0000] "GET /c HTTP/1.1" 200 5 "-" "${baidu}"`,
+  ];
+  const log = path.join(work, 'dns.log');
+  fs.writeFileSync(log, lines.join('\n') + '\n');
+  const status = await audited(page, () => page.getByTestId('log-open').setInputFiles(log));
+  assert.equal(status.state, 'done', status.text);
+  const expected = cliJson([robotsTxt, log]).verification.dns.not_asked_crawlers;
+  assert.ok(expected.length >= 2, JSON.stringify(expected));
+  const listed = await page.locator('[data-testid=audit-result] [data-testid=audit-dns-not-asked-crawler]').evaluateAll((lis) => lis.map((li) => ({
+    token: li.dataset.token, requests: Number(li.dataset.requests), text: li.textContent,
+  })));
+  assert.deepEqual(listed.map(({ token, requests }) => ({ token, requests })), expected);
+  assert.ok(listed.every((l) => l.text.includes('unverifiable: DNS not asked')), JSON.stringify(listed));
+});

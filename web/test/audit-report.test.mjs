@@ -134,3 +134,33 @@ test('text from the log stays text: <script> in a URL and a User-Agent runs noth
     await page.close();
   }
 });
+
+test('crawlers only reverse DNS verifies, DNS not asked: listed in the verification section as the JSON names them', async () => {
+  const robots = path.join(work, 'robots-dns.txt');
+  fs.writeFileSync(robots, 'User-agent: *\nDisallow: /admin/\n');
+  const yandex = 'Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)';
+  const baidu = 'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)';
+  const lines = [
+    `192.0.2.1 - - [28/Nov/2026:10:00:00 +0000] "GET /a HTTP/1.1" 200 5 "-" "${yandex}"`,
+    `192.0.2.1 - - [28/Nov/2026:10:00:01 +0000] "GET /admin/b HTTP/1.1" 200 5 "-" "${yandex}"`,
+    `192.0.2.2 - - [28/Nov/2026:10:00:02 +0000] "GET /c HTTP/1.1" 200 5 "-" "${baidu}"`,
+  ];
+  const log = path.join(work, 'dns.log');
+  fs.writeFileSync(log, lines.join('\n') + '\n');
+  const json = JSON.parse(audit([robots, log, '--format', 'json']));
+  const expected = json.verification.dns.not_asked_crawlers;
+  assert.ok(expected.length >= 2, JSON.stringify(expected));
+  const { page, problems } = await openReport(audit([robots, log, '--format', 'html']), 'dns.html');
+  try {
+    const listed = await page.locator('[data-testid=audit-dns-not-asked-crawler]').evaluateAll((lis) => lis.map((li) => ({
+      token: li.dataset.token, requests: Number(li.dataset.requests), text: li.textContent,
+    })));
+    assert.deepEqual(listed.map(({ token, requests }) => ({ token, requests })), expected);
+    assert.ok(listed.every((l) => l.text.includes('unverifiable: DNS not asked')), JSON.stringify(listed));
+    assert.ok(await page.getByTestId('audit-dns-not-asked').isVisible());
+    assert.equal(Number(await page.getByTestId('audit-dns-not-asked').getAttribute('data-requests')), json.verification.dns.not_asked);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

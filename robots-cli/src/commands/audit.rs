@@ -86,7 +86,8 @@ pub fn run(args: &Audit, io: &mut Streams<'_>) -> Result<i32, Error> {
             };
             let about =
                 robots_audit_html::About::new(logs, concat!("robots ", env!("CARGO_PKG_VERSION")))
-                    .with_verification(verification.text());
+                    .with_verification(verification.text())
+                    .with_dns_not_asked(verification.dns_not_asked.clone());
             io.stdout
                 .write_all(robots_audit_html::document(&report, &about).as_bytes())?;
         }

@@ -302,6 +302,25 @@ fn audit_says_how_senders_were_verified() {
             && stdout.contains("reverse DNS not asked"),
         "{stdout}"
     );
+    // The HTML report lists them in its verification section.
+    let out = robots(
+        &[
+            "audit",
+            robots_txt.path(),
+            log_file.path(),
+            "--format",
+            "html",
+        ],
+        b"",
+    );
+    let page = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        page.contains(r#"data-testid="audit-dns-not-asked" data-count="1" data-requests="2""#)
+            && page.contains(
+                r#"data-testid="audit-dns-not-asked-crawler" data-token="YandexBot" data-requests="2""#
+            ),
+        "{page}"
+    );
 }
 
 const OLD: &str = "User-agent: *\nDisallow: /admin/\n";

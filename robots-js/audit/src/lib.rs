@@ -109,9 +109,12 @@ pub fn audit_log(
         .read(name, log)
         .map_err(|e| JsError::new(&format!("reading {name}: {e}")))?;
     let report = audit.finish();
+    // No DNS here: every crawler only reverse DNS verifies is listed as not asked.
+    let summary = verifier.summary(&report);
     let about =
         robots_audit_html::About::new(vec![name.to_owned()], "robots.txt tester (WebAssembly)")
-            .with_verification(verifier.summary(&report).text());
+            .with_verification(summary.text())
+            .with_dns_not_asked(summary.dns_not_asked);
     let out = js_sys::Object::new();
     let set = |key: &str, value: JsValue| js_sys::Reflect::set(&out, &JsValue::from(key), &value);
     set(
