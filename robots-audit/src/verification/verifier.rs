@@ -171,6 +171,8 @@ impl Verifier {
 
     /// What reverse DNS did, so far.
     pub(crate) fn dns_outcomes(&self) -> super::DnsOutcomes {
+        // Without the `dns` feature nothing changes it: DNS was never asked.
+        #[cfg_attr(not(feature = "dns"), allow(unused_mut))]
         let mut outcomes = super::DnsOutcomes::default();
         #[cfg(feature = "dns")]
         if let Some(dns) = &self.dns {
