@@ -345,7 +345,8 @@ impl Printer<'_> {
         let plain = read.shape().is_plain();
         if plain && !self.json && !io.stdout.color() && read.is_printable_ascii() {
             // Nearly every line: nothing to warn about, nothing to escape.
-            return Ok(self.add_plain(&read, url));
+            self.add_plain(&read, url);
+            return Ok(());
         }
         let odd = (!plain).then(|| read.shape().to_string());
         if let Some(reason) = &odd {
