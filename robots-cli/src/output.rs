@@ -61,6 +61,23 @@ impl<'a> Streams<'a> {
         }
     }
 
+    /// Standard input apart, and the streams with `placeholder` as theirs: for
+    /// a command that reads standard input while it writes to the others.
+    pub fn split_stdin<'s>(
+        &'s mut self,
+        placeholder: &'s mut dyn BufRead,
+    ) -> (&'s mut dyn BufRead, Streams<'s>) {
+        let rest = Streams {
+            stdin: placeholder,
+            stdout: Stdout {
+                out: &mut *self.stdout.out,
+                color: self.stdout.color,
+            },
+            stderr: &mut *self.stderr,
+        };
+        (&mut *self.stdin, rest)
+    }
+
     /// Colour the human output on standard output (see [`crate::style`]).
     pub fn colored(mut self, color: bool) -> Self {
         self.stdout.color = color;

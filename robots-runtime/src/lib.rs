@@ -247,7 +247,9 @@ pub mod url {
 
     #[cfg(all(feature = "std", feature = "fetch"))]
     #[cfg_attr(docsrs, doc(cfg(all(feature = "std", feature = "fetch"))))]
-    pub use crate::url_shape::{checked_path, url_shape, url_shape_and_path, UrlShape};
+    pub use crate::url_shape::{
+        checked_path, read_url_line, url_shape, url_shape_and_path, UrlLine, UrlShape,
+    };
     #[cfg(feature = "fetch")]
     #[cfg_attr(docsrs, doc(cfg(feature = "fetch")))]
     pub use robots_fetch::robots_txt_url;

@@ -139,10 +139,11 @@ pub fn url_shape(line: &[u8]) -> UrlShape {
 }
 
 /// [`url_shape`] and [`path_from_url`] of one line, read once: what a tool
-/// that checks a stream of URL lines and warns about odd ones (`robots check`)
-/// calls per line. For an ordinary `http(s)://host[:port]/path` line the scan
-/// that vouches for the authority also finds where the path starts, so the
-/// line is not searched again for it.
+/// that checks a stream of URL lines and warns about odd ones calls per
+/// line. For an ordinary `http(s)://host[:port]/path` line the scan that
+/// vouches for the authority also finds where the path starts, so the line is
+/// not searched again for it. ([`read_url_line`] says also what the scan saw
+/// of the bytes.)
 ///
 /// ```
 /// use robots_runtime::url::{url_shape_and_path, UrlShape};
@@ -152,21 +153,85 @@ pub fn url_shape(line: &[u8]) -> UrlShape {
 /// assert_eq!((shape.name(), &*path), ("other-scheme", &b"/x"[..]));
 /// ```
 pub fn url_shape_and_path(line: &[u8]) -> (UrlShape, Cow<'_, [u8]>) {
+    let read = read_url_line(line);
+    (read.shape, read.path)
+}
+
+/// One URL line as a checker reads it ([`read_url_line`]): its shape, the
+/// path checkers take out of it, and what the one scan of its bytes saw, so
+/// that a caller need not look at them again.
+#[derive(Clone, Debug)]
+pub struct UrlLine<'a> {
+    shape: UrlShape,
+    path: Cow<'a, [u8]>,
+    percent: bool,
+    printable: bool,
+}
+
+impl<'a> UrlLine<'a> {
+    /// The line's shape ([`url_shape`]).
+    pub fn shape(&self) -> &UrlShape {
+        &self.shape
+    }
+
+    /// The path checkers match ([`path_from_url`]).
+    pub fn path(&self) -> &[u8] {
+        &self.path
+    }
+
+    /// Whether the line holds a `%`. Without one, its path is already in the
+    /// form every profile compares (nothing to decode): it can go to
+    /// [`Matcher::check_normalized_path`](crate::Matcher::check_normalized_path).
+    pub fn has_percent(&self) -> bool {
+        self.percent
+    }
+
+    /// Whether every byte of the line is printable ASCII (`0x20..=0x7e`): then
+    /// it holds no control byte and is UTF-8, and prints as it is.
+    pub fn is_printable_ascii(&self) -> bool {
+        self.printable
+    }
+
+    /// The shape and the path.
+    pub fn into_parts(self) -> (UrlShape, Cow<'a, [u8]>) {
+        (self.shape, self.path)
+    }
+}
+
+/// [`url_shape_and_path`], with what the scan saw of the line's bytes
+/// ([`UrlLine`]): what `robots check` calls per URL line.
+///
+/// ```
+/// use robots_runtime::url::{read_url_line, UrlShape};
+/// let line = read_url_line(b"https://example.com/a?b#c");
+/// assert_eq!((line.shape(), line.path()), (&UrlShape::HttpUrl, &b"/a?b"[..]));
+/// assert!(line.is_printable_ascii() && !line.has_percent());
+/// let line = read_url_line("/caf\u{e9}%20".as_bytes());
+/// assert!(!line.is_printable_ascii() && line.has_percent());
+/// ```
+pub fn read_url_line(line: &[u8]) -> UrlLine<'_> {
     let (shape, hint) = classify(line, Authority::Scanned);
     // Where the path is plain to see, it runs to the first `#` (see
     // `PathHint::at`), as `path_from_url` reads it.
-    if let Some(rest) = hint.at.and_then(|at| line.get(at..)) {
-        let end = match hint.hash {
-            true => memchr::memchr(b'#', rest).unwrap_or(rest.len()),
-            false => rest.len(),
-        };
-        return (shape, Cow::Borrowed(rest.get(..end).unwrap_or(rest)));
-    }
-    let path = match path_from_url(line) {
-        Cow::Borrowed(path) => Cow::Borrowed(&**path),
-        Cow::Owned(path) => Cow::Owned(Vec::from(path)),
+    let path = match hint.at.and_then(|at| line.get(at..)) {
+        Some(rest) => {
+            let end = match hint.bytes.hash {
+                true => memchr::memchr(b'#', rest).unwrap_or(rest.len()),
+                false => rest.len(),
+            };
+            Cow::Borrowed(rest.get(..end).unwrap_or(rest))
+        }
+        None => match path_from_url(line) {
+            Cow::Borrowed(path) => Cow::Borrowed(&**path),
+            Cow::Owned(path) => Cow::Owned(Vec::from(path)),
+        },
     };
-    (shape, path)
+    UrlLine {
+        shape,
+        path,
+        percent: hint.bytes.percent,
+        printable: hint.bytes.printable,
+    }
 }
 
 /// How [`classify`] decides whether an `http(s)://` URL's authority parses.
@@ -183,82 +248,128 @@ enum Authority {
 /// What one pass over a line finds: whether every byte is printable ASCII
 /// (then it holds no control byte and is UTF-8), and whether it holds a `%`
 /// or a `#`.
+#[derive(Clone, Copy)]
 struct Bytes {
     printable: bool,
     percent: bool,
     hash: bool,
 }
 
-/// [`Bytes`] of `line`. Nearly every line is printable, so this is the one
-/// pass every line pays for: 16-byte blocks, each folded without an early
-/// exit (so the compiler makes it a few vector instructions), the last block
-/// overlapping the one before rather than ending in a byte loop. (A plain
-/// fold over the line, or one fold per question, cost half as much again on
-/// URL-length lines.)
-fn bytes_of(line: &[u8]) -> Bytes {
-    const BLOCK: usize = 16;
-    const ODD: u8 = 1;
-    const PERCENT: u8 = 2;
-    const HASH: u8 = 4;
-    fn flags(flags: u8, b: u8) -> u8 {
-        let odd = u8::from(b.wrapping_sub(0x20) >= 0x5f);
-        flags | (odd * ODD) | (u8::from(b == b'%') * PERCENT) | (u8::from(b == b'#') * HASH)
+impl Bytes {
+    /// What an empty line holds.
+    const NONE: Bytes = Bytes {
+        printable: true,
+        percent: false,
+        hash: false,
+    };
+}
+
+/// The bytes [`bytes_of`] asks about at once, in as many lanes: a vector
+/// register's worth.
+const BLOCK: usize = 16;
+
+/// `line`'s last [`BLOCK`] bytes (overlapping the blocks before them), or the
+/// whole of a shorter line padded with `/`, which [`bytes_of`] never notes.
+fn last_block(line: &[u8]) -> [u8; BLOCK] {
+    let last = line
+        .len()
+        .checked_sub(BLOCK)
+        .and_then(|from| line.get(from..))
+        .and_then(|last| <[u8; BLOCK]>::try_from(last).ok());
+    last.unwrap_or_else(|| {
+        let mut padded = [b'/'; BLOCK];
+        for (to, &b) in padded.iter_mut().zip(line) {
+            *to = b;
+        }
+        padded
+    })
+}
+
+/// Whether `note` is non-zero for any byte of `line`, asked of a block of
+/// [`BLOCK`] bytes at once (the last block overlapping the one before, or
+/// padded, see [`last_block`]). Each block is mapped lane by lane, which the
+/// compiler makes a few vector instructions, and tested whole; the loop stops
+/// at the first block with a noted byte.
+#[inline(always)]
+fn any_noted(line: &[u8], note: impl Fn(u8) -> u8) -> bool {
+    // A closure, which the compiler keeps out of line: inlined (or two
+    // blocks a step), the loop below is vectorised across blocks instead,
+    // which costs more (callgrind, `benches/cli/run.sh`'s lines).
+    let noted = |block: &[u8; BLOCK]| {
+        let mut lanes = [0u8; BLOCK];
+        for (lane, &b) in lanes.iter_mut().zip(block) {
+            *lane = note(b);
+        }
+        u128::from_ne_bytes(lanes) != 0
+    };
+    let mut blocks = line.chunks_exact(BLOCK);
+    for block in &mut blocks {
+        if <&[u8; BLOCK]>::try_from(block).is_ok_and(noted) {
+            return true;
+        }
     }
-    let whole = line.len() - line.len() % BLOCK;
-    let (head, tail) = line.split_at(whole);
-    let mut found = head.iter().fold(0u8, |f, &b| flags(f, b));
-    if !tail.is_empty() {
-        let last = line
-            .len()
-            .checked_sub(BLOCK)
-            .and_then(|from| line.get(from..))
-            .and_then(|last| <&[u8; BLOCK]>::try_from(last).ok());
-        found = match last {
-            Some(last) => last.iter().fold(found, |f, &b| flags(f, b)),
-            None => tail.iter().fold(found, |f, &b| flags(f, b)),
-        };
+    !blocks.remainder().is_empty() && noted(&last_block(line))
+}
+
+/// [`Bytes`] of `line`. Nearly every line is printable and holds no `%` or
+/// `#`, so the pass every line pays for asks one question of each byte
+/// (whether it is any of those); only a line that has one is folded again,
+/// once for each question. (Three answers in one pass cost more than a third
+/// again on URL-length lines, and the compiler does not keep a fold of
+/// several flags in vector registers.)
+fn bytes_of(line: &[u8]) -> Bytes {
+    fn unprintable(b: u8) -> bool {
+        b.wrapping_sub(0x20) >= 0x5f
+    }
+    let notable = |b: u8| u8::from(unprintable(b) | (b == b'%') | (b == b'#'));
+    if !any_noted(line, notable) {
+        return Bytes::NONE;
     }
     Bytes {
-        printable: found & ODD == 0,
-        percent: found & PERCENT != 0,
-        hash: found & HASH != 0,
+        printable: !any_noted(line, |b| u8::from(unprintable(b))),
+        percent: any_noted(line, |b| u8::from(b == b'%')),
+        hash: any_noted(line, |b| u8::from(b == b'#')),
     }
 }
 
 /// What [`classify`] found of a line beyond its shape: where its path
 /// starts, when that is plain to see, and whether it holds a `#`.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct PathHint {
     /// The path [`path_from_url`] takes starts here and runs to the first `#`:
     /// for a path line (`/…`, not `//…`), at its start; for an `http(s)` URL
     /// whose plain authority a `/` ends, at that `/`.
     at: Option<usize>,
-    /// Whether the line holds a `#` at all.
-    hash: bool,
+    /// What the line's bytes are (a `#` among them, say).
+    bytes: Bytes,
+}
+
+impl PathHint {
+    /// No path plain to see, in a line of these bytes.
+    fn none(bytes: Bytes) -> PathHint {
+        PathHint { at: None, bytes }
+    }
 }
 
 /// [`url_shape`], with the authority decided as `authority` says; and where
 /// the path starts, when that is plain to see (see [`PathHint`]).
 fn classify(line: &[u8], authority: Authority) -> (UrlShape, PathHint) {
     if line.is_empty() {
-        return (UrlShape::Empty, PathHint::default());
+        return (UrlShape::Empty, PathHint::none(Bytes::NONE));
     }
     let bytes = bytes_of(line);
     if !bytes.printable {
         if let Some(at) = line.iter().position(|&b| b.is_ascii_control()) {
             let byte = line.get(at).copied().unwrap_or(0);
-            return (UrlShape::ControlByte { byte, at }, PathHint::default());
+            return (UrlShape::ControlByte { byte, at }, PathHint::none(bytes));
         }
         if let Err(e) = std::str::from_utf8(line) {
             let at = e.valid_up_to();
-            return (UrlShape::InvalidUtf8 { at }, PathHint::default());
+            return (UrlShape::InvalidUtf8 { at }, PathHint::none(bytes));
         }
     }
     let (shape, at) = shape_of(line, authority);
-    let hint = PathHint {
-        at,
-        hash: bytes.hash,
-    };
+    let hint = PathHint { at, bytes };
     // A bad escape is the more telling oddity of a line that is a path, a URL,
     // or neither (`%zz/private`); a scheme or host problem comes first.
     if !bytes.percent
@@ -394,31 +505,7 @@ fn plain_authority(after_slashes: &[u8]) -> Option<PlainAuthority> {
     if after_slashes.len() > LONGEST_SCANNED_URL {
         return None;
     }
-    let mut label_start = 0;
-    let mut at = 0;
-    // Label by label: a run of label bytes, then what ends it.
-    let (end, port_at) = loop {
-        let rest = after_slashes.get(at..)?;
-        at += rest
-            .iter()
-            .position(|&b| !is_label_byte(b))
-            .unwrap_or(rest.len());
-        match after_slashes.get(at) {
-            Some(b'.') => {
-                plain_label(after_slashes.get(label_start..at)?)?;
-                at += 1;
-                label_start = at;
-            }
-            Some(b':') => break (at, Some(at + 1)),
-            None | Some(b'/' | b'\\' | b'?' | b'#') => break (at, None),
-            Some(_) => return None,
-        }
-    };
-    let last = after_slashes.get(label_start..end)?;
-    plain_label(last)?;
-    if !last.first()?.is_ascii_alphabetic() {
-        return None;
-    }
+    let (end, port_at) = scanned_host(after_slashes)?;
     let mut end_of_authority = end;
     if let Some(port_at) = port_at {
         let rest = after_slashes.get(port_at..)?;
@@ -446,6 +533,37 @@ fn plain_authority(after_slashes: &[u8]) -> Option<PlainAuthority> {
         Some(b'\\' | b'?' | b'#') => Some(PlainAuthority { path_at: None }),
         Some(_) => None,
     }
+}
+
+/// The host [`plain_authority`] vouches for, label by label: where it ends,
+/// and where the port starts if a `:` ends it.
+fn scanned_host(after_slashes: &[u8]) -> Option<(usize, Option<usize>)> {
+    let mut label_start = 0;
+    let mut at = 0;
+    // Label by label: a run of label bytes, then what ends it.
+    let (end, port_at) = loop {
+        let rest = after_slashes.get(at..)?;
+        at += rest
+            .iter()
+            .position(|&b| !is_label_byte(b))
+            .unwrap_or(rest.len());
+        match after_slashes.get(at) {
+            Some(b'.') => {
+                plain_label(after_slashes.get(label_start..at)?)?;
+                at += 1;
+                label_start = at;
+            }
+            Some(b':') => break (at, Some(at + 1)),
+            None | Some(b'/' | b'\\' | b'?' | b'#') => break (at, None),
+            Some(_) => return None,
+        }
+    };
+    let last = after_slashes.get(label_start..end)?;
+    plain_label(last)?;
+    if !last.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    Some((end, port_at))
 }
 
 /// The bytes of a host label [`plain_authority`] vouches for: ASCII letters,
@@ -678,11 +796,51 @@ mod tests {
         }
 
         #[test]
+        fn read_url_line_sees_the_bytes_of_any_line(
+            line in proptest::collection::vec(proptest::sample::select(
+                b"/aZ09.-:%#?\\@[]\x00\x1f\x7f\x80\xc3\xa9\xff h".to_vec()), 0..80),
+        ) {
+            same_bytes(&line)?;
+        }
+
+        #[test]
         fn scan_agrees_with_the_parser_on_random_text_after_the_scheme(
             scheme in proptest::sample::select(vec!["http://", "https://"]),
             rest in "\\PC{0,40}",
         ) {
             same_shape(&format!("{scheme}{rest}"))?;
+        }
+    }
+
+    /// What [`read_url_line`] says of a line's bytes, looked at byte by byte.
+    fn same_bytes(line: &[u8]) -> Result<(), proptest::test_runner::TestCaseError> {
+        let read = read_url_line(line);
+        let text = line.escape_ascii().to_string();
+        proptest::prop_assert_eq!(read.has_percent(), line.contains(&b'%'), "{}", text);
+        let printable = line.iter().all(|&b| (0x20..=0x7e).contains(&b));
+        proptest::prop_assert_eq!(read.is_printable_ascii(), printable, "{}", text);
+        proptest::prop_assert_eq!(read.path(), &*path_from_url(line), "{}", text);
+        Ok(())
+    }
+
+    #[test]
+    fn the_scan_sees_every_byte_of_lines_around_its_block_size() {
+        // An odd byte at every offset of lines from 0 to 50 bytes: the blocks,
+        // the overlapping last block and the padded short line all see it.
+        for len in 0..50 {
+            for at in 0..len {
+                for odd in [b'%', b'#', b'\0', b'\x7f', 0xc3, b'\n'] {
+                    let mut line = vec![b'a'; len];
+                    line[0] = b'/';
+                    line[at] = odd;
+                    same_bytes(&line).expect("the same bytes");
+                }
+            }
+            let mut line = vec![b'x'; len];
+            if let Some(first) = line.first_mut() {
+                *first = b'/';
+            }
+            same_bytes(&line).expect("the same bytes");
         }
     }
 

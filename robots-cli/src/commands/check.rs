@@ -17,7 +17,7 @@
 //! `%`-decoding), except for the rare line that does not read plainly.
 //!
 //! A URL line that is not plainly a path, an http(s) URL or empty
-//! ([`url_shape_and_path`]: `ftp://host/x`, `http://[::1`, `%zz/x`, a NUL byte) is
+//! ([`read_url_line`]: `ftp://host/x`, `http://[::1`, `%zz/x`, a NUL byte) is
 //! checked as the profile reads it, and a warning on stderr says how: the
 //! first [`SHOWN_URL_WARNINGS`], then a count. With `--format json` each such
 //! line also carries a `warning` member. With `--strict-urls` such a line gets
@@ -35,8 +35,8 @@ use crate::notices;
 use crate::output::Streams;
 use crate::style;
 use crate::{EXIT_FAIL, EXIT_OK};
-use robots_runtime::url::url_shape_and_path;
-use robots_runtime::{AgentPolicy, Matcher, Policy, PolicyRef, Profile};
+use robots_runtime::url::{read_url_line, UrlLine};
+use robots_runtime::{AgentPolicy, Matcher, Policy, PolicyRef, Profile, Verdict};
 
 /// How many odd URL lines get a warning of their own; the rest are counted.
 pub const SHOWN_URL_WARNINGS: usize = 10;
@@ -71,41 +71,7 @@ pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<i32, Error> {
                 printer.print(io, url, Origin::Argument(i + 1))?;
             }
         }
-        None => {
-            // What standard input gave, split at line ends here: a line is read
-            // where it lies, and only the part line a read ends in is kept
-            // (moved to the front) for the next one.
-            let mut pending: Vec<u8> = Vec::with_capacity(1 << 16);
-            let mut number = 0usize;
-            loop {
-                let read = match io.stdin.fill_buf() {
-                    Ok(read) => read,
-                    Err(e) => {
-                        // The verdicts so far are still written.
-                        printer.flush(io)?;
-                        return Err(Error::read("URLs from standard input", e));
-                    }
-                };
-                let n = read.len();
-                if n == 0 {
-                    break;
-                }
-                pending.extend_from_slice(read);
-                io.stdin.consume(n);
-                let mut start = 0;
-                for end in memchr::memchr_iter(b'\n', &pending) {
-                    number += 1;
-                    let line = pending.get(start..end).unwrap_or_default();
-                    printer.print(io, strip_line_end(line), Origin::Line(number))?;
-                    start = end + 1;
-                }
-                pending.drain(..start);
-            }
-            if !pending.is_empty() {
-                number += 1;
-                printer.print(io, strip_line_end(&pending), Origin::Line(number))?;
-            }
-        }
+        None => read_lines(io, &mut printer)?,
     }
     printer.flush(io)?;
     io.stdout.flush()?;
@@ -121,6 +87,61 @@ pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<i32, Error> {
         ));
     }
     Ok(if printer.refused { EXIT_FAIL } else { EXIT_OK })
+}
+
+/// Check every line of standard input, in order.
+///
+/// Lines are checked where they lie in what each read returned: only a line
+/// that two reads split is copied (into `pending`) to be whole.
+fn read_lines(io: &mut Streams<'_>, printer: &mut Printer<'_>) -> Result<(), Error> {
+    let mut nothing = std::io::empty();
+    let (stdin, mut io) = io.split_stdin(&mut nothing);
+    let mut pending: Vec<u8> = Vec::new();
+    let mut number = 0usize;
+    loop {
+        let read = match stdin.fill_buf() {
+            Ok(read) => read,
+            Err(e) => {
+                // The verdicts so far are still written.
+                printer.flush(&mut io)?;
+                return Err(Error::read("URLs from standard input", e));
+            }
+        };
+        if read.is_empty() {
+            break;
+        }
+        let mut start = 0;
+        if !pending.is_empty() {
+            // The rest of the line the last read ended in.
+            let Some(end) = memchr::memchr(b'\n', read) else {
+                pending.extend_from_slice(read);
+                let n = read.len();
+                stdin.consume(n);
+                continue;
+            };
+            pending.extend_from_slice(read.get(..end).unwrap_or_default());
+            number += 1;
+            printer.print(&mut io, strip_line_end(&pending), Origin::Line(number))?;
+            pending.clear();
+            start = end + 1;
+        }
+        let from = start;
+        for end in memchr::memchr_iter(b'\n', read.get(from..).unwrap_or_default()) {
+            let end = from + end;
+            let line = read.get(start..end).unwrap_or_default();
+            number += 1;
+            printer.print(&mut io, strip_line_end(line), Origin::Line(number))?;
+            start = end + 1;
+        }
+        pending.extend_from_slice(read.get(start..).unwrap_or_default());
+        let n = read.len();
+        stdin.consume(n);
+    }
+    if !pending.is_empty() {
+        number += 1;
+        printer.print(&mut io, strip_line_end(&pending), Origin::Line(number))?;
+    }
+    printer.flush(&mut io)
 }
 
 /// Where a URL came from, for the warnings: `line 3` of standard input, or
@@ -289,13 +310,45 @@ impl Printer<'_> {
         written
     }
 
+    /// The verdict for the path of `read` (`check_path` of the URL's path is
+    /// `check` of the URL). A line without a `%` has nothing to decode, which
+    /// the scan has just seen: its path is not searched for one again.
+    fn check(&self, read: &UrlLine<'_>) -> Verdict {
+        if read.has_percent() {
+            self.matcher.check_path(read.path())
+        } else {
+            self.matcher.check_normalized_path(read.path())
+        }
+    }
+
+    /// Add the verdict line of `url`, a plain line of printable ASCII, to the
+    /// batch, uncoloured: the word, a tab and the line, as they are.
+    fn add_plain(&mut self, read: &UrlLine<'_>, url: &[u8]) {
+        let allowed = self.check(read).allowed;
+        self.out.reserve("disallowed\t".len() + url.len() + 1);
+        // Each word a copy of known length, which the compiler writes out.
+        if allowed {
+            self.out.extend_from_slice(b"allowed\t");
+        } else {
+            self.out.extend_from_slice(b"disallowed\t");
+        }
+        self.out.extend_from_slice(url);
+        self.out.push(b'\n');
+    }
+
     /// Check `url` and add its line to the batch; warn when it does not read
     /// plainly.
     fn add(&mut self, io: &mut Streams<'_>, url: &[u8], origin: Origin) -> Result<(), Error> {
         // One read of the line for its shape and its path: an ordinary
         // `https://host/path` line is scanned, not parsed.
-        let (shape, path) = url_shape_and_path(url);
-        let odd = (!shape.is_plain()).then(|| shape.to_string());
+        let read = read_url_line(url);
+        let plain = read.shape().is_plain();
+        if plain && !self.json && !io.stdout.color() && read.is_printable_ascii() {
+            // Nearly every line: nothing to warn about, nothing to escape.
+            self.add_plain(&read, url);
+            return Ok(());
+        }
+        let odd = (!plain).then(|| read.shape().to_string());
         if let Some(reason) = &odd {
             self.odd += 1;
             if self.strict {
@@ -316,11 +369,10 @@ impl Printer<'_> {
         let warning = odd.map(|reason| {
             format!(
                 "{reason}; checked as the path `{}`",
-                echo::short(&echo::escaped(&path))
+                echo::short(&echo::escaped(read.path()))
             )
         });
-        // `check_path` of the URL's path is `check` of the URL.
-        let verdict = self.matcher.check_path(&path);
+        let verdict = self.check(&read);
         if self.json {
             // Preferences attach to crawlable URLs only: no lookup for the others.
             let usage = if verdict.allowed {
@@ -341,7 +393,7 @@ impl Printer<'_> {
             self.out.push(b'\t');
             // A plain line holds no ASCII control byte and is UTF-8: in ASCII
             // it has nothing to escape, without the character-wise look.
-            if shape.is_plain() && url.is_ascii() {
+            if plain && read.is_printable_ascii() {
                 self.out.extend_from_slice(url);
             } else {
                 self.out.extend_from_slice(&echo::escaped(url));

@@ -95,6 +95,29 @@ impl<'p> Matcher<'p> {
         self.selected.check_path(self.view(), path.as_ref())
     }
 
+    /// Check a path that is already `/path?query` and already in the form the
+    /// profile compares: nothing is `%`-decoded (`rfc9309`, `draft-1996`).
+    ///
+    /// A path without a `%` is its own compared form under every profile, so a
+    /// caller that has just scanned the path and seen no `%` (as `robots
+    /// check` does for each URL line) checks it this way, without the second
+    /// look for escapes that [`Matcher::check_path`] makes. Given a `%`, this
+    /// compares it as written: `/a%2Fb` as the three bytes `%2F`, not as `/`.
+    ///
+    /// ```
+    /// use robots_runtime::{Policy, Profile};
+    /// let policy = Policy::parse("User-agent: *\nDisallow: /a/b\n", Profile::Rfc9309);
+    /// let bot = policy.matcher("bot");
+    /// assert!(!bot.check_normalized_path("/a/b/c").allowed);
+    /// assert!(!bot.check_path("/a%2Fb").allowed); // decoded: `/a/b`
+    /// assert!(bot.check_normalized_path("/a%2Fb").allowed); // as written
+    /// ```
+    #[inline]
+    pub fn check_normalized_path(&self, path: impl AsRef<[u8]>) -> Verdict {
+        self.selected
+            .check_normalized_path(self.view(), path.as_ref())
+    }
+
     /// Whether the crawler may fetch `url`.
     pub fn is_allowed(&self, url: impl AsRef<[u8]>) -> bool {
         self.check(url).allowed

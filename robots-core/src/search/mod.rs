@@ -105,4 +105,11 @@ impl Selected {
         let path = search_path(path, view.t.profile);
         view.decide(self, &path)
     }
+
+    /// Check a path already in the form the profile compares (see
+    /// [`Matcher::check_normalized_path`](crate::Matcher::check_normalized_path)).
+    #[inline]
+    pub(crate) fn check_normalized_path(self, view: View<'_>, path: &[u8]) -> Verdict {
+        view.decide(self, path)
+    }
 }
