@@ -5,7 +5,8 @@
 //! `report`, and the browser page): a crawler obeys the groups that name its
 //! token, else those of the fallbacks the known-crawler registry documents for
 //! it (`Googlebot-Image` → `Googlebot`), else those of any `--fallback`, else
-//! the `*` groups. When the registry adds tokens the command line did not
+//! the `*` groups, unless the registry documents that it ignores `*` (Google's
+//! ads crawlers: then no group applies). When the registry adds tokens the command line did not
 //! name, a note on stderr gives the chain, so that `check` never answers
 //! otherwise than `report` in silence. `--no-fallback` asks for the one token
 //! (and any `--fallback`), as Google's library matches the one name it is
@@ -23,7 +24,7 @@
 //! the mistake; the flag makes the reading explicit and reproducible.
 
 use crate::error::Error;
-use robots_runtime::registry::{family_chain, looks_like_header, token_of_header, TokenSource};
+use robots_runtime::registry::{looks_like_header, token_of_header, AgentChain, TokenSource};
 
 /// Something to say on stderr about how the crawler was read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +42,9 @@ pub struct Resolved {
     pub agent: Vec<u8>,
     /// The tokens it falls back to, most specific first.
     pub fallbacks: Vec<Vec<u8>>,
+    /// Whether the `*` groups apply when no group names the chain (`false`
+    /// for a registry crawler documented to ignore `*`).
+    pub obeys_wildcard: bool,
     /// What to print on stderr before the answer.
     pub notices: Vec<Notice>,
 }
@@ -108,11 +112,13 @@ pub fn resolve(
         }
     };
     // The token, then the registry's fallbacks for it, then the command line's.
+    // The registry's rule (`AgentChain`): its fallbacks (without `documented`,
+    // the one token), and whether it obeys `*`, which `--no-fallback` keeps, as
+    // `report --no-fallback` does: the registry's word on `*` is not a fallback.
+    let registry = AgentChain::of(&token);
+    let obeys_wildcard = registry.obeys_wildcard;
     let mut chain: Vec<Vec<u8>> = if documented {
-        family_chain(&token, false)
-            .into_iter()
-            .map(<[u8]>::to_vec)
-            .collect()
+        registry.tokens.into_iter().map(<[u8]>::to_vec).collect()
     } else {
         vec![token.clone()]
     };
@@ -149,6 +155,7 @@ pub fn resolve(
     Ok(Resolved {
         agent: chain.next().unwrap_or(token),
         fallbacks: chain.collect(),
+        obeys_wildcard,
         notices,
     })
 }

@@ -1,5 +1,6 @@
-//! Which groups of a robots.txt a crawler obeys: the one rule `robots
-//! report` follows, for every function that takes an agent.
+//! Which groups of a robots.txt a crawler obeys, for every function that
+//! takes an agent: the registry's rule (`robots_runtime::registry::AgentChain`,
+//! the one `robots report`, `check`, `explain` and `diff` follow).
 //!
 //! A token the known-crawler registry lists obeys the groups that name it,
 //! else those of the fallbacks the registry documents for it
@@ -12,7 +13,7 @@
 
 use crate::output::Cell;
 use robots_lint::{Access, CrawlerReport};
-use robots_runtime::registry::{self, family_chain};
+use robots_runtime::registry::AgentChain;
 use robots_runtime::{Matcher, OwnedMatcher, Policy};
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
@@ -32,18 +33,11 @@ pub struct Crawler {
 
 impl Crawler {
     fn of(agent: &[u8]) -> Crawler {
-        let mut chain: Vec<Box<[u8]>> = family_chain(agent, false)
-            .into_iter()
-            .map(Box::from)
-            .collect();
-        // An empty agent names no token (family_chain skips it): it is
-        // checked as given, as `robots check --agent ''` is.
-        if chain.is_empty() {
-            chain.push(Box::from(agent));
-        }
+        // The registry's rule, shared with `robots report` and the CLI.
+        let documented = AgentChain::of(agent);
         Crawler {
-            chain,
-            obeys_wildcard: registry::crawler(agent).is_none_or(|c| c.obeys_wildcard),
+            chain: documented.tokens.into_iter().map(Box::from).collect(),
+            obeys_wildcard: documented.obeys_wildcard,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! `Policy.obeyed_token(agent)` and `Policy.access_of(agent)`: an agent read
-//! as `robots report` reads a crawler, the one rule the DuckDB extension's
-//! functions follow too (so Spark SQL gives the same rows).
+//! by the registry's rule (`robots_runtime::registry::AgentChain`), the one
+//! `robots report` and the CLI follow and the DuckDB extension's functions
+//! too (so Spark SQL gives the same rows).
 //!
 //! A token the known-crawler registry lists obeys the groups that name it,
 //! else those of the fallbacks the registry documents for it
@@ -9,28 +10,23 @@
 //! chain. Any other agent is matched as given.
 
 use robots_lint::{Access, CrawlerReport};
-use robots_runtime::registry::{self, family_chain};
+use robots_runtime::registry::AgentChain;
 use robots_runtime::Policy;
 
-/// The tokens `agent` obeys, most specific first (an empty agent names no
-/// token; it is checked as given, as `robots check --agent ''` is).
+/// The tokens `agent` obeys, most specific first (`AgentChain`: an empty
+/// agent names no token; it is checked as given, as `robots check --agent ''` is).
 pub fn chain(agent: &[u8]) -> Vec<&[u8]> {
-    let chain = family_chain(agent, false);
-    if chain.is_empty() {
-        vec![agent]
-    } else {
-        chain
-    }
+    AgentChain::of(agent).tokens
 }
 
 /// The token whose groups apply to `agent` (the first of its chain some group
 /// names, or the agent itself when the `*` groups apply), or `None` when the
 /// crawler ignores `*` and no group names its chain: no group applies.
 pub fn obeyed_token<'a>(policy: &Policy, agent: &'a [u8]) -> Option<&'a [u8]> {
-    let tokens = chain(agent);
-    match policy.chain_choice(&tokens) {
-        Some(i) => tokens.get(i).copied(),
-        None if registry::crawler(agent).is_none_or(|c| c.obeys_wildcard) => Some(agent),
+    let documented = AgentChain::of(agent);
+    match policy.chain_choice(&documented.tokens) {
+        Some(i) => documented.tokens.get(i).copied(),
+        None if documented.obeys_wildcard => Some(agent),
         None => None,
     }
 }

@@ -332,6 +332,65 @@ pub fn family_chain<T: AsRef<[u8]> + ?Sized>(token: &T, dash_prefixes: bool) -> 
     chain
 }
 
+/// Which groups of a robots.txt a crawler obeys: the one rule `robots
+/// report`, `check`, `explain` and `diff`, the DuckDB and Spark SQL functions
+/// and the Python package follow.
+///
+/// A crawler obeys the groups that name its token, else those of the first
+/// fallback the registry documents for it that a group names
+/// ([`family_chain`]: `Googlebot-Image` → `Googlebot`), else the `*` groups:
+/// unless the registry documents that it ignores `*` (Google's ads crawlers),
+/// in which case no group applies and it may fetch everything. A token the
+/// registry does not list is its own chain and obeys `*`. Pass
+/// [`tokens`](Self::tokens) and [`obeys_wildcard`](Self::obeys_wildcard) to
+/// `Policy::matcher_obeying`.
+///
+/// ```
+/// use robots_runtime::registry::AgentChain;
+/// use robots_runtime::{Policy, Profile};
+///
+/// let policy = Policy::parse("User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /\n", Profile::Google);
+/// // Googlebot-Image falls back to the Googlebot group.
+/// let image = AgentChain::of("Googlebot-Image");
+/// assert_eq!(image.tokens, [&b"Googlebot-Image"[..], b"Googlebot"]);
+/// assert!(policy.matcher_obeying(&image.tokens, image.obeys_wildcard).is_allowed("/x"));
+/// // AdsBot-Google ignores `*`: no group names it, so none applies.
+/// let ads = AgentChain::of("AdsBot-Google");
+/// assert!(!ads.obeys_wildcard);
+/// assert!(policy.matcher_obeying(&ads.tokens, ads.obeys_wildcard).is_allowed("/x"));
+/// // Any other token is matched as given, and obeys `*`.
+/// let other = AgentChain::of("ExampleBot");
+/// assert_eq!((other.tokens.len(), other.obeys_wildcard), (1, true));
+/// assert!(!policy.matcher_obeying(&other.tokens, other.obeys_wildcard).is_allowed("/x"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentChain<'a> {
+    /// The tokens it obeys, most specific first: the agent as given, then the
+    /// fallbacks the registry documents for it. Never empty: an empty agent
+    /// names no token, and is its own chain (checked as given).
+    pub tokens: Vec<&'a [u8]>,
+    /// Whether the `*` groups apply when no group names a token of
+    /// [`tokens`](Self::tokens): `false` only for a registry crawler
+    /// documented to ignore `*`.
+    pub obeys_wildcard: bool,
+}
+
+impl<'a> AgentChain<'a> {
+    /// The chain of `agent`, a product token (`GPTBot`), as the registry
+    /// documents it.
+    pub fn of<T: AsRef<[u8]> + ?Sized>(agent: &'a T) -> AgentChain<'a> {
+        let agent = agent.as_ref();
+        let mut tokens = family_chain(agent, false);
+        if tokens.is_empty() {
+            tokens.push(agent);
+        }
+        AgentChain {
+            tokens,
+            obeys_wildcard: crate::crawler(agent).map_or(true, |c| c.obeys_wildcard),
+        }
+    }
+}
+
 /// A `token ["/" version]` element of a header, and where the scan goes on.
 struct Product<'h> {
     token: &'h [u8],

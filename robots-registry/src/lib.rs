@@ -54,7 +54,7 @@ mod identity;
 
 pub use header::{
     crawler_for_header, family_chain, form_matches, is_boilerplate, is_tchar, looks_like_header,
-    token_of_header, HeaderToken, TokenSource, BOILERPLATE, MAX_HEADER_LEN,
+    token_of_header, AgentChain, HeaderToken, TokenSource, BOILERPLATE, MAX_HEADER_LEN,
 };
 pub use identity::{identity_check, identity_checks_for_file, IdentityCheck};
 

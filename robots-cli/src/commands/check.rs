@@ -51,9 +51,7 @@ pub const SHOWN_URL_WARNINGS: usize = 10;
 pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<i32, Error> {
     let loaded = load(args, io)?;
     let (policy, matcher) = match &loaded {
-        Loaded::Text(policy) | Loaded::Compiled(policy) => {
-            (policy, policy.matcher_chain(args.crawler.chain()))
-        }
+        Loaded::Text(policy) | Loaded::Compiled(policy) => (policy, args.crawler.matcher(policy)),
         Loaded::OneCrawler(mine) => (mine.policy(), mine.matcher()),
     };
     let mut printer = Printer {

@@ -32,7 +32,7 @@
 //! Exit status: 0 when every URL got a verdict, 1 when any got an error line.
 
 use crate::error::Error;
-use crate::flags::{CheckFetch, Format};
+use crate::flags::{CheckFetch, Crawler, Format};
 use crate::http::{client, default_user_agent, runtime};
 use crate::json::{self, RuleRef};
 use crate::output::{Stdout, Streams};
@@ -61,10 +61,9 @@ pub fn run(args: &CheckFetch, io: &mut Streams<'_>) -> Result<i32, Error> {
         None => read_urls(io.stdin)?,
     };
     let cache = PolicyCache::new(client()?, policy);
-    let chain: Vec<&[u8]> = args.crawler.chain().collect();
     runtime()?.block_on(judge_all(
         &cache,
-        &chain,
+        &args.crawler,
         &urls,
         args.concurrency,
         args.format,
@@ -113,14 +112,14 @@ struct Decision {
 /// Judge every URL, `concurrency` at a time, and print the lines in input order.
 async fn judge_all(
     cache: &PolicyCache<AsyncFetcher>,
-    chain: &[&[u8]],
+    crawler: &Crawler,
     urls: &[Vec<u8>],
     concurrency: usize,
     format: Format,
     stdout: &mut Stdout<'_>,
 ) -> Result<i32, Error> {
     let mut judgements = stream::iter(urls)
-        .map(|url| judge(cache, chain, url))
+        .map(|url| judge(cache, crawler, url))
         .buffered(concurrency.max(1));
     let mut status = EXIT_OK;
     let mut line = Vec::with_capacity(512);
@@ -172,18 +171,18 @@ async fn judge_all(
 }
 
 /// One URL's verdict under its origin's robots.txt.
-async fn judge(cache: &PolicyCache<AsyncFetcher>, chain: &[&[u8]], url: &[u8]) -> Judgement {
+async fn judge(cache: &PolicyCache<AsyncFetcher>, crawler: &Crawler, url: &[u8]) -> Judgement {
     let Ok(text) = std::str::from_utf8(url) else {
         return Judgement::Error("not valid UTF-8".to_owned());
     };
     match cache.get(text).await {
-        Ok(origin) => Judgement::Verdict(decide(&origin, chain, text)),
+        Ok(origin) => Judgement::Verdict(decide(&origin, crawler, text)),
         Err(e) => Judgement::Error(e.to_string()),
     }
 }
 
 /// The verdict of `url` under `origin`'s answer, and what decided it.
-fn decide(origin: &OriginPolicy, chain: &[&[u8]], url: &str) -> Decision {
+fn decide(origin: &OriginPolicy, crawler: &Crawler, url: &str) -> Decision {
     let outcome = origin.outcome();
     let fetch = json!({
         "reason": outcome.reason.name(),
@@ -200,7 +199,7 @@ fn decide(origin: &OriginPolicy, chain: &[&[u8]], url: &str) -> Decision {
     };
     match origin.rules() {
         Rules::Parsed(policy) => {
-            let matcher = policy.matcher_chain(chain.iter().copied());
+            let matcher = crawler.matcher(policy);
             let verdict = matcher.check(url);
             let rule = verdict.rule.and_then(|id| policy.rule(id));
             let usage = if verdict.allowed {

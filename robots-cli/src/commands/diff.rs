@@ -139,8 +139,7 @@ fn one_crawler(
     json: bool,
 ) -> Result<bool, Error> {
     let agent_text = text(&crawler.agent);
-    let chain = crawler.chain();
-    let (old_m, new_m) = (old.matcher_chain(chain.clone()), new.matcher_chain(chain));
+    let (old_m, new_m) = (crawler.matcher(old), crawler.matcher(new));
     let changes = verdict_changes(&old_m, &new_m, urls);
     let out = &mut io.stdout;
     let mut line = Vec::new();

@@ -149,6 +149,7 @@ fn cut_off(
     body: &[u8],
     profile: Profile,
     chain: &[&[u8]],
+    obeys_wildcard: bool,
     url: &[u8],
     e: &Explanation<'_>,
     first_ignored_line: u32,
@@ -157,7 +158,9 @@ fn cut_off(
         .profile(profile)
         .max_bytes(None)
         .build(body);
-    let verdict = whole.matcher_chain(chain.iter().copied()).check(url);
+    let verdict = whole
+        .matcher_obeying(chain.iter().copied(), obeys_wildcard)
+        .check(url);
     let rule = verdict.rule.and_then(|id| whole.rule(id));
     let cut_line = e
         .verdict
@@ -225,13 +228,30 @@ pub fn run(args: &Explain, io: &mut Streams<'_>) -> Result<i32, Error> {
     let policy = Policy::parse(&body, profile);
     let chain: Vec<&[u8]> = args.crawler.chain().collect();
     let url = &args.url;
-    let e = policy.explain_chain(&chain, url);
+    let e = policy.explain_obeying(&chain, args.crawler.obeys_wildcard, url);
     let matched = e.selection.chain.as_ref().and_then(|c| c.chosen);
-    let cut_off = reading
-        .truncation
-        .as_ref()
-        .and_then(|t| cut_off(&body, profile, &chain, url, &e, t.first_ignored_line));
-    let why = selection(profile, &e);
+    let cut_off = reading.truncation.as_ref().and_then(|t| {
+        cut_off(
+            &body,
+            profile,
+            &chain,
+            args.crawler.obeys_wildcard,
+            url,
+            &e,
+            t.first_ignored_line,
+        )
+    });
+    // A crawler the registry documents as ignoring `*`, named by no group:
+    // no group applies, whether or not the file has `*` groups (as `report`).
+    let ignores_wildcard = !args.crawler.obeys_wildcard && matched.is_none();
+    let why = if ignores_wildcard {
+        format!(
+            "no group names `{}`, and the registry documents that it ignores `*`: no group applies",
+            text(&e.agent)
+        )
+    } else {
+        selection(profile, &e)
+    };
     // The groups that did not apply, by first line (a set: a file of thousands
     // of `*` groups applies them all).
     let applied: BTreeSet<_> = e.groups.iter().map(|g| g.id).collect();

@@ -16,7 +16,7 @@ use clap::{CommandFactory, Parser};
 use clap_complete::Shell;
 use defs::{Cli, RawCommand};
 use robots_runtime::fetch::FetchProfile;
-use robots_runtime::Profile;
+use robots_runtime::{Matcher, PolicyRef, Profile};
 use std::borrow::Cow;
 use std::ffi::{OsStr, OsString};
 use std::time::Duration;
@@ -98,6 +98,9 @@ pub struct Crawler {
     pub agent: Vec<u8>,
     /// The tokens whose groups it obeys when none names it, most specific first.
     pub fallbacks: Vec<Vec<u8>>,
+    /// Whether the `*` groups apply when no group names the chain
+    /// (`registry::AgentChain`: false for a crawler documented to ignore `*`).
+    pub obeys_wildcard: bool,
     /// What to say on stderr about how the crawler was read.
     pub notices: Vec<Notice>,
 }
@@ -106,6 +109,12 @@ impl Crawler {
     /// The name, then the fallbacks: the chain for `Policy::matcher_chain`.
     pub fn chain(&self) -> impl Iterator<Item = &[u8]> + Clone {
         std::iter::once(&*self.agent).chain(self.fallbacks.iter().map(Vec::as_slice))
+    }
+
+    /// The groups of `policy` this crawler obeys (the registry's rule for
+    /// `*`: see `registry::AgentChain`).
+    pub fn matcher<'p>(&self, policy: &'p PolicyRef<'_>) -> Matcher<'p> {
+        policy.matcher_obeying(self.chain(), self.obeys_wildcard)
     }
 
     /// The crawler `args` name (`None` when they name none).
@@ -125,6 +134,7 @@ impl Crawler {
         Ok(Some(Crawler {
             agent: resolved.agent,
             fallbacks: resolved.fallbacks,
+            obeys_wildcard: resolved.obeys_wildcard,
             notices: resolved.notices,
         }))
     }

@@ -27,3 +27,4 @@ mod site_owner;
 mod stumbles;
 mod summaries;
 mod web;
+mod wildcard;

@@ -11,6 +11,7 @@
 //! token's matcher under every profile.
 
 use crate::group::select::{resolve_named, wildcard_set};
+use crate::ids::SetId;
 use crate::policy::Matcher;
 use crate::search::automata::Automata;
 use crate::tables::view::Tables;
@@ -41,6 +42,29 @@ where
         .into_iter()
         .find_map(|t| resolve_named(tables, t.as_ref()))
         .unwrap_or_else(|| wildcard_set(tables));
+    Matcher::of_set(tables, automata, set)
+}
+
+/// `Policy::matcher_obeying`: as [`matcher_chain`], but with no group at all
+/// (every URL allowed) when no token is named and the crawler ignores `*`.
+pub(crate) fn matcher_obeying<'p, I>(
+    tables: &'p Tables<'p>,
+    automata: &'p Automata,
+    tokens: I,
+    obeys_wildcard: bool,
+) -> Matcher<'p>
+where
+    I: IntoIterator,
+    I::Item: AsRef<[u8]>,
+{
+    let named = tokens
+        .into_iter()
+        .find_map(|t| resolve_named(tables, t.as_ref()));
+    let set = match named {
+        Some(set) => set,
+        None if obeys_wildcard => wildcard_set(tables),
+        None => SetId::NONE,
+    };
     Matcher::of_set(tables, automata, set)
 }
 

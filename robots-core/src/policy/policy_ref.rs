@@ -229,6 +229,30 @@ impl<'a> PolicyRef<'a> {
         chain::matcher_chain(self.tables(), self.automata(), tokens)
     }
 
+    /// The matcher of a fallback chain whose crawler may ignore `*`: as
+    /// [`matcher_chain`](Self::matcher_chain) when `obeys_wildcard`; else the
+    /// groups of the first token some group names, or no group at all when
+    /// none is named (every URL allowed, [`Reason::NoGroup`](crate::Reason::NoGroup)).
+    /// With the `lint` feature, `registry::AgentChain` gives both arguments
+    /// for a known crawler.
+    ///
+    /// ```
+    /// use robots_runtime::{Policy, Profile, Reason};
+    /// let policy = Policy::parse("User-agent: *\nDisallow: /\n", Profile::Google);
+    /// // A crawler documented to ignore `*` (Google's AdsBot): no group applies.
+    /// let ads = policy.matcher_obeying(["AdsBot-Google"], false);
+    /// assert_eq!(ads.check("/x").reason, Reason::NoGroup);
+    /// assert!(ads.is_allowed("/x"));
+    /// assert!(!policy.matcher_obeying(["AdsBot-Google"], true).is_allowed("/x"));
+    /// ```
+    pub fn matcher_obeying<I>(&self, tokens: I, obeys_wildcard: bool) -> Matcher<'_>
+    where
+        I: IntoIterator,
+        I::Item: AsRef<[u8]>,
+    {
+        chain::matcher_obeying(self.tables(), self.automata(), tokens, obeys_wildcard)
+    }
+
     /// The position in `tokens` of the token of a fallback chain whose
     /// groups apply (the first that some group names), or `None` when no
     /// token is named (then the `*` groups apply).
@@ -322,6 +346,32 @@ impl<'a> PolicyRef<'a> {
         I: IntoIterator,
         I::Item: AsRef<[u8]>,
     {
+        self.explain_obeying(tokens, true, url)
+    }
+
+    /// [`explain_chain`](Self::explain_chain) for a crawler that may ignore
+    /// `*` ([`matcher_obeying`](Self::matcher_obeying)): when it does and no
+    /// group names a token of the chain, no group applies.
+    ///
+    /// ```
+    /// use robots_runtime::explain::SelectionBasis;
+    /// use robots_runtime::{Policy, Profile, Reason};
+    /// let policy = Policy::parse("User-agent: *\nDisallow: /\n", Profile::Google);
+    /// let e = policy.explain_obeying(["AdsBot-Google"], false, "/x");
+    /// assert_eq!((e.verdict.allowed, e.verdict.reason), (true, Reason::NoGroup));
+    /// assert_eq!(e.selection.basis, SelectionBasis::NoGroup);
+    /// assert!(e.groups.is_empty());
+    /// ```
+    pub fn explain_obeying<I>(
+        &self,
+        tokens: I,
+        obeys_wildcard: bool,
+        url: impl AsRef<[u8]>,
+    ) -> Explanation<'_>
+    where
+        I: IntoIterator,
+        I::Item: AsRef<[u8]>,
+    {
         let tokens: Vec<BString> = tokens
             .into_iter()
             .map(|t| BString::from(t.as_ref()))
@@ -331,7 +381,7 @@ impl<'a> PolicyRef<'a> {
             .or((!tokens.is_empty()).then_some(0))
             .and_then(|i| tokens.get(i))
             .map_or(&b""[..], |t| t.as_slice());
-        let matcher = self.matcher_chain(&tokens);
+        let matcher = self.matcher_obeying(&tokens, obeys_wildcard);
         let chain = explain::ChainChoice::new(tokens.clone(), chosen);
         explain::explain(&matcher, agent, Some(chain), url.as_ref())
     }

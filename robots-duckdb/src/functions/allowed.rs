@@ -56,13 +56,18 @@ impl VScalar for Allowed {
     ) -> Result<(), Box<dyn Error>> {
         // The hot path: one pass over the rows, one check a row. A row with
         // the previous row's body (same address) and agent (same bytes) reuses
-        // its resolution, with no lookup; any other row finds its body in the
-        // vector's slots and its (body, crawler) resolution in the cache.
+        // its resolution, with no lookup. Any other row finds its body's slot
+        // by address, then the resolution last used with that slot, when its
+        // agent has the same bytes (rows out of site order, where nearly every
+        // row changes body, pay one address lookup and no agent hashing);
+        // only a new (body, agent) pair asks the cache.
         let mut call = Call::new(input, 3)?;
         let mut bodies = Bodies::default();
         let mut verdicts: Vec<Option<bool>> = Vec::with_capacity(call.rows());
-        type Last<'a> = ((usize, usize, Profile), &'a [u8], Option<Rc<Resolution>>);
-        let mut last: Option<Last<'_>> = None;
+        // Per slot: the agent last met with that body, and its resolution.
+        let mut by_slot: Vec<Option<(&[u8], Option<Rc<Resolution>>)>> = Vec::new();
+        // The previous row's body key and slot.
+        let mut last: Option<((usize, usize, Profile), usize)> = None;
         for row in 0..call.rows() {
             let (Some(body), Some(profile), Some(agent), Some(url)) = (
                 call.text(0, row),
@@ -74,12 +79,25 @@ impl VScalar for Allowed {
                 continue;
             };
             let key = (body.as_ptr() as usize, body.len(), profile);
-            let resolution = match &last {
-                Some((k, a, resolution)) if *k == key && *a == agent => resolution,
+            let slot = match last {
+                Some((k, slot)) if k == key => slot,
                 _ => {
                     let slot = bodies.resolve(body, profile);
+                    last = Some((key, slot));
+                    slot
+                }
+            };
+            if by_slot.len() <= slot {
+                by_slot.resize_with(slot + 1, || None);
+            }
+            let memo = by_slot
+                .get_mut(slot)
+                .ok_or("bug: a body slot past the slots")?;
+            let resolution = match memo {
+                Some((a, resolution)) if *a == agent => resolution,
+                _ => {
                     let found = bodies.compiled.get(slot).and_then(|c| c.resolution(agent));
-                    &last.insert((key, agent, found)).2
+                    &memo.insert((agent, found)).1
                 }
             };
             verdicts.push(resolution.as_ref().map(|r| r.is_allowed(url)));
