@@ -71,6 +71,13 @@ function makeApi(glue, internal) {
 		return profile;
 	}
 
+	function obeysWildcardOf(opts) {
+		const b = opts.obeysWildcard;
+		if (b === undefined || b === null) return true;
+		if (typeof b !== 'boolean') throw new TypeError(`obeysWildcard must be a boolean, not ${describe(b)}`);
+		return b;
+	}
+
 	function maxBytesOf(opts) {
 		const n = opts.maxBytes;
 		if (n === undefined || n === null) return undefined;
@@ -186,10 +193,10 @@ function makeApi(glue, internal) {
 			return new Matcher(INTERNAL, this.#p.matcher(requireString(agent, 'agent')));
 		}
 
-		matcherChain(tokens) {
+		matcherChain(tokens, opts) {
 			requireStrings(tokens, 'tokens');
 			if (tokens.length === 0) throw new RangeError('tokens must name at least one token');
-			return new Matcher(INTERNAL, this.#p.matcherChain(tokens));
+			return new Matcher(INTERNAL, this.#p.matcherChain(tokens, obeysWildcardOf(options(opts, 'options'))));
 		}
 
 		allowedMany(agent, urls) {
@@ -328,7 +335,7 @@ function makeApi(glue, internal) {
 		if (chain.length === 0) throw new RangeError('chain must name at least one token');
 		const derive = o.urls === undefined || o.urls === null;
 		const urls = derive ? [] : requireStrings(o.urls, 'urls');
-		return glue.diffRaw(before, after, profileOf(o, 'rfc9309'), maxBytesOf(o), chain, urls, derive);
+		return glue.diffRaw(before, after, profileOf(o, 'rfc9309'), maxBytesOf(o), chain, obeysWildcardOf(o), urls, derive);
 	}
 
 	/** What `text` is when it is not a robots.txt: 'html', 'utf16', 'utf32', 'binary', or null. */
@@ -337,6 +344,8 @@ function makeApi(glue, internal) {
 	function crawlers() { return glue.crawlers(); }
 	function purposes() { return glue.purposes(); }
 	function crawlerChain(token) { return glue.crawlerChain(requireString(token, 'token')); }
+	/** Whether `token` obeys the `*` groups when no group names it (false: a registry crawler documented to ignore `*`). */
+	function crawlerObeysWildcard(token) { return glue.crawlerObeysWildcard(requireString(token, 'token')); }
 	/** The crawler token of a whole User-Agent header (as `robots check --user-agent-header`), or null. */
 	function tokenOfHeader(header) { return glue.tokenOfHeader(requireString(header, 'header')) ?? null; }
 	/** Whether `agent` is plainly a whole User-Agent header, not a product token (`/` then a digit, or `(`). */
@@ -349,7 +358,7 @@ function makeApi(glue, internal) {
 	});
 
 	return {
-		Policy, Matcher, lint, report, diff, sniff, crawlers, purposes, crawlerChain, tokenOfHeader,
+		Policy, Matcher, lint, report, diff, sniff, crawlers, purposes, crawlerChain, crawlerObeysWildcard, tokenOfHeader,
 		looksLikeHeader, version, profiles: PROFILES.slice()
 	};
 }

@@ -148,7 +148,13 @@ export class Policy {
   explain(agent: string, url: string): Explanation;
   matcher(agent: string): Matcher;
   /** The first token that a group names (e.g. `['Googlebot-Image', 'Googlebot']`), else `*`. */
-  matcherChain(tokens: string[]): Matcher;
+  /**
+   * The policy narrowed to the first of `tokens` that a group names; when none
+   * does, to the `*` groups, unless `obeysWildcard` is false (a crawler the
+   * registry documents to ignore `*`, see `crawlerObeysWildcard`: then no group
+   * applies and it may fetch everything).
+   */
+  matcherChain(tokens: string[], options?: { obeysWildcard?: boolean }): Matcher;
   /** One call for the whole batch: 1 where allowed, 0 where not. */
   allowedMany(agent: string, urls: string[]): Uint8Array;
   /** Seconds, or null. */
@@ -330,6 +336,8 @@ export interface DiffResult {
 export interface DiffOptions extends PolicyOptions {
   /** The crawler of `changes`: its token, then its fallbacks (see `crawlerChain`). Default `['*']`. */
   chain?: string[];
+  /** Whether that crawler obeys the `*` groups when no group names it (see `crawlerObeysWildcard`). Default true. */
+  obeysWildcard?: boolean;
   /** The URLs or paths compared; default: derived from both files' rules, as `robots diff` does without `--urls`. */
   urls?: string[] | null;
 }
@@ -346,6 +354,12 @@ export function crawlers(): CrawlerInfo[];
 export function purposes(): { name: Purpose; title: string; ai: boolean }[];
 /** The registry's chain for a token (its own, then its fallbacks), else `[token]`. */
 export function crawlerChain(token: string): string[];
+/**
+ * Whether `token` obeys the `*` groups when no group names it: false only for a
+ * registry crawler documented to ignore `*` (Google's ads crawlers, say), as
+ * `robots check --agent` and `robots report` follow it.
+ */
+export function crawlerObeysWildcard(token: string): boolean;
 /**
  * The crawler token of a whole User-Agent header, as `robots check --user-agent-header`
  * reads it (a registry crawler's documented header gives its token, else the first

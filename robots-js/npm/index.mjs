@@ -14,7 +14,7 @@ if (typeof process !== 'undefined' && process.versions && process.versions.node 
 const api = build(glue);
 
 export const {
-	Policy, Matcher, lint, report, diff, sniff, crawlers, purposes, crawlerChain, tokenOfHeader,
+	Policy, Matcher, lint, report, diff, sniff, crawlers, purposes, crawlerChain, crawlerObeysWildcard, tokenOfHeader,
 	looksLikeHeader, version, profiles,
 	fetchRobots, PolicyCache, RobotsFetchResult, robotsParser
 } = api;

@@ -12,7 +12,7 @@ export default async function init(input) {
 }
 
 export const {
-	Policy, Matcher, lint, report, diff, sniff, crawlers, purposes, crawlerChain, tokenOfHeader,
+	Policy, Matcher, lint, report, diff, sniff, crawlers, purposes, crawlerChain, crawlerObeysWildcard, tokenOfHeader,
 	looksLikeHeader, version, profiles,
 	fetchRobots, PolicyCache, RobotsFetchResult, robotsParser
 } = api;

@@ -40,7 +40,8 @@ fn crawler(d: &CrawlerDiff) -> JsValue {
 /// `{ urls, changes: [{ url, old, new }], crawlers: [{ agent, operator, lost,
 /// gained }], derived_cut: { limit } | null }`.
 ///
-/// `chain` is the crawler of `changes` (its token, then its fallbacks). The
+/// `chain` is the crawler of `changes` (its token, then its fallbacks), which
+/// obeys the `*` groups when no group names it only if `obeys_wildcard`. The
 /// URLs are `urls` when `derive` is false, else the paths derived from both
 /// files' rules, as `robots diff` derives them without `--urls`.
 #[wasm_bindgen(js_name = diffRaw)]
@@ -50,6 +51,7 @@ pub fn diff_raw(
     profile: &str,
     max_bytes: Option<f64>,
     chain: Vec<String>,
+    obeys_wildcard: bool,
     urls: Vec<String>,
     derive: bool,
 ) -> Result<JsValue, JsError> {
@@ -68,8 +70,8 @@ pub fn diff_raw(
         urls.into_iter().map(String::into_bytes).collect()
     };
     let changes = verdict_changes(
-        &old_policy.matcher_chain(&chain),
-        &new_policy.matcher_chain(&chain),
+        &old_policy.matcher_obeying(&chain, obeys_wildcard),
+        &new_policy.matcher_obeying(&chain, obeys_wildcard),
         &urls,
     );
     let crawlers = crawler_diffs(&old_policy, &new_policy, &urls);

@@ -63,6 +63,14 @@ pub fn crawler_chain(token: &str) -> Vec<String> {
     )
 }
 
+/// Whether `token` obeys the `*` groups when no group names it: false only for
+/// a registry crawler documented to ignore `*` (as `robots check --agent` and
+/// `robots report` follow it).
+#[wasm_bindgen(js_name = crawlerObeysWildcard)]
+pub fn crawler_obeys_wildcard(token: &str) -> bool {
+    robots_runtime::registry::AgentChain::of(token).obeys_wildcard
+}
+
 /// The crawler token of a whole User-Agent header, as `robots check
 /// --user-agent-header` reads it (a registry crawler's documented header gives
 /// its token, else the first product token that is no browser boilerplate),

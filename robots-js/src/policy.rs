@@ -147,9 +147,11 @@ impl Policy {
         }
     }
 
-    /// The policy narrowed to the first token of `tokens` that a group names.
+    /// The policy narrowed to the first token of `tokens` that a group names;
+    /// when none does, to the `*` groups unless `obeys_wildcard` is false (a
+    /// crawler the registry documents to ignore `*`: then no group applies).
     #[wasm_bindgen(js_name = matcherChain)]
-    pub fn matcher_chain(&self, tokens: Vec<String>) -> Matcher {
+    pub fn matcher_chain(&self, tokens: Vec<String>, obeys_wildcard: bool) -> Matcher {
         let choice = self.inner.chain_choice(&tokens);
         // The token whose groups apply, or the first (then `*` applies to it as to the chain).
         let agent = choice
@@ -158,7 +160,7 @@ impl Policy {
             .cloned()
             .unwrap_or_default();
         Matcher {
-            resolved: OwnedMatcher::chain(self.inner.clone(), &tokens),
+            resolved: OwnedMatcher::chain_obeying(self.inner.clone(), &tokens, obeys_wildcard),
             last_rule: Cell::new(None),
             agent,
             chain_choice: choice,

@@ -2,7 +2,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { engine } = require('./helpers.js');
-const { Policy, lint, report, crawlers, purposes, crawlerChain } = engine;
+const { Policy, lint, report, crawlers, purposes, crawlerChain, crawlerObeysWildcard } = engine;
 
 const ROBOTS = [
 	'User-agent: *',
@@ -65,6 +65,25 @@ test('matcher and matcherChain resolve once and answer without an agent', () => 
 	assert.equal(p.matcherChain(['Nobody']).chainChoice, null);
 	assert.deepEqual(crawlerChain('Googlebot-Image').slice(0, 2), ['Googlebot-Image', 'Googlebot']);
 	assert.deepEqual(crawlerChain('NoSuchBot'), ['NoSuchBot']);
+});
+
+test('a crawler the registry documents to ignore * gets no group where none names it, as robots check gives it', () => {
+	const p = new Policy('User-agent: *\nDisallow: /\n\nUser-agent: AdsBot-Google-Mobile\nDisallow: /m\n');
+	assert.equal(crawlerObeysWildcard('AdsBot-Google'), false);
+	assert.equal(crawlerObeysWildcard('Googlebot'), true);
+	assert.equal(crawlerObeysWildcard('NoSuchBot'), true);
+	const ads = p.matcherChain(crawlerChain('AdsBot-Google'), { obeysWildcard: false });
+	assert.equal(ads.hasGroup, false);
+	assert.equal(ads.chainChoice, null);
+	assert.equal(ads.isAllowed('/x'), true);
+	assert.equal(ads.check('/x').reason, 'no-group');
+	// Named by a group, that group applies all the same.
+	const mobile = p.matcherChain(crawlerChain('AdsBot-Google-Mobile'), { obeysWildcard: false });
+	assert.equal(mobile.isAllowed('/x'), true);
+	assert.equal(mobile.isAllowed('/m'), false);
+	// The default obeys `*`, as before.
+	assert.equal(p.matcherChain(['AdsBot-Google']).isAllowed('/x'), false);
+	assert.throws(() => p.matcherChain(['AdsBot-Google'], { obeysWildcard: 'no' }), TypeError);
 });
 
 test('allowedMany and checkMany agree with one check per URL, for any URL text', () => {

@@ -98,11 +98,14 @@ test('diff equals `robots diff --format json` on corpus files', { skip: bin ? fa
 		for (const [oldFile, newFile] of list) {
 			const before = new Uint8Array(fs.readFileSync(oldFile));
 			const after = new Uint8Array(fs.readFileSync(newFile));
-			for (const [profile, agent] of [['rfc9309', 'Googlebot-Image'], ['google', 'GPTBot']]) {
+			// AdsBot-Google ignores `*` (the registry says so): as the CLI, only
+			// groups naming it count for it.
+			for (const [profile, agent] of [['rfc9309', 'Googlebot-Image'], ['google', 'GPTBot'], ['google', 'AdsBot-Google']]) {
 				const chain = engine.crawlerChain(agent);
+				const obeysWildcard = engine.crawlerObeysWildcard(agent);
 				const what = `${path.basename(oldFile)} -> ${path.basename(newFile)} (${profile}, ${chain.join(' > ')})`;
 				const fallbacks = chain.slice(1).flatMap((f) => ['--fallback', f]);
-				const got = engine.diff(before, after, { profile, chain });
+				const got = engine.diff(before, after, { profile, chain, obeysWildcard });
 
 				const expected = cliLines(['diff', oldFile, newFile, '--profile', profile, '--agent', chain[0], ...fallbacks, '--format', 'json']);
 				assert.deepEqual(got.changes.map((c) => ({ url: c.url, old: side(c.old), new: side(c.new) })), expected, what);
@@ -120,7 +123,7 @@ test('diff equals `robots diff --format json` on corpus files', { skip: bin ? fa
 						.filter((l) => l !== '' && !l.startsWith('#')).slice(0, 400);
 					const listFile = path.join(tmp, 'urls.txt');
 					fs.writeFileSync(listFile, urls.join('\n') + '\n');
-					const withList = engine.diff(before, after, { profile, chain, urls });
+					const withList = engine.diff(before, after, { profile, chain, obeysWildcard, urls });
 					assert.equal(withList.urls, urls.length);
 					const fromCli = cliLines(['diff', oldFile, newFile, '--profile', profile, '--agent', chain[0], ...fallbacks, '--urls', listFile, '--format', 'json']);
 					assert.deepEqual(withList.changes.map((c) => ({ url: c.url, old: side(c.old), new: side(c.new) })), fromCli, `${what}: --urls`);

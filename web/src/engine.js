@@ -30,13 +30,15 @@ export const purposes = () => robots.purposes();
  * --user-agent-header`; the CLI warns when `--agent` is given one), and the
  * token follows the fallbacks the registry documents for it (`Googlebot-Image`
  * → `Googlebot`, as `robots check --agent` and `robots report` do) unless
- * `exact` (`--no-fallback`). `{ token, chain, header, noToken }`: `header` is the
- * header the token was read from, `noToken` says a header held none (it is
- * then matched whole, as given).
+ * `exact` (`--no-fallback`). `{ token, chain, obeysWildcard, header, noToken }`:
+ * `obeysWildcard` is false for a registry crawler documented to ignore `*`
+ * (no group applies to it where none names it, with or without `exact`, as
+ * the CLI has it), `header` is the header the token was read from, `noToken`
+ * says a header held none (it is then matched whole, as given).
  */
 export function crawlerOf(typed, exact) {
   const text = typed.trim();
-  if (text === '') return { token: '*', chain: ['*'], header: null, noToken: false };
+  if (text === '') return { token: '*', chain: ['*'], obeysWildcard: true, header: null, noToken: false };
   let token = text;
   let header = null;
   let noToken = false;
@@ -48,7 +50,13 @@ export function crawlerOf(typed, exact) {
       header = text;
     }
   }
-  return { token, chain: exact || noToken ? [token] : robots.crawlerChain(token), header, noToken };
+  return {
+    token,
+    chain: exact || noToken ? [token] : robots.crawlerChain(token),
+    obeysWildcard: noToken || robots.crawlerObeysWildcard(token),
+    header,
+    noToken,
+  };
 }
 
 /** Lint findings, every one. */
@@ -109,11 +117,12 @@ function googlebotCut(bytes, truncation) {
 }
 
 /**
- * Verdicts for `urls` under `chain`, in one call across the boundary:
+ * Verdicts for `urls` under `chain` (obeying `*` where no group names it, if
+ * `obeysWildcard`), in one call across the boundary:
  * `{ allowed: Uint8Array, lines: Uint32Array }` (line 0: no rule decided).
  */
-export function verdicts(pol, chain, urls) {
-  const matcher = pol.matcherChain(chain);
+export function verdicts(pol, chain, urls, obeysWildcard = true) {
+  const matcher = pol.matcherChain(chain, { obeysWildcard });
   try {
     const out = matcher.checkMany(urls);
     return { allowed: out.allowed, lines: out.lines };
@@ -123,8 +132,8 @@ export function verdicts(pol, chain, urls) {
 }
 
 /** The whole decision behind one verdict (groups, candidates, tie-break). */
-export function explain(pol, chain, url) {
-  const matcher = pol.matcherChain(chain);
+export function explain(pol, chain, url, obeysWildcard = true) {
+  const matcher = pol.matcherChain(chain, { obeysWildcard });
   try {
     const choice = matcher.chainChoice;
     return { ...matcher.explain(url), chainToken: choice == null ? null : chain[choice] };
@@ -139,8 +148,8 @@ export function explain(pol, chain, url) {
  * changes for `chain`, over `urls` or else the paths both files' rules derive,
  * and every registry crawler whose verdicts change.
  */
-export const diff = (oldBytes, newBytes, profile, chain, urls) =>
-  robots.diff(oldBytes, newBytes, { profile, chain, urls: urls ?? null });
+export const diff = (oldBytes, newBytes, profile, chain, urls, obeysWildcard = true) =>
+  robots.diff(oldBytes, newBytes, { profile, chain, obeysWildcard, urls: urls ?? null });
 
 /** The package's version, for the footer. */
 export const version = () => (typeof robots.version === 'function' ? robots.version() : String(robots.version ?? ''));

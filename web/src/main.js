@@ -204,7 +204,7 @@ let currentReport = null;
  */
 function chainText(crawler) {
   if (!crawler) return '';
-  const { chain, header, noToken } = crawler;
+  const { chain, header, noToken, obeysWildcard } = crawler;
   if (chain[0] === '*' && chain.length === 1) return 'No crawler named: the * groups apply (a crawler no group names).';
   const from = header ? `From the User-Agent header, its crawler token ${chain[0]}. ` : '';
   const whole = noToken ? 'This User-Agent header holds no crawler token (only browser product tokens): it is matched whole, as given, so only the * groups apply. ' : '';
@@ -212,7 +212,10 @@ function chainText(crawler) {
   const who = known ? `${known.token} (${known.operator}, ${known.purpose})` : `${chain[0]} (not in the registry)`;
   const rest = chain.length > 1 ? `, then the groups of ${chain.slice(1).join(', then ')} (the registry's documented fallbacks)` : '';
   const alone = state.exact && known && known.fallbacks.length ? ` (its documented fallbacks ${known.fallbacks.join(', ')} are not followed)` : '';
-  return `${from}${whole}${who}: obeys the groups naming ${chain[0]}${rest}${alone}, else the * groups.`;
+  const otherwise = obeysWildcard === false
+    ? ': the registry documents that it ignores the * groups, so where no group names it none applies (it may fetch everything)'
+    : ', else the * groups';
+  return `${from}${whole}${who}: obeys the groups naming ${chain[0]}${rest}${alone}${otherwise}.`;
 }
 
 // ---- explanation -------------------------------------------------------------

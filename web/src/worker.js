@@ -66,11 +66,11 @@ function compute(state) {
   }
   const urls = splitUrls(state.urls);
   out.urls = urls;
-  out.verdicts = timed(timings, 'verdicts', () => engine.verdicts(file.policy, out.chain, urls));
+  out.verdicts = timed(timings, 'verdicts', () => engine.verdicts(file.policy, out.chain, urls, crawler.obeysWildcard));
   if (state.diffOn) {
     const oldBytes = engine.bytesOf({ text: state.oldText });
     out.diff = timed(timings, 'diff', () =>
-      engine.diff(oldBytes, bytes, state.profile, out.chain, state.diffUrls === 'list' ? urls : null),
+      engine.diff(oldBytes, bytes, state.profile, out.chain, state.diffUrls === 'list' ? urls : null, crawler.obeysWildcard),
     );
     const key = state.profile;
     if (previousDiff.key !== key || !sameBytes(previousDiff.bytes, oldBytes)) {
@@ -103,11 +103,11 @@ self.onmessage = async (event) => {
     } else if (kind === 'explain') {
       const { state, url } = event.data;
       const bytes = engine.bytesOf(state.file);
-      const { chain } = engine.crawlerOf(state.agent, state.exact);
+      const { chain, obeysWildcard } = engine.crawlerOf(state.agent, state.exact);
       const same = current.key === state.profile && sameBytes(current.bytes, bytes) && current.policy;
       const policy = same ? current.policy : engine.policy(bytes, state.profile);
       try {
-        result = engine.explain(policy, chain, url);
+        result = engine.explain(policy, chain, url, obeysWildcard);
       } finally {
         if (!same) policy.free?.();
       }

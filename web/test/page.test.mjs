@@ -300,6 +300,20 @@ test('a crawler follows the fallbacks the registry documents, as robots check an
     assert.deepEqual(words([]), followed);
     assert.deepEqual(words(['--no-fallback']), alone);
   }
+  // A crawler the registry documents to ignore `*` (AdsBot-Google): no group
+  // names it, so none applies, whether its fallbacks are followed or not.
+  await settle(page, () => page.getByTestId('agent-exact').uncheck());
+  await setAgent(page, 'AdsBot-Google');
+  const ads = (await verdictRows(page)).map((r) => r.verdict);
+  assert.deepEqual(ads, ['allowed', 'allowed']);
+  assert.match(await chain.textContent(), /ignores the \* groups/);
+  await settle(page, () => page.getByTestId('agent-exact').check());
+  assert.deepEqual((await verdictRows(page)).map((r) => r.verdict), ads);
+  if (robotsBin) {
+    const words = (args) => cli(['check', '-', '--agent', 'AdsBot-Google', ...args, '/g/x', '/star/x'], text).trim().split('\n').map((l) => l.split('\t')[0]);
+    assert.deepEqual(words([]), ads);
+    assert.deepEqual(words(['--no-fallback']), ads);
+  }
 });
 
 test('a diff lists the URLs and crawlers whose verdict changes, as robots diff computes them', async () => {

@@ -53,7 +53,18 @@ impl OwnedMatcher {
         I: IntoIterator,
         I::Item: AsRef<[u8]>,
     {
-        let selected = policy.matcher_chain(tokens).selected;
+        OwnedMatcher::chain_obeying(policy, tokens, true)
+    }
+
+    /// The matcher of a crawler that answers to several tokens, most specific
+    /// first, and obeys the `*` groups only if `obeys_wildcard`
+    /// ([`PolicyRef::matcher_obeying`](crate::PolicyRef::matcher_obeying)).
+    pub fn chain_obeying<I>(policy: Arc<Policy>, tokens: I, obeys_wildcard: bool) -> OwnedMatcher
+    where
+        I: IntoIterator,
+        I::Item: AsRef<[u8]>,
+    {
+        let selected = policy.matcher_obeying(tokens, obeys_wildcard).selected;
         OwnedMatcher { policy, selected }
     }
 
