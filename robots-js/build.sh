@@ -11,7 +11,7 @@
 # pinned wasm-bindgen CLI (cargo install, ~3 min once) and binaryen's wasm-opt
 # (npm ci in robots-js/tools: the npm package, pinned by its lock file).
 #
-# Size (gzip -9, names removed): 201 KB for the full API (5.2 KB of it
+# Size (gzip -9, names removed): 202.6 KB for the full API (5.2 KB of it
 # tokenOfHeader with the registry's header forms), 116 KB engine only.
 # What keeps it there: std rebuilt with panic=immediate-abort (below), the
 # release profile in Cargo.toml, LLVM's inlining and unrolling thresholds in
@@ -155,10 +155,16 @@ wasm_opt_flags=(--optimize-level=3 --shrink-level=0
 # The names section is kept only with --debuginfo.
 [ -z "${ROBOTS_JS_NAMES:-}" ] || wasm_opt_flags+=(--debuginfo)
 
-# wasm-opt FILE: optimise FILE in place.
+# wasm-opt FILE: optimise FILE in place. The passes run twice: the second run
+# finds more to fold and merge in what the first left (1.5 KB gzipped less,
+# 204.2 -> 202.7 KB, parse and checks as fast: BENCHMARKS.md, "Size: what was
+# tried"); a third found nothing more. The target-features section is for
+# tools that link modules, not for engines that run one (0.1 KB).
 wasm_opt() {
-    "$here/tools/node_modules/.bin/wasm-opt" "${wasm_opt_flags[@]}" "$1" -o "$1.opt"
-    mv "$1.opt" "$1"
+    local opt="$here/tools/node_modules/.bin/wasm-opt"
+    "$opt" "${wasm_opt_flags[@]}" "$1" -o "$1.opt"
+    "$opt" "${wasm_opt_flags[@]}" --strip-target-features "$1.opt" -o "$1"
+    rm -f "$1.opt"
 }
 
 if [ "${1:-}" = "--engine-only" ]; then
