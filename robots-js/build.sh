@@ -11,7 +11,7 @@
 # pinned wasm-bindgen CLI (cargo install, ~3 min once) and binaryen's wasm-opt
 # (npm ci in robots-js/tools: the npm package, pinned by its lock file).
 #
-# Size (gzip -9, names removed): 202.6 KB for the full API (5.2 KB of it
+# Size (gzip -9, names removed): 203.1 KB for the full API (5.2 KB of it
 # tokenOfHeader with the registry's header forms), 116 KB engine only.
 # What keeps it there: std rebuilt with panic=immediate-abort (below), the
 # release profile in Cargo.toml, LLVM's inlining and unrolling thresholds in
