@@ -46,6 +46,9 @@ fn per_row<T>(
 /// `robots_allowed(body, agent, url [, profile]) -> BOOLEAN`.
 pub struct Allowed;
 
+/// The agent last met with a body slot (its bytes) and what it resolved to there.
+type AgentMemo<'a> = (&'a [u8], Option<Rc<Resolution>>);
+
 impl VScalar for Allowed {
     type State = ();
 
@@ -65,7 +68,7 @@ impl VScalar for Allowed {
         let mut bodies = Bodies::default();
         let mut verdicts: Vec<Option<bool>> = Vec::with_capacity(call.rows());
         // Per slot: the agent last met with that body, and its resolution.
-        let mut by_slot: Vec<Option<(&[u8], Option<Rc<Resolution>>)>> = Vec::new();
+        let mut by_slot: Vec<Option<AgentMemo<'_>>> = Vec::new();
         // The previous row's body key and slot.
         let mut last: Option<((usize, usize, Profile), usize)> = None;
         for row in 0..call.rows() {
