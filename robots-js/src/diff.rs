@@ -45,6 +45,9 @@ fn crawler(d: &CrawlerDiff) -> JsValue {
 /// URLs are `urls` when `derive` is false, else the paths derived from both
 /// files' rules, as `robots diff` derives them without `--urls`.
 #[wasm_bindgen(js_name = diffRaw)]
+// The fields of api.js's `diff` options object, each a plain value across the
+// boundary (the glue converts no object); api.js checks and names them.
+#[allow(clippy::too_many_arguments)]
 pub fn diff_raw(
     old: &[u8],
     new: &[u8],
