@@ -38,11 +38,7 @@ where
     I: IntoIterator,
     I::Item: AsRef<[u8]>,
 {
-    let set = tokens
-        .into_iter()
-        .find_map(|t| resolve_named(tables, t.as_ref()))
-        .unwrap_or_else(|| wildcard_set(tables));
-    Matcher::of_set(tables, automata, set)
+    matcher_obeying(tables, automata, tokens, true)
 }
 
 /// `Policy::matcher_obeying`: as [`matcher_chain`], but with no group at all
