@@ -200,6 +200,51 @@ fn pairs_never_skip_an_anchor() {
     assert_eq!(Grams::of(&[b"?"]).first(b"/a?"), Some(2));
 }
 
+/// The filter's word-at-a-time reading (strides one to three) passes the same
+/// position, with the same offsets, as reading each position in turn: from
+/// every start, over paths of every length around the eight-byte loads, for
+/// filters of every gram and stride.
+#[test]
+fn the_filter_passes_where_each_position_read_in_turn_passes() {
+    let one_at_a_time = |grams: &Grams, hay: &[u8], from: usize| {
+        (from..)
+            .step_by(grams.stride)
+            .take_while(|&at| at + grams.gram <= hay.len())
+            .map(|at| (at, grams.offsets(super::grams::word_at(hay, at))))
+            .find(|&(_, offsets)| offsets != 0)
+    };
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut passed = 0;
+    for round in 0..400 {
+        let shortest = 1 + round % ANCHOR_MAX_LEN as usize;
+        let count = 1 + rng.below(12);
+        let anchors = prefix_free(
+            (0..count)
+                .map(|_| {
+                    let len = shortest + rng.below(ANCHOR_MAX_LEN as usize + 1 - shortest);
+                    rng.word(len, 4)
+                })
+                .collect(),
+        );
+        let literals: Vec<&[u8]> = anchors.iter().map(Vec::as_slice).collect();
+        let grams = Grams::of(&literals);
+        for len in 0..40 {
+            let hay = rng.word(len, 6);
+            for from in 0..=len + 1 {
+                let expected = one_at_a_time(&grams, &hay, from);
+                passed += usize::from(expected.is_some());
+                assert_eq!(
+                    grams.next(&hay, from),
+                    expected,
+                    "{anchors:?} {hay:?} {from}"
+                );
+            }
+        }
+    }
+    // Both answers were seen many times.
+    assert!(passed > 10_000, "{passed}");
+}
+
 /// A scan stops as soon as it is told to.
 #[test]
 fn scan_stops_when_told() {
