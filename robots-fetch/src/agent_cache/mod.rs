@@ -182,7 +182,9 @@ impl<D> AgentPolicyCache<D> {
     }
 
     /// Bytes held, as weighed: each origin's entry, its compiled rules, its
-    /// validators and its slot in the map.
+    /// validators and its slot in the map, when the entry was made. (The
+    /// automata a check of wildcard rules builds later, which the policy then
+    /// keeps, are not weighed: see "Memory per cached origin" in BENCHMARKS.md.)
     pub fn weighted_bytes(&self) -> u64 {
         self.entries.weight()
     }
