@@ -1,7 +1,9 @@
 //! [`PolicyCache`]: one robots.txt policy per origin, fetched once, shared by every task.
 
+use crate::lifetime::Lifetime;
 use crate::recent::Recent;
 use crate::weight::entry_weight;
+use crate::AgentPolicyCache;
 use crate::Driver;
 use crate::{origin_key, FetchError, FetchSettings, Outcome, Previous, RobotsFetch, Rules};
 use moka::future::Cache;
@@ -63,7 +65,7 @@ pub trait Clock: Send + Sync + 'static {
 }
 
 /// [`Instant::now`].
-struct SystemClock;
+pub(crate) struct SystemClock;
 
 impl Clock for SystemClock {
     fn now(&self) -> Instant {
@@ -84,9 +86,9 @@ impl<D> std::fmt::Debug for PolicyCache<D> {
 /// Settings of a [`PolicyCache`].
 #[derive(Clone)]
 pub struct PolicyCacheBuilder {
-    max_bytes: u64,
-    stale_window: Duration,
-    clock: Arc<dyn Clock>,
+    pub(crate) max_bytes: u64,
+    pub(crate) stale_window: Duration,
+    pub(crate) clock: Arc<dyn Clock>,
 }
 
 impl std::fmt::Debug for PolicyCacheBuilder {
@@ -136,6 +138,19 @@ impl PolicyCacheBuilder {
     pub fn clock(mut self, clock: Arc<dyn Clock>) -> Self {
         self.clock = clock;
         self
+    }
+
+    /// A cache for one crawler, `agent`, fetching with `driver` under
+    /// `settings`: it keeps per origin only the rules that apply to `agent`,
+    /// a fraction of what [`build`](Self::build)'s cache keeps (see
+    /// [`AgentPolicyCache`]).
+    pub fn build_for_agent<D: Driver>(
+        self,
+        agent: impl AsRef<[u8]>,
+        driver: D,
+        settings: FetchSettings,
+    ) -> AgentPolicyCache<D> {
+        AgentPolicyCache::with_builder(self, agent.as_ref(), driver, settings)
     }
 
     /// The cache, fetching with `driver` under `settings`.
@@ -208,7 +223,7 @@ impl<D: Driver> PolicyCache<D> {
         // Usually a slice of `url` itself: no parse, no allocation per lookup.
         let key = origin_key(url)?;
         if let Some(entry) = self.recent.get(&key) {
-            if self.clock.now() < entry.fresh_until && !touch_moka() {
+            if self.clock.now() < entry.life.fresh_until && !touch_moka() {
                 return Ok(OriginPolicy(entry));
             }
         }
@@ -225,10 +240,10 @@ impl<D: Driver> PolicyCache<D> {
         let current = self.entries.get(key).await;
         let now = self.clock.now();
         if let Some(entry) = &current {
-            if now < entry.fresh_until {
+            if now < entry.life.fresh_until {
                 return Ok(OriginPolicy(Arc::clone(entry)));
             }
-            if now < entry.stale_until {
+            if now < entry.life.stale_until {
                 // Stale-while-revalidate: one caller refreshes, the rest use the copy.
                 let Some(_claim) = Claim::take(&entry.refreshing) else {
                     return Ok(OriginPolicy(Arc::clone(entry)));
@@ -249,7 +264,7 @@ impl<D: Driver> PolicyCache<D> {
             .entries
             .entry(key.to_owned())
             .or_insert_with_if(self.run(fetch, current.as_deref()), |entry| {
-                self.clock.now() >= entry.fresh_until
+                self.clock.now() >= entry.life.fresh_until
             })
             .await;
         Ok(OriginPolicy(entry.into_value()))
@@ -407,16 +422,8 @@ impl AgentMatcher {
 #[derive(Debug)]
 struct Entry {
     outcome: Outcome,
-    /// Used as is until then.
-    fresh_until: Instant,
-    /// A good copy is served while being revalidated until then.
-    stale_until: Instant,
-    /// How long moka keeps the entry at all.
-    retain_for: Duration,
-    /// Unreachable outcomes in a row, this one included.
-    failures: u32,
-    /// When the current outage began.
-    outage_since: Option<Instant>,
+    /// How long it is fresh, served stale, kept; the outage it carries.
+    life: Lifetime,
     /// Set while one caller revalidates the entry.
     refreshing: AtomicBool,
     /// The matchers of the crawlers that asked, resolved once each (a lookup
@@ -428,45 +435,20 @@ impl Entry {
     fn new(
         outcome: Outcome,
         previous: Option<&Entry>,
-        (started, now): (Instant, Instant),
+        fetched: (Instant, Instant),
         stale_window: Duration,
         outage_grace: Duration,
     ) -> Self {
-        let fresh_until = now.checked_add(outcome.expires_in).unwrap_or(now);
-        let unreachable = outcome.reason.is_unreachable();
-        let (failures, outage_since) = if unreachable {
-            let earlier = previous.filter(|p| p.failures > 0);
-            (
-                earlier.map_or(0, |p| p.failures).saturating_add(1),
-                earlier.and_then(|p| p.outage_since).or(Some(started)),
-            )
-        } else {
-            (0, None)
-        };
-        let has_copy = outcome.copy.is_some() && matches!(outcome.rules, Rules::Parsed(_));
-        let stale_until = if has_copy {
-            fresh_until.checked_add(stale_window).unwrap_or(fresh_until)
-        } else {
-            fresh_until
-        };
-        // Kept past expiry when it has something for the next fetch: a copy to
-        // revalidate or to bridge an outage, or an outage's history for backoff.
-        let retain_for = if !outcome.store {
-            Duration::ZERO
-        } else if has_copy || unreachable {
-            outcome
-                .expires_in
-                .saturating_add(outage_grace.max(stale_window))
-        } else {
-            outcome.expires_in
-        };
+        let life = Lifetime::of(
+            &outcome,
+            previous.map(|p| p.life.history()),
+            fetched,
+            stale_window,
+            outage_grace,
+        );
         Entry {
             outcome,
-            fresh_until,
-            stale_until,
-            retain_for,
-            failures,
-            outage_since,
+            life,
             refreshing: AtomicBool::new(false),
             matchers: RwLock::new(Vec::new()),
         }
@@ -497,10 +479,8 @@ impl Entry {
     fn previous(&self, now: Instant) -> Previous {
         Previous {
             copy: self.outcome.copy.clone(),
-            failures: self.failures,
-            outage: self
-                .outage_since
-                .map_or(Duration::ZERO, |since| now.saturating_duration_since(since)),
+            failures: self.life.failures,
+            outage: self.life.outage(now),
         }
     }
 }
@@ -510,7 +490,7 @@ struct Retention;
 
 impl moka::Expiry<String, Arc<Entry>> for Retention {
     fn expire_after_create(&self, _: &String, entry: &Arc<Entry>, _: Instant) -> Option<Duration> {
-        Some(entry.retain_for)
+        Some(entry.life.retain_for)
     }
 
     fn expire_after_update(
@@ -520,16 +500,16 @@ impl moka::Expiry<String, Arc<Entry>> for Retention {
         _: Instant,
         _: Option<Duration>,
     ) -> Option<Duration> {
-        Some(entry.retain_for)
+        Some(entry.life.retain_for)
     }
 }
 
 /// The right to revalidate an entry; given back when dropped, even if the
 /// revalidating future is cancelled.
-struct Claim<'a>(&'a AtomicBool);
+pub(crate) struct Claim<'a>(&'a AtomicBool);
 
 impl<'a> Claim<'a> {
-    fn take(flag: &'a AtomicBool) -> Option<Self> {
+    pub(crate) fn take(flag: &'a AtomicBool) -> Option<Self> {
         flag.compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire)
             .ok()
             .map(|_| Claim(flag))

@@ -47,7 +47,10 @@
 //! - `BlockingFetcher` (feature `ureq`): ureq, rustls, gzip and brotli;
 //! - [`PolicyCache`] (feature `cache`): one policy per origin on moka, with
 //!   single-flight fetches, expiry per outcome, negative caching,
-//!   stale-while-revalidate and a memory bound in bytes.
+//!   stale-while-revalidate and a memory bound in bytes;
+//! - [`AgentPolicyCache`] (feature `cache`): the same for a crawler that asks
+//!   as one agent, keeping per origin only that crawler's rules, for millions
+//!   of origins.
 //!
 //! ```no_run
 //! # #[cfg(all(feature = "reqwest", feature = "cache"))]
@@ -69,7 +72,7 @@
 //!
 //! # Crate features
 //! - `reqwest` (default): [`AsyncFetcher`].
-//! - `cache` (default): [`PolicyCache`].
+//! - `cache` (default): [`PolicyCache`] and [`AgentPolicyCache`].
 //! - `ureq`: `BlockingFetcher`, the blocking driver.
 //! - `url` (default, implied by each of the above): URLs parsed by the `url`
 //!   crate: [`RobotsFetch::new`], [`robots_txt_url`], [`origin`], [`origin_key`].
@@ -86,10 +89,14 @@
 extern crate alloc;
 
 #[cfg(feature = "cache")]
+mod agent_cache;
+#[cfg(feature = "cache")]
 mod cache;
 #[cfg(feature = "std")]
 mod driver;
 mod error;
+#[cfg(feature = "cache")]
+mod lifetime;
 mod machine;
 #[cfg(feature = "cache")]
 mod recent;
@@ -102,6 +109,8 @@ mod ureq_driver;
 #[cfg(feature = "cache")]
 mod weight;
 
+#[cfg(feature = "cache")]
+pub use agent_cache::{AgentOriginPolicy, AgentPolicyCache};
 #[cfg(feature = "cache")]
 pub use cache::{Clock, OriginPolicy, PolicyCache, PolicyCacheBuilder};
 #[cfg(feature = "std")]

@@ -142,6 +142,9 @@ pub struct RobotsFetch {
     redirects: u8,
     request: Request,
     state: State,
+    /// The one crawler a 2xx body is compiled for ([`RobotsFetch::for_agent`]),
+    /// or `None`: for every crawler.
+    agent: Option<Arc<[u8]>>,
 }
 
 #[derive(Debug)]
@@ -204,9 +207,40 @@ impl RobotsFetch {
             redirects: 0,
             request: Request::new(String::new(), Vec::new()),
             state: State::Send,
+            agent: None,
         };
         fetch.request = fetch.build_request();
         Ok(fetch)
+    }
+
+    /// Compile a 2xx body for `agent` alone
+    /// ([`PolicyBuilder::build_for_agent`](robots_core::PolicyBuilder::build_for_agent)):
+    /// the outcome's policy keeps only the rules and records that apply to the
+    /// crawler (and the file-wide records), and answers as `agent` whatever
+    /// agent it is asked about. What a crawler that keeps millions of origins'
+    /// policies wants (see `AgentPolicyCache`, feature `cache`). A kept copy
+    /// ([`Previous`]) is used as it is given.
+    ///
+    /// ```
+    /// use robots_fetch::{FetchSettings, RobotsFetch};
+    /// let file = b"User-agent: *\nDisallow: /all\n\nUser-agent: FooBot\nDisallow: /foo\n";
+    /// let mut fetch = RobotsFetch::new("https://example.com/", &FetchSettings::default())?
+    ///     .for_agent(&b"FooBot"[..]);
+    /// fetch.receive_head(200, []);
+    /// fetch.receive_body(file);
+    /// fetch.end_body();
+    /// let outcome = fetch.finish();
+    /// let policy = outcome.rules.policy().unwrap();
+    /// assert_eq!(policy.rule_count(), 1); // FooBot's rule only
+    /// // Any agent asked about gets FooBot's answer.
+    /// assert!(!outcome.is_allowed("OtherBot", "https://example.com/foo"));
+    /// assert!(outcome.is_allowed("OtherBot", "https://example.com/all"));
+    /// # Ok::<(), robots_fetch::FetchError>(())
+    /// ```
+    #[must_use]
+    pub fn for_agent(mut self, agent: impl Into<Arc<[u8]>>) -> Self {
+        self.agent = Some(agent.into());
+        self
     }
 
     /// The robots.txt URL of the page's origin.
@@ -426,12 +460,15 @@ impl RobotsFetch {
             body.len()
         };
         let text = body.get(..parsed_len).unwrap_or_default();
-        let policy = Arc::new(
-            Policy::builder()
-                .profile(self.config.profile().parse_profile())
-                .max_bytes(Some(self.config.max_bytes()))
-                .build(text),
-        );
+        let builder = Policy::builder()
+            .profile(self.config.profile().parse_profile())
+            .max_bytes(Some(self.config.max_bytes()));
+        let policy = Arc::new(match &self.agent {
+            // The one-crawler policy's tables, without its crawler's name: it
+            // answers as that crawler for every agent.
+            Some(agent) => builder.build_for_agent(text, &agent[..]).policy().clone(),
+            None => builder.build(text),
+        });
         let mut outcome = self.answer(
             status,
             Rules::Parsed(Arc::clone(&policy)),

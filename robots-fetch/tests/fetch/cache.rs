@@ -2,40 +2,12 @@
 //! expiry per outcome, negative caching, revalidation, outages, the byte bound.
 #![cfg(all(feature = "reqwest", feature = "cache"))]
 
-use crate::support::{assert_outcome, FILE};
-use robots_fetch::{
-    AsyncFetcher, Clock, FetchReason, FetchSettings, PolicyCache, PolicyCacheBuilder,
-};
+use crate::support::{assert_outcome, ManualClock, FILE};
+use robots_fetch::{AsyncFetcher, FetchReason, FetchSettings, PolicyCache, PolicyCacheBuilder};
 use robots_loopback::{Reply, Server};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-/// A clock the test moves by hand: answers' lifetimes pass without sleeping.
-struct ManualClock {
-    start: Instant,
-    elapsed_ms: AtomicU64,
-}
-
-impl ManualClock {
-    fn new() -> Arc<ManualClock> {
-        Arc::new(ManualClock {
-            start: Instant::now(),
-            elapsed_ms: AtomicU64::new(0),
-        })
-    }
-
-    fn advance(&self, by: Duration) {
-        let ms = u64::try_from(by.as_millis()).expect("a short step");
-        self.elapsed_ms.fetch_add(ms, Ordering::SeqCst);
-    }
-}
-
-impl Clock for ManualClock {
-    fn now(&self) -> Instant {
-        self.start + Duration::from_millis(self.elapsed_ms.load(Ordering::SeqCst))
-    }
-}
+use std::time::Duration;
 
 fn cache(policy: FetchSettings) -> Arc<PolicyCache<AsyncFetcher>> {
     Arc::new(PolicyCache::new(

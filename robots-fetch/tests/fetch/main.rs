@@ -6,6 +6,7 @@
 
 mod support;
 
+mod agent_cache;
 mod blocking;
 mod cache;
 mod faults;

@@ -2,6 +2,9 @@
 #![allow(dead_code)]
 
 use robots_fetch::{FetchReason, Outcome};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// A small file: `/private` is disallowed, the rest allowed.
 pub const FILE: &str = "User-agent: *\nDisallow: /private\n";
@@ -28,4 +31,31 @@ pub fn assert_outcome(outcome: &Outcome, rules: &str, reason: FetchReason) {
         (rules, reason),
         "outcome: {outcome:#?}"
     );
+}
+
+/// A clock the test moves by hand: answers' lifetimes pass without sleeping.
+pub struct ManualClock {
+    start: Instant,
+    elapsed_ms: AtomicU64,
+}
+
+impl ManualClock {
+    pub fn new() -> Arc<ManualClock> {
+        Arc::new(ManualClock {
+            start: Instant::now(),
+            elapsed_ms: AtomicU64::new(0),
+        })
+    }
+
+    pub fn advance(&self, by: Duration) {
+        let ms = u64::try_from(by.as_millis()).expect("a short step");
+        self.elapsed_ms.fetch_add(ms, Ordering::SeqCst);
+    }
+}
+
+#[cfg(feature = "cache")]
+impl robots_fetch::Clock for ManualClock {
+    fn now(&self) -> Instant {
+        self.start + Duration::from_millis(self.elapsed_ms.load(Ordering::SeqCst))
+    }
 }
