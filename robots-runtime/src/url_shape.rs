@@ -586,7 +586,7 @@ fn scanned_host(after_slashes: &[u8]) -> Option<(usize, Option<usize>)> {
         lanes(first).bits() | lanes(second).bits() << LANES
     };
     let hyphens = window(|l| l.is(b'-'));
-    let labels = window(|l| l.alphanumeric()) | hyphens;
+    let labels = window(Lanes::alphanumeric) | hyphens;
     let dots = window(|l| l.is(b'.'));
     // The first byte that is neither ends the host.
     let end = (!(labels | dots)).trailing_zeros() as usize;
