@@ -940,7 +940,7 @@ mod tests {
         #[test]
         fn the_host_by_lanes_is_the_host_byte_by_byte(
             pieces in proptest::collection::vec(proptest::sample::select(vec![
-                "a", "Z", "www", "example", "0", "9", "-", "--", ".", "xn--", "XN--", "xN", "x",
+                "a", "Z", "www", "example", "0", "9", "-", "--", ".", "..", "xn--", "XN--", "xN", "x",
                 "n", ":", "80", "/", "\\", "?", "#", "@", "_", "%", " ", "\u{e9}",
                 "0123456789abcdef",
             ]), 0..16),
@@ -956,11 +956,11 @@ mod tests {
 
     #[test]
     fn the_host_by_lanes_sees_every_offset_of_its_window() {
-        // A host of `a`s up to 40 bytes long, with a dot, a `--`, an `xn--`
-        // or an odd byte at each offset, ended by each ending or none.
+        // A host of `a`s up to 40 bytes long, with a dot, two, a `--`, an
+        // `xn--` or an odd byte at each offset, ended by each ending or none.
         for len in 0..40 {
             for at in 0..len {
-                for odd in [".", "--", "xn--", "1", "_", ":", "/", "@"] {
+                for odd in [".", "..", "--", "xn--", "1", "_", ":", "/", "@"] {
                     for end in ["", "/x", ":80/", "?", "#", "\\", " "] {
                         let mut host = "a".repeat(len);
                         host.replace_range(at..at + 1, odd);
