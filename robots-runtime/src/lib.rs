@@ -247,6 +247,9 @@ pub mod url {
 
     #[cfg(all(feature = "std", feature = "fetch"))]
     #[cfg_attr(docsrs, doc(cfg(all(feature = "std", feature = "fetch"))))]
+    pub use crate::url_lines::{url_lines, ScannedLine, UrlLines};
+    #[cfg(all(feature = "std", feature = "fetch"))]
+    #[cfg_attr(docsrs, doc(cfg(all(feature = "std", feature = "fetch"))))]
     pub use crate::url_shape::{
         checked_path, read_url_line, url_shape, url_shape_and_path, UrlLine, UrlShape,
     };
@@ -255,6 +258,10 @@ pub mod url {
     pub use robots_fetch::robots_txt_url;
 }
 
+#[cfg(all(feature = "std", feature = "fetch"))]
+mod byte_lanes;
+#[cfg(all(feature = "std", feature = "fetch"))]
+mod url_lines;
 #[cfg(all(feature = "std", feature = "fetch"))]
 mod url_shape;
 

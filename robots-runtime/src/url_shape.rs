@@ -8,6 +8,7 @@
 //! what the caller meant, so a tool can warn (`robots check` does) without
 //! changing a verdict.
 
+use crate::byte_lanes::{block_at, padded_block, Block, Lanes, LANES};
 use crate::url::path_from_url;
 use std::borrow::Cow;
 use std::fmt;
@@ -135,7 +136,7 @@ impl fmt::Display for UrlShape {
 /// assert_eq!(url_shape(b"example.com/x"), UrlShape::NotPathOrUrl);
 /// ```
 pub fn url_shape(line: &[u8]) -> UrlShape {
-    classify(line, Authority::Scanned).0
+    classify(line, Authority::Scanned).0.shape(line)
 }
 
 /// [`url_shape`] and [`path_from_url`] of one line, read once: what a tool
@@ -153,8 +154,7 @@ pub fn url_shape(line: &[u8]) -> UrlShape {
 /// assert_eq!((shape.name(), &*path), ("other-scheme", &b"/x"[..]));
 /// ```
 pub fn url_shape_and_path(line: &[u8]) -> (UrlShape, Cow<'_, [u8]>) {
-    let read = read_url_line(line);
-    (read.shape, read.path)
+    read_url_line(line).into_parts()
 }
 
 /// One URL line as a checker reads it ([`read_url_line`]): its shape, the
@@ -162,16 +162,18 @@ pub fn url_shape_and_path(line: &[u8]) -> (UrlShape, Cow<'_, [u8]>) {
 /// that a caller need not look at them again.
 #[derive(Clone, Debug)]
 pub struct UrlLine<'a> {
-    shape: UrlShape,
+    line: &'a [u8],
+    shape: Code,
     path: Cow<'a, [u8]>,
     percent: bool,
     printable: bool,
 }
 
 impl<'a> UrlLine<'a> {
-    /// The line's shape ([`url_shape`]).
-    pub fn shape(&self) -> &UrlShape {
-        &self.shape
+    /// The line's shape ([`url_shape`]). The words of an odd one are made
+    /// here, not when the line is read.
+    pub fn shape(&self) -> UrlShape {
+        self.shape.shape(self.line)
     }
 
     /// The path checkers match ([`path_from_url`]).
@@ -192,9 +194,14 @@ impl<'a> UrlLine<'a> {
         self.printable
     }
 
+    /// Whether the line reads as meant ([`UrlShape::is_plain`]).
+    pub fn is_plain(&self) -> bool {
+        matches!(self.shape, Code::Empty | Code::Path | Code::HttpUrl)
+    }
+
     /// The shape and the path.
     pub fn into_parts(self) -> (UrlShape, Cow<'a, [u8]>) {
-        (self.shape, self.path)
+        (self.shape.shape(self.line), self.path)
     }
 }
 
@@ -204,13 +211,27 @@ impl<'a> UrlLine<'a> {
 /// ```
 /// use robots_runtime::url::{read_url_line, UrlShape};
 /// let line = read_url_line(b"https://example.com/a?b#c");
-/// assert_eq!((line.shape(), line.path()), (&UrlShape::HttpUrl, &b"/a?b"[..]));
+/// assert_eq!((line.shape(), line.path()), (UrlShape::HttpUrl, &b"/a?b"[..]));
 /// assert!(line.is_printable_ascii() && !line.has_percent());
 /// let line = read_url_line("/caf\u{e9}%20".as_bytes());
 /// assert!(!line.is_printable_ascii() && line.has_percent());
 /// ```
 pub fn read_url_line(line: &[u8]) -> UrlLine<'_> {
-    let (shape, hint) = classify(line, Authority::Scanned);
+    read_with(line, bytes_of(line))
+}
+
+/// [`read_url_line`] of a line a scan has just seen to be printable ASCII
+/// without a `%` or `#` ([`crate::url_lines`]'s pass): its bytes are not
+/// looked at again.
+pub(crate) fn read_printable_url_line(line: &[u8]) -> UrlLine<'_> {
+    debug_assert!(bytes_of(line).printable && !bytes_of(line).percent && !bytes_of(line).hash);
+    read_with(line, Bytes::NONE)
+}
+
+/// [`read_url_line`] of a line whose bytes are as `bytes` says.
+#[inline(always)]
+fn read_with(line: &[u8], bytes: Bytes) -> UrlLine<'_> {
+    let (shape, hint) = classify_with(line, bytes, Authority::Scanned);
     // Where the path is plain to see, it runs to the first `#` (see
     // `PathHint::at`), as `path_from_url` reads it.
     let path = match hint.at.and_then(|at| line.get(at..)) {
@@ -227,6 +248,7 @@ pub fn read_url_line(line: &[u8]) -> UrlLine<'_> {
         },
     };
     UrlLine {
+        line,
         shape,
         path,
         percent: hint.bytes.percent,
@@ -264,71 +286,29 @@ impl Bytes {
     };
 }
 
-/// The bytes [`bytes_of`] asks about at once, in as many lanes: a vector
-/// register's worth.
-const BLOCK: usize = 16;
-
-/// `line`'s last [`BLOCK`] bytes (overlapping the blocks before them), or the
-/// whole of a shorter line padded with `/`, which [`bytes_of`] never notes.
-fn last_block(line: &[u8]) -> [u8; BLOCK] {
-    let last = line
-        .len()
-        .checked_sub(BLOCK)
-        .and_then(|from| line.get(from..))
-        .and_then(|last| <[u8; BLOCK]>::try_from(last).ok());
-    last.unwrap_or_else(|| {
-        let mut padded = [b'/'; BLOCK];
-        for (to, &b) in padded.iter_mut().zip(line) {
-            *to = b;
-        }
-        padded
-    })
-}
-
-/// Whether `note` is non-zero for any byte of `line`, asked of a block of
-/// [`BLOCK`] bytes at once (the last block overlapping the one before, or
-/// padded, see [`last_block`]). Each block is mapped lane by lane, which the
-/// compiler makes a few vector instructions, and tested whole; the loop stops
-/// at the first block with a noted byte.
-#[inline(always)]
-fn any_noted(line: &[u8], note: impl Fn(u8) -> u8) -> bool {
-    // A closure, which the compiler keeps out of line: inlined (or two
-    // blocks a step), the loop below is vectorised across blocks instead,
-    // which costs more (callgrind, `benches/cli/run.sh`'s lines).
-    let noted = |block: &[u8; BLOCK]| {
-        let mut lanes = [0u8; BLOCK];
-        for (lane, &b) in lanes.iter_mut().zip(block) {
-            *lane = note(b);
-        }
-        u128::from_ne_bytes(lanes) != 0
-    };
-    let mut blocks = line.chunks_exact(BLOCK);
-    for block in &mut blocks {
-        if <&[u8; BLOCK]>::try_from(block).is_ok_and(noted) {
-            return true;
-        }
-    }
-    !blocks.remainder().is_empty() && noted(&last_block(line))
-}
-
-/// [`Bytes`] of `line`. Nearly every line is printable and holds no `%` or
-/// `#`, so the pass every line pays for asks one question of each byte
-/// (whether it is any of those); only a line that has one is folded again,
-/// once for each question. (Three answers in one pass cost more than a third
-/// again on URL-length lines, and the compiler does not keep a fold of
-/// several flags in vector registers.)
+/// [`Bytes`] of `line`, a block of [`LANES`] bytes at a time (the last one
+/// padded with `/`, which is none of them): three questions of each block,
+/// the answers gathered as bits.
 fn bytes_of(line: &[u8]) -> Bytes {
-    fn unprintable(b: u8) -> bool {
-        b.wrapping_sub(0x20) >= 0x5f
+    let (mut unprintable, mut percent, mut hash) = (0u32, 0u32, 0u32);
+    let mut ask = |block: &Block| {
+        let lanes = Lanes::of(block);
+        unprintable |= lanes.printable().not().bits();
+        percent |= lanes.is(b'%').bits();
+        hash |= lanes.is(b'#').bits();
+    };
+    let mut at = 0;
+    while let Some(block) = block_at(line, at) {
+        ask(block);
+        at += LANES;
     }
-    let notable = |b: u8| u8::from(unprintable(b) | (b == b'%') | (b == b'#'));
-    if !any_noted(line, notable) {
-        return Bytes::NONE;
+    if at < line.len() {
+        ask(&padded_block(line, at, b'/'));
     }
     Bytes {
-        printable: !any_noted(line, |b| u8::from(unprintable(b))),
-        percent: any_noted(line, |b| u8::from(b == b'%')),
-        hash: any_noted(line, |b| u8::from(b == b'#')),
+        printable: unprintable == 0,
+        percent: percent != 0,
+        hash: hash != 0,
     }
 }
 
@@ -353,35 +333,35 @@ impl PathHint {
 
 /// [`url_shape`], with the authority decided as `authority` says; and where
 /// the path starts, when that is plain to see (see [`PathHint`]).
-fn classify(line: &[u8], authority: Authority) -> (UrlShape, PathHint) {
+fn classify(line: &[u8], authority: Authority) -> (Code, PathHint) {
+    classify_with(line, bytes_of(line), authority)
+}
+
+/// [`classify`] of a line whose bytes are as `bytes` says.
+#[inline(always)]
+fn classify_with(line: &[u8], bytes: Bytes, authority: Authority) -> (Code, PathHint) {
     if line.is_empty() {
-        return (UrlShape::Empty, PathHint::none(Bytes::NONE));
+        return (Code::Empty, PathHint::none(Bytes::NONE));
     }
-    let bytes = bytes_of(line);
     if !bytes.printable {
         if let Some(at) = line.iter().position(|&b| b.is_ascii_control()) {
             let byte = line.get(at).copied().unwrap_or(0);
-            return (UrlShape::ControlByte { byte, at }, PathHint::none(bytes));
+            return (Code::ControlByte { byte, at }, PathHint::none(bytes));
         }
         if let Err(e) = std::str::from_utf8(line) {
             let at = e.valid_up_to();
-            return (UrlShape::InvalidUtf8 { at }, PathHint::none(bytes));
+            return (Code::InvalidUtf8 { at }, PathHint::none(bytes));
         }
     }
     let (shape, at) = shape_of(line, authority);
     let hint = PathHint { at, bytes };
     // A bad escape is the more telling oddity of a line that is a path, a URL,
     // or neither (`%zz/private`); a scheme or host problem comes first.
-    if !bytes.percent
-        || !matches!(
-            shape,
-            UrlShape::Path | UrlShape::HttpUrl | UrlShape::NotPathOrUrl
-        )
-    {
+    if !bytes.percent || !matches!(shape, Code::Path | Code::HttpUrl | Code::NotPathOrUrl) {
         return (shape, hint);
     }
     match bad_percent_escape(line) {
-        Some(at) => (UrlShape::BadPercentEscape { at }, hint),
+        Some(at) => (Code::BadPercentEscape { at }, hint),
         None => (shape, hint),
     }
 }
@@ -401,12 +381,12 @@ pub fn checked_path(line: &[u8]) -> String {
 
 /// The shape of valid, control-free text, percent-escapes aside, and where its
 /// path starts when that is plain to see (see [`PathHint::at`]).
-fn shape_of(line: &[u8], authority: Authority) -> (UrlShape, Option<usize>) {
+fn shape_of(line: &[u8], authority: Authority) -> (Code, Option<usize>) {
     if line.starts_with(b"//") {
-        return (UrlShape::ProtocolRelative, None);
+        return (Code::ProtocolRelative, None);
     }
     if line.starts_with(b"/") {
-        return (UrlShape::Path, Some(0));
+        return (Code::Path, Some(0));
     }
     // The schemes nearly every URL line has, as they are nearly always
     // written, without the general reading of a scheme.
@@ -416,38 +396,92 @@ fn shape_of(line: &[u8], authority: Authority) -> (UrlShape, Option<usize>) {
         (4, rest)
     } else {
         let Some(scheme) = scheme_of(line) else {
-            return (UrlShape::NotPathOrUrl, None);
+            return (Code::NotPathOrUrl, None);
         };
         if !(scheme.eq_ignore_ascii_case(b"http") || scheme.eq_ignore_ascii_case(b"https")) {
-            // A scheme is ASCII (see `scheme_of`): nothing is lost.
-            let scheme = String::from_utf8_lossy(scheme).into_owned();
-            return (UrlShape::OtherScheme { scheme }, None);
+            let len = scheme.len();
+            return (Code::OtherScheme { len }, None);
         }
         let after_scheme = line.get(scheme.len()..).unwrap_or_default();
         let Some(after_slashes) = after_scheme.strip_prefix(b"://") else {
-            let reason = String::from("no `//` after the scheme");
-            return (UrlShape::MalformedAuthority { reason }, None);
+            let error = None;
+            return (Code::MalformedAuthority { error }, None);
         };
         (scheme.len(), after_slashes)
     };
     if authority == Authority::Scanned {
         if let Some(plain) = plain_authority(after_slashes) {
             let path_at = plain.path_at.map(|at| scheme_len + 3 + at);
-            return (UrlShape::HttpUrl, path_at);
+            return (Code::HttpUrl, path_at);
         }
     }
     // Valid UTF-8 (checked by the caller), so this never fails.
     let parsed = std::str::from_utf8(line).map(url::Url::parse);
     let shape = match parsed {
-        Ok(Ok(_)) => UrlShape::HttpUrl,
-        Ok(Err(e)) => UrlShape::MalformedAuthority {
-            reason: e.to_string(),
-        },
-        Err(e) => UrlShape::InvalidUtf8 {
+        Ok(Ok(_)) => Code::HttpUrl,
+        Ok(Err(e)) => Code::MalformedAuthority { error: Some(e) },
+        Err(e) => Code::InvalidUtf8 {
             at: e.valid_up_to(),
         },
     };
     (shape, None)
+}
+
+/// A [`UrlShape`] without its words: what reading a line finds, `Copy`, so
+/// that the nearly every line that is plain moves no text about. The words
+/// of an odd line are made from it and the line when they are asked for
+/// ([`Code::shape`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Code {
+    Empty,
+    Path,
+    HttpUrl,
+    ControlByte {
+        byte: u8,
+        at: usize,
+    },
+    InvalidUtf8 {
+        at: usize,
+    },
+    /// The parser's error, or `None` when no `//` follows the scheme.
+    MalformedAuthority {
+        error: Option<url::ParseError>,
+    },
+    /// The scheme is the line's first `len` bytes.
+    OtherScheme {
+        len: usize,
+    },
+    ProtocolRelative,
+    BadPercentEscape {
+        at: usize,
+    },
+    NotPathOrUrl,
+}
+
+impl Code {
+    /// The shape of `line`, the line this was read from, in full.
+    fn shape(self, line: &[u8]) -> UrlShape {
+        match self {
+            Code::Empty => UrlShape::Empty,
+            Code::Path => UrlShape::Path,
+            Code::HttpUrl => UrlShape::HttpUrl,
+            Code::ControlByte { byte, at } => UrlShape::ControlByte { byte, at },
+            Code::InvalidUtf8 { at } => UrlShape::InvalidUtf8 { at },
+            Code::MalformedAuthority { error } => UrlShape::MalformedAuthority {
+                reason: match error {
+                    Some(e) => e.to_string(),
+                    None => String::from("no `//` after the scheme"),
+                },
+            },
+            Code::OtherScheme { len } => UrlShape::OtherScheme {
+                // A scheme is ASCII (see `scheme_of`): nothing is lost.
+                scheme: String::from_utf8_lossy(line.get(..len).unwrap_or_default()).into_owned(),
+            },
+            Code::ProtocolRelative => UrlShape::ProtocolRelative,
+            Code::BadPercentEscape { at } => UrlShape::BadPercentEscape { at },
+            Code::NotPathOrUrl => UrlShape::NotPathOrUrl,
+        }
+    }
 }
 
 /// The scheme of `line`, when it starts with one (RFC 3986: a letter, then
@@ -535,9 +569,66 @@ fn plain_authority(after_slashes: &[u8]) -> Option<PlainAuthority> {
     }
 }
 
-/// The host [`plain_authority`] vouches for, label by label: where it ends,
-/// and where the port starts if a `:` ends it.
+/// The host [`plain_authority`] vouches for: where it ends, and where the
+/// port starts if a `:` ends it. [`scanned_host_bytewise`]'s answer, asked
+/// of the first 32 bytes at once ([`crate::byte_lanes`]: which bytes are
+/// label bytes, dots, hyphens), the labels read from the bits; a host that
+/// does not end within them is read byte by byte.
 fn scanned_host(after_slashes: &[u8]) -> Option<(usize, Option<usize>)> {
+    const WINDOW: usize = 2 * LANES;
+    // Past the line, `/`: it ends a host as the end of the line does.
+    let block = |at| match block_at(after_slashes, at) {
+        Some(block) => *block,
+        None => padded_block(after_slashes, at, b'/'),
+    };
+    let (first, second) = (Lanes::of(&block(0)), Lanes::of(&block(LANES)));
+    let window = |lanes: fn(Lanes) -> crate::byte_lanes::Mask| {
+        lanes(first).bits() | lanes(second).bits() << LANES
+    };
+    let hyphens = window(|l| l.is(b'-'));
+    let labels = window(Lanes::alphanumeric) | hyphens;
+    let dots = window(|l| l.is(b'.'));
+    // The first byte that is neither ends the host.
+    let end = (!(labels | dots)).trailing_zeros() as usize;
+    if end >= WINDOW {
+        return scanned_host_bytewise(after_slashes);
+    }
+    let within = (1u32 << end) - 1;
+    let dots = dots & within;
+    // An empty label: no host, a dot first or last, two dots in a row.
+    let last = 1u32 << end >> 1;
+    if end == 0 || dots & (1 | last) != 0 || dots & (dots >> 1) != 0 {
+        return None;
+    }
+    // A punycode label (`xn--`): a label start two bytes before `--`.
+    let hyphens = hyphens & within;
+    let mut punycode = (1 | dots << 1) & (hyphens & hyphens >> 1) >> 2;
+    while punycode != 0 {
+        let start = punycode.trailing_zeros() as usize;
+        let xn = after_slashes.get(start..start + 2);
+        if xn.is_some_and(|xn| xn.eq_ignore_ascii_case(b"xn")) {
+            return None;
+        }
+        punycode &= punycode - 1;
+    }
+    // The last label starts with a letter (not an IPv4 address).
+    let last_label = match dots {
+        0 => 0,
+        _ => WINDOW - dots.leading_zeros() as usize,
+    };
+    if !after_slashes.get(last_label)?.is_ascii_alphabetic() {
+        return None;
+    }
+    match after_slashes.get(end) {
+        Some(b':') => Some((end, Some(end + 1))),
+        None | Some(b'/' | b'\\' | b'?' | b'#') => Some((end, None)),
+        Some(_) => None,
+    }
+}
+
+/// [`scanned_host`], label by label: for a host longer than its window, and
+/// the reference its tests hold it to.
+fn scanned_host_bytewise(after_slashes: &[u8]) -> Option<(usize, Option<usize>)> {
     let mut label_start = 0;
     let mut at = 0;
     // Label by label: a run of label bytes, then what ends it.
@@ -697,8 +788,12 @@ mod tests {
     /// The scan and the parser give the same shape for `line`, and the path
     /// read with the shape is `path_from_url`'s.
     fn same_shape(line: &str) -> Result<(), proptest::test_runner::TestCaseError> {
-        let (scanned, _) = classify(line.as_bytes(), Authority::Scanned);
-        let (parsed, _) = classify(line.as_bytes(), Authority::Parsed);
+        let scanned = classify(line.as_bytes(), Authority::Scanned)
+            .0
+            .shape(line.as_bytes());
+        let parsed = classify(line.as_bytes(), Authority::Parsed)
+            .0
+            .shape(line.as_bytes());
         proptest::prop_assert_eq!(&scanned, &parsed, "{}", line);
         let (shape, path) = url_shape_and_path(line.as_bytes());
         proptest::prop_assert_eq!(&shape, &scanned, "{}", line);
@@ -820,7 +915,65 @@ mod tests {
         let printable = line.iter().all(|&b| (0x20..=0x7e).contains(&b));
         proptest::prop_assert_eq!(read.is_printable_ascii(), printable, "{}", text);
         proptest::prop_assert_eq!(read.path(), &*path_from_url(line), "{}", text);
+        // The buffer pass reads a line of it as the line is read alone (a
+        // `\r` last would be taken for a CRLF line end).
+        if !line.contains(&b'\n') && !line.ends_with(b"\r") {
+            let buffer = [line, b"\n"].concat();
+            let scanned = crate::url_lines::url_lines(&buffer).next();
+            let Some(scanned) = scanned.filter(|s| s.url() == line) else {
+                return Err(proptest::test_runner::TestCaseError::fail(text));
+            };
+            let again = scanned.read();
+            proptest::prop_assert_eq!(again.shape(), read.shape(), "{}", text);
+            proptest::prop_assert_eq!(again.is_plain(), read.shape().is_plain(), "{}", text);
+            proptest::prop_assert_eq!(again.path(), read.path(), "{}", text);
+            proptest::prop_assert_eq!(again.has_percent(), read.has_percent(), "{}", text);
+            let printable = read.is_printable_ascii();
+            proptest::prop_assert_eq!(again.is_printable_ascii(), printable, "{}", text);
+        }
         Ok(())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(3000))]
+
+        #[test]
+        fn the_host_by_lanes_is_the_host_byte_by_byte(
+            pieces in proptest::collection::vec(proptest::sample::select(vec![
+                "a", "Z", "www", "example", "0", "9", "-", "--", ".", "..", "xn--", "XN--", "xN", "x",
+                "n", ":", "80", "/", "\\", "?", "#", "@", "_", "%", " ", "\u{e9}",
+                "0123456789abcdef",
+            ]), 0..16),
+        ) {
+            let authority = pieces.concat();
+            proptest::prop_assert_eq!(
+                scanned_host(authority.as_bytes()),
+                scanned_host_bytewise(authority.as_bytes()),
+                "{}", &authority
+            );
+        }
+    }
+
+    #[test]
+    fn the_host_by_lanes_sees_every_offset_of_its_window() {
+        // A host of `a`s up to 40 bytes long, with a dot, two, a `--`, an
+        // `xn--` or an odd byte at each offset, ended by each ending or none.
+        for len in 0..40 {
+            for at in 0..len {
+                for odd in [".", "..", "--", "xn--", "1", "_", ":", "/", "@"] {
+                    for end in ["", "/x", ":80/", "?", "#", "\\", " "] {
+                        let mut host = "a".repeat(len);
+                        host.replace_range(at..at + 1, odd);
+                        let authority = format!("{host}{end}");
+                        assert_eq!(
+                            scanned_host(authority.as_bytes()),
+                            scanned_host_bytewise(authority.as_bytes()),
+                            "{authority}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -35,7 +35,7 @@ use crate::notices;
 use crate::output::Streams;
 use crate::style;
 use crate::{EXIT_FAIL, EXIT_OK};
-use robots_runtime::url::{read_url_line, UrlLine};
+use robots_runtime::url::{read_url_line, url_lines, UrlLine};
 use robots_runtime::{AgentPolicy, Matcher, Policy, PolicyRef, Profile, Verdict};
 
 /// How many odd URL lines get a warning of their own; the rest are counted.
@@ -66,7 +66,7 @@ pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<i32, Error> {
     match &args.urls {
         Some(urls) => {
             for (i, url) in urls.iter().enumerate() {
-                printer.print(io, url, Origin::Argument(i + 1))?;
+                printer.print(io, url, read_url_line(url), Origin::Argument(i + 1))?;
             }
         }
         None => read_lines(io, &mut printer)?,
@@ -90,7 +90,9 @@ pub fn run(args: &Check, io: &mut Streams<'_>) -> Result<i32, Error> {
 /// Check every line of standard input, in order.
 ///
 /// Lines are checked where they lie in what each read returned: only a line
-/// that two reads split is copied (into `pending`) to be whole.
+/// that two reads split is copied (into `pending`) to be whole. One pass over
+/// each read finds the line ends and which lines need a closer look
+/// ([`url_lines`]); the others are not looked at again to be read.
 fn read_lines(io: &mut Streams<'_>, printer: &mut Printer<'_>) -> Result<(), Error> {
     let mut nothing = std::io::empty();
     let (stdin, mut io) = io.split_stdin(&mut nothing);
@@ -119,27 +121,36 @@ fn read_lines(io: &mut Streams<'_>, printer: &mut Printer<'_>) -> Result<(), Err
             };
             pending.extend_from_slice(read.get(..end).unwrap_or_default());
             number += 1;
-            printer.print(&mut io, strip_line_end(&pending), Origin::Line(number))?;
+            print_line(&mut io, printer, &pending, number)?;
             pending.clear();
             start = end + 1;
         }
-        let from = start;
-        for end in memchr::memchr_iter(b'\n', read.get(from..).unwrap_or_default()) {
-            let end = from + end;
-            let line = read.get(start..end).unwrap_or_default();
+        let mut lines = url_lines(read.get(start..).unwrap_or_default());
+        for line in &mut lines {
             number += 1;
-            printer.print(&mut io, strip_line_end(line), Origin::Line(number))?;
-            start = end + 1;
+            let url = line.url();
+            printer.print(&mut io, url, line.read(), Origin::Line(number))?;
         }
-        pending.extend_from_slice(read.get(start..).unwrap_or_default());
+        pending.extend_from_slice(lines.rest());
         let n = read.len();
         stdin.consume(n);
     }
     if !pending.is_empty() {
         number += 1;
-        printer.print(&mut io, strip_line_end(&pending), Origin::Line(number))?;
+        print_line(&mut io, printer, &pending, number)?;
     }
     printer.flush(&mut io)
+}
+
+/// Check line `number`, `line` (its line end, if any, still on).
+fn print_line(
+    io: &mut Streams<'_>,
+    printer: &mut Printer<'_>,
+    line: &[u8],
+    number: usize,
+) -> Result<(), Error> {
+    let url = strip_line_end(line);
+    printer.print(io, url, read_url_line(url), Origin::Line(number))
 }
 
 /// Where a URL came from, for the warnings: `line 3` of standard input, or
@@ -286,10 +297,17 @@ struct Printer<'p> {
 const BATCH: usize = 64 << 10;
 
 impl Printer<'_> {
-    /// Check `url` and write its line; warn when it does not read plainly.
-    fn print(&mut self, io: &mut Streams<'_>, url: &[u8], origin: Origin) -> Result<(), Error> {
+    /// Check `url`, read as `read`, and write its line; warn when it does not
+    /// read plainly.
+    fn print(
+        &mut self,
+        io: &mut Streams<'_>,
+        url: &[u8],
+        read: UrlLine<'_>,
+        origin: Origin,
+    ) -> Result<(), Error> {
         let complete = self.out.len();
-        let printed = self.add(io, url, origin);
+        let printed = self.add(io, url, read, origin);
         if printed.is_err() {
             // Not half a line: the lines before it are written, as they were
             // when each line was written on its own.
@@ -334,13 +352,17 @@ impl Printer<'_> {
         self.out.push(b'\n');
     }
 
-    /// Check `url` and add its line to the batch; warn when it does not read
-    /// plainly.
-    fn add(&mut self, io: &mut Streams<'_>, url: &[u8], origin: Origin) -> Result<(), Error> {
-        // One read of the line for its shape and its path: an ordinary
-        // `https://host/path` line is scanned, not parsed.
-        let read = read_url_line(url);
-        let plain = read.shape().is_plain();
+    /// Check `url` (read as `read`: an ordinary `https://host/path` line is
+    /// scanned, not parsed) and add its line to the batch; warn when it does
+    /// not read plainly.
+    fn add(
+        &mut self,
+        io: &mut Streams<'_>,
+        url: &[u8],
+        read: UrlLine<'_>,
+        origin: Origin,
+    ) -> Result<(), Error> {
+        let plain = read.is_plain();
         if plain && !self.json && !io.stdout.color() && read.is_printable_ascii() {
             // Nearly every line: nothing to warn about, nothing to escape.
             self.add_plain(&read, url);
