@@ -149,6 +149,23 @@ impl Builder {
         }
     }
 
+    /// A builder for the rules of one crawler alone (what a verdict reads):
+    /// tables that grow as the rules come, none sized for the whole input,
+    /// and the smallest pattern cache.
+    pub(crate) fn for_rules(profile: Profile) -> Self {
+        Builder {
+            patterns: PatternCache::new(0),
+            profile,
+            text: Text(Vec::new()),
+            rules: Vec::new(),
+            segments: Vec::new(),
+            groups: Vec::new(),
+            group_agents: Vec::new(),
+            extensions: Vec::new(),
+            heads: Vec::new(),
+        }
+    }
+
     pub(crate) fn add_rule(
         &mut self,
         line: &LineReport,
@@ -453,6 +470,23 @@ impl Builder {
         self.keep_agent_lines(agent);
         self.compact_text();
         new_numbers
+    }
+
+    /// Keep the rules of the groups `kept` (sorted) only, numbered and ranked
+    /// as [`Builder::keep_groups`] numbers them; nothing else is touched (the
+    /// segments and text of the dropped rules stay, unused).
+    pub(crate) fn keep_rules_of(&mut self, kept: &[FileGroup]) {
+        let profile = self.profile;
+        let mut at = 0;
+        self.rules.retain_mut(|rule| {
+            if kept.binary_search(&rule.group).is_err() {
+                return false;
+            }
+            rule.rank = rank(profile, rule.priority, rule.allow, index(at));
+            at += 1;
+            true
+        });
+        self.heads.clear();
     }
 
     /// Of every group (each one that applies to `agent`), keep the user-agent
