@@ -1,9 +1,13 @@
 //! A loop to run under a profiler (`perf record`, `valgrind --tool=callgrind`):
-//! `cargo run --release --manifest-path benches/Cargo.toml --bin profile -- check|parse ENGINE [SECONDS|PASSESp] [FILE]`
+//! `cargo run --release --manifest-path benches/Cargo.toml --bin profile -- check|parse|first ENGINE [SECONDS|PASSESp] [FILE]`
 //! (`20p`: exactly 20 passes, for instruction counts with `perf stat`).
+//! `first` is a file's first verdict in one call (`check_for_agent`, Google's
+//! reading, the file's first named crawler or an unknown one, its first URL),
+//! whatever the engine: what `parse robots-runtime-agent` does plus one check.
 
 use robots_benches::corpus;
 use robots_benches::engines::{Engine, Visit};
+use robots_runtime::{Policy, Profile};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -58,6 +62,15 @@ fn main() {
             match what {
                 "parse" => {
                     engine.parse_once(site);
+                }
+                "first" => {
+                    let agent = site.named_agent.as_deref().unwrap_or(corpus::UNKNOWN_AGENT);
+                    let url = format!("{}{}", corpus::ORIGIN, site.paths[0]);
+                    black_box(Policy::builder().profile(Profile::Google).check_for_agent(
+                        black_box(&site.body),
+                        agent,
+                        &url,
+                    ));
                 }
                 _ => {
                     for agent in site.agents() {

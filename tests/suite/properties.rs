@@ -296,6 +296,55 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// A file's first verdict in one call (`check_for_agent`, the rules tested
+    /// one by one without search tables) is the one-crawler policy's verdict,
+    /// rule number included: on generated files of wildcard, anchored and
+    /// escaped rules, for named and unknown crawlers, on paths the rules are
+    /// likely to match, under every profile and with a cap that cuts the file.
+    #[test]
+    fn one_call_answers_as_the_one_crawler_policy(
+        groups in vec(group(small_rule()), 0..5),
+        random in vec(small_path(), 0..4),
+        cap in proptest::option::of(0usize..200),
+    ) {
+        let body = body_of(&groups);
+        let paths = with_rule_paths(&groups, &random);
+        for profile in Profile::ALL {
+            let builder = Policy::builder().profile(profile).max_bytes(cap);
+            for agent in AGENTS {
+                let mine = builder.build_for_agent(&body, agent);
+                for path in &paths {
+                    prop_assert_eq!(
+                        builder.check_for_agent(&body, agent, path),
+                        mine.check(path),
+                        "{} {} {:?}", profile, agent, String::from_utf8_lossy(path)
+                    );
+                }
+            }
+        }
+    }
+
+    /// The same on bytes that look somewhat like a robots.txt (typos, NULs,
+    /// `\r`, BOMs, escapes), with URLs of arbitrary bytes.
+    #[test]
+    fn one_call_answers_as_the_one_crawler_policy_on_messy_bytes(
+        body in messy_bytes(),
+        agent in prop_oneof![proptest::sample::select(AGENTS).prop_map(|a| a.as_bytes().to_vec()), messy_bytes()],
+        urls in vec(messy_bytes(), 1..4),
+    ) {
+        for profile in Profile::ALL {
+            let builder = Policy::builder().profile(profile);
+            let mine = builder.build_for_agent(&body, &agent);
+            for url in &urls {
+                prop_assert_eq!(builder.check_for_agent(&body, &agent, url), mine.check(url));
+            }
+        }
+    }
+}
+
 #[test]
 fn edge_case_bodies_keep_invariants() {
     let big_line = [

@@ -108,6 +108,9 @@ pub(crate) struct Builder {
     pub(crate) heads: Vec<(u64, u8)>,
     /// Patterns in the text, to store a repeated one once.
     patterns: PatternCache,
+    /// Only the rules are kept, for a verdict (see [`Builder::for_rules`]):
+    /// no pattern cache (the text lives as long as one check) and no sort digits.
+    rules_only: bool,
 }
 
 /// A compiled rule, before its record: what [`Builder::push_rule`] needs.
@@ -146,6 +149,25 @@ impl Builder {
             group_agents: Vec::new(),
             extensions: Vec::new(),
             heads: Vec::with_capacity(lines),
+            rules_only: false,
+        }
+    }
+
+    /// A builder for the rules of one crawler alone (what a verdict reads):
+    /// tables that grow as the rules come, none sized for the whole input,
+    /// and the smallest pattern cache.
+    pub(crate) fn for_rules(profile: Profile) -> Self {
+        Builder {
+            patterns: PatternCache::new(0),
+            profile,
+            text: Text(Vec::new()),
+            rules: Vec::new(),
+            segments: Vec::new(),
+            groups: Vec::new(),
+            group_agents: Vec::new(),
+            extensions: Vec::new(),
+            heads: Vec::new(),
+            rules_only: true,
         }
     }
 
@@ -219,6 +241,9 @@ impl Builder {
     /// Put a rule's pattern in the text, or find it there (see [`PatternCache`]).
     #[inline]
     fn push_pattern(&mut self, value: &[u8]) -> Span {
+        if self.rules_only {
+            return self.text.push(value);
+        }
         let cache = &mut self.patterns;
         let slot = cache.slot(value);
         if let Some(&(start, len)) = cache.slots.get(slot) {
@@ -241,7 +266,9 @@ impl Builder {
     /// `head`, its first segment's first sort digit.
     #[inline]
     fn push_rule(&mut self, line: &LineReport, group: FileGroup, rule: NewRule, head: (u64, u8)) {
-        self.heads.push(head);
+        if !self.rules_only {
+            self.heads.push(head);
+        }
         self.rules.push(CompiledRule {
             line: line.number,
             column: line.value_column(),
@@ -453,6 +480,27 @@ impl Builder {
         self.keep_agent_lines(agent);
         self.compact_text();
         new_numbers
+    }
+
+    /// Keep the rules of the groups `kept` (sorted) only, numbered and ranked
+    /// as [`Builder::keep_groups`] numbers them; nothing else is touched (the
+    /// segments and text of the dropped rules stay, unused).
+    pub(crate) fn keep_rules_of(&mut self, kept: &[FileGroup]) {
+        if kept.len() == self.groups.len() {
+            // Every group kept: the rules are numbered and ranked already.
+            return;
+        }
+        let profile = self.profile;
+        let mut at = 0;
+        self.rules.retain_mut(|rule| {
+            if kept.binary_search(&rule.group).is_err() {
+                return false;
+            }
+            rule.rank = rank(profile, rule.priority, rule.allow, index(at));
+            at += 1;
+            true
+        });
+        self.heads.clear();
     }
 
     /// Of every group (each one that applies to `agent`), keep the user-agent

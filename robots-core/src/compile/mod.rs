@@ -40,7 +40,7 @@ use alloc::vec::Vec;
 /// Parse `input` with `options` and compile it in one pass: for every crawler,
 /// or with `only`, for that crawler alone.
 pub(crate) fn parse(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -> Compiled {
-    build(one_pass::gather(input, options, only))
+    build(one_pass::gather(input, options, only, false))
 }
 
 /// Compile a parsed document: for every crawler, or with `only`, for that crawler alone.
@@ -59,6 +59,10 @@ pub(crate) struct Gathered {
     /// (all of its groups, in order).
     pub(crate) kept: Option<Vec<GroupId>>,
     pub(crate) truncation: Option<Truncation>,
+    /// Only the crawler's rules were kept (its verdicts need nothing else):
+    /// no user-agent lines, records or group records, so no tables can be
+    /// built of it.
+    pub(crate) rules_only: bool,
 }
 
 fn document_agents<'d>(
@@ -108,6 +112,7 @@ fn gather_document(doc: &Document<'_>, only: Option<&[u8]>) -> Gathered {
         selection,
         kept,
         truncation: doc.truncation().cloned(),
+        rules_only: false,
     }
 }
 
@@ -135,15 +140,31 @@ impl Compiled {
     }
 }
 
+/// The first stage alone, in one pass, for one crawler (see
+/// [`one_pass::gather`]): with `rules_only`, only what a verdict reads (its
+/// rules), and then [`build`] must not be given it.
+pub(crate) fn gather_for_agent(
+    input: &[u8],
+    options: ParseOptions,
+    agent: &[u8],
+    rules_only: bool,
+) -> Gathered {
+    one_pass::gather(input, options, Some(agent), rules_only)
+}
+
 /// The second stage: rule sets, tries and search tables.
-fn build(gathered: Gathered) -> Compiled {
+pub(crate) fn build(gathered: Gathered) -> Compiled {
     let Gathered {
         profile,
         builder: mut b,
         selection,
         kept,
         truncation,
+        rules_only,
     } = gathered;
+    if rules_only {
+        rules_only_built();
+    }
     // Distinct group lists become rule sets, numbered in the order first asked
     // for: every list asked for is noted (a request), then equal lists are
     // found by sorting, and requests become sets.
@@ -276,6 +297,14 @@ fn build(gathered: Gathered) -> Compiled {
         any_set,
         truncation,
     }
+}
+
+/// Tables built of what a verdict alone needed would lack the user-agent
+/// lines and records: a caller's bug, never a policy to answer with.
+#[cold]
+#[inline(never)]
+fn rules_only_built() -> ! {
+    panic!("bug: tables built of a rules-only gathering")
 }
 
 /// The trie root noted for group `g` in `roots`, built the first time.

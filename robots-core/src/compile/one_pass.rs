@@ -6,11 +6,12 @@ use crate::compile::Gathered;
 use crate::document::ParseOptions;
 use crate::group::grouper::{AgentToken, Grouper, Step};
 use crate::group::select::{groups_of_agent, select, Judge, Selection};
-use crate::ids::FileGroup;
-use crate::parse::lex::lex_each;
+use crate::ids::{index, FileGroup, GroupId};
+use crate::parse::lex::lex_each_unless;
 use crate::parse::{Directive, LineKind, LineReport};
 use crate::sort::sort_by_packed;
 use alloc::vec::Vec;
+use core::cell::Cell;
 
 /// A record line kept for later: its directive, line number and value.
 type Record = (Directive, u32, core::ops::Range<usize>);
@@ -26,9 +27,24 @@ type Record = (Directive, u32, core::ops::Range<usize>);
 /// file's end (a group naming the crawler may follow a `*` group), so each group
 /// is judged as its rules start, by what came before; if the file's end proves a
 /// judgement wrong, what was compiled too early is dropped.
-pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -> Gathered {
+///
+/// With `rules_only` (and `only`), only what a verdict reads is kept: the
+/// crawler's rules, numbered and ranked as its policy numbers them, in
+/// builder tables sized for them alone; no user-agent lines, no records, no
+/// group records (see [`Gathered::rules_only`]).
+pub(crate) fn gather(
+    input: &[u8],
+    options: ParseOptions,
+    only: Option<&[u8]>,
+    rules_only: bool,
+) -> Gathered {
     let profile = options.profile;
-    let mut b = Builder::new(profile, input);
+    let rules_only = rules_only && only.is_some();
+    let mut b = if rules_only {
+        Builder::for_rules(profile)
+    } else {
+        Builder::new(profile, input)
+    };
     let mut judge = only.map(|agent| Judge::new(profile, agent));
     let mut grouper = Grouper::new(profile);
     let mut agents: Vec<(FileGroup, AgentToken)> = Vec::new();
@@ -64,34 +80,53 @@ pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -
         }
         b.close_group(open);
     };
-    let (_, truncation) = lex_each(input, profile, options.max_bytes, |line| {
-        match grouper.step(input, &line) {
-            Step::Agent { new_group, token } => {
-                if new_group || open.is_none() {
-                    if let Some(previous) = open.take() {
-                        flush(&mut b, previous, &mut records, &mut judge);
+    // With `rules_only`, the lines of a group judged not to apply, after its
+    // first rule, wait unread for the next group (see `lex_each_unless`): what
+    // they hold (rules, records) is not kept, and they start no group.
+    let skipping = Cell::new(false);
+    let (_, truncation) = lex_each_unless(
+        input,
+        profile,
+        options.max_bytes,
+        || skipping.get(),
+        |line| {
+            if line.kind == LineKind::Empty && profile.blank_line_ends_record() {
+                skipping.set(false);
+            }
+            match grouper.step(input, &line) {
+                Step::Agent { new_group, token } => {
+                    skipping.set(false);
+                    if new_group || open.is_none() {
+                        if let Some(previous) = open.take() {
+                            flush(&mut b, previous, &mut records, &mut judge);
+                        }
+                        open = Some(b.open_group(line.number));
+                        if let Some(judge) = judge.as_mut() {
+                            judge.open_group(b.current_group());
+                        }
                     }
-                    open = Some(b.open_group(line.number));
                     if let Some(judge) = judge.as_mut() {
-                        judge.open_group(b.current_group());
+                        judge.agent(input, &token);
+                    }
+                    agents.push((b.current_group(), token));
+                    if !rules_only {
+                        b.add_agent(&line, value(&line));
                     }
                 }
-                if let Some(judge) = judge.as_mut() {
-                    judge.agent(input, &token);
+                Step::Rule => {
+                    if judge.as_mut().map_or(true, Judge::keeps_group) {
+                        b.add_rule_line(&line, b.current_group(), value(&line));
+                    } else if rules_only {
+                        skipping.set(true);
+                    }
                 }
-                agents.push((b.current_group(), token));
-                b.add_agent(&line, value(&line));
+                Step::Record | Step::File if rules_only => {}
+                Step::Record => records.extend(record(&line)),
+                Step::File => file_records.extend(record(&line)),
+                Step::Orphan | Step::Skip => {}
             }
-            Step::Rule => {
-                if judge.as_mut().map_or(true, Judge::keeps_group) {
-                    b.add_rule_line(&line, b.current_group(), value(&line));
-                }
-            }
-            Step::Record => records.extend(record(&line)),
-            Step::File => file_records.extend(record(&line)),
-            Step::Orphan | Step::Skip => {}
-        }
-    });
+        },
+    );
     if let Some(last) = open.take() {
         flush(&mut b, last, &mut records, &mut judge);
     }
@@ -111,6 +146,7 @@ pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -
             selection,
             kept: None,
             truncation,
+            rules_only: false,
         };
     };
     // One crawler needs no table of names (the builder reads none then).
@@ -122,12 +158,18 @@ pub(crate) fn gather(input: &[u8], options: ParseOptions, only: Option<&[u8]>) -
         // did, its rules would be missing): parse again in two passes.
         return super::gather_document(&crate::document::parse(input, options), only);
     }
-    let kept = b.keep_groups(&kept, agent);
+    let kept = if rules_only {
+        b.keep_rules_of(&kept);
+        (0..kept.len()).map(|g| GroupId(index(g))).collect()
+    } else {
+        b.keep_groups(&kept, agent)
+    };
     Gathered {
         profile,
         builder: b,
         selection: Selection::default(),
         kept: Some(kept),
         truncation,
+        rules_only,
     }
 }

@@ -36,6 +36,21 @@ pub(crate) fn lex_each(
     input: &[u8],
     profile: Profile,
     max_bytes: Option<usize>,
+    line: impl FnMut(LineReport),
+) -> (usize, Option<Truncation>) {
+    lex_each_unless(input, profile, max_bytes, || false, line)
+}
+
+/// [`lex_each`], except that while `skipping()` says so, a line whose first
+/// byte is an ASCII letter other than `u` or `U`, or `#`, is not lexed nor
+/// handed to `line` (it is still counted). Such a line is no user-agent line
+/// (every key that names one starts with `u`, after no space) and no empty
+/// line: a reader that only waits for the next group skips it unread.
+pub(crate) fn lex_each_unless(
+    input: &[u8],
+    profile: Profile,
+    max_bytes: Option<usize>,
+    skipping: impl Fn() -> bool,
     mut line: impl FnMut(LineReport),
 ) -> (usize, Option<Truncation>) {
     // Google skips any prefix of the UTF-8 BOM; so do we, for every profile.
@@ -98,7 +113,10 @@ pub(crate) fn lex_each(
         }
         let crlf_continuation = ch == b'\n' && last_was_cr && at == start;
         if !crlf_continuation {
-            line(lex_line(input, start..at, next_number(), comment(hash)));
+            let number = next_number();
+            if !(skipping() && skippable(input.get(start).copied())) {
+                line(lex_line(input, start..at, number, comment(hash)));
+            }
         }
         hash = None;
         last_was_cr = ch == b'\r';
@@ -119,10 +137,22 @@ pub(crate) fn lex_each(
             first_ignored_line: next_number(),
         })
     } else {
-        line(lex_line(input, start..end, next_number(), comment(hash)));
+        let number = next_number();
+        // (The last line may be empty: `start` is then the input's end.)
+        if !(skipping() && start < end && skippable(input.get(start).copied())) {
+            line(lex_line(input, start..end, number, comment(hash)));
+        }
         None
     };
     (bom_len, truncation)
+}
+
+/// Whether a line that starts with `first` may go unread by a reader waiting
+/// for a user-agent or an empty line: an ASCII letter that starts no
+/// user-agent key, or a comment's `#`.
+#[inline(always)]
+fn skippable(first: Option<u8>) -> bool {
+    matches!(first, Some(b) if (b.is_ascii_alphabetic() && b | 0x20 != b'u') || b == b'#')
 }
 
 /// Hand `hit` the offset of each `a` or `b` in `haystack`, in order. Where the

@@ -10,6 +10,7 @@ mod agent_policy;
 mod builder;
 mod chain;
 pub mod explain;
+mod first_verdict;
 pub mod inspect;
 mod matcher;
 #[cfg(target_has_atomic = "ptr")]

@@ -10,6 +10,8 @@
 //!   one; `anchored`: the rules filed under anchors, tested on a path;
 //! - `batch`: many paths walked in lockstep;
 //! - `segments`: the path as a profile compares it, and segment matching;
+//! - `spans`: a verdict from a crawler's rules one by one, without tables
+//!   (a file's first check);
 //! - `url`: the path of a URL;
 //! - `verdict`: what a check answers.
 
@@ -20,6 +22,7 @@ pub(crate) mod batch;
 pub(crate) mod best;
 mod decide;
 pub(crate) mod segments;
+pub(crate) mod spans;
 pub mod url;
 pub(crate) mod verdict;
 pub(crate) mod view;
