@@ -1,0 +1,71 @@
+""".ci/mtimes.py on a repository of its own (called by .ci/run): a clone's
+files get the saved times back only where their bytes are the saved ones; a
+changed, a dirty or a new file keeps the clone's time."""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MTIMES = os.path.join(HERE, "mtimes.py")
+OLD = 1_000_000_000 * 10**9  # 2001, in nanoseconds
+
+
+def git(cwd, *args):
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
+
+
+def tool(cwd, verb, file):
+    subprocess.run([sys.executable, MTIMES, verb, file], cwd=cwd, check=True, capture_output=True)
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def fail(message):
+    print("FAILED: " + message)
+    sys.exit(1)
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        origin = os.path.join(tmp, "origin")
+        os.makedirs(os.path.join(origin, "src"))
+        for name in ("same.rs", "changed.rs", "dirty.rs"):
+            write(os.path.join(origin, "src", name), name + "\n")
+        git(origin, "init", "-q")
+        git(origin, "-c", "user.name=t", "-c", "user.email=t@t", "add", ".")
+        git(origin, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+        first = os.path.join(tmp, "first")
+        git(tmp, "clone", "-q", origin, first)
+        for name in ("same.rs", "changed.rs", "dirty.rs"):
+            os.utime(os.path.join(first, "src", name), ns=(OLD, OLD))
+        saved = os.path.join(tmp, "mtimes.json")
+        tool(first, "save", saved)
+
+        write(os.path.join(origin, "src", "changed.rs"), "changed again\n")
+        git(origin, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "two")
+        second = os.path.join(tmp, "second")
+        git(tmp, "clone", "-q", origin, second)
+        write(os.path.join(second, "src", "dirty.rs"), "edited, not committed\n")
+        write(os.path.join(second, "src", "new.rs"), "untracked\n")
+        tool(second, "restore", saved)
+
+        def mtime(name):
+            return os.stat(os.path.join(second, "src", name)).st_mtime_ns
+
+        if mtime("same.rs") != OLD:
+            fail("an unchanged file did not get its saved time back")
+        for name in ("changed.rs", "dirty.rs", "new.rs"):
+            if mtime(name) == OLD:
+                fail(f"{name} got the saved time, though its bytes are not the saved ones")
+        # No saved file yet: nothing changes, and no error.
+        tool(second, "restore", os.path.join(tmp, "none.json"))
+    print("mtimes: saved times come back only to files whose bytes are the saved ones")
+
+
+if __name__ == "__main__":
+    main()
