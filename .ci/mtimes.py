@@ -64,7 +64,7 @@ def restore(file):
         with open(file) as f:
             times = json.load(f)
     except (FileNotFoundError, ValueError):
-        return 0, 0
+        return None
     same = 0
     files = tracked_unchanged()
     for path, blob in files.items():
@@ -83,8 +83,12 @@ def main():
     if sys.argv[1] == "save":
         save(sys.argv[2])
     else:
-        same, total = restore(sys.argv[2])
-        print(f"(modification times: {same} of {total} tracked files as after the last run here)")
+        restored = restore(sys.argv[2])
+        if restored is None:
+            print("(modification times: no record of a run from this path; every file is new to cargo)")
+        else:
+            same, total = restored
+            print(f"(modification times: {same} of {total} tracked files as after the last run here)")
     return 0
 
 
