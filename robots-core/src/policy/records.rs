@@ -118,11 +118,23 @@ pub(crate) fn file_values<'p>(
     directive: Directive,
     valid_only: bool,
 ) -> impl Iterator<Item = &'p BStr> + 'p {
+    file_values_in(t.extensions(), t.text(), directive, valid_only)
+}
+
+/// [`file_values`] over the extension records and text as the compiler holds
+/// them, before any table is built (what a [`DeferredPolicy`](crate::policy::DeferredPolicy)
+/// answers without building).
+pub(crate) fn file_values_in<'p>(
+    extensions: &'p [ExtensionRecord],
+    text: &'p [u8],
+    directive: Directive,
+    valid_only: bool,
+) -> impl Iterator<Item = &'p BStr> + 'p {
     let code = directive.code();
-    t.extensions()
+    extensions
         .iter()
         .filter(move |r| r.group_id().is_none() && r.directive == code)
-        .map(move |r| r.value.of(t.text()))
+        .map(move |r| r.value.of(text))
         .filter(move |value| !valid_only || parse_value(directive, value) == RecordValue::Text)
         .map(BStr::new)
 }
