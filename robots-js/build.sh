@@ -57,8 +57,10 @@ fi
 # here either way: nothing from input panics (the tests hold that), and the module
 # never had a panic hook, so no message ever reached JavaScript.
 # SIMD (.cargo/config.toml's rustflags) still applies: `--config` adds to them.
+# `--cfg robots_size` optimises robots-core's cold code for size (its lib.rs
+# says which; the `optimize` attribute needs RUSTC_BOOTSTRAP, as build-std does).
 build_std=(-Z build-std=std,panic_abort
-    --config 'target.wasm32-unknown-unknown.rustflags=["-Zunstable-options","-Cpanic=immediate-abort"]')
+    --config 'target.wasm32-unknown-unknown.rustflags=["-Zunstable-options","-Cpanic=immediate-abort","--cfg","robots_size"]')
 # std's sorts built for size (heapsort and a small merge sort instead of
 # ipnsort/driftsort): about 6 KB gzipped less. They sort the compiler's trie keys,
 # which `new Policy` no longer builds (its tables wait for the first check:
