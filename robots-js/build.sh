@@ -11,9 +11,10 @@
 # pinned wasm-bindgen CLI (cargo install, ~3 min once) and binaryen's wasm-opt
 # (npm ci in robots-js/tools: the npm package, pinned by its lock file).
 #
-# Size (gzip -9, names removed): 203.1 KB for the full API (5.2 KB of it
+# Size (gzip -9, names removed): 199.9 KB for the full API (5.2 KB of it
 # tokenOfHeader with the registry's header forms), 116 KB engine only.
-# What keeps it there: std rebuilt with panic=immediate-abort (below), the
+# What keeps it there: std rebuilt with panic=immediate-abort and its sorts for
+# size, robots-core's cold code optimised for size (below), the
 # release profile in Cargo.toml, LLVM's inlining and unrolling thresholds in
 # .cargo/config.toml, binaryen's wasm-opt on the output (below), the compiler's
 # and lint's sorts through few copies of std's (robots-core/src/sort.rs), no url
