@@ -11,9 +11,10 @@
 # pinned wasm-bindgen CLI (cargo install, ~3 min once) and binaryen's wasm-opt
 # (npm ci in robots-js/tools: the npm package, pinned by its lock file).
 #
-# Size (gzip -9, names removed): 203.1 KB for the full API (5.2 KB of it
+# Size (gzip -9, names removed): 199.9 KB for the full API (5.2 KB of it
 # tokenOfHeader with the registry's header forms), 116 KB engine only.
-# What keeps it there: std rebuilt with panic=immediate-abort (below), the
+# What keeps it there: std rebuilt with panic=immediate-abort and its sorts for
+# size, robots-core's cold code optimised for size (below), the
 # release profile in Cargo.toml, LLVM's inlining and unrolling thresholds in
 # .cargo/config.toml, binaryen's wasm-opt on the output (below), the compiler's
 # and lint's sorts through few copies of std's (robots-core/src/sort.rs), no url
@@ -57,13 +58,17 @@ fi
 # here either way: nothing from input panics (the tests hold that), and the module
 # never had a panic hook, so no message ever reached JavaScript.
 # SIMD (.cargo/config.toml's rustflags) still applies: `--config` adds to them.
+# `--cfg robots_size` optimises robots-core's cold code for size (its lib.rs
+# says which; the `optimize` attribute needs RUSTC_BOOTSTRAP, as build-std does).
 build_std=(-Z build-std=std,panic_abort
-    --config 'target.wasm32-unknown-unknown.rustflags=["-Zunstable-options","-Cpanic=immediate-abort"]')
-# ROBOTS_JS_SMALL=1: std's sorts built for size too (heapsort and a small merge
-# sort instead of ipnsort/driftsort): about 15 KB gzipped less, but the
-# compiler's u128 key sort as a small merge sort makes parsing about 10% slower,
-# so not the package's default.
-[ -z "${ROBOTS_JS_SMALL:-}" ] || build_std+=(-Z build-std-features=optimize_for_size)
+    --config 'target.wasm32-unknown-unknown.rustflags=["-Zunstable-options","-Cpanic=immediate-abort","--cfg","robots_size"]')
+# std's sorts built for size (heapsort and a small merge sort instead of
+# ipnsort/driftsort): about 6 KB gzipped less. They sort the compiler's trie keys,
+# which `new Policy` no longer builds (its tables wait for the first check:
+# robots-core's DeferredPolicy), so parsing pays nothing for them and the first
+# check of a file 10-20% more (206.6 KB with the fast ones). ROBOTS_JS_FAST_SORTS=1
+# builds std's fast ones.
+[ -n "${ROBOTS_JS_FAST_SORTS:-}" ] || build_std+=(-Z build-std-features=optimize_for_size)
 
 # The few source paths the module keeps (#[track_caller] locations) written
 # relative to the checkout, the crate registry and the toolchain's sources: the

@@ -28,6 +28,7 @@ pub struct ParseOptions {
 
 impl ParseOptions {
     /// Options for `profile`, with its default cap.
+    #[cfg_attr(robots_size, optimize(size))]
     pub const fn new(profile: Profile) -> Self {
         ParseOptions {
             profile,
@@ -37,6 +38,7 @@ impl ParseOptions {
 
     /// Set the parsing cap (`None` for no cap).
     #[must_use]
+    #[cfg_attr(robots_size, optimize(size))]
     pub const fn max_bytes(mut self, max_bytes: Option<usize>) -> Self {
         self.max_bytes = max_bytes;
         self
@@ -44,6 +46,7 @@ impl ParseOptions {
 }
 
 impl Default for ParseOptions {
+    #[cfg_attr(robots_size, optimize(size))]
     fn default() -> Self {
         ParseOptions::new(Profile::default())
     }
@@ -71,6 +74,7 @@ pub struct Document<'a> {
 }
 
 /// Parse `input` under `options`. Any bytes are accepted.
+#[cfg_attr(robots_size, optimize(size))]
 pub fn parse<T: AsRef<[u8]> + ?Sized>(input: &T, options: ParseOptions) -> Document<'_> {
     let input = input.as_ref();
     let lexed = lex(input, options.profile, options.max_bytes);
@@ -87,46 +91,55 @@ pub fn parse<T: AsRef<[u8]> + ?Sized>(input: &T, options: ParseOptions) -> Docum
 
 impl<'a> Document<'a> {
     /// The input this document was parsed from.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn source(&self) -> &'a [u8] {
         self.source
     }
 
     /// The options it was parsed with.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn options(&self) -> ParseOptions {
         self.options
     }
 
     /// The profile it was parsed under.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn profile(&self) -> Profile {
         self.options.profile
     }
 
     /// One report per line read, in order.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn lines(&self) -> &[LineReport] {
         &self.lines
     }
 
     /// How many bytes of a leading UTF-8 byte order mark (or a prefix of one) were skipped.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn bom_len(&self) -> usize {
         self.bom_len
     }
 
     /// Where the parsing cap cut the input, if it did.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn truncation(&self) -> Option<&Truncation> {
         self.truncation.as_ref()
     }
 
     /// The groups, in file order.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn groups(&self) -> &[Group] {
         &self.structure.groups
     }
 
     /// Indexes of rule and group-scoped lines that stand before any user-agent line.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn orphans(&self) -> &[usize] {
         &self.structure.orphans
     }
 
     /// Indexes of file-wide record lines (sitemap, host, clean-param, robot-version).
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn file_records(&self) -> &[usize] {
         &self.structure.file_records
     }
@@ -141,6 +154,7 @@ impl<'a> Document<'a> {
     /// let doc = parse(b"User-agent: *\nUser-agent: FooBot/1.0\nDisallow: /\n", ParseOptions::new(Profile::Google));
     /// assert_eq!(doc.agent_names().collect::<Vec<_>>(), [&b"FooBot"[..]]);
     /// ```
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn agent_names(&self) -> impl Iterator<Item = &'a [u8]> + '_ {
         self.groups()
             .iter()
@@ -154,6 +168,7 @@ impl<'a> Document<'a> {
     }
 
     /// The bytes of a line's value (empty when it has none).
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn value(&self, line: &LineReport) -> &'a [u8] {
         line.value
             .clone()
@@ -162,6 +177,7 @@ impl<'a> Document<'a> {
     }
 
     /// The bytes of a byte range of the input (empty when out of range).
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn slice(&self, range: core::ops::Range<usize>) -> &'a [u8] {
         self.source.get(range).unwrap_or_default()
     }

@@ -45,6 +45,12 @@
 #![cfg_attr(not(feature = "std"), no_std)]
 // docs.rs: feature-gated items say which feature they need (Cargo.toml).
 #![cfg_attr(docsrs, feature(doc_cfg))]
+// `robots_size` (set only by robots-js/build.sh, whose build of the standard
+// library already runs with RUSTC_BOOTSTRAP): the cold code (classification,
+// explanations, validation of bytes, documents, typed records) is optimised
+// for size in the WebAssembly module, where code is downloaded. `optimize` is
+// not stable (rustc 1.95), so no other build sets it.
+#![cfg_attr(robots_size, feature(optimize_attribute))]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
@@ -83,7 +89,9 @@ pub use error::{Error, ErrorKind};
 pub use ids::{GroupId, RuleId};
 #[cfg(target_has_atomic = "ptr")]
 pub use policy::OwnedMatcher;
-pub use policy::{AgentPolicy, GroupInfo, Matcher, Policy, PolicyBuilder, PolicyRef, Rule};
+pub use policy::{
+    AgentPolicy, DeferredPolicy, GroupInfo, Matcher, Policy, PolicyBuilder, PolicyRef, Rule,
+};
 pub use profile::Profile;
 pub use search::verdict::{Reason, Verdict};
 

@@ -4,15 +4,21 @@ use crate::batch::Batch;
 use crate::convert::object::{array, lines, text};
 use crate::convert::{classify, records, rule, signals};
 use crate::options::builder;
-use robots_runtime::{OwnedMatcher, Reason, RuleId, Verdict};
-use std::cell::Cell;
+use robots_runtime::{DeferredPolicy, OwnedMatcher, Reason, RuleId, Verdict};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
-/// A robots.txt, parsed and compiled once under one profile.
+/// A robots.txt, parsed once under one profile and compiled on first need.
 #[wasm_bindgen]
 pub struct Policy {
-    inner: Arc<robots_runtime::Policy>,
+    /// What `fromRaw` read, until something needs the tables: most pages and
+    /// crawlers parse files they never check, and the read costs about a
+    /// third of the whole compile (robots-core's `DeferredPolicy`).
+    read: RefCell<Option<DeferredPolicy>>,
+    /// The compiled policy: built from `read` on first need, or given (a
+    /// byte form loaded, a fetch outcome's policy).
+    built: OnceCell<Arc<robots_runtime::Policy>>,
     /// The rule behind the last packed check, for `lastRule` (JS is single-threaded).
     last_rule: Cell<Option<RuleId>>,
 }
@@ -53,10 +59,46 @@ impl Policy {
     /// A JS policy over a policy shared with a fetch outcome.
     pub(crate) fn shared(inner: Arc<robots_runtime::Policy>) -> Policy {
         Policy {
-            inner,
+            read: RefCell::new(None),
+            built: OnceCell::from(inner),
             last_rule: Cell::new(None),
         }
     }
+
+    /// A JS policy over a file read, its tables not built yet.
+    fn deferred(read: DeferredPolicy) -> Policy {
+        Policy {
+            read: RefCell::new(Some(read)),
+            built: OnceCell::new(),
+            last_rule: Cell::new(None),
+        }
+    }
+
+    /// The compiled policy, built now if it was not yet.
+    fn inner(&self) -> &Arc<robots_runtime::Policy> {
+        self.built
+            .get_or_init(|| match self.read.borrow_mut().take() {
+                // By value: what was read becomes the tables, with no copy kept.
+                Some(read) => Arc::new(read.into_policy()),
+                None => unread(),
+            })
+    }
+
+    /// `f` of what was read, while the tables are not built; `None` after.
+    fn unbuilt<T>(&self, f: impl FnOnce(&DeferredPolicy) -> T) -> Option<T> {
+        if self.built.get().is_some() {
+            return None;
+        }
+        self.read.borrow().as_ref().map(f)
+    }
+}
+
+/// A policy holds what it read until it builds, and its tables after: one of
+/// the two is always there.
+#[cold]
+#[inline(never)]
+fn unread() -> ! {
+    panic!("bug: a policy with neither its read nor its tables")
 }
 
 /// The reason names, indexed as [`pack`] numbers them; unknown last.
@@ -91,7 +133,9 @@ impl Policy {
         profile: &str,
         max_bytes: Option<f64>,
     ) -> Result<Policy, JsError> {
-        Ok(Policy::new(builder(profile, max_bytes)?.build(bytes)))
+        Ok(Policy::deferred(
+            builder(profile, max_bytes)?.build_deferred(bytes),
+        ))
     }
 
     /// Load a policy from its byte form; every byte is checked first.
@@ -108,19 +152,19 @@ impl Policy {
     /// The byte form ([`Policy::from_bytes`] loads it back).
     #[wasm_bindgen(js_name = toBytes)]
     pub fn to_bytes(&self) -> Vec<u8> {
-        self.inner.to_bytes()
+        self.inner().to_bytes()
     }
 
     /// Whether `agent` may fetch `url`.
     #[wasm_bindgen(js_name = isAllowed)]
     pub fn is_allowed(&self, agent: &str, url: &str) -> bool {
-        self.inner.is_allowed(agent, url)
+        self.inner().is_allowed(agent, url)
     }
 
     /// The verdict, packed (see `pack`).
     #[wasm_bindgen(js_name = checkPacked)]
     pub fn check_packed(&self, agent: &str, url: &str) -> u32 {
-        let verdict = self.inner.check(agent, url);
+        let verdict = self.inner().check(agent, url);
         self.last_rule.set(verdict.rule);
         pack(verdict)
     }
@@ -128,19 +172,19 @@ impl Policy {
     /// The rule behind the last `checkPacked`, as an object, or `null`.
     #[wasm_bindgen(js_name = lastRule)]
     pub fn last_rule(&self) -> JsValue {
-        rule_object(&self.inner, self.last_rule.get())
+        rule_object(self.inner(), self.last_rule.get())
     }
 
     /// The whole decision behind a verdict.
     #[cfg(feature = "full")]
     pub fn explain(&self, agent: &str, url: &str) -> JsValue {
-        crate::convert::explain::explanation(&self.inner.explain(agent, url))
+        crate::convert::explain::explanation(&self.inner().explain(agent, url))
     }
 
     /// The policy narrowed to `agent`, resolved once.
     pub fn matcher(&self, agent: &str) -> Matcher {
         Matcher {
-            resolved: OwnedMatcher::new(self.inner.clone(), agent),
+            resolved: OwnedMatcher::new(self.inner().clone(), agent),
             last_rule: Cell::new(None),
             agent: agent.to_owned(),
             chain_choice: None,
@@ -152,7 +196,7 @@ impl Policy {
     /// crawler the registry documents to ignore `*`: then no group applies).
     #[wasm_bindgen(js_name = matcherChain)]
     pub fn matcher_chain(&self, tokens: Vec<String>, obeys_wildcard: bool) -> Matcher {
-        let choice = self.inner.chain_choice(&tokens);
+        let choice = self.inner().chain_choice(&tokens);
         // The token whose groups apply, or the first (then `*` applies to it as to the chain).
         let agent = choice
             .and_then(|i| tokens.get(i))
@@ -160,7 +204,7 @@ impl Policy {
             .cloned()
             .unwrap_or_default();
         Matcher {
-            resolved: OwnedMatcher::chain_obeying(self.inner.clone(), &tokens, obeys_wildcard),
+            resolved: OwnedMatcher::chain_obeying(self.inner().clone(), &tokens, obeys_wildcard),
             last_rule: Cell::new(None),
             agent,
             chain_choice: choice,
@@ -172,7 +216,7 @@ impl Policy {
     /// `allowedManyCut` with the lengths).
     #[wasm_bindgen(js_name = allowedMany)]
     pub fn allowed_many(&self, agent: &str, joined: &[u8], count: u32) -> Option<Vec<u8>> {
-        let matcher = self.inner.matcher(agent);
+        let matcher = self.inner().matcher(agent);
         let batch = Batch::split(joined, count)?;
         batch.allowed(&matcher).ok()
     }
@@ -185,14 +229,14 @@ impl Policy {
         joined: &[u8],
         lengths: &[u32],
     ) -> Result<Vec<u8>, JsError> {
-        let matcher = self.inner.matcher(agent);
+        let matcher = self.inner().matcher(agent);
         Batch::with_lengths(joined, lengths)?.allowed(&matcher)
     }
 
     /// Crawl delay in seconds, or `undefined`.
     #[wasm_bindgen(js_name = crawlDelay)]
     pub fn crawl_delay(&self, agent: &str) -> Option<f64> {
-        self.inner
+        self.inner()
             .matcher(agent)
             .crawl_delay()
             .map(|d| d.as_secs_f64())
@@ -201,7 +245,7 @@ impl Policy {
     /// `{ requests, seconds, window }` or `null`.
     #[wasm_bindgen(js_name = requestRate)]
     pub fn request_rate(&self, agent: &str) -> JsValue {
-        self.inner
+        self.inner()
             .matcher(agent)
             .request_rate()
             .map_or(JsValue::NULL, |r| records::request_rate(&r))
@@ -210,7 +254,7 @@ impl Policy {
     /// `[start, end]` (minutes after midnight UTC) or `null`.
     #[wasm_bindgen(js_name = visitTime)]
     pub fn visit_time(&self, agent: &str) -> JsValue {
-        self.inner
+        self.inner()
             .matcher(agent)
             .visit_time()
             .map_or(JsValue::NULL, |w| records::window(&w))
@@ -219,13 +263,13 @@ impl Policy {
     /// Whether `agent` may fetch every path, none or some, decided exactly
     /// over the rules (see `convert::classify` for the object).
     pub fn classify(&self, agent: &str) -> JsValue {
-        classify::classification(&self.inner.matcher(agent).classify())
+        classify::classification(&self.inner().matcher(agent).classify())
     }
 
     /// The `Content-Signal` of the groups that apply to `agent`, or `null`.
     #[wasm_bindgen(js_name = contentSignals)]
     pub fn content_signals(&self, agent: &str) -> JsValue {
-        self.inner
+        self.inner()
             .matcher(agent)
             .content_signals()
             .map_or(JsValue::NULL, |s| signals::content_signals(&s))
@@ -234,7 +278,7 @@ impl Policy {
     /// The `Content-Usage` preferences of `agent` for `url`, or `null`.
     #[wasm_bindgen(js_name = contentUsage)]
     pub fn content_usage(&self, agent: &str, url: &str) -> JsValue {
-        self.inner
+        self.inner()
             .matcher(agent)
             .content_usage(url)
             .map_or(JsValue::NULL, |p| signals::usage_prefs(&p))
@@ -243,56 +287,60 @@ impl Policy {
     /// The valid `LLM-Policy` URLs, in file order, as [`lines`].
     #[wasm_bindgen(js_name = llmPolicies)]
     pub fn llm_policies(&self) -> String {
-        lines(self.inner.llm_policies())
+        lines(self.inner().llm_policies())
     }
 
     /// The valid `License` URLs (RSL 1.0), in file order, as [`lines`].
     pub fn licenses(&self) -> String {
-        lines(self.inner.licenses())
+        lines(self.inner().licenses())
     }
 
     /// The `Sitemap` URLs, in file order, as [`lines`].
     pub fn sitemaps(&self) -> String {
-        lines(self.inner.sitemaps())
+        self.unbuilt(|read| lines(read.sitemaps()))
+            .unwrap_or_else(|| lines(self.inner().sitemaps()))
     }
 
     /// The `Host` value, or `null`.
     pub fn host(&self) -> JsValue {
-        self.inner.host().map_or(JsValue::NULL, |h| text(h))
+        self.inner().host().map_or(JsValue::NULL, |h| text(h))
     }
 
     /// The `Clean-param` values, in file order, as [`lines`].
     #[wasm_bindgen(js_name = cleanParams)]
     pub fn clean_params(&self) -> String {
-        lines(self.inner.clean_params())
+        lines(self.inner().clean_params())
     }
 
     /// Every extension record, in file order.
     pub fn records(&self) -> JsValue {
-        array(self.inner.records(), |r| records::record(&r))
+        array(self.inner().records(), |r| records::record(&r))
     }
 
     /// The groups: `{ id, line, agents: [{ line, value }] }`.
     pub fn groups(&self) -> JsValue {
-        array(self.inner.groups(), |g| crate::convert::rule::group(&g))
+        array(self.inner().groups(), |g| crate::convert::rule::group(&g))
     }
 
     /// Every rule, in file order.
     pub fn rules(&self) -> JsValue {
-        array(self.inner.rules(), |r| rule::rule(&r))
+        array(self.inner().rules(), |r| rule::rule(&r))
     }
 
     /// Where the parsing cap cut the text: `{ maxBytes, inputLen,
     /// firstIgnoredLine }`, or `null` when all of it was read.
     pub fn truncation(&self) -> JsValue {
-        self.inner
-            .truncation()
+        self.unbuilt(DeferredPolicy::truncation)
+            .unwrap_or_else(|| self.inner().truncation())
             .map_or(JsValue::NULL, |t| records::truncation(&t))
     }
 
     /// The profile's name.
     pub fn profile(&self) -> String {
-        self.inner.profile().name().to_owned()
+        self.unbuilt(DeferredPolicy::profile)
+            .unwrap_or_else(|| self.inner().profile())
+            .name()
+            .to_owned()
     }
 }
 

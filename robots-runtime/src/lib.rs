@@ -41,6 +41,8 @@
 //!   deref to it, and [`PolicyRef::from_bytes`] reads a byte form in place,
 //!   no table copied.
 //! - [`AgentPolicy`]: a policy compiled for one crawler only; its checks take no agent.
+//! - [`DeferredPolicy`]: a robots.txt read now, its tables built on first need
+//!   ([`PolicyBuilder::build_deferred`]), for files that may never be checked.
 //! - [`Matcher`]: a policy narrowed to one crawler, resolved once;
 //!   [`OwnedMatcher`] is one that holds its policy (an `Arc`), for a struct,
 //!   another thread or a language binding.
@@ -145,8 +147,8 @@
 #[cfg_attr(docsrs, doc(cfg(target_has_atomic = "ptr")))]
 pub use robots_core::OwnedMatcher;
 pub use robots_core::{
-    AgentPolicy, Error, ErrorKind, GroupId, GroupInfo, Matcher, Policy, PolicyBuilder, PolicyRef,
-    Profile, Reason, Rule, RuleId, Verdict,
+    AgentPolicy, DeferredPolicy, Error, ErrorKind, GroupId, GroupInfo, Matcher, Policy,
+    PolicyBuilder, PolicyRef, Profile, Reason, Rule, RuleId, Verdict,
 };
 
 #[cfg(feature = "macros")]

@@ -63,6 +63,7 @@ struct State {
 }
 
 impl State {
+    #[cfg_attr(robots_size, optimize(size))]
     fn new(best: Option<usize>, live: Box<[(u32, u32)]>, robots: u8) -> State {
         // FNV-1a over the fields, a word at a time.
         let mut hash = 0xcbf2_9ce4_8422_2325u64;
@@ -82,6 +83,7 @@ impl State {
 
     /// The heap bytes the exploration keeps for this state once it is seen:
     /// its positions and [`STATE_BYTES`].
+    #[cfg_attr(robots_size, optimize(size))]
     fn kept_bytes(&self) -> usize {
         STATE_BYTES.saturating_add(self.live.len().saturating_mul(size_of::<(u32, u32)>()))
     }
@@ -137,6 +139,7 @@ pub(crate) const MEMORY_BOUND: usize = 40 << 20;
 
 /// The steps a classification of `rules` may take in all: [`WORK_BOUND`]
 /// and [`PER_PATTERN_BYTE`] per byte of their patterns.
+#[cfg_attr(robots_size, optimize(size))]
 pub(crate) fn work_bound(rules: &[RuleShape]) -> usize {
     let literal: usize = rules.iter().map(|r| r.len).sum();
     WORK_BOUND.saturating_add(literal.saturating_mul(PER_PATTERN_BYTE))
@@ -146,6 +149,7 @@ pub(crate) fn work_bound(rules: &[RuleShape]) -> usize {
 /// states, with `spent` of the [`work_bound`] spent already (by an earlier
 /// pass). `robots_txt_allowed`: the profile allows `/robots.txt` whatever the
 /// rules say, so it is no witness of either verdict.
+#[cfg_attr(robots_size, optimize(size))]
 pub(crate) fn explore(
     rules: &[RuleShape],
     robots_txt_allowed: bool,
@@ -249,6 +253,7 @@ pub(crate) fn explore(
 /// A byte in no pattern and not in `/robots.txt?`: it stands for every byte
 /// that no rule (and not the robots.txt tracker) expects next, which every
 /// pattern treats alike.
+#[cfg_attr(robots_size, optimize(size))]
 fn other_byte(rules: &[RuleShape]) -> u8 {
     let mut used = [false; 256];
     for rule in rules {
@@ -284,6 +289,7 @@ fn other_byte(rules: &[RuleShape]) -> u8 {
 /// the stars' ranks, sorted once per state, tell how many a child keeps
 /// without looking: a child whose best match outranks them all costs nothing
 /// for them.
+#[cfg_attr(robots_size, optimize(size))]
 fn children(
     rules: &[RuleShape],
     state: &State,
@@ -357,6 +363,7 @@ fn children(
 
 /// The steps of building a child that holds `placed` positions, having read
 /// `read` starred ones to find them.
+#[cfg_attr(robots_size, optimize(size))]
 fn next_steps(placed: usize, read: usize) -> usize {
     placed.saturating_add(read / 4)
 }
@@ -370,6 +377,7 @@ struct ByByte {
 }
 
 impl Default for ByByte {
+    #[cfg_attr(robots_size, optimize(size))]
     fn default() -> ByByte {
         ByByte {
             slot: [0; 256],
@@ -383,6 +391,7 @@ impl Default for ByByte {
 #[allow(clippy::indexing_slicing)]
 impl ByByte {
     /// The state after `byte`, made (as one byte after `state`) if new.
+    #[cfg_attr(robots_size, optimize(size))]
     fn entry(&mut self, byte: u8, state: &State) -> &mut Next {
         let at = match self.slot[usize::from(byte)] {
             0 => {
@@ -397,12 +406,14 @@ impl ByByte {
     }
 
     /// The bytes its states being built hold.
+    #[cfg_attr(robots_size, optimize(size))]
     fn heap_bytes(&self) -> usize {
         let positions: usize = self.next.iter().map(|(_, n)| n.live.capacity()).sum();
         self.next.capacity() * size_of::<(u8, Next)>() + positions * size_of::<(u32, u32)>()
     }
 
     /// The states, by byte.
+    #[cfg_attr(robots_size, optimize(size))]
     fn into_byte_order(mut self) -> impl Iterator<Item = (u8, Next)> {
         sort_by_packed(&mut self.next, |&(byte, _)| u128::from(byte));
         self.next.into_iter()
@@ -410,11 +421,13 @@ impl ByByte {
 }
 
 /// The byte the robots.txt tracker expects next, if any.
+#[cfg_attr(robots_size, optimize(size))]
 fn robots_next(at: u8) -> Option<&'static u8> {
     ROBOTS_TXT.get(usize::from(at))
 }
 
 /// The state of the empty path: every rule at its start.
+#[cfg_attr(robots_size, optimize(size))]
 fn start(rules: &[RuleShape], robots_txt_allowed: bool) -> State {
     let mut next = Next::default();
     for r in 0..rules.len() {
@@ -424,6 +437,7 @@ fn start(rules: &[RuleShape], robots_txt_allowed: bool) -> State {
 }
 
 /// The state after `byte` (the first byte of a path, `/`).
+#[cfg_attr(robots_size, optimize(size))]
 fn step(rules: &[RuleShape], state: &State, byte: u8) -> State {
     let mut next = Next::after(state);
     for &(r, pos) in &state.live {
@@ -448,6 +462,7 @@ struct Next {
 
 impl Next {
     /// A state one byte after `state`, no rule yet placed.
+    #[cfg_attr(robots_size, optimize(size))]
     fn after(state: &State) -> Next {
         Next {
             best: state.best,
@@ -456,6 +471,7 @@ impl Next {
     }
 
     /// Rule `r` stands at `pos` of its pattern.
+    #[cfg_attr(robots_size, optimize(size))]
     fn reach(&mut self, rules: &[RuleShape], r: usize, pos: usize) {
         let rule = shape(rules, r as u32);
         if pos == rule.len && !rule.anchored {
@@ -475,6 +491,7 @@ impl Next {
     /// above its best match) placed too, its positions being sorted: the two
     /// lists merged, each position once, without the rules that can no longer
     /// win, in a slice of exactly their number.
+    #[cfg_attr(robots_size, optimize(size))]
     fn merged(
         self,
         rules: &[RuleShape],
@@ -506,6 +523,7 @@ impl Next {
 
     /// The state: its positions sorted, each once, without the rules that can
     /// no longer win, in a slice of exactly their number.
+    #[cfg_attr(robots_size, optimize(size))]
     fn into_state(mut self, rules: &[RuleShape], robots: u8) -> State {
         sort_by_packed(&mut self.live, |&(r, pos)| {
             (u128::from(r) << 32) | u128::from(pos)
@@ -521,6 +539,7 @@ impl Next {
 }
 
 /// The robots.txt tracker after `byte`.
+#[cfg_attr(robots_size, optimize(size))]
 fn robots_step(at: u8, byte: u8) -> u8 {
     let len = ROBOTS_TXT.len() as u8;
     match at {
@@ -538,6 +557,7 @@ fn robots_step(at: u8, byte: u8) -> u8 {
 }
 
 /// The verdict of a path that ends in `state`, and the rule that decides it.
+#[cfg_attr(robots_size, optimize(size))]
 fn verdict(rules: &[RuleShape], state: &State) -> (bool, Option<usize>) {
     let mut best = state.best;
     for &(r, pos) in &state.live {
@@ -558,6 +578,7 @@ fn verdict(rules: &[RuleShape], state: &State) -> (bool, Option<usize>) {
 
 /// Whether every extension of a path in `state` (itself included) gets the
 /// same verdict: every rule that can still decide agrees with the current one.
+#[cfg_attr(robots_size, optimize(size))]
 fn settled(rules: &[RuleShape], state: &State) -> bool {
     let now = state.best.map_or(true, |b| shape(rules, b as u32).allow);
     state
@@ -567,6 +588,7 @@ fn settled(rules: &[RuleShape], state: &State) -> bool {
 }
 
 /// The rule shape at index `r`; the exploration only makes indices of `rules`.
+#[cfg_attr(robots_size, optimize(size))]
 fn shape(rules: &[RuleShape], r: u32) -> &RuleShape {
     rules
         .get(r as usize)
@@ -574,6 +596,7 @@ fn shape(rules: &[RuleShape], r: u32) -> &RuleShape {
 }
 
 /// The path that first reached state `at`.
+#[cfg_attr(robots_size, optimize(size))]
 fn path_to(visits: &[Visit], mut at: usize) -> Vec<u8> {
     let mut bytes = vec![];
     while let Some(visit) = visits.get(at) {

@@ -104,6 +104,7 @@ pub enum Classification<'p> {
 
 impl Classification<'_> {
     /// The answer's stable name: `allowed`, `blocked`, `partial` or `undecided`.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn name(&self) -> &'static str {
         match self {
             Classification::Allowed { .. } => "allowed",
@@ -139,6 +140,7 @@ pub struct Undecided {
 }
 
 impl fmt::Display for Undecided {
+    #[cfg_attr(robots_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -152,12 +154,14 @@ impl<'p> Matcher<'p> {
     /// Whether this crawler may fetch every path, none, or some: decided
     /// exactly over the rules (see [the module](crate::classify)), within
     /// [`DEFAULT_STATE_BOUND`] states.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn classify(&self) -> Classification<'p> {
         self.classify_within(DEFAULT_STATE_BOUND)
     }
 
     /// [`classify`](Self::classify), visiting at most `bound` product states
     /// beyond one per pattern byte.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn classify_within(&self, bound: usize) -> Classification<'p> {
         let t = self.tables;
         let rules = rules_of(self);
@@ -226,6 +230,7 @@ impl<'p> Matcher<'p> {
     /// (each pattern with its `*`s matching nothing), as the matcher decides
     /// them; `None` unless both verdicts occur. `/robots.txt` is no witness
     /// where the profile always allows it.
+    #[cfg_attr(robots_size, optimize(size))]
     fn witnesses_among_rules(
         &self,
         rules: &[RuleShape],
@@ -262,6 +267,7 @@ impl<'p> Matcher<'p> {
 }
 
 /// The public view of shape `r`.
+#[cfg_attr(robots_size, optimize(size))]
 fn rule<'p>(t: &Tables<'p>, rules: &[RuleShape], r: usize) -> Rule<'p> {
     rules
         .get(r)
@@ -269,6 +275,7 @@ fn rule<'p>(t: &Tables<'p>, rules: &[RuleShape], r: usize) -> Rule<'p> {
         .unwrap_or_else(|| panic!("bug: classify names rule {r} of {}", rules.len()))
 }
 
+#[cfg_attr(robots_size, optimize(size))]
 fn witness<'p>(
     t: &Tables<'p>,
     rules: &[RuleShape],

@@ -22,6 +22,7 @@ pub(crate) struct RuleShape {
 
 impl RuleShape {
     /// A rule of pattern `segments` joined by `*`s.
+    #[cfg_attr(robots_size, optimize(size))]
     pub(crate) fn new(id: u32, segments: &[&[u8]], anchored: bool, rank: u64, allow: bool) -> Self {
         let mut bytes = Vec::new();
         let mut stars = Vec::new();
@@ -47,22 +48,26 @@ impl RuleShape {
     }
 
     /// The literal byte at `pos`, if the pattern has one there.
+    #[cfg_attr(robots_size, optimize(size))]
     pub(crate) fn byte_at(&self, pos: usize) -> Option<u8> {
         self.bytes.get(pos).copied()
     }
 
     /// Whether a `*` stands at `pos` (any bytes may be read there).
+    #[cfg_attr(robots_size, optimize(size))]
     pub(crate) fn star_at(&self, pos: usize) -> bool {
         self.stars.binary_search(&pos).is_ok()
     }
 
     /// The literal bytes (for the alphabet).
+    #[cfg_attr(robots_size, optimize(size))]
     pub(crate) fn literal(&self) -> &[u8] {
         &self.bytes
     }
 }
 
 /// The rules of the groups that apply to `matcher`'s crawler.
+#[cfg_attr(robots_size, optimize(size))]
 pub(crate) fn rules_of(matcher: &Matcher<'_>) -> Vec<RuleShape> {
     let t = matcher.tables;
     let count: usize = matcher
@@ -109,6 +114,7 @@ pub(crate) fn rules_of(matcher: &Matcher<'_>) -> Vec<RuleShape> {
 
 impl RuleShape {
     /// How many `*`s the pattern has.
+    #[cfg_attr(robots_size, optimize(size))]
     pub(crate) fn stars(&self) -> usize {
         self.stars.len()
     }

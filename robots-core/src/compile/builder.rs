@@ -48,7 +48,7 @@ pub struct CompiledRule {
 }
 
 /// The byte table every string of a policy lives in.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Text(pub(crate) Vec<u8>);
 
 impl Text {
@@ -65,6 +65,7 @@ impl Text {
 /// adding another. Direct-mapped and lossy: a slot holds the last pattern that
 /// hashed to it, and a hit is confirmed against the text, so it is never wrong
 /// and costs a few instructions a rule.
+#[derive(Clone)]
 struct PatternCache {
     /// `(start, len)` of a pattern in the text; `len` 0 is an empty slot.
     slots: Vec<(u32, u32)>,
@@ -96,6 +97,7 @@ fn within(whole: &[u8], part: &[u8]) -> Option<usize> {
     (at <= whole.len() && part.len() <= whole.len() - at).then_some(at)
 }
 
+#[derive(Clone)]
 pub(crate) struct Builder {
     pub(crate) profile: Profile,
     pub(crate) text: Text,

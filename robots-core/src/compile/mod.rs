@@ -43,6 +43,12 @@ pub(crate) fn parse(input: &[u8], options: ParseOptions, only: Option<&[u8]>) ->
     build(one_pass::gather(input, options, only, false))
 }
 
+/// The first stage alone, in one pass, for every crawler: what [`build`]
+/// turns into the tables [`parse`] gives (a deferred policy builds on first need).
+pub(crate) fn gather(input: &[u8], options: ParseOptions) -> Gathered {
+    one_pass::gather(input, options, None, false)
+}
+
 /// Compile a parsed document: for every crawler, or with `only`, for that crawler alone.
 pub(crate) fn compile(doc: &Document<'_>, only: Option<&[u8]>) -> Compiled {
     build(gather_document(doc, only))
@@ -50,6 +56,7 @@ pub(crate) fn compile(doc: &Document<'_>, only: Option<&[u8]>) -> Compiled {
 
 /// What the first stage gathered: the rule, group and record tables, and which
 /// crawlers select which groups.
+#[derive(Clone)]
 pub(crate) struct Gathered {
     pub(crate) profile: Profile,
     pub(crate) builder: Builder,

@@ -138,7 +138,7 @@ fn cmp_ignore_case(a: &[u8], b: &[u8]) -> core::cmp::Ordering {
 }
 
 /// Which groups each crawler name selects, and the `*` groups.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Selection {
     /// The lower-cased names, one after another.
     names: Vec<u8>,

@@ -2,7 +2,7 @@
 
 use crate::compile;
 use crate::document::ParseOptions;
-use crate::policy::{first_verdict, AgentPolicy, Policy};
+use crate::policy::{first_verdict, AgentPolicy, DeferredPolicy, Policy};
 use crate::profile::Profile;
 use crate::search::verdict::Verdict;
 
@@ -63,6 +63,23 @@ impl PolicyBuilder {
     /// Parse and compile `text` for every crawler.
     pub fn build(&self, text: impl AsRef<[u8]>) -> Policy {
         Policy::from_compiled(compile::parse(text.as_ref(), self.options, None))
+    }
+
+    /// Read `text` for every crawler now and build its tables on first need:
+    /// the policy [`build`](Self::build) gives, verdict for verdict, at the
+    /// cost of the read until a check (or any method that reads the tables)
+    /// needs them (see [`DeferredPolicy`]).
+    ///
+    /// ```
+    /// use robots_runtime::{Policy, Profile};
+    /// let text = "User-agent: *\nDisallow: /private\n";
+    /// let deferred = Policy::builder().profile(Profile::Google).build_deferred(text);
+    /// assert!(!deferred.is_built());
+    /// assert!(!deferred.is_allowed("bot", "/private"));
+    /// assert!(deferred.is_built());
+    /// ```
+    pub fn build_deferred(&self, text: impl AsRef<[u8]>) -> DeferredPolicy {
+        DeferredPolicy::new(compile::gather(text.as_ref(), self.options))
     }
 
     /// Parse `text` and compile only the rules that apply to `agent`, in one pass.

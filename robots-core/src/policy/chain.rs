@@ -17,6 +17,7 @@ use crate::search::automata::Automata;
 use crate::tables::view::Tables;
 
 /// `Policy::chain_choice`: the position of the first token a group names.
+#[cfg_attr(robots_size, optimize(size))]
 pub(crate) fn chain_choice<I>(tables: &Tables<'_>, tokens: I) -> Option<usize>
 where
     I: IntoIterator,
@@ -29,6 +30,7 @@ where
 
 /// `Policy::matcher_chain`: the matcher of the first token a group names, else
 /// of the `*` groups.
+#[cfg_attr(robots_size, optimize(size))]
 pub(crate) fn matcher_chain<'p, I>(
     tables: &'p Tables<'p>,
     automata: &'p Automata,
@@ -43,6 +45,7 @@ where
 
 /// `Policy::matcher_obeying`: as [`matcher_chain`], but with no group at all
 /// (every URL allowed) when no token is named and the crawler ignores `*`.
+#[cfg_attr(robots_size, optimize(size))]
 pub(crate) fn matcher_obeying<'p, I>(
     tables: &'p Tables<'p>,
     automata: &'p Automata,

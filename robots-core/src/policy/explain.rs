@@ -82,6 +82,7 @@ pub struct Selection {
 
 impl Selection {
     /// The selection under `profile` on `basis`.
+    #[cfg_attr(robots_size, optimize(size))]
     pub(crate) fn new(profile: Profile, basis: SelectionBasis) -> Selection {
         Selection {
             basis,
@@ -108,6 +109,7 @@ pub enum SelectionBasis {
 impl SelectionBasis {
     /// The stable name: `name`, `any` or `none` (as `robots explain --format json`
     /// prints it in `selection`).
+    #[cfg_attr(robots_size, optimize(size))]
     pub const fn name(self) -> &'static str {
         match self {
             SelectionBasis::Named => "name",
@@ -117,6 +119,7 @@ impl SelectionBasis {
     }
 
     /// In words.
+    #[cfg_attr(robots_size, optimize(size))]
     pub const fn description(self) -> &'static str {
         match self {
             SelectionBasis::Named => "groups that name the crawler apply",
@@ -139,6 +142,7 @@ pub enum Combining {
 
 impl Combining {
     /// The profile's way.
+    #[cfg_attr(robots_size, optimize(size))]
     pub const fn of(profile: Profile) -> Combining {
         if profile.substring_agents() {
             Combining::FirstRecord
@@ -148,6 +152,7 @@ impl Combining {
     }
 
     /// The stable name: `merge-all` or `first-record`.
+    #[cfg_attr(robots_size, optimize(size))]
     pub const fn name(self) -> &'static str {
         match self {
             Combining::MergeAll => "merge-all",
@@ -156,6 +161,7 @@ impl Combining {
     }
 
     /// In words.
+    #[cfg_attr(robots_size, optimize(size))]
     pub const fn description(self) -> &'static str {
         match self {
             Combining::MergeAll => "every group that qualifies applies, merged",
@@ -181,6 +187,7 @@ pub enum Naming {
 
 impl Naming {
     /// The profile's way.
+    #[cfg_attr(robots_size, optimize(size))]
     pub const fn of(profile: Profile) -> Naming {
         match profile {
             Profile::Google => Naming::ProductToken,
@@ -190,6 +197,7 @@ impl Naming {
     }
 
     /// The stable name: `exact`, `product-token` or `substring`.
+    #[cfg_attr(robots_size, optimize(size))]
     pub const fn name(self) -> &'static str {
         match self {
             Naming::Exact => "exact",
@@ -199,6 +207,7 @@ impl Naming {
     }
 
     /// In words.
+    #[cfg_attr(robots_size, optimize(size))]
     pub const fn description(self) -> &'static str {
         match self {
             Naming::Exact => "a user-agent line names a crawler when it equals its name, ignoring case",
@@ -222,6 +231,7 @@ pub struct ChainChoice {
 
 impl ChainChoice {
     /// The choice `chosen` among `tokens`.
+    #[cfg_attr(robots_size, optimize(size))]
     pub(crate) fn new(tokens: Vec<BString>, chosen: Option<usize>) -> ChainChoice {
         ChainChoice { tokens, chosen }
     }
@@ -272,6 +282,7 @@ pub enum TieBreak {
 
 impl TieBreak {
     /// The tie-break between the two best `candidates` (best first) under `profile`.
+    #[cfg_attr(robots_size, optimize(size))]
     pub(crate) fn of(profile: Profile, candidates: &[Rule<'_>]) -> TieBreak {
         match candidates {
             [] => TieBreak::NoCandidate,
@@ -285,6 +296,7 @@ impl TieBreak {
 
     /// The stable name: `no-candidate`, `only-candidate`, `first-in-file-order`,
     /// `longest-match`, `allow-wins-tie` or `earlier-line-wins-tie`.
+    #[cfg_attr(robots_size, optimize(size))]
     pub const fn name(self) -> &'static str {
         match self {
             TieBreak::NoCandidate => "no-candidate",
@@ -297,6 +309,7 @@ impl TieBreak {
     }
 
     /// In words.
+    #[cfg_attr(robots_size, optimize(size))]
     pub const fn description(self) -> &'static str {
         match self {
             TieBreak::NoCandidate => "no rule matches",
@@ -330,6 +343,7 @@ impl<'p> Matcher<'p> {
     /// assert!(e.verdict.allowed);
     /// assert_eq!(e, policy.explain("bot", "/a/b/c"));
     /// ```
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn explain(&self, agent: impl AsRef<[u8]>, url: impl AsRef<[u8]>) -> Explanation<'p> {
         explain(self, agent.as_ref(), None, url.as_ref())
     }
@@ -337,6 +351,7 @@ impl<'p> Matcher<'p> {
 
 /// Explain `url` for the crawler of `matcher`, named `agent` (`chain`: the
 /// fallback chain's choice that gave `matcher`, if one did).
+#[cfg_attr(robots_size, optimize(size))]
 pub(crate) fn explain<'p>(
     matcher: &Matcher<'p>,
     agent: &[u8],
@@ -391,6 +406,7 @@ pub(crate) fn explain<'p>(
 }
 
 /// Group `g` of `t`, with how each user-agent line relates to `agent`.
+#[cfg_attr(robots_size, optimize(size))]
 fn applied_group<'p>(t: &Tables<'p>, g: GroupId, agent: &[u8]) -> Option<AppliedGroup<'p>> {
     let group = t.groups().get(g.as_usize())?;
     Some(AppliedGroup {

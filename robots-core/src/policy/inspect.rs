@@ -44,6 +44,7 @@ impl PolicyRef<'_> {
     /// Rule `id` as the search matches it, or `None` if the policy has no such
     /// rule. ([`Policy`](crate::Policy) has it by deref; an
     /// [`AgentPolicy`](crate::AgentPolicy) through its `policy()`.)
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn rule_shape(&self, id: RuleId) -> Option<RuleShape<'_>> {
         let t = self.tables();
         let fields = t.rule_fields(id.0)?;

@@ -9,6 +9,7 @@
 mod agent_policy;
 mod builder;
 mod chain;
+mod deferred;
 pub mod explain;
 mod first_verdict;
 pub mod inspect;
@@ -23,6 +24,7 @@ pub(crate) mod storage;
 
 pub use agent_policy::AgentPolicy;
 pub use builder::PolicyBuilder;
+pub use deferred::DeferredPolicy;
 pub use matcher::Matcher;
 #[cfg(target_has_atomic = "ptr")]
 pub use owned_matcher::OwnedMatcher;

@@ -42,6 +42,7 @@ pub struct Record<'p> {
 }
 
 impl<'p> Record<'p> {
+    #[cfg_attr(robots_size, optimize(size))]
     fn of(t: &Tables<'p>, r: &ExtensionRecord) -> Option<Record<'p>> {
         let directive = Directive::from_code(r.directive)?;
         let value = r.value.of(t.text());
@@ -55,6 +56,7 @@ impl<'p> Record<'p> {
     }
 
     /// The delay, if this is a valid `Crawl-delay`.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn crawl_delay(&self) -> Option<Duration> {
         match self.parsed {
             RecordValue::CrawlDelay(d) => Some(d),
@@ -63,6 +65,7 @@ impl<'p> Record<'p> {
     }
 
     /// The rate, if this is a valid `Request-rate`.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn request_rate(&self) -> Option<RequestRate> {
         match self.parsed {
             RecordValue::RequestRate(rate) => Some(rate),
@@ -71,6 +74,7 @@ impl<'p> Record<'p> {
     }
 
     /// The window, if this is a valid `Visit-time`.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn visit_time(&self) -> Option<TimeWindow> {
         match self.parsed {
             RecordValue::VisitTime(w) => Some(w),
@@ -80,12 +84,14 @@ impl<'p> Record<'p> {
 
     /// Whether the value parsed (a text record such as `Sitemap` or `Host` is valid
     /// when it has the form its directive asks for).
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn is_valid(&self) -> bool {
         self.parsed != RecordValue::Invalid
     }
 }
 
 /// Every record of the tables.
+#[cfg_attr(robots_size, optimize(size))]
 pub(crate) fn all<'p>(t: &'p Tables<'p>) -> impl Iterator<Item = Record<'p>> + 'p {
     t.extensions().iter().filter_map(move |r| Record::of(t, r))
 }
@@ -95,6 +101,7 @@ pub(crate) fn all<'p>(t: &'p Tables<'p>) -> impl Iterator<Item = Record<'p>> + '
 /// A set lists its groups in file order (validation holds every table to it),
 /// so each record's group is looked up by binary search: a file of thousands of
 /// `*` groups and thousands of records costs their sum, not their product.
+#[cfg_attr(robots_size, optimize(size))]
 pub(crate) fn of_groups<'p>(
     t: &'p Tables<'p>,
     groups: &'p [U32],
@@ -113,16 +120,30 @@ pub(crate) fn of_groups<'p>(
 
 /// The values of the file-wide records of `directive`, in file order (only the
 /// valid ones with `valid_only`).
+#[cfg_attr(robots_size, optimize(size))]
 pub(crate) fn file_values<'p>(
     t: &'p Tables<'p>,
     directive: Directive,
     valid_only: bool,
 ) -> impl Iterator<Item = &'p BStr> + 'p {
+    file_values_in(t.extensions(), t.text(), directive, valid_only)
+}
+
+/// [`file_values`] over the extension records and text as the compiler holds
+/// them, before any table is built (what a [`DeferredPolicy`](crate::policy::DeferredPolicy)
+/// answers without building).
+#[cfg_attr(robots_size, optimize(size))]
+pub(crate) fn file_values_in<'p>(
+    extensions: &'p [ExtensionRecord],
+    text: &'p [u8],
+    directive: Directive,
+    valid_only: bool,
+) -> impl Iterator<Item = &'p BStr> + 'p {
     let code = directive.code();
-    t.extensions()
+    extensions
         .iter()
         .filter(move |r| r.group_id().is_none() && r.directive == code)
-        .map(move |r| r.value.of(t.text()))
+        .map(move |r| r.value.of(text))
         .filter(move |value| !valid_only || parse_value(directive, value) == RecordValue::Text)
         .map(BStr::new)
 }

@@ -45,6 +45,7 @@ pub struct Rule<'p> {
 
 impl<'p> Rule<'p> {
     /// Rule `id` of the tables, if there is one.
+    #[cfg_attr(robots_size, optimize(size))]
     pub(crate) fn of(t: &Tables<'p>, id: u32) -> Option<Rule<'p>> {
         let r = t.rule_fields(id)?;
         Some(Rule {
@@ -67,6 +68,7 @@ impl<'p> Rule<'p> {
 /// The rule as a robots.txt line, `Disallow: /private` (its pattern lossy
 /// where it is not UTF-8; a derived rule shows its derived pattern).
 impl fmt::Display for Rule<'_> {
+    #[cfg_attr(robots_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let key = match self.directive {
             Directive::Allow => "Allow",
@@ -90,6 +92,7 @@ pub struct GroupInfo<'p> {
 
 impl<'p> GroupInfo<'p> {
     /// Group `id` of the tables, if there is one.
+    #[cfg_attr(robots_size, optimize(size))]
     pub(crate) fn of(t: &Tables<'p>, id: GroupId) -> Option<GroupInfo<'p>> {
         let g = t.groups().get(id.as_usize())?;
         Some(GroupInfo {
@@ -107,6 +110,7 @@ impl<'p> GroupInfo<'p> {
 
 /// The group rule `id` belongs to: rules are in group order, so it is the last
 /// group whose rules start at or before it.
+#[cfg_attr(robots_size, optimize(size))]
 fn group_of(t: &Tables<'_>, id: u32) -> GroupId {
     let holds = |g: &crate::tables::layout::GroupRecord| {
         let rules = g.rules;

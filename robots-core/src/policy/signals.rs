@@ -18,6 +18,7 @@ impl<'p> Matcher<'p> {
     /// let signals = Policy::parse(robots, Profile::Rfc9309).matcher("bot").content_signals().unwrap();
     /// assert_eq!((signals.search, signals.ai_train, signals.ai_input), (Some(true), Some(false), None));
     /// ```
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn content_signals(&self) -> Option<ContentSignals> {
         self.records().find_map(|r| match r.parsed {
             RecordValue::ContentSignal(signals) => Some(signals),
@@ -39,6 +40,7 @@ impl<'p> Matcher<'p> {
     /// assert_eq!(bot.content_usage("/blog/x").unwrap().train_ai, Some(false));
     /// assert_eq!(bot.content_usage("https://example.com/open/data").unwrap().train_ai, Some(true));
     /// ```
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn content_usage(&self, url: impl AsRef<[u8]>) -> Option<UsagePrefs> {
         let path = path_from_url(url.as_ref());
         let mut best: Option<(usize, UsagePrefs)> = None;

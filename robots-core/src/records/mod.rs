@@ -57,6 +57,7 @@ pub enum RecordValue {
 /// assert_eq!(parse_value(Directive::Sitemap, b"/relative.xml"), RecordValue::Invalid);
 /// assert_eq!(parse_value(Directive::Comment, b"hello"), RecordValue::Text);
 /// ```
+#[cfg_attr(robots_size, optimize(size))]
 pub fn parse_value(directive: crate::parse::Directive, value: &[u8]) -> RecordValue {
     use crate::parse::Directive;
     let ok = |r: Result<(), ValueError>| match r {

@@ -61,6 +61,7 @@ pub struct SignalEntry<'a> {
 }
 
 /// The entries of a `Content-Signal` value, split at commas.
+#[cfg_attr(robots_size, optimize(size))]
 pub fn content_signal_entries(value: &[u8]) -> impl Iterator<Item = SignalEntry<'_>> + '_ {
     let mut offset = 0;
     value.split(|&b| b == b',').map(move |raw| {
@@ -87,6 +88,7 @@ pub fn content_signal_entries(value: &[u8]) -> impl Iterator<Item = SignalEntry<
 /// # Errors
 /// [`ValueErrorKind::Empty`] for an empty value; [`ValueErrorKind::BadSignal`]
 /// at the first entry that is not `key=yes` or `key=no`.
+#[cfg_attr(robots_size, optimize(size))]
 pub fn parse_content_signal(value: &[u8]) -> Result<ContentSignals, ValueError> {
     if trim(value).is_empty() {
         return Err(ValueError {
@@ -134,6 +136,7 @@ impl UsagePrefs {
     /// The preferences of two rules of one path, combined as the vocabulary
     /// says: a disallow wins, then an allow.
     #[must_use]
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn combine(self, other: UsagePrefs) -> UsagePrefs {
         let one = |a: Option<bool>, b: Option<bool>| match (a, b) {
             (Some(false), _) | (_, Some(false)) => Some(false),
@@ -170,6 +173,7 @@ pub struct UsageEntry<'a> {
 
 /// Split a `Content-Usage` value into its path (if any) and the offset where
 /// its dictionary starts.
+#[cfg_attr(robots_size, optimize(size))]
 fn usage_path(value: &[u8]) -> (Option<&[u8]>, usize) {
     let start = leading_space(value);
     let rest = value.get(start..).unwrap_or_default();
@@ -190,6 +194,7 @@ fn usage_path(value: &[u8]) -> (Option<&[u8]>, usize) {
 ///
 /// # Errors
 /// [`ValueErrorKind::BadUsage`] at the first byte that breaks the syntax.
+#[cfg_attr(robots_size, optimize(size))]
 pub fn content_usage_entries(
     value: &[u8],
 ) -> Result<(Option<&[u8]>, Vec<UsageEntry<'_>>), ValueError> {
@@ -271,6 +276,7 @@ pub fn content_usage_entries(
 
 /// Where the bare item starting at `at` ends (token, integer or decimal,
 /// string, byte sequence, boolean), or `None` if none starts there.
+#[cfg_attr(robots_size, optimize(size))]
 fn bare_item_end(value: &[u8], at: usize) -> Option<usize> {
     let first = *value.get(at)?;
     let rest = value.get(at + 1..)?;
@@ -303,6 +309,7 @@ fn bare_item_end(value: &[u8], at: usize) -> Option<usize> {
 /// # Errors
 /// [`ValueErrorKind::Empty`] when there are no preferences;
 /// [`ValueErrorKind::BadUsage`] where the dictionary's syntax breaks.
+#[cfg_attr(robots_size, optimize(size))]
 pub fn parse_content_usage(value: &[u8]) -> Result<ContentUsage<'_>, ValueError> {
     let (path, entries) = content_usage_entries(value)?;
     if entries.is_empty() {
@@ -330,6 +337,7 @@ pub fn parse_content_usage(value: &[u8]) -> Result<ContentUsage<'_>, ValueError>
 /// Whether a `Content-Usage` path pattern matches `path`: a prefix, where `*`
 /// stands for any bytes and a final `$` for the end of the path, as in
 /// `Allow` and `Disallow` rules.
+#[cfg_attr(robots_size, optimize(size))]
 pub fn usage_path_matches(pattern: &[u8], path: &[u8]) -> bool {
     let (pattern, anchored) = match pattern.strip_suffix(b"$") {
         Some(p) => (p, true),
@@ -356,6 +364,7 @@ pub fn usage_path_matches(pattern: &[u8], path: &[u8]) -> bool {
 }
 
 /// Where `needle` first occurs in `hay`.
+#[cfg_attr(robots_size, optimize(size))]
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     if needle.is_empty() {
         return Some(0);
@@ -363,6 +372,7 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
 
+#[cfg_attr(robots_size, optimize(size))]
 fn leading_space(bytes: &[u8]) -> usize {
     bytes
         .iter()
@@ -370,6 +380,7 @@ fn leading_space(bytes: &[u8]) -> usize {
         .count()
 }
 
+#[cfg_attr(robots_size, optimize(size))]
 fn trim(bytes: &[u8]) -> &[u8] {
     let start = leading_space(bytes);
     let end = bytes.len()

@@ -55,6 +55,7 @@ const FIXED_HEADER: usize = 16;
 const CHECKSUM_AT: usize = 12;
 
 /// Append `n` as an unsigned LEB128 number (seven bits a byte, low first).
+#[cfg_attr(robots_size, optimize(size))]
 fn put_number(out: &mut Vec<u8>, mut n: u64) {
     while n >= 0x80 {
         out.push((n as u8 & 0x7F) | 0x80);
@@ -64,6 +65,7 @@ fn put_number(out: &mut Vec<u8>, mut n: u64) {
 }
 
 /// `NONE`-or-index fields are written plus one, so that `NONE` takes one byte.
+#[cfg_attr(robots_size, optimize(size))]
 fn put_index(out: &mut Vec<u8>, n: u32) {
     put_number(out, u64::from(n.wrapping_add(1)));
 }
@@ -74,6 +76,7 @@ struct Numbers<'b> {
 }
 
 impl Numbers<'_> {
+    #[cfg_attr(robots_size, optimize(size))]
     fn number(&mut self) -> Result<u64, LayoutError> {
         let mut value = 0u64;
         for shift in (0..64).step_by(7) {
@@ -94,12 +97,14 @@ impl Numbers<'_> {
         Err(error("a header number does not fit 64 bits"))
     }
 
+    #[cfg_attr(robots_size, optimize(size))]
     fn u32(&mut self) -> Result<u32, LayoutError> {
         let n = self.number()?;
         u32::try_from(n).map_err(|_| error(format!("header number {n} is too large")))
     }
 
     /// An index or `NONE` (see [`put_index`]).
+    #[cfg_attr(robots_size, optimize(size))]
     fn index(&mut self) -> Result<u32, LayoutError> {
         Ok(self.u32()?.wrapping_sub(1))
     }
@@ -182,6 +187,7 @@ impl TableVecs {
 
     /// The byte form of the tables (checksum zero, no one-crawler part).
     #[cfg(test)]
+    #[cfg_attr(robots_size, optimize(size))]
     pub(crate) fn encode(
         &self,
         profile: Profile,
@@ -222,11 +228,13 @@ fn counts_of(parts: &[&[u8]; TABLE_COUNT]) -> [usize; TABLE_COUNT] {
 
 /// One buffer: the header (checksum zero), then every table, then for a
 /// one-crawler policy the crawler's name.
+#[cfg_attr(robots_size, optimize(size))]
 pub(crate) fn encode(t: &Tables<'_>, agent: Option<AgentPart<'_>>) -> Vec<u8> {
     write(t.parts(), t.counts(), t.profile, t.any_set, agent)
 }
 
 /// The byte form of tables given as their bytes and record counts.
+#[cfg_attr(robots_size, optimize(size))]
 fn write(
     parts: [&[u8]; TABLE_COUNT],
     counts: [usize; TABLE_COUNT],
@@ -262,6 +270,7 @@ fn write(
 
 /// The CRC-32 of `buffer`, taken with the header's checksum field zeroed.
 #[allow(clippy::indexing_slicing)] // `min(4)` keeps the slice within the four zero bytes
+#[cfg_attr(robots_size, optimize(size))]
 pub(crate) fn checksum(buffer: &[u8]) -> u32 {
     let (head, rest) = buffer.split_at(CHECKSUM_AT.min(buffer.len()));
     crc32(&[
@@ -274,6 +283,7 @@ pub(crate) fn checksum(buffer: &[u8]) -> u32 {
 /// The CRC-32 (ISO-HDLC, as zlib's) of `parts` one after the other, with
 /// crc32fast (SIMD where the CPU has it).
 #[cfg(not(target_arch = "wasm32"))]
+#[cfg_attr(robots_size, optimize(size))]
 fn crc32(parts: &[&[u8]]) -> u32 {
     let mut hasher = crc32fast::Hasher::new();
     for part in parts {

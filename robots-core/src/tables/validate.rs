@@ -40,6 +40,7 @@ struct Problem {
 
 impl LayoutError {
     #[cold]
+    #[cfg_attr(robots_size, optimize(size))]
     fn new(table: &'static str, entry: usize, problem: String) -> LayoutError {
         LayoutError(Box::new(Problem {
             table,
@@ -49,22 +50,26 @@ impl LayoutError {
     }
 
     /// A problem with the header of serialised bytes.
+    #[cfg_attr(robots_size, optimize(size))]
     pub(crate) fn header(problem: String) -> LayoutError {
         LayoutError::new("header", 0, problem)
     }
 
     /// The table with the bad entry (`header` for the byte form's header).
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn table(&self) -> &'static str {
         self.0.table
     }
 
     /// The index of the bad entry in it.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn entry(&self) -> usize {
         self.0.entry
     }
 }
 
 impl fmt::Display for LayoutError {
+    #[cfg_attr(robots_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Problem {
             table,
@@ -84,6 +89,7 @@ impl fmt::Display for LayoutError {
 impl std::error::Error for LayoutError {}
 
 impl From<LayoutError> for crate::error::Error {
+    #[cfg_attr(robots_size, optimize(size))]
     fn from(e: LayoutError) -> Self {
         crate::error::Error::new(
             crate::error::ErrorKind::InvalidLayout,
@@ -98,6 +104,7 @@ struct Entries {
 }
 
 impl Entries {
+    #[cfg_attr(robots_size, optimize(size))]
     fn span(&self, entry: usize, what: &str, span: Span, len: usize) -> Result<(), LayoutError> {
         // An empty span reads nothing, wherever it starts.
         let end = u64::from(span.start.get()) + u64::from(span.len.get());
@@ -111,6 +118,7 @@ impl Entries {
         }
     }
 
+    #[cfg_attr(robots_size, optimize(size))]
     fn index(&self, entry: usize, what: &str, id: u32, len: usize) -> Result<(), LayoutError> {
         if (id as usize) < len {
             Ok(())
@@ -119,6 +127,7 @@ impl Entries {
         }
     }
 
+    #[cfg_attr(robots_size, optimize(size))]
     fn index_or_none(
         &self,
         entry: usize,
@@ -133,11 +142,13 @@ impl Entries {
         }
     }
 
+    #[cfg_attr(robots_size, optimize(size))]
     fn error(&self, entry: usize, problem: String) -> LayoutError {
         LayoutError::new(self.table, entry, problem)
     }
 }
 
+#[cfg_attr(robots_size, optimize(size))]
 fn each<T>(
     table: &'static str,
     items: &[T],
@@ -157,6 +168,7 @@ impl Tables<'_> {
     ///
     /// # Errors
     /// A [`LayoutError`] saying which table is out of order or out of range.
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn validate(&self) -> Result<(), LayoutError> {
         self.validate_sizes()?;
         self.validate_records()?;
@@ -167,6 +179,7 @@ impl Tables<'_> {
     }
 
     /// Every table is addressable by a `u32`.
+    #[cfg_attr(robots_size, optimize(size))]
     fn validate_sizes(&self) -> Result<(), LayoutError> {
         let sizes = [
             ("text", self.text().len()),
@@ -205,6 +218,7 @@ impl Tables<'_> {
     }
 
     /// Agents, sets, rules, segments, groups and records refer to what exists.
+    #[cfg_attr(robots_size, optimize(size))]
     fn validate_records(&self) -> Result<(), LayoutError> {
         let (text, rules, groups) = (self.text().len(), self.rules().len(), self.groups().len());
         each("agents", self.agents(), |e, i, a| {
@@ -281,6 +295,7 @@ impl Tables<'_> {
     /// Rules: each complex rule names the next extra (so every extra belongs
     /// to exactly one rule, in rule order), patterns lie in the text, and the
     /// extras' segments are in order.
+    #[cfg_attr(robots_size, optimize(size))]
     fn validate_rules(&self) -> Result<(), LayoutError> {
         let text = self.text().len();
         if self.rules().len() > RULE_COUNT_MAX {
@@ -337,6 +352,7 @@ impl Tables<'_> {
     /// Rule lines: the table splits into a byte for each rule, a base for each
     /// block of rules and whole escapes, and there is one escape, in rule
     /// order, for each rule whose byte says it has one.
+    #[cfg_attr(robots_size, optimize(size))]
     fn validate_lines(&self) -> Result<(), LayoutError> {
         let rules = self.rules().len();
         let Some(lines) = self.rule_lines() else {
@@ -371,6 +387,7 @@ impl Tables<'_> {
 
     /// Inner nodes and leaves, their labels, edges and best rules, and the side
     /// tables of exact rules and wildcard lists.
+    #[cfg_attr(robots_size, optimize(size))]
     fn validate_nodes(&self) -> Result<(), LayoutError> {
         let rules = self.rules().len();
         let (inners, leaves) = (self.inners().len(), self.leaves().len());
@@ -486,6 +503,7 @@ impl Tables<'_> {
     /// first (children come after their parents), counting a node's best
     /// rule, its exact and wildcard rules, a leaf's rule and a root's anchored
     /// rules.
+    #[cfg_attr(robots_size, optimize(size))]
     fn validate_shifts(&self) -> Result<(), LayoutError> {
         if self.set_roots().iter().all(|r| r.shift.get() == 0) {
             // Every rule number was checked against the rules as it is.
@@ -559,6 +577,7 @@ impl Tables<'_> {
     }
 
     /// A label in the text lies inside it.
+    #[cfg_attr(robots_size, optimize(size))]
     fn validate_label(&self, e: &Entries, i: usize, label: Label) -> Result<(), LayoutError> {
         match label {
             Label::Long(span) => e.span(i, "label", span, self.text().len()),
@@ -567,6 +586,7 @@ impl Tables<'_> {
     }
 
     /// A wide node's block lies inside `wide`, and names only its own children.
+    #[cfg_attr(robots_size, optimize(size))]
     fn validate_wide(&self, e: &Entries, i: usize, n: &Inner) -> Result<(), LayoutError> {
         let count = u16::try_from(n.edge_count()).unwrap_or(u16::MAX);
         let full = n.flags() & NODE_FULL != 0;
@@ -593,6 +613,7 @@ impl Tables<'_> {
     /// rules are filed under its root's anchors) has anchors: a check reads
     /// them as there. Which nodes lie below a root is found in one pass from
     /// the last node to the first (children come after their parents).
+    #[cfg_attr(robots_size, optimize(size))]
     fn validate_indexed(&self) -> Result<(), LayoutError> {
         let (inners, leaves) = (self.inners(), self.leaves());
         let indexed = |flags: u32| flags & NODE_INDEXED != 0;
@@ -637,6 +658,7 @@ impl Tables<'_> {
     /// short and not empty, in byte order within its root and none a prefix of the
     /// next (so none is a prefix of another: a search finds at most one at each
     /// position, and a position reports a bounded number); rules in range.
+    #[cfg_attr(robots_size, optimize(size))]
     fn validate_anchors(&self) -> Result<(), LayoutError> {
         let (rules, text) = (self.rules().len(), self.text().len());
         let mut previous_root = None;

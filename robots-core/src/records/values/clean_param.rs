@@ -43,6 +43,7 @@ pub struct CleanParam<'a> {
 /// assert_eq!(clean.params, [&b"sid"[..], &b"sort"[..]]);
 /// assert_eq!(clean.path, None);
 /// ```
+#[cfg_attr(robots_size, optimize(size))]
 pub fn parse_clean_param(value: &[u8]) -> Result<CleanParam<'_>, ValueError> {
     let params_end = value
         .iter()

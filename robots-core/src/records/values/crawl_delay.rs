@@ -37,6 +37,7 @@ const MAX_CRAWL_DELAY_SECS: u64 = 86_400 * 365;
 ///     Err(ValueError { kind: ValueErrorKind::NotANumber, offset: 1 })
 /// );
 /// ```
+#[cfg_attr(robots_size, optimize(size))]
 pub fn parse_crawl_delay(value: &[u8]) -> Result<Duration, ValueError> {
     let Some(&first) = value.first() else {
         return Err(err(ValueErrorKind::Empty, 0));

@@ -36,6 +36,7 @@ const MAX_PORT: u64 = 65_535;
 ///     Err(ValueError { kind: ValueErrorKind::BadHost, offset: 11 })
 /// );
 /// ```
+#[cfg_attr(robots_size, optimize(size))]
 pub fn parse_host(value: &[u8]) -> Result<&[u8], ValueError> {
     if value.is_empty() {
         return Err(err(ValueErrorKind::Empty, 0));

@@ -89,6 +89,7 @@ impl ValueError {
     /// assert_eq!(err.message(), "crawl-delay must be a non-negative number of seconds");
     /// ```
     #[must_use]
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn message(&self) -> &'static str {
         match self.kind {
             ValueErrorKind::Empty => "value is empty",
@@ -125,6 +126,7 @@ impl fmt::Display for ValueError {
     /// let err = ValueError { kind: ValueErrorKind::Empty, offset: 0 };
     /// assert_eq!(err.to_string(), "value is empty (at byte 0)");
     /// ```
+    #[cfg_attr(robots_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} (at byte {})", self.message(), self.offset)
     }
@@ -135,6 +137,7 @@ impl fmt::Display for ValueError {
 impl std::error::Error for ValueError {}
 
 impl From<ValueError> for crate::error::Error {
+    #[cfg_attr(robots_size, optimize(size))]
     fn from(e: ValueError) -> Self {
         crate::error::Error::new(crate::error::ErrorKind::InvalidValue, alloc::format!("{e}"))
     }
@@ -145,31 +148,37 @@ impl From<ValueError> for crate::error::Error {
 // ---------------------------------------------------------------------------
 
 /// Builds a [`ValueError`].
+#[cfg_attr(robots_size, optimize(size))]
 pub(super) const fn err(kind: ValueErrorKind, offset: usize) -> ValueError {
     ValueError { kind, offset }
 }
 
 /// The byte at `pos`, if any.
+#[cfg_attr(robots_size, optimize(size))]
 pub(super) fn byte_at(value: &[u8], pos: usize) -> Option<u8> {
     value.get(pos).copied()
 }
 
 /// The bytes from `pos` to the end (empty if `pos` is past the end).
+#[cfg_attr(robots_size, optimize(size))]
 pub(super) fn rest(value: &[u8], pos: usize) -> &[u8] {
     value.get(pos..).unwrap_or_default()
 }
 
 /// ASCII whitespace separating tokens inside a value.
+#[cfg_attr(robots_size, optimize(size))]
 pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
 /// ASCII whitespace or control bytes (including NUL and DEL).
+#[cfg_attr(robots_size, optimize(size))]
 pub(super) fn is_space_or_control(b: u8) -> bool {
     b <= b' ' || b == 0x7f
 }
 
 /// Position of the first non-whitespace byte at or after `pos`.
+#[cfg_attr(robots_size, optimize(size))]
 pub(super) fn skip_spaces(value: &[u8], pos: usize) -> usize {
     pos + rest(value, pos)
         .iter()
@@ -178,6 +187,7 @@ pub(super) fn skip_spaces(value: &[u8], pos: usize) -> usize {
 }
 
 /// Length of a leading case-insensitive `http://` or `https://`, if present.
+#[cfg_attr(robots_size, optimize(size))]
 pub(super) fn scheme_len(value: &[u8]) -> Option<usize> {
     const HTTP: &[u8] = b"http://";
     const HTTPS: &[u8] = b"https://";
@@ -206,6 +216,7 @@ pub(super) struct Uint {
 }
 
 /// Scans the decimal digits starting at `start`, without ever overflowing.
+#[cfg_attr(robots_size, optimize(size))]
 pub(super) fn scan_uint(value: &[u8], start: usize) -> Uint {
     let mut acc: u64 = 0;
     let mut overflow = false;
@@ -234,6 +245,7 @@ pub(super) fn scan_uint(value: &[u8], start: usize) -> Uint {
 
 /// Parses a non-negative integer at `start` for `Request-rate`, returning the
 /// value and the offset just past it.
+#[cfg_attr(robots_size, optimize(size))]
 pub(super) fn parse_count(value: &[u8], start: usize) -> Result<(u64, usize), ValueError> {
     if byte_at(value, start) == Some(b'-') {
         let kind = if byte_at(value, start + 1).is_some_and(|b| b.is_ascii_digit()) {

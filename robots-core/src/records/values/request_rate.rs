@@ -50,6 +50,7 @@ impl RequestRate {
     /// assert_eq!(rate.interval(), Duration::from_millis(250));
     /// ```
     #[must_use]
+    #[cfg_attr(robots_size, optimize(size))]
     pub fn interval(&self) -> Duration {
         self.per.checked_div(self.requests).unwrap_or(Duration::MAX)
     }
@@ -90,6 +91,7 @@ impl RequestRate {
 ///     Err(ValueError { kind: ValueErrorKind::BadRate, offset: 0 })
 /// );
 /// ```
+#[cfg_attr(robots_size, optimize(size))]
 pub fn parse_request_rate(value: &[u8]) -> Result<RequestRate, ValueError> {
     if value.is_empty() {
         return Err(err(ValueErrorKind::Empty, 0));

@@ -26,6 +26,7 @@ use super::{ValueError, ValueErrorKind};
 ///     Err(ValueError { kind: ValueErrorKind::NotAbsoluteUrl, offset: 0 })
 /// );
 /// ```
+#[cfg_attr(robots_size, optimize(size))]
 pub fn check_sitemap_url(value: &[u8]) -> Result<(), ValueError> {
     let Some(host_start) = scheme_len(value) else {
         return Err(err(ValueErrorKind::NotAbsoluteUrl, 0));
@@ -43,6 +44,7 @@ pub fn check_sitemap_url(value: &[u8]) -> Result<(), ValueError> {
 /// The position of the first space or control byte of `value`: eight bytes at a
 /// time (a file may list thousands of sitemap URLs, and nearly all have none),
 /// byte by byte only in the word that has one.
+#[cfg_attr(robots_size, optimize(size))]
 pub(super) fn first_space_or_control(value: &[u8]) -> Option<usize> {
     use crate::swar::{flag_below, flag_byte, HIGH};
     let mut at = 0;

@@ -49,6 +49,7 @@ impl TimeWindow {
     /// assert!(!night.contains(60));
     /// ```
     #[must_use]
+    #[cfg_attr(robots_size, optimize(size))]
     pub const fn contains(&self, minute_of_day: u16) -> bool {
         if minute_of_day >= MINUTES_PER_DAY {
             return false;
@@ -83,6 +84,7 @@ impl TimeWindow {
 /// assert_eq!(parse_visit_time(b"23:00-04:30"), Ok(TimeWindow { start: 1380, end: 270 }));
 /// assert_eq!(parse_visit_time(b"0000-2400"), Ok(TimeWindow { start: 0, end: 1440 }));
 /// ```
+#[cfg_attr(robots_size, optimize(size))]
 pub fn parse_visit_time(value: &[u8]) -> Result<TimeWindow, ValueError> {
     if value.is_empty() {
         return Err(err(ValueErrorKind::Empty, 0));
@@ -92,6 +94,7 @@ pub fn parse_visit_time(value: &[u8]) -> Result<TimeWindow, ValueError> {
 
 /// Parses a whole `start-end` time window beginning at `start` and running
 /// to the end of `value`. Offsets in errors are relative to `value`.
+#[cfg_attr(robots_size, optimize(size))]
 pub(super) fn parse_window(value: &[u8], start: usize) -> Result<TimeWindow, ValueError> {
     let (from, pos) = parse_clock(value, start, false)?;
     let pos = skip_spaces(value, pos);
@@ -110,6 +113,7 @@ pub(super) fn parse_window(value: &[u8], start: usize) -> Result<TimeWindow, Val
 }
 
 /// Numeric value of the digit at `pos` (0 if it is not a digit).
+#[cfg_attr(robots_size, optimize(size))]
 fn digit_at(value: &[u8], pos: usize) -> u16 {
     match byte_at(value, pos) {
         Some(b) if b.is_ascii_digit() => u16::from(b - b'0'),
@@ -120,6 +124,7 @@ fn digit_at(value: &[u8], pos: usize) -> u16 {
 /// Parses one time of day (`HHMM`, `HH:MM` or `H:MM`) at `start`, returning
 /// minutes since midnight and the offset just past it. `24:00` is accepted
 /// (as 1440) only when `is_end` is set.
+#[cfg_attr(robots_size, optimize(size))]
 fn parse_clock(value: &[u8], start: usize, is_end: bool) -> Result<(u16, usize), ValueError> {
     let bad = |offset| err(ValueErrorKind::BadTimeWindow, offset);
     let count_digits = |from: usize| {
