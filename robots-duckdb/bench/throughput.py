@@ -145,6 +145,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-rust", action="store_true", help="skip the Rust library's runs")
     parser.add_argument("--no-access", action="store_true", help="skip robots_access")
+    parser.add_argument("--no-allowed", action="store_true", help="skip robots_allowed (time robots_access only)")
     parser.add_argument("--profile", default="release", help="the cargo profile the extension was built with (build.sh's)")
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
@@ -167,7 +168,7 @@ def main() -> None:
     forms = args.forms.split(",")
     loads = []
     allowed = []
-    for order in args.order.split(","):
+    for order in [] if args.no_allowed else args.order.split(","):
         for rows in (int(n) for n in args.rows.split(",")):
             load_rows(con, args.sites, rows, order)
             parsed_before = con.execute("SELECT robots_parse_count()").fetchone()[0]
