@@ -13,10 +13,16 @@
 //! body; parsing, and resolving a crawler's groups ([`Compiled::resolution`]),
 //! happen once per thread. The cache is bounded: past [`CACHE_BYTES`] of
 //! bodies and resolutions it starts afresh.
+//!
+//! A key from `robots_compile` ([`crate::registry`]) skips the comparison:
+//! a vector's rows find their slot by the key ([`Bodies::resolve_key`]), and
+//! a key met for the first time on this thread is looked up in the registry
+//! once, sharing its body and policy; the resolutions are still this thread's.
 
 use crate::crawler::{crawler, Resolution};
 use crate::functions::ListKind;
 use crate::output::Cell;
+use crate::registry::{self, KeyError};
 use robots_lint::{sniff, NotRobotsTxt};
 use robots_runtime::{Policy, Profile};
 use std::cell::RefCell;
@@ -39,6 +45,11 @@ pub fn parsed() -> u64 {
     PARSED.load(Ordering::Relaxed)
 }
 
+/// Count one body parsed (the body form here, `robots_compile` in the registry).
+pub fn count_parse() {
+    PARSED.fetch_add(1, Ordering::Relaxed);
+}
+
 /// How many bytes of bodies (and crawler resolutions) one thread's cache
 /// holds before it is emptied.
 pub const CACHE_BYTES: usize = 64 << 20;
@@ -56,7 +67,7 @@ pub type List = Rc<Vec<Vec<Cell>>>;
 
 /// A body as the engine read it under one profile.
 pub struct Compiled {
-    body: Box<[u8]>,
+    body: Arc<[u8]>,
     /// The policy; `None` when the body is binary data, not a robots.txt
     /// (`robots_lint::sniff`: control bytes at its start, as a gzip or an
     /// image has), which gets no verdict.
@@ -72,7 +83,7 @@ pub struct Compiled {
 
 impl Compiled {
     fn new(body: &[u8], profile: Profile) -> Compiled {
-        PARSED.fetch_add(1, Ordering::Relaxed);
+        count_parse();
         let policy = match sniff(body) {
             Some(NotRobotsTxt::Binary) => None,
             _ => Some(Arc::new(Policy::builder().profile(profile).build(body))),
@@ -81,6 +92,19 @@ impl Compiled {
             body: body.into(),
             policy,
             profile,
+            lists: RefCell::default(),
+            resolutions: RefCell::default(),
+        }
+    }
+
+    /// This thread's view of a registry entry: the entry's body and policy,
+    /// shared, not copied or parsed again; the resolutions and lists made
+    /// from it are this thread's.
+    fn of_entry(entry: &registry::Entry) -> Compiled {
+        Compiled {
+            body: Arc::clone(&entry.body),
+            policy: entry.policy.clone(),
+            profile: entry.profile,
             lists: RefCell::default(),
             resolutions: RefCell::default(),
         }
@@ -130,6 +154,11 @@ struct Cache {
     /// The entry last found at an address (its bytes are compared again
     /// before it is used: the address may hold other bytes by now).
     by_address: FastMap<(usize, usize, Profile), Rc<Compiled>>,
+    /// Registry entries met by key (`robots_compile`), with this thread's
+    /// view of each; an entry the registry has evicted is dropped.
+    by_key: FastMap<u64, (Arc<registry::Entry>, Rc<Compiled>)>,
+    /// The registry's eviction count when `by_key` was last swept.
+    evictions_seen: u64,
     /// Bytes held: bodies, and resolutions (counted by [`Cache::charge`]).
     bytes: usize,
     /// Set when the bytes passed [`CACHE_BYTES`]: emptied at the next lookup
@@ -147,6 +176,7 @@ impl Cache {
         if self.full {
             self.by_content.clear();
             self.by_address.clear();
+            self.by_key.clear();
             self.bytes = 0;
             self.full = false;
         }
@@ -224,6 +254,36 @@ fn compiled(body: &[u8], profile: Profile) -> Rc<Compiled> {
     })
 }
 
+/// This thread's view of the registry entry `key` names.
+///
+/// # Errors
+/// When the key names no entry (another process's, never given out, evicted).
+fn compiled_by_key(key: u64) -> Result<Rc<Compiled>, KeyError> {
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        cache.empty_if_full();
+        // Entries the registry evicted since the last sweep are let go, so
+        // that this thread does not keep their memory past the bound.
+        let evictions = registry::evictions();
+        if evictions != cache.evictions_seen {
+            cache.by_key.retain(|_, (entry, _)| !entry.is_evicted());
+            cache.evictions_seen = evictions;
+        }
+        if let Some((entry, compiled)) = cache.by_key.get(&key) {
+            // Evicted since the sweep: an error, as on every other thread.
+            if entry.is_evicted() {
+                return Err(KeyError::Evicted(key));
+            }
+            return Ok(Rc::clone(compiled));
+        }
+        let entry = registry::lookup(key)?;
+        let made = Rc::new(Compiled::of_entry(&entry));
+        cache.by_key.insert(key, (entry, Rc::clone(&made)));
+        cache.charge(ADDRESS_BYTES);
+        Ok(made)
+    })
+}
+
 /// The distinct bodies of one vector, each compiled once, and which one each
 /// row has.
 #[derive(Default)]
@@ -234,6 +294,8 @@ pub struct Bodies {
     by_address: FastMap<(usize, usize, Profile), usize>,
     /// Slots by compiled body: two addresses may hold one content.
     by_compiled: FastMap<*const Compiled, usize>,
+    /// Slots by key (`robots_compile`).
+    by_key: FastMap<u64, usize>,
 }
 
 impl Bodies {
@@ -253,6 +315,26 @@ impl Bodies {
                 }
                 vacant.insert(slot);
                 slot
+            }
+        }
+    }
+
+    /// The slot of the body `key` names, found in the registry on first sight.
+    ///
+    /// # Errors
+    /// When the key names no entry (another process's, never given out, evicted).
+    pub fn resolve_key(&mut self, key: u64) -> Result<usize, KeyError> {
+        match self.by_key.entry(key) {
+            Entry::Occupied(slot) => Ok(*slot.get()),
+            Entry::Vacant(vacant) => {
+                let made = compiled_by_key(key)?;
+                let next = self.compiled.len();
+                let slot = *self.by_compiled.entry(Rc::as_ptr(&made)).or_insert(next);
+                if slot == next {
+                    self.compiled.push(made);
+                }
+                vacant.insert(slot);
+                Ok(slot)
             }
         }
     }

@@ -20,6 +20,7 @@ mod cache;
 mod crawler;
 pub mod functions;
 mod output;
+mod registry;
 mod vectors;
 
 use duckdb::Connection;

@@ -1,6 +1,7 @@
 """The acceptance over the bundled corpus: every verdict equals the CLI's
 for every (file, agent, URL) of the corpus's URL lists, and every crawler's
-class equals `robots report`'s."""
+class equals `robots report`'s; in the body form and in the keyed form
+(`robots_compile`), the latter over URLs in random order."""
 
 from __future__ import annotations
 
@@ -41,6 +42,9 @@ def test_verdicts_equal_the_cli_for_every_corpus_url(con, corpus, robots_cli):
         pa.table({"f": files, "file": [corpus[i][0] for i in files], "n": numbers, "url": pa.array(urls, pa.binary())}),
     )
 
+    # The keyed form's URLs in random order: nearly every file in every vector.
+    con.execute("CREATE TABLE shuffled AS SELECT * FROM urls ORDER BY hash(f, n)")
+
     def run(job):
         (name, _, lines), (agent, profile) = job
         verdicts = cli_verdicts(robots_cli, CORPUS / f"{name}.txt", CORPUS / f"{name}.urls", agent, profile)
@@ -61,6 +65,16 @@ def test_verdicts_equal_the_cli_for_every_corpus_url(con, corpus, robots_cli):
         different = [(files[i], urls[i], ours[i], cli[i]) for i in range(len(urls)) if ours[i] != cli[i]]
         named = [(corpus[f][0], url, a, b) for f, url, a, b in different[:5]]
         assert not different, (agent, profile, len(different), named)
+        # The keyed form: each file compiled once (under the profile), its key joined to the URLs.
+        compiled = "robots_compile(body)" if profile is None else "robots_compile(body, ?)"
+        con.execute(f"CREATE OR REPLACE TABLE keys AS SELECT file, {compiled} AS k FROM bodies", params[1:])
+        keyed = [
+            row[0]
+            for row in con.execute(
+                "SELECT robots_allowed(k.k, ?, u.url) FROM shuffled u JOIN keys k USING (file) ORDER BY u.f, u.n", [agent]
+            ).fetchall()
+        ]
+        assert keyed == ours, (agent, profile, sum(a != b for a, b in zip(keyed, ours)))
         disallowed += sum(1 for v in ours if v is False)
     # The comparison means something: both verdicts occur in numbers.
     checked = len(urls) * len(CHECKS)
@@ -89,6 +103,16 @@ def test_classes_equal_robots_report(con, corpus, robots_cli):
         """
     ).fetchall()
     by_key = {(row[0], row[1]): row for row in ours}
+    # The keyed form gives the same rows.
+    keyed = con.execute(
+        """
+        SELECT file, r.token, r.applies, r.group_token, r.root_allowed, r.access, r.allowed_path,
+               r.allowed_line, r.disallowed_path, r.disallowed_line, r.allowed_share, r.crawl_delay_seconds,
+               r.robots_txt, robots_access(k, r.token) AS exact
+        FROM (SELECT file, k, unnest(robots_report(k)) AS r FROM (SELECT file, robots_compile(body) AS k FROM bodies))
+        """
+    ).fetchall()
+    assert {(row[0], row[1]): row for row in keyed} == by_key
     kinds = {}
     applies = {}
     for (name, _, _), crawlers in zip(corpus, reports):

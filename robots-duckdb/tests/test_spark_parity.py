@@ -3,7 +3,9 @@ over a slice of the corpus and the awkward inputs (NULLs, an empty and a
 binary body, an agent that is not UTF-8, a profile argument), and agents
 read through the registry as `robots report` reads them: one that falls back
 to another's groups (`Googlebot-Image` → `Googlebot`) and one that ignores
-`*` (`AdsBot-Google`)."""
+`*` (`AdsBot-Google`). The keyed form (`robots_compile`: a UBIGINT key in
+DuckDB, the body and profile as a struct in Spark) runs as the same text in
+both and gives the body form's rows."""
 
 from __future__ import annotations
 
@@ -36,6 +38,22 @@ SELECT id,
        robots_lint(body, 'rfc9309') AS lint,
        robots_report(body) AS report
 FROM t
+"""
+
+# The same functions through keys: one query text for both engines.
+KEYED_QUERY = """
+WITH p AS (SELECT id, robots_compile(body) AS k, robots_compile(body, 'rfc9309') AS kr FROM t)
+SELECT t.id,
+       robots_allowed(p.k, agent, url) AS allowed,
+       robots_allowed(p.kr, agent, url, 'rfc9309') AS allowed_rfc,
+       robots_explain(p.k, agent, url) AS explain,
+       robots_content_usage(p.k, agent, url) AS usage,
+       robots_access(p.k, agent) AS access,
+       robots_token(header) AS token,
+       robots_records(p.k) AS records,
+       robots_lint(p.kr) AS lint,
+       robots_report(p.k) AS report
+FROM t JOIN p ON p.id = t.id
 """
 
 
@@ -92,23 +110,28 @@ def test_spark_sql_gives_duckdbs_rows(corpus):
     con = connect()
     con.register("t", table)
     ours = con.sql(QUERY + " ORDER BY id").to_arrow_table().to_pylist()
+    ours_keyed = con.sql(KEYED_QUERY + " ORDER BY t.id").to_arrow_table().to_pylist()
+    # The keyed form gives the body form's rows.
+    assert ours_keyed == ours
 
     spark = SparkSession.builder.master("local[2]").appName("robots-duckdb-parity").getOrCreate()
     try:
         names = register_sql_functions(spark)
         assert sorted(names) == sorted(
             ["robots_allowed", "robots_explain", "robots_content_usage", "robots_access", "robots_token",
-             "robots_records", "robots_lint", "robots_report"]
+             "robots_records", "robots_lint", "robots_report", "robots_compile"]
         )  # fmt: skip
         frame = spark.createDataFrame(table.to_pandas())
         frame.createOrReplaceTempView("t")
         theirs = [normal(r) for r in spark.sql(QUERY + " ORDER BY id").collect()]
+        theirs_keyed = [normal(r) for r in spark.sql(KEYED_QUERY + " ORDER BY t.id").collect()]
     finally:
         spark.stop()
-    assert len(ours) == len(theirs) == len(data)
-    for a, b in zip(ours, theirs):
+    assert len(ours) == len(theirs) == len(theirs_keyed) == len(data)
+    for a, b, k in zip(ours, theirs, theirs_keyed):
         for column in a:
             assert a[column] == b[column], (a["id"], column, a[column], b[column])
+            assert a[column] == k[column], ("keyed", a["id"], column, a[column], k[column])
     # The rows say something: verdicts of both kinds, and the binary body none.
     assert {r["allowed"] for r in ours} == {True, False, None}
     assert any(r["report"] for r in ours) and any(r["records"] for r in ours)

@@ -34,3 +34,22 @@ def test_content_usage_and_access_of_the_chain():
     assert usage == [{"train_ai": False, "search": None}, None, None]
     kinds = [a["kind"] for a in sql.robots_access([BODY] * 3, AGENTS).to_pylist()]
     assert kinds == ["partial", "allowed", "blocked"]
+
+
+def test_keys_carry_the_body_and_its_profile():
+    """`robots_compile` gives the body and profile as a struct (Spark's side
+    of the DuckDB extension's keys): every function takes it for the body,
+    under the key's profile; a profile argument beside it must be the same."""
+    typo = b"User-agent: *\ndisalow: /x\n"
+    keys = sql.robots_compile([typo, typo, None], ["google", "rfc9309", "google"])
+    assert keys.to_pylist() == [{"body": typo, "profile": "google"}, {"body": typo, "profile": "rfc9309"}, None]
+    assert sql.robots_allowed(keys, [b"bot"] * 3, [b"/x"] * 3).to_pylist() == [False, True, None]
+    assert sql.robots_allowed(keys, [b"bot"] * 3, [b"/x"] * 3, ["google", None, "google"]).to_pylist() == [False, None, None]
+    with pytest.raises(ValueError, match="compiled under the rfc9309 profile, and the call asks for google"):
+        sql.robots_allowed(keys, [b"bot"] * 3, [b"/x"] * 3, ["google"] * 3)
+    with pytest.raises(ValueError, match="unknown robots.txt profile"):
+        sql.robots_compile([typo], ["bing"])
+    # A string body is compiled as its UTF-8 bytes, as the binary form.
+    one = sql.robots_compile(["User-agent: *\nDisallow: /\n"])
+    assert sql.robots_access(one, ["bot"]).to_pylist()[0]["kind"] == "blocked"
+    assert sql.robots_records(one).to_pylist() == sql.robots_records([b"User-agent: *\nDisallow: /\n"]).to_pylist()

@@ -5,7 +5,7 @@
 //! follows `Googlebot`'s group where none names it, and a crawler that
 //! ignores `*` may fetch everything where no group names it).
 
-use super::{signatures, Call, Pairs};
+use super::{signatures, Call, First, Pairs};
 use crate::output::{struct_type, write_structs, Cell, Field, Kind};
 use duckdb::core::DataChunkHandle;
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
@@ -65,7 +65,7 @@ impl VScalar for Access {
         output: &mut dyn WritableVector,
     ) -> Result<(), Box<dyn Error>> {
         let mut call = Call::new(input, 2)?;
-        let pairs = Pairs::new(&mut call, 0, 1)?;
+        let pairs = Pairs::new(&mut call, 1)?;
         // Classifying explores the rules: once per (body, agent), kept with
         // the pair's resolution (`robots report`'s row for the crawler).
         let answers: Vec<Rc<Vec<Cell>>> = pairs.resolved.iter().map(|r| r.access(record)).collect();
@@ -82,6 +82,6 @@ impl VScalar for Access {
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
-        signatures(2, true, || struct_type(ACCESS))
+        signatures(2, true, First::BodyOrKey, || struct_type(ACCESS))
     }
 }

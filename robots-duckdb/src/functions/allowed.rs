@@ -6,7 +6,7 @@
 //! any other token is matched as given). `robots_token` turns a whole
 //! User-Agent header into its token first.
 
-use super::{signatures, Call, Pairs};
+use super::{signatures, Call, First, Pairs};
 use crate::cache::Bodies;
 use crate::crawler::Resolution;
 use crate::output::{struct_type, write_structs, Cell, Field, Kind};
@@ -15,7 +15,7 @@ use duckdb::core::{DataChunkHandle, LogicalTypeHandle, LogicalTypeId};
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
 use robots_runtime::explain::TieBreak;
-use robots_runtime::{Policy, Profile, Reason};
+use robots_runtime::{Policy, Reason};
 use std::error::Error;
 use std::rc::Rc;
 
@@ -26,7 +26,7 @@ fn per_row<T>(
     mut answer: impl FnMut(&Policy, &Resolution, &[u8]) -> Option<T>,
 ) -> Result<Vec<Option<T>>, Box<dyn Error>> {
     let mut call = Call::new(input, 3)?;
-    let pairs = Pairs::new(&mut call, 0, 1)?;
+    let pairs = Pairs::new(&mut call, 1)?;
     let mut out = Vec::with_capacity(call.rows());
     for (row, pair) in pairs.rows.iter().enumerate() {
         let found = pair.and_then(|(pair, slot)| {
@@ -58,37 +58,25 @@ impl VScalar for Allowed {
         output: &mut dyn WritableVector,
     ) -> Result<(), Box<dyn Error>> {
         // The hot path: one pass over the rows, one check a row. A row with
-        // the previous row's body (same address) and agent (same bytes) reuses
-        // its resolution, with no lookup. Any other row finds its body's slot
-        // by address, then the resolution last used with that slot, when its
-        // agent has the same bytes (rows out of site order, where nearly every
-        // row changes body, pay one address lookup and no agent hashing);
-        // only a new (body, agent) pair asks the cache.
+        // the previous row's body (same address, or same key) and agent (same
+        // bytes) reuses its resolution, with no lookup. Any other row finds
+        // its body's slot (by address, or by key), then the resolution last
+        // used with that slot, when its agent has the same bytes (rows out of
+        // site order, where nearly every row changes body, pay one lookup
+        // and no agent hashing); only a new (body, agent) pair asks the cache.
         let mut call = Call::new(input, 3)?;
         let mut bodies = Bodies::default();
         let mut verdicts: Vec<Option<bool>> = Vec::with_capacity(call.rows());
         // Per slot: the agent last met with that body, and its resolution.
         let mut by_slot: Vec<Option<AgentMemo<'_>>> = Vec::new();
-        // The previous row's body key and slot.
-        let mut last: Option<((usize, usize, Profile), usize)> = None;
+        // The previous row's body and slot.
+        let mut last = None;
         for row in 0..call.rows() {
-            let (Some(body), Some(profile), Some(agent), Some(url)) = (
-                call.text(0, row),
-                call.profile(row)?,
-                call.text(1, row),
-                call.text(2, row),
-            ) else {
+            let slot = call.slot(&mut bodies, row, &mut last)?;
+            let (Some(slot), Some(agent), Some(url)) = (slot, call.text(1, row), call.text(2, row))
+            else {
                 verdicts.push(None);
                 continue;
-            };
-            let key = (body.as_ptr() as usize, body.len(), profile);
-            let slot = match last {
-                Some((k, slot)) if k == key => slot,
-                _ => {
-                    let slot = bodies.resolve(body, profile);
-                    last = Some((key, slot));
-                    slot
-                }
             };
             if by_slot.len() <= slot {
                 by_slot.resize_with(slot + 1, || None);
@@ -110,7 +98,9 @@ impl VScalar for Allowed {
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
-        signatures(3, true, || LogicalTypeHandle::from(LogicalTypeId::Boolean))
+        signatures(3, true, First::BodyOrKey, || {
+            LogicalTypeHandle::from(LogicalTypeId::Boolean)
+        })
     }
 }
 
@@ -189,7 +179,7 @@ impl VScalar for Explain {
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
-        signatures(3, true, || struct_type(EXPLAIN))
+        signatures(3, true, First::BodyOrKey, || struct_type(EXPLAIN))
     }
 }
 
@@ -230,6 +220,6 @@ impl VScalar for ContentUsage {
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
-        signatures(3, true, || struct_type(USAGE))
+        signatures(3, true, First::BodyOrKey, || struct_type(USAGE))
     }
 }

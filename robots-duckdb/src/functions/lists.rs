@@ -3,7 +3,7 @@
 //! compiled body, so a body met again in a later vector is not worked
 //! through again either).
 
-use super::{signatures, Call};
+use super::{signatures, Call, First};
 use crate::cache::{Bodies, Compiled, List};
 use crate::output::{list_type, write_lists, Cell, Field, Kind};
 use duckdb::core::DataChunkHandle;
@@ -177,7 +177,7 @@ fn invoke_list(
 ) -> Result<(), Box<dyn Error>> {
     let mut call = Call::new(input, 1)?;
     let mut bodies = Bodies::default();
-    let slots = call.body_slots(0, &mut bodies)?;
+    let slots = call.body_slots(&mut bodies)?;
     let lists: Vec<Option<List>> = bodies.compiled.iter().map(|c| list_of(c, kind)).collect();
     let rows: Vec<Option<&[Vec<Cell>]>> = slots
         .iter()
@@ -206,7 +206,7 @@ impl VScalar for Records {
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
-        signatures(1, true, || list_type(RECORDS))
+        signatures(1, true, First::BodyOrKey, || list_type(RECORDS))
     }
 }
 
@@ -225,7 +225,7 @@ impl VScalar for Lint {
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
-        signatures(1, true, || list_type(LINT))
+        signatures(1, true, First::BodyOrKey, || list_type(LINT))
     }
 }
 
@@ -245,6 +245,6 @@ impl VScalar for Report {
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
-        signatures(1, true, || list_type(REPORT))
+        signatures(1, true, First::BodyOrKey, || list_type(REPORT))
     }
 }

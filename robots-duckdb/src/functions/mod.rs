@@ -6,9 +6,17 @@
 //! `robots_token` take the profile as an optional last VARCHAR argument
 //! (`google` when omitted). A NULL argument gives a NULL result for its row;
 //! an unknown profile name fails the query, naming the profiles.
+//!
+//! Every function that takes a body also takes, in its place, a key from
+//! `robots_compile` ([`compile`], [`crate::registry`]): a UBIGINT that names
+//! a body compiled once under a profile. A keyed call's profile is the key's:
+//! a profile argument, when given, must name the same profile (the query
+//! fails otherwise, rather than answer under a profile the call did not ask
+//! for); NULL gives NULL, as everywhere.
 
 mod access;
 mod allowed;
+mod compile;
 mod lists;
 mod token;
 
@@ -16,7 +24,7 @@ pub use lists::ListKind;
 
 use crate::cache::{Bodies, FastMap};
 use crate::crawler::Resolution;
-use crate::vectors::TextColumn;
+use crate::vectors::{is_key_column, KeyColumn, TextColumn};
 use duckdb::core::{DataChunkHandle, LogicalTypeHandle, LogicalTypeId};
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
@@ -43,43 +51,80 @@ pub fn register(con: &Connection) -> duckdb::Result<()> {
     con.register_scalar_function::<lists::Lint>("robots_lint")?;
     con.register_scalar_function::<lists::Report>("robots_report")?;
     con.register_scalar_function::<ParseCount>("robots_parse_count")?;
+    con.register_scalar_function::<compile::Compile>("robots_compile")?;
     Ok(())
 }
 
-/// Every signature of a function of `texts` text arguments (each VARCHAR or
-/// BLOB), with and (when `profile`) without the trailing profile.
+/// Which forms of the first argument a function's signatures take.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum First {
+    /// Text only (`robots_token`, `robots_compile`).
+    Text,
+    /// A body (text), or a key from `robots_compile` (UBIGINT).
+    BodyOrKey,
+}
+
+/// Every signature of a function of `texts` arguments (each VARCHAR or BLOB;
+/// the first also UBIGINT, a key, when `first` says so), with and (when
+/// `profile`) without the trailing profile.
 pub fn signatures(
     texts: usize,
     profile: bool,
+    first: First,
     returns: impl Fn() -> LogicalTypeHandle,
 ) -> Vec<ScalarFunctionSignature> {
-    let mut out = Vec::new();
+    let text = |blob: bool| {
+        LogicalTypeHandle::from(if blob {
+            LogicalTypeId::Blob
+        } else {
+            LogicalTypeId::Varchar
+        })
+    };
+    let mut lists: Vec<Vec<LogicalTypeHandle>> = Vec::new();
     for mask in 0..(1usize << texts) {
-        let params = || -> Vec<LogicalTypeHandle> {
-            (0..texts)
-                .map(|i| {
-                    LogicalTypeHandle::from(if mask & (1 << i) == 0 {
-                        LogicalTypeId::Varchar
-                    } else {
-                        LogicalTypeId::Blob
-                    })
-                })
-                .collect()
-        };
-        out.push(ScalarFunctionSignature::exact(params(), returns()));
+        lists.push((0..texts).map(|i| text(mask & (1 << i) != 0)).collect());
+    }
+    if first == First::BodyOrKey && texts > 0 {
+        for mask in 0..(1usize << (texts - 1)) {
+            let mut params = vec![LogicalTypeHandle::from(LogicalTypeId::UBigint)];
+            params.extend((1..texts).map(|i| text(mask & (1 << (i - 1)) != 0)));
+            lists.push(params);
+        }
+    }
+    let mut out = Vec::new();
+    for params in lists {
         if profile {
-            let mut with_profile = params();
+            let mut with_profile: Vec<LogicalTypeHandle> = params
+                .iter()
+                .map(|t| LogicalTypeHandle::from(t.id()))
+                .collect();
             with_profile.push(LogicalTypeHandle::from(LogicalTypeId::Varchar));
             out.push(ScalarFunctionSignature::exact(with_profile, returns()));
         }
+        out.push(ScalarFunctionSignature::exact(params, returns()));
     }
     out
 }
 
-/// The arguments of one call: the text columns, then the profile column when
-/// the call gives one.
+/// What a row's body was last found as, so that the next row with the same
+/// one skips the lookup: a body by address, length and profile, or a key
+/// (with the profile the call asks for, when it gives one).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Seen {
+    /// A body.
+    Body(usize, usize, Profile),
+    /// A key.
+    Key(u64, Option<Profile>),
+}
+
+/// The arguments of one call: the body or key column, the other text
+/// columns, then the profile column when the call gives one.
 pub struct Call<'a> {
+    /// The first argument as keys, when the call passes keys.
+    keys: Option<KeyColumn<'a>>,
+    /// The text arguments, from `first_text` on (1 when the first is a key).
     texts: Vec<TextColumn<'a>>,
+    first_text: usize,
     profile: Option<TextColumn<'a>>,
     rows: usize,
     /// The last profile read, and its name: a constant repeats it.
@@ -87,12 +132,19 @@ pub struct Call<'a> {
 }
 
 impl<'a> Call<'a> {
-    /// Read `chunk` as `texts` text arguments and an optional profile.
+    /// Read `chunk` as `texts` text arguments (the first may be a key
+    /// column instead) and an optional profile.
     ///
     /// # Errors
     /// A "bug:" message when the chunk does not have the declared columns.
     pub fn new(chunk: &'a DataChunkHandle, texts: usize) -> Result<Call<'a>, Box<dyn Error>> {
-        let columns = (0..texts)
+        let keys = if is_key_column(chunk, 0) {
+            Some(KeyColumn::new(chunk, 0)?)
+        } else {
+            None
+        };
+        let first_text = usize::from(keys.is_some());
+        let columns = (first_text..texts)
             .map(|i| TextColumn::new(chunk, i))
             .collect::<Result<Vec<_>, _>>()?;
         let profile = if chunk.num_columns() > texts {
@@ -101,7 +153,9 @@ impl<'a> Call<'a> {
             None
         };
         Ok(Call {
+            keys,
             texts: columns,
+            first_text,
             profile,
             rows: chunk.len(),
             last_profile: None,
@@ -113,10 +167,12 @@ impl<'a> Call<'a> {
         self.rows
     }
 
-    /// Text argument `arg` of row `row` (`None`: NULL).
+    /// Text argument `arg` of row `row` (`None`: NULL, or the key argument).
     #[inline]
     pub fn text(&self, arg: usize, row: usize) -> Option<&'a [u8]> {
-        self.texts.get(arg).and_then(|c| c.get(row))
+        self.texts
+            .get(arg.checked_sub(self.first_text)?)
+            .and_then(|c| c.get(row))
     }
 
     /// The profile of row `row`: the default when the call names none,
@@ -143,31 +199,83 @@ impl<'a> Call<'a> {
         Ok(Some(profile))
     }
 
-    /// For each row, the slot in `bodies` of its body (text argument `arg`)
-    /// under its profile; `None` where either is NULL.
+    /// The slot in `bodies` of row `row`'s body (the first argument: a body
+    /// under the row's profile, or a key); `None` where it or the profile is
+    /// NULL. `last` is the previous row's (rows of one site follow each
+    /// other, so it is tried first).
     ///
     /// # Errors
-    /// When a profile name is no profile's.
-    pub fn body_slots(
+    /// When a profile name is no profile's, a key names no body, or a keyed
+    /// row's profile is not its key's.
+    #[inline]
+    pub fn slot(
         &mut self,
-        arg: usize,
         bodies: &mut Bodies,
-    ) -> Result<Vec<Option<usize>>, String> {
+        row: usize,
+        last: &mut Option<(Seen, usize)>,
+    ) -> Result<Option<usize>, String> {
+        let Some(keys) = &self.keys else {
+            let (Some(body), Some(profile)) = (self.text(0, row), self.profile(row)?) else {
+                return Ok(None);
+            };
+            let seen = Seen::Body(body.as_ptr() as usize, body.len(), profile);
+            return Ok(Some(match *last {
+                Some((s, slot)) if s == seen => slot,
+                _ => {
+                    let slot = bodies.resolve(body, profile);
+                    *last = Some((seen, slot));
+                    slot
+                }
+            }));
+        };
+        let Some(key) = keys.get(row) else {
+            return Ok(None);
+        };
+        // The call's profile, if it names one: it must be the key's.
+        let asked = if self.profile.is_some() {
+            match self.profile(row)? {
+                Some(profile) => Some(profile),
+                None => return Ok(None),
+            }
+        } else {
+            None
+        };
+        let seen = Seen::Key(key, asked);
+        if let Some((s, slot)) = *last {
+            if s == seen {
+                return Ok(Some(slot));
+            }
+        }
+        let slot = bodies.resolve_key(key).map_err(|e| e.to_string())?;
+        if let Some(asked) = asked {
+            let compiled = bodies
+                .compiled
+                .get(slot)
+                .ok_or("bug: a key's slot past the slots")?;
+            if compiled.profile != asked {
+                return Err(format!(
+                    "robots key {key} was compiled under the {} profile, and the call asks for {}: \
+                     a key's profile is robots_compile's (robots_compile(body, '{}')), or leave the \
+                     profile out",
+                    compiled.profile.name(),
+                    asked.name(),
+                    asked.name()
+                ));
+            }
+        }
+        *last = Some((seen, slot));
+        Ok(Some(slot))
+    }
+
+    /// For each row, the slot in `bodies` of its body or key ([`Call::slot`]).
+    ///
+    /// # Errors
+    /// As [`Call::slot`].
+    pub fn body_slots(&mut self, bodies: &mut Bodies) -> Result<Vec<Option<usize>>, String> {
         let mut slots = Vec::with_capacity(self.rows);
-        // Rows of one site follow each other: the previous row's answer first.
-        let mut last: Option<((usize, usize, Profile), usize)> = None;
+        let mut last = None;
         for row in 0..self.rows {
-            let (Some(body), Some(profile)) = (self.text(arg, row), self.profile(row)?) else {
-                slots.push(None);
-                continue;
-            };
-            let key = (body.as_ptr() as usize, body.len(), profile);
-            let slot = match last {
-                Some((k, slot)) if k == key => slot,
-                _ => bodies.resolve(body, profile),
-            };
-            last = Some((key, slot));
-            slots.push(Some(slot));
+            slots.push(self.slot(bodies, row, &mut last)?);
         }
         Ok(slots)
     }
@@ -242,13 +350,13 @@ pub struct Pairs {
 }
 
 impl Pairs {
-    /// The pairs of text arguments `body` and `agent` of `call`.
+    /// The pairs of the body (or key) and text argument `agent` of `call`.
     ///
     /// # Errors
     /// When a profile name is no profile's.
-    pub fn new(call: &mut Call<'_>, body: usize, agent: usize) -> Result<Pairs, String> {
+    pub fn new(call: &mut Call<'_>, agent: usize) -> Result<Pairs, String> {
         let mut bodies = Bodies::default();
-        let slots = call.body_slots(body, &mut bodies)?;
+        let slots = call.body_slots(&mut bodies)?;
         let mut resolved = Vec::new();
         let mut rows = Vec::with_capacity(slots.len());
         // Agents numbered by their bytes (a short constant is stored inline

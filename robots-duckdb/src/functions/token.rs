@@ -4,7 +4,7 @@
 //! header has one of its documented forms, else the first RFC 9110 product
 //! token that is no browser boilerplate; NULL for a browser's header.
 
-use super::{signatures, Call};
+use super::{signatures, Call, First};
 use duckdb::core::{DataChunkHandle, Inserter, LogicalTypeHandle, LogicalTypeId};
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
@@ -35,6 +35,8 @@ impl VScalar for Token {
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
-        signatures(1, false, || LogicalTypeHandle::from(LogicalTypeId::Varchar))
+        signatures(1, false, First::Text, || {
+            LogicalTypeHandle::from(LogicalTypeId::Varchar)
+        })
     }
 }

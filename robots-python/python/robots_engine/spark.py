@@ -38,7 +38,8 @@ the slowest: every row ships its site's whole robots.txt to Python.
 **Spark SQL**: :func:`register_sql_functions` registers the functions of the
 DuckDB extension under the same names (``robots_allowed``, ``robots_explain``,
 ``robots_access``, ``robots_token``, ``robots_records``,
-``robots_content_usage``, ``robots_lint``, ``robots_report``; see
+``robots_content_usage``, ``robots_lint``, ``robots_report``,
+``robots_compile`` with the keyed forms; see
 :mod:`robots_engine.sql`), as Arrow UDFs, so a query written for DuckDB runs
 on a cluster::
 
@@ -345,6 +346,9 @@ SQL_TYPES = {
     "robots_records": f"array<{_RECORD}>",
     "robots_lint": f"array<{_FINDING}>",
     "robots_report": f"array<{_CRAWLER}>",
+    # A key: in DuckDB a UBIGINT naming a compiled body, here the body itself
+    # and its profile (executors share no registry); see robots_engine.sql.
+    "robots_compile": "struct<body:binary,profile:string>",
 }
 
 

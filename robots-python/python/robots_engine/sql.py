@@ -20,7 +20,21 @@ the same length:
 ``robots_lint(body)``                      list of struct: code, severity, line,
                                            column, message
 ``robots_report(body)``                    list of struct: one registry crawler each
+``robots_compile(body)``                   struct: body, profile (the "key")
 =========================================  ===========================================
+
+``robots_compile(body [, profile])`` is the Spark side of the DuckDB
+extension's keys: there it returns a UBIGINT naming the body compiled once in
+a process-wide registry, for random-order joins; a cluster has no registry
+shared by its executors, so here it returns the body and its profile as a
+struct, and every function that takes a body takes that struct in its place.
+The same query text runs in both engines::
+
+    WITH p AS (SELECT host, robots_compile(body) AS k FROM robots)
+    SELECT robots_allowed(p.k, 'GPTBot', u.url) FROM urls u JOIN p USING (host)
+
+A keyed call's profile is the key's; a profile argument beside a key must
+name the same one (the call fails otherwise, as in DuckDB).
 
 The agent is a product token, read as ``robots report`` reads a crawler:
 a token the known-crawler registry lists obeys the groups that name it, else
@@ -45,13 +59,14 @@ from typing import Any, Callable
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from robots_engine._native import Policy, crawler_token, family_chain, lint, records, report_json, sniff
+from robots_engine._native import PROFILES, Policy, crawler_token, family_chain, lint, records, report_json, sniff
 
 __all__ = [
     "DEFAULT_PROFILE",
     "FUNCTIONS",
     "robots_access",
     "robots_allowed",
+    "robots_compile",
     "robots_content_usage",
     "robots_explain",
     "robots_lint",
@@ -92,6 +107,7 @@ RECORD = pa.struct(
 FINDING = pa.struct(
     [("code", pa.string()), ("severity", pa.string()), ("line", pa.int32()), ("column", pa.int32()), ("message", pa.string())]
 )
+KEY = pa.struct([("body", pa.binary()), ("profile", pa.string())])
 CRAWLER = pa.struct(
     [
         ("token", pa.string()),
@@ -129,18 +145,49 @@ def _profiles(profile: Any, n: int) -> list[str | None]:
     return _flat(profile).to_pylist()
 
 
+def _profile_name(name: str) -> str:
+    """``name`` when it names a profile; else the error DuckDB gives."""
+    if name not in PROFILES:
+        raise ValueError(f"unknown robots.txt profile {name!r}: expected one of {', '.join(PROFILES)}")
+    return name
+
+
+def _keyed(key: pa.StructArray, profile: Any) -> tuple[pa.Array, list[str | None]]:
+    """The bodies and profiles of a column of keys (``robots_compile``'s
+    structs): each key's own profile; a profile argument beside it must name
+    the same one (null: a null row)."""
+    bodies, own = key.flatten()  # a null key: a null body and profile
+    profiles = own.to_pylist()
+    if profile is None:
+        return bodies, profiles
+    asked = _profiles(profile, len(key))
+    out: list[str | None] = []
+    for kp, ap in zip(profiles, asked):
+        if kp is not None and ap is not None and kp != ap:
+            raise ValueError(
+                f"robots key was compiled under the {kp} profile, and the call asks for {ap}: "
+                f"a key's profile is robots_compile's (robots_compile(body, '{ap}')), or leave the profile out"
+            )
+        out.append(None if ap is None else kp)
+    return bodies, out
+
+
 class _Bodies:
     """The distinct (body, profile) pairs of a batch, each parsed once
-    (``None``: binary data, no robots.txt)."""
+    (``None``: binary data, no robots.txt). The body column may be keys
+    from ``robots_compile`` (structs of body and profile)."""
 
     def __init__(self, bodies: Any, profile: Any):
         array = _flat(bodies)
+        if pa.types.is_struct(array.type):
+            array, self.profiles = _keyed(array, profile)
+        else:
+            self.profiles = _profiles(profile, len(array))
         self.n = len(array)
         encoded = pc.dictionary_encode(array)
         self._values = encoded.dictionary.to_pylist()
         self._index = encoded.indices.to_numpy(zero_copy_only=False)
         self._null = array.is_null().to_numpy(zero_copy_only=False)
-        self.profiles = _profiles(profile, self.n)
         self._policies: dict[tuple[int, str], Policy | None] = {}
 
     def key(self, row: int) -> tuple[int, str] | None:
@@ -380,6 +427,19 @@ def robots_report(body: Any, profile: Any = None) -> pa.Array:
     return _per_body(body, profile, rows, CRAWLER)
 
 
+def robots_compile(body: Any, profile: Any = None) -> pa.Array:
+    """The key of ``body`` under ``profile``: the body (as bytes) and the
+    profile, which every function taking a body takes in its place (null
+    where either is null; an unknown profile name fails, as in DuckDB)."""
+    array = _flat(body)
+    if not pa.types.is_binary(array.type):
+        array = pc.cast(array, pa.binary())
+    profiles = [None if p is None else _profile_name(p) for p in _profiles(profile, len(array))]
+    names = pa.array(profiles, pa.string())
+    valid = pc.and_(array.is_valid(), names.is_valid())
+    return pa.StructArray.from_arrays([array, names], fields=list(KEY), mask=pc.invert(valid))
+
+
 # name -> (function, text arguments, takes a profile, Arrow result type)
 FUNCTIONS: dict[str, tuple[Callable[..., pa.Array], int, bool, pa.DataType]] = {
     "robots_allowed": (robots_allowed, 3, True, pa.bool_()),
@@ -390,4 +450,5 @@ FUNCTIONS: dict[str, tuple[Callable[..., pa.Array], int, bool, pa.DataType]] = {
     "robots_records": (robots_records, 1, True, pa.list_(RECORD)),
     "robots_lint": (robots_lint, 1, True, pa.list_(FINDING)),
     "robots_report": (robots_report, 1, True, pa.list_(CRAWLER)),
+    "robots_compile": (robots_compile, 1, True, KEY),
 }
