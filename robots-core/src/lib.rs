@@ -83,7 +83,9 @@ pub use error::{Error, ErrorKind};
 pub use ids::{GroupId, RuleId};
 #[cfg(target_has_atomic = "ptr")]
 pub use policy::OwnedMatcher;
-pub use policy::{AgentPolicy, GroupInfo, Matcher, Policy, PolicyBuilder, PolicyRef, Rule};
+pub use policy::{
+    AgentPolicy, CompactRules, GroupInfo, Matcher, Policy, PolicyBuilder, PolicyRef, Rule,
+};
 pub use profile::Profile;
 pub use search::verdict::{Reason, Verdict};
 
