@@ -282,8 +282,9 @@ struct Head(u64);
 impl Head {
     fn of(path: &[u8]) -> Head {
         let mut word = [0u8; 8];
-        let n = path.len().min(8);
-        word[..n].copy_from_slice(&path[..n]);
+        for (to, &from) in word.iter_mut().zip(path) {
+            *to = from;
+        }
         Head(u64::from_le_bytes(word))
     }
 }
