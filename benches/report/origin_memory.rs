@@ -12,13 +12,17 @@
 //! the every-crawler `PolicyCache` (moka), for comparison. Each in its own
 //! process, so that the resident memory the fill adds is the cache's alone.
 //!
-//! It prints, per origin: the robots.txt bytes; the one-crawler policy's byte
+//! It prints, per origin: the robots.txt bytes; the crawler's `CompactRules`
+//! (what the one-crawler cache keeps for a crawler with at most 256 rules and
+//! 128 wildcard segments); the one-crawler policy's byte
 //! form (`AgentPolicy::to_bytes`) table by table, its header and what the
 //! compiled policy holds on the heap; what the cache weighs
 //! (`weighted_bytes`); the resident memory the process grew by (what the cache
 //! really costs, the map's bookkeeping and the allocator's included), as a
 //! multiple of the robots.txt bytes. Then the lookup latency (`is_allowed` of a
-//! random origin's URL) from 8 threads, and the machine's load. The files are
+//! random origin's URL) from 8 threads, and the machine's load; and what a
+//! single check costs by the compact rules' scan against the tables' search,
+//! on each file's URL list, by file size (best of 7 interleaved rounds). The files are
 //! the corpus files of MIN_FILE_BYTES to MAX_FILE_BYTES bytes (default 1 to
 //! 4096; 600 to 1100 is a subset whose median is near the median real
 //! robots.txt, 834 bytes in the Tranco top 10k), cycled over the origins.
@@ -28,7 +32,7 @@ use robots_fetch::{
     Action, AgentPolicyCache, Driver, FetchSettings, Outcome, PolicyCacheBuilder, RobotsFetch,
 };
 use robots_runtime::__private as layout;
-use robots_runtime::{Policy, PolicyRef, Profile};
+use robots_runtime::{AgentPolicy, CompactRules, Policy, PolicyRef, Profile};
 use std::mem::size_of;
 use std::sync::Arc;
 use std::time::Instant;
@@ -215,6 +219,19 @@ fn main() {
     let kept_ns = started.elapsed().as_nanos() as f64 / (rounds * forms.len()) as f64;
     drop(forms);
     let automata: usize = one.iter().map(|p| p.policy().heap_bytes()).sum::<usize>() - one_heap;
+    // What the one-crawler cache keeps instead, where it accepts the rules.
+    let compact: Vec<Option<CompactRules>> = one.iter().map(AgentPolicy::compact_rules).collect();
+    let declined = compact.iter().filter(|c| c.is_none()).count();
+    let compact_bytes: usize = compact
+        .iter()
+        .zip(&one)
+        .map(|(c, p)| {
+            c.as_ref()
+                .map_or(p.policy().heap_bytes(), CompactRules::heap_bytes)
+        })
+        .sum();
+    let check_speed = check_speed(&sites, &one, &compact);
+    drop(compact);
     let every_heap: usize = files
         .iter()
         .map(|f| Policy::parse(&f[..], Profile::Rfc9309).heap_bytes())
@@ -319,6 +336,10 @@ fn main() {
     };
     row("robots.txt", text_per);
     row(
+        &format!("compact rules (`CompactRules::heap_bytes`; {declined} files declined, their policy heap)"),
+        cycle_per(compact_bytes),
+    );
+    row(
         "one-crawler byte form (`AgentPolicy::to_bytes`)",
         cycle_per(byte_form),
     );
@@ -364,6 +385,7 @@ fn main() {
     println!(
         "a check of a policy kept with its view: {kept_ns:.0} ns; read in place from its byte form first (`PolicyRef::from_bytes`, every byte checked): {in_place_ns:.0} ns (one thread, mean over the files)"
     );
+    println!("{check_speed}");
     println!(
         "lookups (`is_allowed`), {threads} threads on {} cores, {} each: mean {mean:.0} ns, p50 {:.0} ns, p90 {:.0} ns, p99 {:.0} ns",
         std::thread::available_parallelism().map_or(0, |n| n.get()),
@@ -372,6 +394,64 @@ fn main() {
         pct(0.9),
         pct(0.99)
     );
+}
+
+/// A single check by the compact rules' scan against the one-crawler
+/// policy's search, on each file's URLs (paths), by file size: best of 7
+/// interleaved rounds per file and side, summed over the files of a bucket.
+fn check_speed(
+    sites: &[robots_benches::corpus::Site],
+    one: &[AgentPolicy],
+    compact: &[Option<CompactRules>],
+) -> String {
+    let buckets: [(&str, usize, usize); 3] = [
+        ("≤ 1 KiB", 0, 1024),
+        ("1–4 KiB", 1025, 4096),
+        ("> 4 KiB", 4097, usize::MAX),
+    ];
+    let mut sums = [(0f64, 0f64, 0usize, 0usize); 3];
+    for ((site, policy), compact) in sites.iter().zip(one).zip(compact) {
+        let Some(compact) = compact else { continue };
+        let urls: Vec<&str> = site.paths.iter().map(String::as_str).collect();
+        if urls.is_empty() {
+            continue;
+        }
+        let (mut tables, mut scan) = (f64::MAX, f64::MAX);
+        for _ in 0..7 {
+            let started = Instant::now();
+            for url in &urls {
+                std::hint::black_box(policy.check(std::hint::black_box(url)));
+            }
+            tables = tables.min(started.elapsed().as_nanos() as f64);
+            let started = Instant::now();
+            for url in &urls {
+                std::hint::black_box(compact.check(std::hint::black_box(url)));
+            }
+            scan = scan.min(started.elapsed().as_nanos() as f64);
+        }
+        let Some(b) = buckets
+            .iter()
+            .position(|&(_, lo, hi)| (lo..=hi).contains(&site.body.len()))
+        else {
+            continue;
+        };
+        sums[b].0 += tables;
+        sums[b].1 += scan;
+        sums[b].2 += 1;
+        sums[b].3 += urls.len();
+    }
+    let mut out = String::from("a single check, compact rules' scan / the tables' search (best of 7, summed over the files):");
+    for ((name, _, _), (tables, scan, files, checks)) in buckets.iter().zip(sums) {
+        if files > 0 {
+            out.push_str(&format!(
+                "\n  {name}: {files} files, {checks} checks: tables {:.0} ns, scan {:.0} ns a check: {:.2}×",
+                tables / checks as f64,
+                scan / checks as f64,
+                scan / tables
+            ));
+        }
+    }
+    out
 }
 
 /// The cache under test, and what it weighed once filled.

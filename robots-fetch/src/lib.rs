@@ -49,8 +49,9 @@
 //!   single-flight fetches, expiry per outcome, negative caching,
 //!   stale-while-revalidate and a memory bound in bytes;
 //! - [`AgentPolicyCache`] (feature `cache`): the same for a crawler that asks
-//!   as one agent, keeping per origin only that crawler's rules, for millions
-//!   of origins.
+//!   as one agent, keeping per origin only that crawler's rules (as
+//!   `CompactRules`, one buffer scanned best rule first, when it has at most
+//!   256 rules), for millions of origins.
 //!
 //! ```no_run
 //! # #[cfg(all(feature = "reqwest", feature = "cache"))]

@@ -22,7 +22,7 @@ use robots_runtime::__private::NONE;
 use robots_runtime::document::GOOGLE_MAX_LINE_BYTES;
 use robots_runtime::document::{parse, ParseOptions};
 use robots_runtime::url::path_from_url;
-use robots_runtime::{Policy, Profile, Reason};
+use robots_runtime::{CompactRules, Policy, Profile, Reason};
 
 #[path = "../../fuzz/invariants.rs"]
 mod invariants;
@@ -340,6 +340,62 @@ proptest! {
             let mine = builder.build_for_agent(&body, &agent);
             for url in &urls {
                 prop_assert_eq!(builder.check_for_agent(&body, &agent, url), mine.check(url));
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// Compact rules (one buffer, scanned best rule first) answer as the
+    /// tables' search, rule number included: on generated files of wildcard,
+    /// anchored and escaped rules, for named and unknown crawlers, from the
+    /// one-crawler policy and the every-crawler one, under every profile, on
+    /// URLs and on paths.
+    #[test]
+    fn compact_rules_answer_as_the_tables(
+        groups in vec(group(small_rule()), 0..5),
+        random in vec(small_path(), 0..4),
+    ) {
+        let body = body_of(&groups);
+        let paths = with_rule_paths(&groups, &random);
+        for profile in Profile::ALL {
+            let every = Policy::parse(&body, profile);
+            for agent in AGENTS {
+                let one = Policy::builder().profile(profile).build_for_agent(&body, agent);
+                for matcher in [one.matcher(), every.matcher(agent)] {
+                    let compact = CompactRules::of(&matcher).expect("a few rules");
+                    for path in &paths {
+                        prop_assert_eq!(
+                            compact.check(path),
+                            matcher.check(path),
+                            "{} {} {:?}", profile, agent, String::from_utf8_lossy(path)
+                        );
+                        prop_assert_eq!(compact.check_path(path), matcher.check_path(path));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same on bytes that look somewhat like a robots.txt (typos, NULs,
+    /// `\r`, BOMs, escapes), with URLs of arbitrary bytes.
+    #[test]
+    fn compact_rules_answer_as_the_tables_on_messy_bytes(
+        body in messy_bytes(),
+        agent in prop_oneof![proptest::sample::select(AGENTS).prop_map(|a| a.as_bytes().to_vec()), messy_bytes()],
+        urls in vec(messy_bytes(), 1..4),
+    ) {
+        for profile in Profile::ALL {
+            let every = Policy::parse(&body, profile);
+            let one = Policy::builder().profile(profile).build_for_agent(&body, &agent);
+            for matcher in [one.matcher(), every.matcher(&agent)] {
+                if let Some(compact) = CompactRules::of(&matcher) {
+                    for url in &urls {
+                        prop_assert_eq!(compact.check(url), matcher.check(url));
+                    }
+                }
             }
         }
     }

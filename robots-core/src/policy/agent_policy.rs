@@ -3,7 +3,7 @@
 use crate::error::Error;
 use crate::policy::explain::{self, Explanation};
 use crate::policy::storage::Storage;
-use crate::policy::{Matcher, Policy, PolicyRef};
+use crate::policy::{CompactRules, Matcher, Policy, PolicyRef};
 use crate::records::{RequestRate, TimeWindow};
 use crate::search::verdict::Verdict;
 use crate::search::Selected;
@@ -180,6 +180,19 @@ impl AgentPolicy {
             selected,
             agent: Cow::Owned(agent),
         })
+    }
+
+    /// The crawler's rules as [`CompactRules`] (a scan over one buffer, for
+    /// a cache of many origins), or `None` when there are too many of them.
+    ///
+    /// ```
+    /// use robots_runtime::Policy;
+    /// let mine = Policy::builder().build_for_agent("User-agent: *\nDisallow: /x\n", "MyBot");
+    /// let compact = mine.compact_rules().unwrap();
+    /// assert_eq!(compact.check("/x/1"), mine.check("/x/1"));
+    /// ```
+    pub fn compact_rules(&self) -> Option<CompactRules> {
+        CompactRules::of(&self.matcher())
     }
 
     /// The heap bytes the policy holds (see [`Policy::heap_bytes`]).

@@ -1,5 +1,5 @@
 //! The public face of a compiled policy: [`Policy`], [`PolicyRef`],
-//! [`AgentPolicy`], [`Matcher`], and the views they hand out ([`Rule`],
+//! [`AgentPolicy`], [`Matcher`], [`CompactRules`], and the views they hand out ([`Rule`],
 //! [`GroupInfo`], [`records::Record`], [`explain::Explanation`]).
 //!
 //! Every method here is a short call into a pipeline stage: [`compile`]
@@ -9,6 +9,7 @@
 mod agent_policy;
 mod builder;
 mod chain;
+mod compact;
 mod deferred;
 pub mod explain;
 mod first_verdict;
@@ -24,6 +25,7 @@ pub(crate) mod storage;
 
 pub use agent_policy::AgentPolicy;
 pub use builder::PolicyBuilder;
+pub use compact::CompactRules;
 pub use deferred::DeferredPolicy;
 pub use matcher::Matcher;
 #[cfg(target_has_atomic = "ptr")]

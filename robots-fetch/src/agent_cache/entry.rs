@@ -1,17 +1,19 @@
 //! What the one-crawler cache keeps per origin, and what that weighs.
 //!
-//! Only what a crawler's checks and the next fetch need: the crawler's
-//! compiled rules (one buffer and its view), the origin to confirm a hit, the
-//! answer's lifetime, and the validators of the kept copy. Not the outcome's
-//! URLs, nor a policy for every crawler: a crawler holds millions of these.
+//! Only what a crawler's checks and the next fetch need: the crawler's rules
+//! (as [`CompactRules`], one buffer a check scans, when there are few enough of
+//! them, else the compiled policy), its pace when the file sets one, the
+//! origin to confirm a hit, the answer's lifetime, and the validators of the
+//! kept copy. Not the outcome's URLs, nor a policy for every crawler, nor
+//! search tables a few rules do not need: a crawler holds millions of these.
 
 use crate::lifetime::Lifetime;
 use crate::{CachedCopy, FetchReason, Outcome, Previous, Rules, Validators};
 use robots_core::records::RequestRate;
-use robots_core::Policy;
+use robots_core::{CompactRules, Policy};
 use std::mem::size_of;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// Bytes an origin costs besides its entry and what the entry points to: the
@@ -20,15 +22,37 @@ use std::time::{Duration, Instant};
 const SLOT_OVERHEAD: usize = 2 * size_of::<usize>() + 64;
 
 /// The crawler's rules for an origin.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) enum AgentRules {
+    /// The crawler's rules, scanned by a check (most files), and its
+    /// `Crawl-delay` and `Request-rate`, boxed apart and only when its groups
+    /// set one (most do not: they pay one pointer).
+    Compact(CompactRules, Option<Box<Pace>>),
     /// The crawler's policy, compiled for it alone (it answers as the crawler
-    /// whatever agent it is asked about).
-    Parsed(Policy),
+    /// whatever agent it is asked about): rules past what
+    /// [`CompactRules::of`] accepts. Boxed: the compact entries, most of
+    /// them, are not made as large as a policy.
+    Parsed(Box<Policy>),
     /// No restrictions (4xx, too many redirects, …).
     AllowAll,
     /// Nothing may be crawled (unreachable, no good copy).
     DisallowAll,
+}
+
+/// The crawler's pace, as its groups set it.
+#[derive(Clone, Debug)]
+pub(crate) struct Pace {
+    crawl_delay: Option<Duration>,
+    request_rate: Option<RequestRate>,
+}
+
+/// What an entry of compact rules hands the state machine as its kept copy's
+/// policy: the machine only hands a kept copy's policy back (a 304, an
+/// outage), so when this one comes back, the previous entry's rules stand.
+/// The same allocation for every cache, made once; never checked against.
+fn kept_elsewhere() -> &'static Arc<Policy> {
+    static KEPT: OnceLock<Arc<Policy>> = OnceLock::new();
+    KEPT.get_or_init(|| Arc::new(Policy::parse("", robots_core::Profile::Rfc9309)))
 }
 
 /// What revalidating the kept copy needs, besides the policy itself.
@@ -64,9 +88,12 @@ pub(crate) struct OriginEntry {
 }
 
 impl OriginEntry {
-    /// The entry for `outcome`, fetched for `origin` from `started` to `now`,
-    /// after `previous` (whose outage history it carries on).
+    /// The entry for `outcome`, fetched for `origin` from `started` to `now`
+    /// for the crawler `agent`, after `previous` (whose outage history it
+    /// carries on, and whose rules stand when the outcome hands its kept
+    /// copy back).
     pub(crate) fn new(
+        agent: &[u8],
         origin: &str,
         outcome: Outcome,
         previous: Option<&OriginEntry>,
@@ -89,13 +116,18 @@ impl OriginEntry {
             truncated: copy.truncated,
         });
         let rules = match outcome.rules {
-            Rules::Parsed(policy) => AgentRules::Parsed(
-                Arc::try_unwrap(policy).unwrap_or_else(|shared| Policy::clone(&shared)),
-            ),
+            Rules::Parsed(policy) if Arc::ptr_eq(&policy, kept_elsewhere()) => {
+                match previous.map(|p| &p.rules) {
+                    Some(rules @ AgentRules::Compact(..)) => rules.clone(),
+                    _ => panic!("bug: a kept copy of compact rules came back without them"),
+                }
+            }
+            Rules::Parsed(policy) => AgentRules::of(agent, policy),
             Rules::AllowAll => AgentRules::AllowAll,
             Rules::DisallowAll => AgentRules::DisallowAll,
         };
-        let copy = copy.filter(|_| matches!(rules, AgentRules::Parsed(_)));
+        let copy =
+            copy.filter(|_| matches!(rules, AgentRules::Parsed(_) | AgentRules::Compact(..)));
         let mut entry = OriginEntry {
             origin: origin.into(),
             rules,
@@ -115,7 +147,10 @@ impl OriginEntry {
     /// and its slot in the cache.
     pub(crate) fn heap_bytes(&self) -> usize {
         let policy = match &self.rules {
-            AgentRules::Parsed(policy) => policy.heap_bytes(),
+            AgentRules::Compact(rules, pace) => {
+                rules.heap_bytes() + pace.as_ref().map_or(0, |_| size_of::<Pace>())
+            }
+            AgentRules::Parsed(policy) => size_of::<Policy>() + policy.heap_bytes(),
             AgentRules::AllowAll | AgentRules::DisallowAll => 0,
         };
         let validators = self
@@ -133,9 +168,14 @@ impl OriginEntry {
 
     /// What the next fetch needs to know of this one.
     pub(crate) fn previous(&self, now: Instant) -> Previous {
-        let copy = match (&self.rules, &self.copy) {
-            (AgentRules::Parsed(policy), Some(copy)) => Some(CachedCopy {
-                policy: Arc::new(policy.clone()),
+        let policy = match &self.rules {
+            AgentRules::Compact(..) => Some(Arc::clone(kept_elsewhere())),
+            AgentRules::Parsed(policy) => Some(Arc::new(Policy::clone(policy))),
+            AgentRules::AllowAll | AgentRules::DisallowAll => None,
+        };
+        let copy = match (policy, &self.copy) {
+            (Some(policy), Some(copy)) => Some(CachedCopy {
+                policy,
                 validators: copy.validators.as_deref().cloned().unwrap_or_default(),
                 bytes: copy.bytes,
                 truncated: copy.truncated,
@@ -152,6 +192,7 @@ impl OriginEntry {
     /// Whether the crawler may fetch `url`; `agent` is the crawler's name.
     pub(crate) fn is_allowed(&self, agent: &[u8], url: &[u8]) -> bool {
         match &self.rules {
+            AgentRules::Compact(rules, _) => rules.is_allowed(url),
             AgentRules::Parsed(policy) => policy.is_allowed(agent, url),
             AgentRules::AllowAll => true,
             AgentRules::DisallowAll => false,
@@ -160,28 +201,68 @@ impl OriginEntry {
 
     /// The crawler's `Crawl-delay` (none under allow-all or disallow-all).
     pub(crate) fn crawl_delay(&self, agent: &[u8]) -> Option<Duration> {
-        self.policy().and_then(|p| p.matcher(agent).crawl_delay())
+        match &self.rules {
+            AgentRules::Compact(_, pace) => pace.as_ref().and_then(|p| p.crawl_delay),
+            AgentRules::Parsed(policy) => policy.matcher(agent).crawl_delay(),
+            AgentRules::AllowAll | AgentRules::DisallowAll => None,
+        }
     }
 
     /// The crawler's `Request-rate` (none under allow-all or disallow-all).
     pub(crate) fn request_rate(&self, agent: &[u8]) -> Option<RequestRate> {
-        self.policy().and_then(|p| p.matcher(agent).request_rate())
+        match &self.rules {
+            AgentRules::Compact(_, pace) => pace.as_ref().and_then(|p| p.request_rate),
+            AgentRules::Parsed(policy) => policy.matcher(agent).request_rate(),
+            AgentRules::AllowAll | AgentRules::DisallowAll => None,
+        }
     }
 
-    /// The crawler's compiled rules, when a file was parsed.
+    /// The crawler's compiled rules, when a file was parsed and its rules
+    /// are past what [`CompactRules`] holds.
     pub(crate) fn policy(&self) -> Option<&Policy> {
         match &self.rules {
-            AgentRules::Parsed(policy) => Some(policy),
-            AgentRules::AllowAll | AgentRules::DisallowAll => None,
+            AgentRules::Parsed(policy) => Some(&**policy),
+            AgentRules::Compact(..) | AgentRules::AllowAll | AgentRules::DisallowAll => None,
+        }
+    }
+
+    /// The crawler's rules as a scan reads them, when a file was parsed and
+    /// [`CompactRules`] holds them.
+    pub(crate) fn compact_rules(&self) -> Option<&CompactRules> {
+        match &self.rules {
+            AgentRules::Compact(rules, _) => Some(rules),
+            AgentRules::Parsed(_) | AgentRules::AllowAll | AgentRules::DisallowAll => None,
         }
     }
 
     /// `"parsed"`, `"allow-all"` or `"disallow-all"`, as [`Rules::name`].
     pub(crate) fn rules_name(&self) -> &'static str {
         match &self.rules {
-            AgentRules::Parsed(_) => "parsed",
+            AgentRules::Compact(..) | AgentRules::Parsed(_) => "parsed",
             AgentRules::AllowAll => "allow-all",
             AgentRules::DisallowAll => "disallow-all",
         }
+    }
+}
+
+impl AgentRules {
+    /// The rules of `policy`, compiled for the crawler `agent`: compact when
+    /// [`CompactRules::of`] accepts them (the tables are dropped here), else
+    /// the policy.
+    fn of(agent: &[u8], policy: Arc<Policy>) -> AgentRules {
+        let matcher = policy.matcher(agent);
+        if let Some(rules) = CompactRules::of(&matcher) {
+            let (crawl_delay, request_rate) = (matcher.crawl_delay(), matcher.request_rate());
+            let pace = (crawl_delay.is_some() || request_rate.is_some()).then(|| {
+                Box::new(Pace {
+                    crawl_delay,
+                    request_rate,
+                })
+            });
+            return AgentRules::Compact(rules, pace);
+        }
+        AgentRules::Parsed(Box::new(
+            Arc::try_unwrap(policy).unwrap_or_else(|shared| Policy::clone(&shared)),
+        ))
     }
 }

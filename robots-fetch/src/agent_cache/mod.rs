@@ -9,7 +9,7 @@ use entry::OriginEntry;
 use quick_cache::sync::Cache;
 use quick_cache::{OptionsBuilder, Weighter};
 use robots_core::records::RequestRate;
-use robots_core::Policy;
+use robots_core::{CompactRules, Policy};
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 use std::sync::Arc;
@@ -20,8 +20,11 @@ use std::time::{Duration, Instant};
 /// one agent, in a fraction of the memory.
 ///
 /// Each origin's file is compiled for the crawler alone
-/// ([`RobotsFetch::for_agent`]), so only the rules and records that apply to it
-/// are kept, in one buffer with its view. Of the fetch's [`Outcome`](crate::Outcome)
+/// ([`RobotsFetch::for_agent`]), and only the crawler's rules are kept: as
+/// [`CompactRules`] (one buffer, scanned best rule first, usually smaller than
+/// the file), with its `Crawl-delay` and `Request-rate` when the file sets
+/// them; or, for a crawler with more rules than that holds, as the compiled
+/// policy (one buffer with its view). Of the fetch's [`Outcome`](crate::Outcome)
 /// only what the next fetch needs is kept (the copy's validators, the outage
 /// history), and origins are found by a keyed 64-bit hash (the origin kept only
 /// to confirm a hit) in a sharded map (quick_cache) whose slot costs a few
@@ -59,7 +62,9 @@ use std::time::{Duration, Instant};
 /// assert!(!cache.is_allowed("https://example.com/drafts/1").await?);
 /// assert!(cache.is_allowed("https://example.com/private/1").await?); // not ExampleBot's rule
 /// let origin = cache.get("https://example.com/").await?;
-/// assert_eq!(origin.policy().unwrap().rule_count(), 1); // only ExampleBot's rule is kept
+/// // Only ExampleBot's rule is kept, compact: no compiled policy.
+/// assert_eq!(origin.compact_rules().unwrap().rule_count(), 1);
+/// assert!(origin.policy().is_none());
 /// assert_eq!(cache.origin_count(), 1);
 /// # Ok(())
 /// # }
@@ -181,10 +186,11 @@ impl<D> AgentPolicyCache<D> {
         self.entries.len() as u64
     }
 
-    /// Bytes held, as weighed: each origin's entry, its compiled rules, its
-    /// validators and its slot in the map, when the entry was made. (The
-    /// automata a check of wildcard rules builds later, which the policy then
-    /// keeps, are not weighed: see "Memory per cached origin" in BENCHMARKS.md.)
+    /// Bytes held, as weighed: each origin's entry, its rules, its
+    /// validators and its slot in the map, when the entry was made. (Compact
+    /// rules never grow; a compiled policy, kept for a crawler with many
+    /// rules, keeps the automata a check of wildcard rules builds later, which
+    /// are not weighed: see "Memory per cached origin" in BENCHMARKS.md.)
     pub fn weighted_bytes(&self) -> u64 {
         self.entries.weight()
     }
@@ -310,6 +316,7 @@ impl<D: Driver> AgentPolicyCache<D> {
             .for_agent(Arc::clone(&self.agent));
         let outcome = self.driver.run(fetch).await;
         Ok(Arc::new(OriginEntry::new(
+            &self.agent,
             origin,
             outcome,
             previous,
@@ -355,10 +362,23 @@ impl AgentOriginPolicy {
     }
 
     /// The crawler's compiled rules, when a file was parsed (or its last good
-    /// copy stands in): only the groups that apply to the crawler, and the
-    /// file-wide records. It answers as the crawler whatever agent it is asked about.
+    /// copy stands in) and it has more rules than [`CompactRules`] holds
+    /// (else the cache keeps only those: see [`compact_rules`](Self::compact_rules)):
+    /// only the groups that apply to the crawler, and the file-wide records.
+    /// It answers as the crawler whatever agent it is asked about.
     pub fn policy(&self) -> Option<&Policy> {
         self.entry.policy()
+    }
+
+    /// The crawler's rules, when a file was parsed (or its last good copy
+    /// stands in) and [`CompactRules`] holds them (at most
+    /// [`CompactRules::MAX_RULES`] rules and
+    /// [`CompactRules::MAX_TAIL_SEGMENTS`] wildcard segments, as most files
+    /// have): what the cache keeps instead of the compiled policy, so
+    /// [`policy`](Self::policy) is then `None`. Their rule numbers are those
+    /// of the crawler's one-crawler policy (`build_for_agent`).
+    pub fn compact_rules(&self) -> Option<&CompactRules> {
+        self.entry.compact_rules()
     }
 
     /// `"parsed"`, `"allow-all"` or `"disallow-all"` (as [`Rules::name`](crate::Rules::name)).
@@ -437,13 +457,13 @@ mod tests {
         assert_eq!(cache.driver().fetches.load(Ordering::SeqCst), 2);
     }
 
-    /// What an entry weighs is what it holds: its policy's heap, its origin,
+    /// What an entry weighs is what it holds: its rules' heap, its origin,
     /// and the entry and slot around them.
     #[test]
-    fn an_entry_weighs_its_policy_and_its_origin() {
+    fn an_entry_weighs_its_rules_and_its_origin() {
         let cache = AgentPolicyCache::new("Bot", ByHost::default(), FetchSettings::default());
         let entry = block_on(cache.entry("http://a.test/")).unwrap();
-        let policy = entry.policy().unwrap().heap_bytes();
+        let policy = entry.compact_rules().unwrap().heap_bytes();
         let weight = u64::from(entry.weight);
         let fixed = (size_of_val(&*entry) + "http://a.test".len() + policy) as u64;
         assert!(

@@ -144,6 +144,9 @@ async fn an_expired_copy_is_revalidated_once_while_served_stale() {
         (second.rules_name(), second.reason(), second.status()),
         ("parsed", FetchReason::NotModified, Some(304))
     );
+    // The 304 keeps the compact rules the first answer held.
+    assert_eq!(second.compact_rules(), first.compact_rules());
+    assert!(second.compact_rules().is_some() && second.policy().is_none());
     for _ in 0..10 {
         assert!(!cache.is_allowed(&server.url("/private")).await.unwrap());
         assert!(cache.is_allowed(&server.url("/public")).await.unwrap());
@@ -178,6 +181,7 @@ async fn a_5xx_after_a_good_copy_keeps_the_copy_in_the_cache() {
         (entry.rules_name(), entry.reason(), entry.status()),
         ("parsed", FetchReason::Unreachable, Some(500))
     );
+    assert!(entry.compact_rules().is_some() && entry.policy().is_none());
     assert!(!entry.is_allowed(server.url("/private")));
     assert!(entry.is_allowed(server.url("/public")));
     assert_eq!(server.hits(), 2);
@@ -237,11 +241,14 @@ async fn the_byte_bound_evicts() {
         .map(|_| Server::route("/robots.txt", Reply::ok(file.clone())))
         .collect();
     // Room for about five origins: the bound weighs what each really holds.
-    let one = cache("Bot", FetchSettings::default())
+    let origin = cache("Bot", FetchSettings::default())
         .get(&servers[0].url("/"))
         .await
-        .unwrap()
-        .weighted_bytes();
+        .unwrap();
+    // Past what compact rules hold: the compiled policy is kept.
+    assert!(origin.compact_rules().is_none());
+    assert_eq!(origin.policy().unwrap().rule_count(), 5_000);
+    let one = origin.weighted_bytes();
     assert!(
         one > file.len() as u64 / 2,
         "{one} bytes for {}",
@@ -359,6 +366,10 @@ async fn on_the_corpus_the_one_crawler_cache_answers_as_the_every_crawler_cache(
             assert_eq!(
                 one.crawl_delay(&origin).await.unwrap(),
                 every.crawl_delay(agent, &origin).await.unwrap()
+            );
+            assert_eq!(
+                one.request_rate(&origin).await.unwrap(),
+                every.request_rate(agent, &origin).await.unwrap()
             );
             if agent == "UnknownCrawler" {
                 one_bytes += one.weighted_bytes();
