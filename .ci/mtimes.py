@@ -15,6 +15,9 @@ A file is given its saved time only when its content is the one saved (git's
 blob id of the index entry, and the working tree clean for it), so a changed
 file keeps the clone's time, newer than any build, and what depends on it is
 built again. A file's time thus changes only when its bytes do.
+
+.ci/run restores only when the build directory was last built from the same
+clone path: binaries built elsewhere name that other path.
 """
 
 import json
