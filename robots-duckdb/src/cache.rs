@@ -19,13 +19,13 @@
 //! a key met for the first time on this thread is looked up in the registry
 //! once, sharing its body and policy; the resolutions are still this thread's.
 
-use crate::crawler::{crawler, Resolution};
+use crate::crawler::{crawler, Reports, Resolution};
 use crate::functions::ListKind;
 use crate::output::Cell;
 use crate::registry::{self, KeyError};
-use robots_lint::{sniff, NotRobotsTxt};
+use robots_lint::{sniff, ChainReports, NotRobotsTxt};
 use robots_runtime::{Policy, Profile};
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash, Hasher};
@@ -79,6 +79,8 @@ pub struct Compiled {
     lists: RefCell<HashMap<ListKind, Option<List>>>,
     /// What each agent met so far obeys in this body.
     resolutions: RefCell<FastMap<Box<[u8]>, Rc<Resolution>>>,
+    /// The crawler reports of the policy, made when first asked for.
+    reports: OnceCell<Reports>,
 }
 
 impl Compiled {
@@ -94,6 +96,7 @@ impl Compiled {
             profile,
             lists: RefCell::default(),
             resolutions: RefCell::default(),
+            reports: OnceCell::new(),
         }
     }
 
@@ -107,6 +110,7 @@ impl Compiled {
             profile: entry.profile,
             lists: RefCell::default(),
             resolutions: RefCell::default(),
+            reports: OnceCell::new(),
         }
     }
 
@@ -131,7 +135,13 @@ impl Compiled {
         if let Some(found) = self.resolutions.borrow().get(agent) {
             return Some(Rc::clone(found));
         }
-        let made = Rc::new(Resolution::new(policy, crawler(agent)));
+        let reports = self.reports.get_or_init(|| {
+            Rc::new(RefCell::new(ChainReports::new(
+                Arc::clone(policy),
+                Vec::new(),
+            )))
+        });
+        let made = Rc::new(Resolution::new(policy, crawler(agent), Rc::clone(reports)));
         self.resolutions
             .borrow_mut()
             .insert(Box::from(agent), Rc::clone(&made));

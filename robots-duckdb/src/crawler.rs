@@ -12,7 +12,7 @@
 //! (body, agent) ([`Resolution`], kept with the compiled body).
 
 use crate::output::Cell;
-use robots_lint::{Access, CrawlerReport};
+use robots_lint::{Access, ChainReports};
 use robots_runtime::registry::AgentChain;
 use robots_runtime::{Matcher, OwnedMatcher, Policy};
 use std::cell::{OnceCell, RefCell};
@@ -68,6 +68,10 @@ pub fn crawler(agent: &[u8]) -> Rc<Crawler> {
     })
 }
 
+/// One body's crawler reports (`robots report`'s rows, asked one crawler at a
+/// time, without a sample), shared by the [`Resolution`]s made from it.
+pub type Reports = Rc<RefCell<ChainReports<Arc<Policy>>>>;
+
 /// What one body gives one crawler: the groups it obeys, resolved once.
 pub struct Resolution {
     /// The matcher of the groups that apply; `None` when the crawler ignores
@@ -77,17 +81,19 @@ pub struct Resolution {
     /// names), or the agent itself when the `*` groups apply: explaining a
     /// verdict for it gives the chain's explanation.
     pub token: Box<[u8]>,
-    /// The body's policy, and the crawler: `robots_access` asks the report
-    /// for its row.
-    policy: Arc<Policy>,
+    /// The body's reports, shared by every crawler resolved against it
+    /// (crawlers that get the same groups share one exact decision), and the
+    /// crawler: `robots_access` asks them for its row.
+    reports: Reports,
     crawler: Rc<Crawler>,
     /// The access record (`robots_access`), made when first asked for.
     access: OnceCell<Rc<Vec<Cell>>>,
 }
 
 impl Resolution {
-    /// The groups of `policy` that `crawler` obeys.
-    pub fn new(policy: &Arc<Policy>, crawler: Rc<Crawler>) -> Resolution {
+    /// The groups of `policy` that `crawler` obeys; `reports` are the
+    /// policy's (see [`Reports`]).
+    pub fn new(policy: &Arc<Policy>, crawler: Rc<Crawler>, reports: Reports) -> Resolution {
         let choice = policy.chain_choice(&crawler.chain);
         let token = choice
             .and_then(|i| crawler.chain.get(i))
@@ -99,7 +105,7 @@ impl Resolution {
         Resolution {
             matcher,
             token,
-            policy: Arc::clone(policy),
+            reports,
             crawler,
             access: OnceCell::new(),
         }
@@ -125,7 +131,7 @@ impl Resolution {
     pub fn access(&self, make: impl FnOnce(&Access) -> Vec<Cell>) -> Rc<Vec<Cell>> {
         Rc::clone(self.access.get_or_init(|| {
             // No sample: only the exact access is read from the row.
-            let report = CrawlerReport::for_chain(&self.policy, Vec::new(), &self.crawler.chain);
+            let report = self.reports.borrow_mut().report(&self.crawler.chain);
             let access = report
                 .rows
                 .first()

@@ -73,8 +73,8 @@ pub use findings::size::{googlebot_cut, GOOGLEBOT_MAX_BYTES};
 pub use findings::sniff::{sniff, NotRobotsTxt};
 pub use report::records::{signal_entries, usage_entries, AiRecords, SignalRecord, UsageRecord};
 pub use report::{
-    derived_paths, derived_sample, sample_limit, share, Access, Applies, CrawlerReport, CrawlerRow,
-    DerivedSample, Tally,
+    derived_paths, derived_sample, sample_limit, share, Access, Applies, ChainReports,
+    CrawlerReport, CrawlerRow, DerivedSample, Tally,
 };
 pub use tools::assertions::{
     parse_assertion_file, parse_assertions, Assertion, AssertionError, Expectation,

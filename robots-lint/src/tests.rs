@@ -674,3 +674,43 @@ fn levenshtein(a: &[u8], b: &[u8]) -> usize {
     }
     prev[b.len()]
 }
+
+#[test]
+fn chain_reports_answer_as_one_report_a_crawler() {
+    // Named groups, a fallback's group (Googlebot-Image follows Googlebot),
+    // `*`, and crawlers that ignore `*` (Google's ads crawlers): every way a
+    // crawler can come to its groups.
+    let text = "User-agent: Googlebot\nDisallow: /g/\nAllow: /g/open\n\n\
+                User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n\n\
+                User-agent: *\nDisallow: /private/\nCrawl-delay: 3\n";
+    for profile in Profile::ALL {
+        let policy = Policy::parse(text, profile);
+        let sample: Vec<Vec<u8>> = ["/", "/g/x", "/g/open", "/private/a", "/other"]
+            .iter()
+            .map(|p| p.as_bytes().to_vec())
+            .collect();
+        let chains: Vec<Vec<&str>> = robots_registry::CRAWLERS
+            .iter()
+            .map(|c| c.chain().collect())
+            .chain([
+                alloc::vec!["ExampleBot"],
+                alloc::vec!["googlebot-image", "googlebot"],
+            ])
+            .collect();
+        // In both orders: what is remembered must not depend on who asked first.
+        for order in [false, true] {
+            let mut reports = ChainReports::new(&policy, sample.clone());
+            let mut asked: Vec<&Vec<&str>> = chains.iter().collect();
+            if order {
+                asked.reverse();
+            }
+            for chain in asked {
+                assert_eq!(
+                    reports.report(chain),
+                    CrawlerReport::for_chain(&policy, sample.clone(), chain),
+                    "{profile:?} {chain:?}"
+                );
+            }
+        }
+    }
+}

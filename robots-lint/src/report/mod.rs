@@ -322,22 +322,15 @@ impl CrawlerReport {
     /// assert!(matches!(&row.access, Access::Partial { disallowed, .. } if disallowed == "/private/"));
     /// assert_eq!(report.summary(), "ExampleBot may fetch some paths: `/` is allowed, `/private/` is not");
     /// ```
+    ///
+    /// To ask about many crawlers of one policy, one at a time, use
+    /// [`ChainReports`]: it decides each set of groups once.
     pub fn for_chain<T: AsRef<[u8]>>(
         policy: &Policy,
         sample: Vec<Vec<u8>>,
         chain: &[T],
     ) -> CrawlerReport {
-        let sample = sorted(sample);
-        let chain: Vec<&[u8]> = chain.iter().map(AsRef::as_ref).collect();
-        let entry = chain.first().and_then(|t| robots_registry::crawler(t));
-        let row = row(policy, &sample, &chain, entry, &mut Vec::new());
-        CrawlerReport {
-            agent: Some(row.token.clone()),
-            rows: alloc::vec![row],
-            sample_paths: sample.len(),
-            llm_policies: llm_policies(policy),
-            licenses: licenses(policy),
-        }
+        ChainReports::new(policy, sample).report(chain)
     }
 
     /// Whether `row` may fetch no path at all (decided exactly).
@@ -409,6 +402,66 @@ impl CrawlerReport {
             )
         };
         format!("{ai_text}; {search_text}")
+    }
+}
+
+/// [`CrawlerReport::for_chain`] for many crawlers of one policy, asked one at
+/// a time: crawlers that get the same groups share one exact decision, as the
+/// registry's crawlers do in [`CrawlerReport::new`] (most files give most
+/// crawlers the `*` groups, and deciding access exactly explores the rules).
+///
+/// `P` is the policy or what holds it (`&Policy`, `Arc<Policy>`), kept with
+/// what was decided for it, so the two cannot part.
+///
+/// ```
+/// use robots_lint::{Access, ChainReports, CrawlerReport};
+/// use robots_runtime::{Policy, Profile};
+///
+/// let policy = Policy::parse("User-agent: *\nDisallow: /\n", Profile::Rfc9309);
+/// let mut reports = ChainReports::new(&policy, Vec::new());
+/// for agent in ["ExampleBot", "OtherBot"] {
+///     let report = reports.report(&[agent]);
+///     assert_eq!(report, CrawlerReport::for_chain(&policy, Vec::new(), &[agent]));
+///     assert_eq!(report.rows[0].access, Access::Blocked);
+/// }
+/// ```
+#[derive(Debug)]
+pub struct ChainReports<P> {
+    policy: P,
+    /// Sorted and deduplicated.
+    sample: Vec<Vec<u8>>,
+    /// What each set of groups met so far gives.
+    by_groups: Vec<(Vec<GroupId>, GroupsChecked)>,
+}
+
+impl<P: core::borrow::Borrow<Policy>> ChainReports<P> {
+    /// Reports on `policy`, each crawler's share taken of `sample`.
+    pub fn new(policy: P, sample: Vec<Vec<u8>>) -> ChainReports<P> {
+        ChainReports {
+            policy,
+            sample: sorted(sample),
+            by_groups: Vec::new(),
+        }
+    }
+
+    /// [`CrawlerReport::for_chain`] of the policy for `chain`.
+    pub fn report<T: AsRef<[u8]>>(&mut self, chain: &[T]) -> CrawlerReport {
+        let policy = self.policy.borrow();
+        let chain: Vec<&[u8]> = chain.iter().map(AsRef::as_ref).collect();
+        let entry = chain.first().and_then(|t| robots_registry::crawler(t));
+        let row = row(policy, &self.sample, &chain, entry, &mut self.by_groups);
+        CrawlerReport {
+            agent: Some(row.token.clone()),
+            rows: alloc::vec![row],
+            sample_paths: self.sample.len(),
+            llm_policies: llm_policies(policy),
+            licenses: licenses(policy),
+        }
+    }
+
+    /// The policy reported on.
+    pub fn policy(&self) -> &Policy {
+        self.policy.borrow()
     }
 }
 
