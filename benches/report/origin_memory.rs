@@ -29,7 +29,8 @@
 
 use robots_benches::corpus;
 use robots_fetch::{
-    Action, AgentPolicyCache, Driver, FetchSettings, Outcome, PolicyCacheBuilder, RobotsFetch,
+    Action, AgentPolicyCache, Driver, FetchSettings, KeptRules, Outcome, PolicyCacheBuilder,
+    RobotsFetch,
 };
 use robots_runtime::__private as layout;
 use robots_runtime::{AgentPolicy, CompactRules, Policy, PolicyRef, Profile};
@@ -60,7 +61,7 @@ impl Memory {
 }
 
 impl Driver for Memory {
-    async fn run(&self, mut fetch: RobotsFetch) -> Outcome {
+    async fn run<K: KeptRules>(&self, mut fetch: RobotsFetch<K>) -> Outcome<K> {
         loop {
             match fetch.action() {
                 Action::Send(request) => {

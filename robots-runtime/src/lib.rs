@@ -283,7 +283,7 @@ mod url_shape;
 pub mod fetch {
     pub use robots_fetch::{
         Action, CachedCopy, Failure, FetchError, FetchProfile, FetchReason, FetchSettings,
-        LongOutage, Outcome, Previous, Request, RobotsFetch, Rules, Validators,
+        KeptRules, LongOutage, Outcome, Previous, Request, RobotsFetch, Rules, Validators,
     };
 }
 
