@@ -24,7 +24,9 @@
 //! Only a buffer this module wrote is ever read (there is no way in from
 //! bytes), so a broken invariant is a bug, and panics with "bug:".
 
+use crate::compile::Gathered;
 use crate::ids::{index, RuleId};
+use crate::policy::first_verdict::rule_without_segments;
 use crate::policy::Matcher;
 use crate::profile::Profile;
 use crate::search::segments::{normalize_path, tail_matches_fast};
@@ -32,6 +34,7 @@ use crate::search::url::path_from_url;
 use crate::search::verdict::{Reason, Verdict};
 use crate::search::view::is_robots_txt;
 use crate::sort::sort_by_packed;
+use crate::tables::layout::Span;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
@@ -96,58 +99,50 @@ impl CompactRules {
     /// [`MAX_TAIL_SEGMENTS`](Self::MAX_TAIL_SEGMENTS) wildcard segments.
     pub fn of(matcher: &Matcher<'_>) -> Option<CompactRules> {
         let t = matcher.tables;
-        // (rank, rule number) of every rule of the groups that apply.
-        let mut rules: Vec<(u64, u32)> = Vec::new();
-        let mut tail_segments = 0usize;
-        for g in matcher.group_numbers() {
+        let ids = matcher.group_numbers().iter().flat_map(|g| {
             let Some(group) = t.groups().get(g.get() as usize) else {
                 bug_missing_group(g.get())
             };
-            for id in group.rules.range() {
-                let id = index(id);
-                let (_, tail) = t.found_segments(RuleId(id));
-                tail_segments += tail.len();
-                rules.push((t.found_rank(RuleId(id)), id));
-            }
-            if rules.len() > Self::MAX_RULES || tail_segments > Self::MAX_TAIL_SEGMENTS {
-                return None;
-            }
-        }
-        // Best first: ranks are distinct, so the first match is the best.
-        sort_by_packed(&mut rules, |&(rank, _)| u128::from(!rank));
-        let text = t.text();
-        let mut bytes = Vec::new();
-        let group = if matcher.has_group() { HAS_GROUP } else { 0 };
-        bytes.push(profile_bits(t.profile) | group);
-        for &(_, id) in &rules {
+            group.rules.range()
+        });
+        let rules = ids.map(|id| {
+            let id = index(id);
             let rule = t.found_rule(RuleId(id));
             let (first, tail) = t.found_segments(RuleId(id));
-            let mut flags = 0;
-            if rule.allow() {
-                flags |= ALLOW;
+            RuleParts {
+                rank: t.found_rank(RuleId(id)),
+                id,
+                allow: rule.allow(),
+                anchored: rule.anchored(),
+                first,
+                tail,
             }
-            if rule.anchored() {
-                flags |= ANCHORED;
+        });
+        encode(t.profile, matcher.has_group(), t.text(), rules)
+    }
+
+    /// The rules of the one crawler `gathered` was read for, straight from
+    /// the one-pass reading (no tables): what [`CompactRules::of`] gives for
+    /// the matcher of the policy built of it, byte for byte, or `None` as it.
+    pub(crate) fn of_gathered(gathered: &Gathered) -> Option<CompactRules> {
+        let b = &gathered.builder;
+        let has_group = gathered.kept.as_ref().is_some_and(|kept| !kept.is_empty());
+        // One crawler's builder holds only the rules of the groups that apply,
+        // numbered as its policy numbers them.
+        let rules = b.rules.iter().enumerate().map(|(id, rule)| {
+            let Some((&first, tail)) = rule.segments.of(&b.segments).split_first() else {
+                rule_without_segments(rule.line)
+            };
+            RuleParts {
+                rank: rule.rank,
+                id: index(id),
+                allow: rule.allow,
+                anchored: rule.anchored,
+                first,
+                tail,
             }
-            if !tail.is_empty() {
-                flags |= HAS_TAIL;
-            }
-            bytes.push(flags);
-            if !tail.is_empty() {
-                // At most MAX_TAIL_SEGMENTS (checked above), so it fits a byte.
-                bytes.push(u8::try_from(tail.len()).unwrap_or(u8::MAX));
-            }
-            for segment in core::iter::once(&first).chain(tail) {
-                let segment = segment.of(text);
-                put_number(&mut bytes, index(segment.len()));
-                bytes.extend_from_slice(segment);
-            }
-            put_number(&mut bytes, id);
-        }
-        bytes.extend_from_slice(&[0; PAD]);
-        Some(CompactRules {
-            bytes: bytes.into_boxed_slice(),
-        })
+        });
+        encode(gathered.profile, has_group, &b.text.0, rules)
     }
 
     /// The profile the rules are read under.
@@ -253,6 +248,76 @@ fn profile_bits(profile: Profile) -> u8 {
         Profile::Draft1996 => 2,
         Profile::Original1994 => 3,
     }
+}
+
+/// One rule, as [`encode`] writes it: its segments are spans of the text.
+struct RuleParts<'a> {
+    rank: u64,
+    id: u32,
+    allow: bool,
+    anchored: bool,
+    first: Span,
+    tail: &'a [Span],
+}
+
+/// The buffer of `rules` (segments in `text`), best rank first, or `None`
+/// past [`CompactRules::MAX_RULES`] or [`CompactRules::MAX_TAIL_SEGMENTS`].
+fn encode<'a>(
+    profile: Profile,
+    has_group: bool,
+    text: &[u8],
+    rules: impl Iterator<Item = RuleParts<'a>>,
+) -> Option<CompactRules> {
+    let mut parts: Vec<RuleParts<'a>> = Vec::new();
+    let mut tail_segments = 0usize;
+    for rule in rules {
+        tail_segments += rule.tail.len();
+        parts.push(rule);
+        if parts.len() > CompactRules::MAX_RULES || tail_segments > CompactRules::MAX_TAIL_SEGMENTS
+        {
+            return None;
+        }
+    }
+    // Best first: ranks are distinct, so the first match is the best.
+    let mut order: Vec<(u64, u32)> = parts
+        .iter()
+        .enumerate()
+        .map(|(at, rule)| (rule.rank, index(at)))
+        .collect();
+    sort_by_packed(&mut order, |&(rank, _)| u128::from(!rank));
+    let mut bytes = Vec::new();
+    let group = if has_group { HAS_GROUP } else { 0 };
+    bytes.push(profile_bits(profile) | group);
+    for &(_, at) in &order {
+        let Some(rule) = parts.get(at as usize) else {
+            bug_cut(at as usize)
+        };
+        let mut flags = 0;
+        if rule.allow {
+            flags |= ALLOW;
+        }
+        if rule.anchored {
+            flags |= ANCHORED;
+        }
+        if !rule.tail.is_empty() {
+            flags |= HAS_TAIL;
+        }
+        bytes.push(flags);
+        if !rule.tail.is_empty() {
+            // At most MAX_TAIL_SEGMENTS (checked above), so it fits a byte.
+            bytes.push(u8::try_from(rule.tail.len()).unwrap_or(u8::MAX));
+        }
+        for segment in core::iter::once(&rule.first).chain(rule.tail) {
+            let segment = segment.of(text);
+            put_number(&mut bytes, index(segment.len()));
+            bytes.extend_from_slice(segment);
+        }
+        put_number(&mut bytes, rule.id);
+    }
+    bytes.extend_from_slice(&[0; PAD]);
+    Some(CompactRules {
+        bytes: bytes.into_boxed_slice(),
+    })
 }
 
 /// Append `n` as LEB128.
@@ -465,11 +530,10 @@ fn bug_missing_group(g: u32) -> ! {
 #[cfg(all(test, feature = "std"))]
 mod tests {
     use super::*;
-    use crate::document::parse;
-    use crate::document::ParseOptions;
+    use crate::policy::corpus_cases::{first_middle_last, for_each_case};
     use crate::PolicyBuilder;
+    use alloc::format;
     use alloc::string::String;
-    use alloc::{format, vec};
 
     /// Every corpus file, with its URL list, under every profile, for an
     /// unknown crawler and the first, a middle and the last names the file
@@ -478,57 +542,25 @@ mod tests {
     /// it accepts the rules.
     #[test]
     fn compact_rules_answer_as_the_tables_on_the_corpus() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/corpus");
-        let (mut files, mut checks, mut declined) = (0, 0, 0);
-        let mut entries: Vec<_> = std::fs::read_dir(dir)
-            .expect("corpus")
-            .map(|e| e.expect("entry").path())
-            .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-            .collect();
-        entries.sort();
-        for path in entries {
-            let text = std::fs::read(&path).expect("robots.txt");
-            let urls = std::fs::read(path.with_extension("urls")).expect("urls");
-            let urls: Vec<&[u8]> = urls
-                .split(|&b| b == b'\n')
-                .filter(|u| !u.is_empty())
-                .collect();
-            for profile in Profile::ALL {
-                let doc = parse(&text, ParseOptions::new(profile));
-                let names: Vec<Vec<u8>> = doc.agent_names().map(<[u8]>::to_vec).collect();
-                let mut agents = vec![b"UnknownCrawler".to_vec()];
-                agents.extend(names.first().cloned());
-                agents.extend(names.get(names.len() / 2).cloned());
-                agents.extend(names.last().cloned());
-                let every = crate::Policy::parse(&text, profile);
-                for agent in &agents {
-                    let one = PolicyBuilder::new()
-                        .profile(profile)
-                        .build_for_agent(&text, agent);
-                    for matcher in [one.matcher(), every.matcher(agent)] {
-                        let Some(compact) = CompactRules::of(&matcher) else {
-                            declined += 1;
-                            continue;
-                        };
-                        assert_eq!(compact.profile(), profile);
-                        assert_eq!(compact.has_group(), matcher.has_group());
-                        for url in &urls {
-                            assert_eq!(
-                                compact.check(url),
-                                matcher.check(url),
-                                "{} [{profile}] {:?} {:?}",
-                                path.display(),
-                                String::from_utf8_lossy(agent),
-                                String::from_utf8_lossy(url)
-                            );
-                            checks += 1;
-                        }
-                    }
+        let (mut checks, mut declined) = (0, 0);
+        for_each_case(first_middle_last, |case| {
+            let one = PolicyBuilder::new()
+                .profile(case.profile)
+                .build_for_agent(case.text, case.agent);
+            let every = crate::Policy::parse(case.text, case.profile);
+            for matcher in [one.matcher(), every.matcher(case.agent)] {
+                let Some(compact) = CompactRules::of(&matcher) else {
+                    declined += 1;
+                    continue;
+                };
+                assert_eq!(compact.profile(), case.profile);
+                assert_eq!(compact.has_group(), matcher.has_group());
+                for url in case.urls {
+                    assert_eq!(compact.check(url), matcher.check(url), "{}", case.at(url));
+                    checks += 1;
                 }
             }
-            files += 1;
-        }
-        assert!(files >= 226, "{files} corpus files");
+        });
         assert!(checks > 1_000_000, "{checks} checks");
         assert!(declined > 0, "the corpus has crawlers over the bounds");
     }
