@@ -11,7 +11,7 @@ use crate::lifetime::Lifetime;
 use crate::machine::outcome::sealed::Sealed;
 use crate::{CachedCopy, FetchReason, KeptRules, Outcome, Previous, Rules, Validators};
 use robots_core::records::RequestRate;
-use robots_core::{CompactRules, Policy, PolicyBuilder};
+use robots_core::{CompactOrPolicy, CompactRules, Policy, PolicyBuilder};
 use std::mem::size_of;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -72,19 +72,20 @@ impl KeptRules for Arc<CrawlerRules> {
 }
 
 impl CrawlerRules {
-    /// `text`'s rules for the crawler `agent`: compact when
-    /// [`CompactRules::of`] accepts them (the tables are dropped here), else
-    /// the one-crawler policy.
+    /// `text`'s rules for the crawler `agent`: compact, read straight from
+    /// the file, when [`CompactRules`] holds them; else the one-crawler
+    /// policy, its tables built of that same reading.
     fn compile(builder: &PolicyBuilder, text: &[u8], agent: &[u8]) -> CrawlerRules {
-        let policy = builder.build_for_agent(text, agent);
-        let matcher = policy.matcher();
-        if let Some(rules) = CompactRules::of(&matcher) {
-            return CrawlerRules::Compact(
+        match builder.build_compact_for_agent(text, agent) {
+            CompactOrPolicy::Compact {
                 rules,
-                Pace::of(matcher.crawl_delay(), matcher.request_rate()),
-            );
+                crawl_delay,
+                request_rate,
+            } => CrawlerRules::Compact(rules, Pace::of(crawl_delay, request_rate)),
+            CompactOrPolicy::Policy(policy) => {
+                CrawlerRules::Compiled(Box::new(policy.policy().clone()))
+            }
         }
-        CrawlerRules::Compiled(Box::new(policy.policy().clone()))
     }
 }
 

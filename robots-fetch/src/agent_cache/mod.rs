@@ -19,12 +19,14 @@ use std::time::{Duration, Instant};
 /// what [`PolicyCache`](crate::PolicyCache) does, for a crawler that asks as
 /// one agent, in a fraction of the memory.
 ///
-/// Each origin's file is compiled for the crawler alone
-/// ([`RobotsFetch::for_agent`]), and only the crawler's rules are kept: as
-/// [`CompactRules`] (one buffer, scanned best rule first, usually smaller than
-/// the file), with its `Crawl-delay` and `Request-rate` when the file sets
-/// them; or, for a crawler with more rules than that holds, as the compiled
-/// policy (one buffer with its view). Of the fetch's [`Outcome`](crate::Outcome)
+/// Each origin's file is read for the crawler alone, in one pass, and only
+/// the crawler's rules are kept: as [`CompactRules`] (one buffer, scanned best
+/// rule first, usually smaller than the file), read straight from the file
+/// without building search tables
+/// ([`PolicyBuilder::build_compact_for_agent`](robots_core::PolicyBuilder::build_compact_for_agent)),
+/// with its `Crawl-delay` and `Request-rate` when the file sets them; or, for
+/// a crawler with more rules than that holds, as the compiled policy (one
+/// buffer with its view). Of the fetch's [`Outcome`](crate::Outcome)
 /// only what the next fetch needs is kept (the copy's validators, the outage
 /// history), and origins are found by a keyed 64-bit hash (the origin kept only
 /// to confirm a hit) in a sharded map (quick_cache) whose slot costs a few
