@@ -35,7 +35,6 @@
 
 use crate::compile::Gathered;
 use crate::ids::{index, RuleId};
-use crate::policy::first_verdict::rule_without_segments;
 use crate::policy::Matcher;
 use crate::profile::Profile;
 use crate::search::segments::{normalize_path, tail_matches_fast};
@@ -143,9 +142,7 @@ impl CompactRules {
         // One crawler's builder holds only the rules of the groups that apply,
         // numbered as its policy numbers them.
         let rules = b.rules.iter().enumerate().map(|(id, rule)| {
-            let Some((&first, tail)) = rule.segments.of(&b.segments).split_first() else {
-                rule_without_segments(rule.line)
-            };
+            let (first, tail) = rule.first_and_tail(&b.segments);
             RuleParts {
                 rank: rule.rank,
                 id: index(id),
@@ -253,7 +250,7 @@ impl CompactRules {
 /// use robots_runtime::{CompactRules, Policy, Profile};
 /// let policy = Policy::parse("User-agent: *\nDisallow: /x\n", Profile::Google);
 /// let compact = CompactRules::of(&policy.matcher("bot")).unwrap();
-/// assert_eq!(format!("{compact:?}"), "CompactRules { profile: Google, rules: 1, bytes: 13 }");
+/// assert_eq!(format!("{compact:?}"), "CompactRules { profile: Google, rules: 1, bytes: 22 }");
 /// ```
 impl fmt::Debug for CompactRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

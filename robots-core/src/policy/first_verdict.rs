@@ -54,9 +54,7 @@ pub(crate) fn by_spans(
     let has_group = gathered.kept.as_ref().is_some_and(|kept| !kept.is_empty());
     let (text, segments) = (&b.text.0[..], &b.segments[..]);
     let rules = b.rules.iter().map(|rule| {
-        let Some((first, tail)) = rule.segments.of(segments).split_first() else {
-            rule_without_segments(rule.line)
-        };
+        let (first, tail) = rule.first_and_tail(segments);
         SpanRule {
             first: first.of(text),
             tail: tail.iter().map(|s| s.of(text)),
@@ -72,14 +70,6 @@ pub(crate) fn by_spans(
 /// then `check` does).
 fn by_tables(gathered: Gathered, agent: &[u8], url: &[u8]) -> Verdict {
     AgentPolicy::new(Policy::from_compiled(compile::build(gathered)), agent).check(url)
-}
-
-/// Every compiled rule has a first segment (an empty pattern is no rule):
-/// one without is a broken invariant, never "matches every path".
-#[cold]
-#[inline(never)]
-pub(crate) fn rule_without_segments(line: u32) -> ! {
-    panic!("bug: the rule of line {line} has no segments")
 }
 
 #[cfg(all(test, feature = "std"))]
