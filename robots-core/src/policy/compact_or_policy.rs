@@ -27,8 +27,10 @@ pub enum CompactOrPolicy {
         request_rate: Option<RequestRate>,
     },
     /// More rules than [`CompactRules`] holds: the policy `build_for_agent`
-    /// gives (built of the same reading of the file).
-    Policy(AgentPolicy),
+    /// gives (built of the same reading of the file). (Not named `Policy`:
+    /// a variant of that name would make compiler messages spell the
+    /// `Policy` type out in full.)
+    Compiled(AgentPolicy),
 }
 
 /// Read `text` for `agent` in one pass; keep its rules compact, or build
@@ -37,7 +39,7 @@ pub(crate) fn build(options: ParseOptions, text: &[u8], agent: &[u8]) -> Compact
     let gathered = compile::gather_for_agent(text, options, agent, false);
     let Some(rules) = CompactRules::of_gathered(&gathered) else {
         let policy = Policy::from_compiled(compile::build(gathered));
-        return CompactOrPolicy::Policy(AgentPolicy::new(policy, agent));
+        return CompactOrPolicy::Compiled(AgentPolicy::new(policy, agent));
     };
     let b = &gathered.builder;
     let kept = gathered.kept.as_deref().unwrap_or_default();
@@ -81,7 +83,7 @@ mod tests {
                     assert_eq!(request_rate, matcher.request_rate(), "{}", case.at(b""));
                     compact += 1;
                 }
-                CompactOrPolicy::Policy(policy) => {
+                CompactOrPolicy::Compiled(policy) => {
                     assert_eq!(CompactRules::of(&matcher), None, "{}", case.at(b""));
                     assert_eq!(policy.to_bytes(), tables.to_bytes(), "{}", case.at(b""));
                     declined += 1;

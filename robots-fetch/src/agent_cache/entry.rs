@@ -82,7 +82,7 @@ impl CrawlerRules {
                 crawl_delay,
                 request_rate,
             } => CrawlerRules::Compact(rules, Pace::of(crawl_delay, request_rate)),
-            CompactOrPolicy::Policy(policy) => {
+            CompactOrPolicy::Compiled(policy) => {
                 CrawlerRules::Compiled(Box::new(policy.policy().clone()))
             }
         }
