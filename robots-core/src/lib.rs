@@ -90,8 +90,8 @@ pub use ids::{GroupId, RuleId};
 #[cfg(target_has_atomic = "ptr")]
 pub use policy::OwnedMatcher;
 pub use policy::{
-    AgentPolicy, CompactRules, DeferredPolicy, GroupInfo, Matcher, Policy, PolicyBuilder,
-    PolicyRef, Rule,
+    AgentPolicy, CompactOrPolicy, CompactRules, DeferredPolicy, GroupInfo, Matcher, Policy,
+    PolicyBuilder, PolicyRef, Rule,
 };
 pub use profile::Profile;
 pub use search::verdict::{Reason, Verdict};

@@ -2,7 +2,7 @@
 
 #[cfg(any(feature = "reqwest", feature = "ureq"))]
 use crate::Failure;
-use crate::{Outcome, RobotsFetch};
+use crate::{KeptRules, Outcome, RobotsFetch};
 use std::future::Future;
 
 /// Drives a [`RobotsFetch`] to its [`Outcome`] over some HTTP client: sends each
@@ -11,10 +11,29 @@ use std::future::Future;
 /// `fetch.config().timeout()`, for the whole fetch, redirects included.
 ///
 /// [`AsyncFetcher`](crate::AsyncFetcher) implements it; so can any client, to
-/// put it under a [`PolicyCache`](crate::PolicyCache).
+/// put it under a [`PolicyCache`](crate::PolicyCache) or an
+/// [`AgentPolicyCache`](crate::AgentPolicyCache). A driver only sends,
+/// feeds back and reports, whatever the fetch keeps (`K`: the policy, or the
+/// one-crawler cache's rules), so it is generic over it:
+///
+/// ```
+/// use robots_fetch::{Action, Driver, KeptRules, Outcome, RobotsFetch};
+///
+/// /// Every robots.txt request fails to connect.
+/// struct Offline;
+///
+/// impl Driver for Offline {
+///     async fn run<K: KeptRules>(&self, mut fetch: RobotsFetch<K>) -> Outcome<K> {
+///         while let Action::Send(_) = fetch.action() {
+///             fetch.fail(robots_fetch::Failure::ConnectionRefused);
+///         }
+///         fetch.finish()
+///     }
+/// }
+/// ```
 pub trait Driver: Send + Sync {
     /// Run `fetch` to its end.
-    fn run(&self, fetch: RobotsFetch) -> impl Future<Output = Outcome> + Send;
+    fn run<K: KeptRules>(&self, fetch: RobotsFetch<K>) -> impl Future<Output = Outcome<K>> + Send;
 }
 
 /// The kind of failure an I/O error reports, when its kind says one.

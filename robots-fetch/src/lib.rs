@@ -50,8 +50,8 @@
 //!   stale-while-revalidate and a memory bound in bytes;
 //! - [`AgentPolicyCache`] (feature `cache`): the same for a crawler that asks
 //!   as one agent, keeping per origin only that crawler's rules (as
-//!   `CompactRules`, one buffer scanned best rule first, when it has at most
-//!   256 rules), for millions of origins.
+//!   [`CompactRules`], robots-core's, re-exported here: one buffer scanned
+//!   best rule first, when it has at most 256 rules), for millions of origins.
 //!
 //! ```no_run
 //! # #[cfg(all(feature = "reqwest", feature = "cache"))]
@@ -121,10 +121,13 @@ pub use error::FetchError;
 pub use machine::{origin, origin_key, robots_txt_url, UrlCrate};
 pub use machine::{
     origin_key_with, Action, CachedCopy, Failure, FetchProfile, FetchReason, FetchSettings,
-    LongOutage, Outcome, ParsedUrl, Previous, Request, RobotsFetch, Rules, UrlParser, Validators,
+    KeptRules, LongOutage, Outcome, ParsedUrl, Previous, Request, RobotsFetch, Rules, UrlParser,
+    Validators,
 };
 #[cfg(feature = "reqwest")]
 pub use reqwest_driver::AsyncFetcher;
+#[cfg(feature = "cache")]
+pub use robots_core::CompactRules;
 #[cfg(feature = "ureq")]
 pub use ureq_driver::BlockingFetcher;
 #[cfg(feature = "cache")]

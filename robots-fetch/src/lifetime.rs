@@ -33,8 +33,8 @@ pub(crate) struct History {
 impl Lifetime {
     /// The lifetime of `outcome`, fetched from `started` to `now`, after an
     /// answer with `earlier` history.
-    pub(crate) fn of(
-        outcome: &Outcome,
+    pub(crate) fn of<K>(
+        outcome: &Outcome<K>,
         earlier: Option<History>,
         (started, now): (Instant, Instant),
         stale_window: Duration,

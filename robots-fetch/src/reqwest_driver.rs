@@ -1,7 +1,7 @@
 //! The async driver: reqwest on tokio.
 
 use crate::Driver;
-use crate::{Action, Failure, FetchError, FetchSettings, Outcome, RobotsFetch};
+use crate::{Action, Failure, FetchError, FetchSettings, KeptRules, Outcome, RobotsFetch};
 use std::time::Duration;
 
 /// Fetches robots.txt with reqwest (tokio, rustls, gzip, brotli). Redirects are
@@ -61,7 +61,7 @@ impl AsyncFetcher {
 }
 
 impl Driver for AsyncFetcher {
-    async fn run(&self, mut fetch: RobotsFetch) -> Outcome {
+    async fn run<K: KeptRules>(&self, mut fetch: RobotsFetch<K>) -> Outcome<K> {
         let limit = fetch.config().timeout();
         if tokio::time::timeout(limit, drive(&self.client, &mut fetch, limit))
             .await
@@ -74,7 +74,11 @@ impl Driver for AsyncFetcher {
 }
 
 /// Send, read and report until the state machine is done.
-async fn drive(client: &reqwest::Client, fetch: &mut RobotsFetch, limit: Duration) {
+async fn drive<K: KeptRules>(
+    client: &reqwest::Client,
+    fetch: &mut RobotsFetch<K>,
+    limit: Duration,
+) {
     let mut response: Option<reqwest::Response> = None;
     loop {
         match fetch.action() {

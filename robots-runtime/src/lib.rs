@@ -147,8 +147,8 @@
 #[cfg_attr(docsrs, doc(cfg(target_has_atomic = "ptr")))]
 pub use robots_core::OwnedMatcher;
 pub use robots_core::{
-    AgentPolicy, CompactRules, DeferredPolicy, Error, ErrorKind, GroupId, GroupInfo, Matcher,
-    Policy, PolicyBuilder, PolicyRef, Profile, Reason, Rule, RuleId, Verdict,
+    AgentPolicy, CompactOrPolicy, CompactRules, DeferredPolicy, Error, ErrorKind, GroupId,
+    GroupInfo, Matcher, Policy, PolicyBuilder, PolicyRef, Profile, Reason, Rule, RuleId, Verdict,
 };
 
 #[cfg(feature = "macros")]
@@ -283,7 +283,7 @@ mod url_shape;
 pub mod fetch {
     pub use robots_fetch::{
         Action, CachedCopy, Failure, FetchError, FetchProfile, FetchReason, FetchSettings,
-        LongOutage, Outcome, Previous, Request, RobotsFetch, Rules, Validators,
+        KeptRules, LongOutage, Outcome, Previous, Request, RobotsFetch, Rules, Validators,
     };
 }
 

@@ -47,6 +47,28 @@ pub struct CompiledRule {
     pub group: FileGroup,
 }
 
+impl CompiledRule {
+    /// The rule's first literal segment and those after it (each a `*`
+    /// later), as spans of the text; `segments` is the builder's table.
+    ///
+    /// # Panics
+    /// With a message starting "bug:" when the rule has no segment: every
+    /// compiled rule has one (an empty pattern is no rule), and one without
+    /// must never read as "matches every path".
+    pub(crate) fn first_and_tail<'s>(&self, segments: &'s [Span]) -> (Span, &'s [Span]) {
+        match self.segments.of(segments).split_first() {
+            Some((&first, tail)) => (first, tail),
+            None => rule_without_segments(self.line),
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn rule_without_segments(line: u32) -> ! {
+    panic!("bug: the rule of line {line} has no segments")
+}
+
 /// The byte table every string of a policy lives in.
 #[derive(Clone, Default)]
 pub(crate) struct Text(pub(crate) Vec<u8>);

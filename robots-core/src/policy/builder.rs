@@ -2,7 +2,9 @@
 
 use crate::compile;
 use crate::document::ParseOptions;
-use crate::policy::{first_verdict, AgentPolicy, DeferredPolicy, Policy};
+use crate::policy::{
+    compact_or_policy, first_verdict, AgentPolicy, CompactOrPolicy, DeferredPolicy, Policy,
+};
 use crate::profile::Profile;
 use crate::search::verdict::Verdict;
 
@@ -87,6 +89,33 @@ impl PolicyBuilder {
         let agent = agent.as_ref();
         let compiled = compile::parse(text.as_ref(), self.options, Some(agent));
         AgentPolicy::new(Policy::from_compiled(compiled), agent)
+    }
+
+    /// `text`'s rules for `agent` as [`CompactRules`](crate::CompactRules)
+    /// read straight from the one-pass reading, with the crawler's pace: what
+    /// [`build_for_agent`](Self::build_for_agent) then
+    /// [`CompactRules::of`](crate::CompactRules::of) give, byte for byte,
+    /// without building the search tables. When compact rules decline the
+    /// crawler's rules, the policy `build_for_agent` gives, of the same reading.
+    ///
+    /// ```
+    /// use robots_runtime::{CompactOrPolicy, CompactRules, Policy};
+    /// let text = "User-agent: *\nCrawl-delay: 2\nDisallow: /private\n";
+    /// let builder = Policy::builder();
+    /// let CompactOrPolicy::Compact { rules, crawl_delay, .. } = builder.build_compact_for_agent(text, "MyBot") else {
+    ///     unreachable!("one rule")
+    /// };
+    /// assert!(!rules.is_allowed("/private/x"));
+    /// assert_eq!(crawl_delay, Some(core::time::Duration::from_secs(2)));
+    /// let tables = builder.build_for_agent(text, "MyBot");
+    /// assert_eq!(Some(rules), CompactRules::of(&tables.matcher()));
+    /// ```
+    pub fn build_compact_for_agent(
+        &self,
+        text: impl AsRef<[u8]>,
+        agent: impl AsRef<[u8]>,
+    ) -> CompactOrPolicy {
+        compact_or_policy::build(self.options, text.as_ref(), agent.as_ref())
     }
 
     /// The verdict for `url` of `agent` under `text`, in one call: what

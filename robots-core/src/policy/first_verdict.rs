@@ -54,9 +54,7 @@ pub(crate) fn by_spans(
     let has_group = gathered.kept.as_ref().is_some_and(|kept| !kept.is_empty());
     let (text, segments) = (&b.text.0[..], &b.segments[..]);
     let rules = b.rules.iter().map(|rule| {
-        let Some((first, tail)) = rule.segments.of(segments).split_first() else {
-            rule_without_segments(rule.line)
-        };
+        let (first, tail) = rule.first_and_tail(segments);
         SpanRule {
             first: first.of(text),
             tail: tail.iter().map(|s| s.of(text)),
@@ -74,22 +72,13 @@ fn by_tables(gathered: Gathered, agent: &[u8], url: &[u8]) -> Verdict {
     AgentPolicy::new(Policy::from_compiled(compile::build(gathered)), agent).check(url)
 }
 
-/// Every compiled rule has a first segment (an empty pattern is no rule):
-/// one without is a broken invariant, never "matches every path".
-#[cold]
-#[inline(never)]
-fn rule_without_segments(line: u32) -> ! {
-    panic!("bug: the rule of line {line} has no segments")
-}
-
 #[cfg(all(test, feature = "std"))]
 mod tests {
     use super::*;
-    use crate::document::parse;
+    use crate::policy::corpus_cases::{first_and_last, for_each_case};
     use crate::profile::Profile;
+    use alloc::format;
     use alloc::string::String;
-    use alloc::vec::Vec;
-    use alloc::{format, vec};
 
     /// The span path and the tables answer alike (verdict, reason and rule
     /// number) for `agent` on each of `urls`, under `options`; the number of
@@ -130,36 +119,12 @@ mod tests {
     /// rules tested one by one answer as the tables' search.
     #[test]
     fn spans_answer_as_the_tables_on_the_corpus() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/corpus");
-        let (mut files, mut checks, mut over_budget) = (0, 0, 0);
-        let mut entries: Vec<_> = std::fs::read_dir(dir)
-            .expect("corpus")
-            .map(|e| e.expect("entry").path())
-            .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-            .collect();
-        entries.sort();
-        for path in entries {
-            let text = std::fs::read(&path).expect("robots.txt");
-            let urls = std::fs::read(path.with_extension("urls")).expect("urls");
-            let urls: Vec<&[u8]> = urls
-                .split(|&b| b == b'\n')
-                .filter(|u| !u.is_empty())
-                .collect();
-            let name = format!("{}", path.display());
-            for profile in Profile::ALL {
-                let options = ParseOptions::new(profile);
-                let doc = parse(&text, options);
-                let mut agents = vec![b"UnknownCrawler".to_vec()];
-                agents.extend(doc.agent_names().next().map(<[u8]>::to_vec));
-                agents.extend(doc.agent_names().last().map(<[u8]>::to_vec));
-                for agent in &agents {
-                    over_budget += spans_agree(&name, &text, options, agent, &urls);
-                    checks += urls.len();
-                }
-            }
-            files += 1;
-        }
-        assert!(files >= 226, "{files} corpus files");
+        let (mut checks, mut over_budget) = (0, 0);
+        for_each_case(first_and_last, |case| {
+            let options = ParseOptions::new(case.profile);
+            over_budget += spans_agree(case.name, case.text, options, case.agent, case.urls);
+            checks += case.urls.len();
+        });
         assert!(checks > 1_000_000, "{checks} checks");
         // The budget sends few checks to the tables (the corpus's wildcard rules are few).
         assert!(

@@ -10,6 +10,9 @@ mod agent_policy;
 mod builder;
 mod chain;
 mod compact;
+mod compact_or_policy;
+#[cfg(all(test, feature = "std"))]
+mod corpus_cases;
 mod deferred;
 pub mod explain;
 mod first_verdict;
@@ -26,6 +29,7 @@ pub(crate) mod storage;
 pub use agent_policy::AgentPolicy;
 pub use builder::PolicyBuilder;
 pub use compact::CompactRules;
+pub use compact_or_policy::CompactOrPolicy;
 pub use deferred::DeferredPolicy;
 pub use matcher::Matcher;
 #[cfg(target_has_atomic = "ptr")]

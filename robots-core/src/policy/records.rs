@@ -44,8 +44,14 @@ pub struct Record<'p> {
 impl<'p> Record<'p> {
     #[cfg_attr(robots_size, optimize(size))]
     fn of(t: &Tables<'p>, r: &ExtensionRecord) -> Option<Record<'p>> {
+        Record::in_text(t.text(), r)
+    }
+
+    /// The record `r`, its value a span of `text`.
+    #[cfg_attr(robots_size, optimize(size))]
+    fn in_text(text: &'p [u8], r: &ExtensionRecord) -> Option<Record<'p>> {
         let directive = Directive::from_code(r.directive)?;
-        let value = r.value.of(t.text());
+        let value = r.value.of(text);
         Some(Record {
             directive,
             line: r.line.get(),
@@ -116,6 +122,23 @@ pub(crate) fn of_groups<'p>(
             })
         })
         .filter_map(move |r| Record::of(t, r))
+}
+
+/// [`of_groups`] over the extension records and text as the compiler holds
+/// them, before any table is built; `groups` sorted.
+#[cfg_attr(robots_size, optimize(size))]
+pub(crate) fn of_groups_in<'p>(
+    extensions: &'p [ExtensionRecord],
+    text: &'p [u8],
+    groups: &'p [GroupId],
+) -> impl Iterator<Item = Record<'p>> + 'p {
+    extensions
+        .iter()
+        .filter(move |r| {
+            r.group_id()
+                .is_some_and(|group| groups.binary_search(&group).is_ok())
+        })
+        .filter_map(move |r| Record::in_text(text, r))
 }
 
 /// The values of the file-wide records of `directive`, in file order (only the

@@ -8,12 +8,13 @@
 //! search tables a few rules do not need: a crawler holds millions of these.
 
 use crate::lifetime::Lifetime;
-use crate::{CachedCopy, FetchReason, Outcome, Previous, Rules, Validators};
+use crate::machine::outcome::sealed::Sealed;
+use crate::{CachedCopy, FetchReason, KeptRules, Outcome, Previous, Rules, Validators};
 use robots_core::records::RequestRate;
-use robots_core::{CompactRules, Policy};
+use robots_core::{CompactOrPolicy, CompactRules, Policy, PolicyBuilder};
 use std::mem::size_of;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Bytes an origin costs besides its entry and what the entry points to: the
@@ -46,16 +47,61 @@ pub(crate) struct Pace {
     request_rate: Option<RequestRate>,
 }
 
-/// What an entry of compact rules hands the state machine as its kept copy's
-/// policy: the machine only hands a kept copy's policy back (a 304, an
-/// outage), so when this one comes back, the previous entry's rules stand.
-/// The same allocation for every cache, made once; never checked against.
-fn kept_elsewhere() -> &'static Arc<Policy> {
-    static KEPT: OnceLock<Arc<Policy>> = OnceLock::new();
-    KEPT.get_or_init(|| Arc::new(Policy::parse("", robots_core::Profile::Rfc9309)))
+/// What the cache's fetches compile a file into, keep as the good copy and
+/// get back on a 304 or through an outage ([`KeptRules`]): the crawler's
+/// rules, as the entry keeps them. In an `Arc` while the fetch runs, so that
+/// the outcome's rules and its copy share them; the entry takes them out.
+#[derive(Clone, Debug)]
+pub(crate) enum CrawlerRules {
+    /// Rules [`CompactRules`] holds, and the crawler's pace when its groups set one.
+    Compact(CompactRules, Option<Box<Pace>>),
+    /// Rules past what [`CompactRules`] holds: the crawler's policy, compiled
+    /// for it alone (it answers as the crawler whatever agent it is asked about).
+    Compiled(Box<Policy>),
 }
 
-/// What revalidating the kept copy needs, besides the policy itself.
+impl Sealed for Arc<CrawlerRules> {}
+
+impl KeptRules for Arc<CrawlerRules> {
+    fn compile(builder: &PolicyBuilder, text: &[u8], agent: Option<&[u8]>) -> Self {
+        let Some(agent) = agent else {
+            panic!("bug: the one-crawler cache's fetch names no crawler")
+        };
+        Arc::new(CrawlerRules::compile(builder, text, agent))
+    }
+}
+
+impl CrawlerRules {
+    /// `text`'s rules for the crawler `agent`: compact, read straight from
+    /// the file, when [`CompactRules`] holds them; else the one-crawler
+    /// policy, its tables built of that same reading.
+    fn compile(builder: &PolicyBuilder, text: &[u8], agent: &[u8]) -> CrawlerRules {
+        match builder.build_compact_for_agent(text, agent) {
+            CompactOrPolicy::Compact {
+                rules,
+                crawl_delay,
+                request_rate,
+            } => CrawlerRules::Compact(rules, Pace::of(crawl_delay, request_rate)),
+            CompactOrPolicy::Compiled(policy) => {
+                CrawlerRules::Compiled(Box::new(policy.policy().clone()))
+            }
+        }
+    }
+}
+
+impl Pace {
+    /// The pace, boxed, when either is set.
+    fn of(crawl_delay: Option<Duration>, request_rate: Option<RequestRate>) -> Option<Box<Pace>> {
+        (crawl_delay.is_some() || request_rate.is_some()).then(|| {
+            Box::new(Pace {
+                crawl_delay,
+                request_rate,
+            })
+        })
+    }
+}
+
+/// What revalidating the kept copy needs, besides its rules (the entry's own).
 #[derive(Debug)]
 struct KeptCopy {
     /// `None` when the response had no `ETag` nor `Last-Modified`: nothing to send back.
@@ -73,7 +119,7 @@ pub(crate) struct OriginEntry {
     /// this confirms that a hit is the origin asked for.
     pub(crate) origin: Box<str>,
     pub(crate) rules: AgentRules,
-    /// `Some` when the rules' policy is also the good copy the next fetch
+    /// `Some` when the rules are also the good copy the next fetch
     /// revalidates or an outage falls back on.
     copy: Option<KeptCopy>,
     pub(crate) reason: FetchReason,
@@ -88,14 +134,11 @@ pub(crate) struct OriginEntry {
 }
 
 impl OriginEntry {
-    /// The entry for `outcome`, fetched for `origin` from `started` to `now`
-    /// for the crawler `agent`, after `previous` (whose outage history it
-    /// carries on, and whose rules stand when the outcome hands its kept
-    /// copy back).
+    /// The entry for `outcome`, fetched for `origin` from `started` to `now`,
+    /// after `previous` (whose outage history it carries on).
     pub(crate) fn new(
-        agent: &[u8],
         origin: &str,
-        outcome: Outcome,
+        outcome: Outcome<Arc<CrawlerRules>>,
         previous: Option<&OriginEntry>,
         (started, now): (Instant, Instant),
         stale_window: Duration,
@@ -108,21 +151,20 @@ impl OriginEntry {
             stale_window,
             outage_grace,
         );
-        // The copy's policy is the rules' (the same `Arc`): dropped here, so
-        // that the rules' policy is moved out below, not copied.
+        // The copy's rules are the outcome's (the same `Arc`): dropped here,
+        // so that the rules are moved out below, not copied.
         let copy = outcome.copy.map(|copy| KeptCopy {
             validators: (!copy.validators.is_empty()).then(|| Box::new(copy.validators)),
             bytes: copy.bytes,
             truncated: copy.truncated,
         });
         let rules = match outcome.rules {
-            Rules::Parsed(policy) if Arc::ptr_eq(&policy, kept_elsewhere()) => {
-                match previous.map(|p| &p.rules) {
-                    Some(rules @ AgentRules::Compact(..)) => rules.clone(),
-                    _ => panic!("bug: a kept copy of compact rules came back without them"),
+            Rules::Parsed(kept) => {
+                match Arc::try_unwrap(kept).unwrap_or_else(|shared| CrawlerRules::clone(&shared)) {
+                    CrawlerRules::Compact(rules, pace) => AgentRules::Compact(rules, pace),
+                    CrawlerRules::Compiled(policy) => AgentRules::Parsed(policy),
                 }
             }
-            Rules::Parsed(policy) => AgentRules::of(agent, policy),
             Rules::AllowAll => AgentRules::AllowAll,
             Rules::DisallowAll => AgentRules::DisallowAll,
         };
@@ -167,15 +209,17 @@ impl OriginEntry {
     }
 
     /// What the next fetch needs to know of this one.
-    pub(crate) fn previous(&self, now: Instant) -> Previous {
+    pub(crate) fn previous(&self, now: Instant) -> Previous<Arc<CrawlerRules>> {
         let policy = match &self.rules {
-            AgentRules::Compact(..) => Some(Arc::clone(kept_elsewhere())),
-            AgentRules::Parsed(policy) => Some(Arc::new(Policy::clone(policy))),
+            AgentRules::Compact(rules, pace) => {
+                Some(CrawlerRules::Compact(rules.clone(), pace.clone()))
+            }
+            AgentRules::Parsed(policy) => Some(CrawlerRules::Compiled(policy.clone())),
             AgentRules::AllowAll | AgentRules::DisallowAll => None,
         };
         let copy = match (policy, &self.copy) {
             (Some(policy), Some(copy)) => Some(CachedCopy {
-                policy,
+                policy: Arc::new(policy),
                 validators: copy.validators.as_deref().cloned().unwrap_or_default(),
                 bytes: copy.bytes,
                 truncated: copy.truncated,
@@ -242,27 +286,5 @@ impl OriginEntry {
             AgentRules::AllowAll => "allow-all",
             AgentRules::DisallowAll => "disallow-all",
         }
-    }
-}
-
-impl AgentRules {
-    /// The rules of `policy`, compiled for the crawler `agent`: compact when
-    /// [`CompactRules::of`] accepts them (the tables are dropped here), else
-    /// the policy.
-    fn of(agent: &[u8], policy: Arc<Policy>) -> AgentRules {
-        let matcher = policy.matcher(agent);
-        if let Some(rules) = CompactRules::of(&matcher) {
-            let (crawl_delay, request_rate) = (matcher.crawl_delay(), matcher.request_rate());
-            let pace = (crawl_delay.is_some() || request_rate.is_some()).then(|| {
-                Box::new(Pace {
-                    crawl_delay,
-                    request_rate,
-                })
-            });
-            return AgentRules::Compact(rules, pace);
-        }
-        AgentRules::Parsed(Box::new(
-            Arc::try_unwrap(policy).unwrap_or_else(|shared| Policy::clone(&shared)),
-        ))
     }
 }

@@ -4,7 +4,7 @@
 mod entry;
 
 use crate::cache::{Claim, Clock, PolicyCacheBuilder};
-use crate::{origin_key, Driver, FetchError, FetchReason, FetchSettings, RobotsFetch};
+use crate::{origin_key, Driver, FetchError, FetchReason, FetchSettings, RobotsFetch, UrlCrate};
 use entry::OriginEntry;
 use quick_cache::sync::Cache;
 use quick_cache::{OptionsBuilder, Weighter};
@@ -19,12 +19,14 @@ use std::time::{Duration, Instant};
 /// what [`PolicyCache`](crate::PolicyCache) does, for a crawler that asks as
 /// one agent, in a fraction of the memory.
 ///
-/// Each origin's file is compiled for the crawler alone
-/// ([`RobotsFetch::for_agent`]), and only the crawler's rules are kept: as
-/// [`CompactRules`] (one buffer, scanned best rule first, usually smaller than
-/// the file), with its `Crawl-delay` and `Request-rate` when the file sets
-/// them; or, for a crawler with more rules than that holds, as the compiled
-/// policy (one buffer with its view). Of the fetch's [`Outcome`](crate::Outcome)
+/// Each origin's file is read for the crawler alone, in one pass, and only
+/// the crawler's rules are kept: as [`CompactRules`] (one buffer, scanned best
+/// rule first, usually smaller than the file), read straight from the file
+/// without building search tables
+/// ([`PolicyBuilder::build_compact_for_agent`](robots_core::PolicyBuilder::build_compact_for_agent)),
+/// with its `Crawl-delay` and `Request-rate` when the file sets them; or, for
+/// a crawler with more rules than that holds, as the compiled policy (one
+/// buffer with its view). Of the fetch's [`Outcome`](crate::Outcome)
 /// only what the next fetch needs is kept (the copy's validators, the outage
 /// history), and origins are found by a keyed 64-bit hash (the origin kept only
 /// to confirm a hit) in a sharded map (quick_cache) whose slot costs a few
@@ -40,14 +42,14 @@ use std::time::{Duration, Instant};
 /// the origin is asked for again or the bound evicts it.
 ///
 /// ```
-/// use robots_fetch::{Action, AgentPolicyCache, Driver, FetchSettings, Outcome, RobotsFetch};
+/// use robots_fetch::{Action, AgentPolicyCache, Driver, FetchSettings, KeptRules, Outcome, RobotsFetch};
 ///
 /// /// Answers every robots.txt request with the same file (a real crawler
 /// /// uses `AsyncFetcher`).
 /// struct OneFile;
 ///
 /// impl Driver for OneFile {
-///     async fn run(&self, mut fetch: RobotsFetch) -> Outcome {
+///     async fn run<K: KeptRules>(&self, mut fetch: RobotsFetch<K>) -> Outcome<K> {
 ///         while let Action::Send(_) = fetch.action() {
 ///             fetch.receive_head(200, []);
 ///             fetch.receive_body(b"User-agent: *\nDisallow: /private\n\nUser-agent: ExampleBot\nDisallow: /drafts\n");
@@ -312,11 +314,10 @@ impl<D: Driver> AgentPolicyCache<D> {
     ) -> Result<Arc<OriginEntry>, FetchError> {
         let started: Instant = self.clock.now();
         let remembered = previous.map(|p| p.previous(started)).unwrap_or_default();
-        let fetch = RobotsFetch::revalidate(url, &self.settings, remembered)?
+        let fetch = RobotsFetch::keeping(url, &self.settings, remembered, &UrlCrate)?
             .for_agent(Arc::clone(&self.agent));
         let outcome = self.driver.run(fetch).await;
         Ok(Arc::new(OriginEntry::new(
-            &self.agent,
             origin,
             outcome,
             previous,
@@ -410,7 +411,7 @@ impl AgentOriginPolicy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Action, Outcome};
+    use crate::{Action, KeptRules, Outcome};
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     /// Serves `Disallow: /<first letter of the host>` to every origin, and counts fetches.
@@ -420,7 +421,7 @@ mod tests {
     }
 
     impl Driver for ByHost {
-        async fn run(&self, mut fetch: RobotsFetch) -> Outcome {
+        async fn run<K: KeptRules>(&self, mut fetch: RobotsFetch<K>) -> Outcome<K> {
             self.fetches.fetch_add(1, Ordering::SeqCst);
             while let Action::Send(request) = fetch.action() {
                 let letter = request.url().trim_start_matches("http://").get(..1);
@@ -455,6 +456,69 @@ mod tests {
             assert!(!cache.is_allowed("http://b.test/b/1").await.unwrap());
         });
         assert_eq!(cache.driver().fetches.load(Ordering::SeqCst), 2);
+    }
+
+    /// Answers each request with the next status of a script: 200 (the file,
+    /// with an `ETag`), 304 or 503.
+    struct Script {
+        file: String,
+        statuses: std::sync::Mutex<Vec<u16>>,
+    }
+
+    impl Driver for Script {
+        async fn run<K: KeptRules>(&self, mut fetch: RobotsFetch<K>) -> Outcome<K> {
+            while let Action::Send(_) = fetch.action() {
+                let status = self.statuses.lock().expect("statuses").remove(0);
+                fetch.receive_head(status, [(&b"etag"[..], &b"\"v1\""[..])]);
+                if status == 200 {
+                    fetch.receive_body(self.file.as_bytes());
+                    fetch.end_body();
+                }
+            }
+            fetch.finish()
+        }
+    }
+
+    /// The kept copy goes to the state machine as the rules themselves, and
+    /// comes back whole through a 304 and then an outage: compact rules with
+    /// their pace, and a compiled policy past what compact rules hold.
+    #[test]
+    fn the_kept_rules_come_back_whole_through_a_304_and_an_outage() {
+        let paced = "User-agent: *\nCrawl-delay: 3\nRequest-rate: 1/5\nDisallow: /x\n".to_string();
+        let mut many = String::from("User-agent: *\nCrawl-delay: 3\n");
+        for i in 0..=CompactRules::MAX_RULES {
+            many.push_str(&format!("Disallow: /x{i}\n"));
+        }
+        for (file, compact) in [(paced, true), (many, false)] {
+            let driver = Script {
+                file,
+                statuses: std::sync::Mutex::new(vec![200, 304, 503]),
+            };
+            let cache = AgentPolicyCache::new("Bot", driver, FetchSettings::default());
+            block_on(async {
+                let url = "http://a.test/";
+                let first = cache.fetch(url, "http://a.test", None).await.unwrap();
+                assert_eq!(first.compact_rules().is_some(), compact);
+                assert_eq!(first.policy().is_some(), !compact);
+                let mut previous = Arc::clone(&first);
+                for reason in [FetchReason::NotModified, FetchReason::Unreachable] {
+                    let next = cache
+                        .fetch(url, "http://a.test", Some(&previous))
+                        .await
+                        .unwrap();
+                    assert_eq!(next.reason, reason);
+                    assert_eq!(next.compact_rules(), first.compact_rules());
+                    assert_eq!(
+                        next.policy().map(Policy::to_bytes),
+                        first.policy().map(Policy::to_bytes)
+                    );
+                    assert_eq!(next.crawl_delay(b"Bot"), Some(Duration::from_secs(3)));
+                    assert_eq!(next.request_rate(b"Bot"), first.request_rate(b"Bot"));
+                    assert!(!next.is_allowed(b"Bot", b"/x1") && next.is_allowed(b"Bot", b"/y"));
+                    previous = next;
+                }
+            });
+        }
     }
 
     /// What an entry weighs is what it holds: its rules' heap, its origin,

@@ -3,7 +3,7 @@
 
 mod config;
 mod headers;
-mod outcome;
+pub(crate) mod outcome;
 mod parser;
 mod request;
 mod state;
@@ -12,7 +12,7 @@ mod target;
 mod tests;
 
 pub use config::{FetchProfile, FetchSettings, LongOutage};
-pub use outcome::{CachedCopy, FetchReason, Outcome, Previous, Rules, Validators};
+pub use outcome::{CachedCopy, FetchReason, KeptRules, Outcome, Previous, Rules, Validators};
 #[cfg(feature = "url")]
 pub use parser::UrlCrate;
 pub use parser::{ParsedUrl, UrlParser};

@@ -6,13 +6,15 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::time::Duration;
 use robots_core::policy::Policy;
-use robots_core::Verdict;
+use robots_core::{PolicyBuilder, Verdict};
 
-/// The rules a fetch decided on for an origin.
+/// The rules a fetch decided on for an origin. `K` is what a fetch compiles
+/// a file into and keeps as its good copy (see [`KeptRules`]): the policy,
+/// for every fetch this crate's callers start.
 #[derive(Clone, Debug)]
-pub enum Rules {
+pub enum Rules<K = Arc<Policy>> {
     /// The fetched (or last good) robots.txt.
-    Parsed(Arc<Policy>),
+    Parsed(K),
     /// No restrictions: the file is unavailable (4xx, too many redirects…).
     AllowAll,
     /// Nothing may be crawled: the file is unreachable and no good copy is at hand.
@@ -42,7 +44,9 @@ impl Rules {
             _ => None,
         }
     }
+}
 
+impl<K> Rules<K> {
     /// `"parsed"`, `"allow-all"` or `"disallow-all"`.
     pub const fn name(&self) -> &'static str {
         match self {
@@ -50,6 +54,40 @@ impl Rules {
             Rules::AllowAll => "allow-all",
             Rules::DisallowAll => "disallow-all",
         }
+    }
+}
+
+/// What a fetch compiles a 2xx body into, keeps as its good copy
+/// ([`CachedCopy`]) and hands back on a 304 or through an outage: the
+/// compiled [`Policy`] for every fetch a caller starts
+/// ([`RobotsFetch::new`](crate::RobotsFetch::new) and its kin). Sealed: the
+/// one other kind is the one-crawler cache's (`AgentPolicyCache`, which keeps
+/// only its crawler's rules, in fewer bytes than a policy). The state machine
+/// only compiles and hands back what it keeps; it never checks a URL against it,
+/// so a [`Driver`](crate::Driver) runs a fetch of either kind alike.
+pub trait KeptRules: sealed::Sealed + Clone + fmt::Debug + Send + Sync + 'static {
+    /// Compile `text` (a 2xx body, cut at the parse limit) with `builder`'s
+    /// options: for `agent` alone when it is given
+    /// ([`RobotsFetch::for_agent`](crate::RobotsFetch::for_agent)).
+    #[doc(hidden)]
+    fn compile(builder: &PolicyBuilder, text: &[u8], agent: Option<&[u8]>) -> Self;
+}
+
+pub(crate) mod sealed {
+    /// Only this crate's kinds of kept rules.
+    pub trait Sealed {}
+}
+
+impl sealed::Sealed for Arc<Policy> {}
+
+impl KeptRules for Arc<Policy> {
+    fn compile(builder: &PolicyBuilder, text: &[u8], agent: Option<&[u8]>) -> Self {
+        Arc::new(match agent {
+            // The one-crawler policy's tables, without its crawler's name: it
+            // answers as that crawler for every agent.
+            Some(agent) => builder.build_for_agent(text, agent).policy().clone(),
+            None => builder.build(text),
+        })
     }
 }
 
@@ -147,9 +185,9 @@ impl Validators {
 
 /// The last good copy of a robots.txt: what bridges an outage, and what a 304 keeps.
 #[derive(Clone, Debug)]
-pub struct CachedCopy {
+pub struct CachedCopy<K = Arc<Policy>> {
     /// The compiled file.
-    pub policy: Arc<Policy>,
+    pub policy: K,
     /// How to revalidate it.
     pub validators: Validators,
     /// Body bytes it was compiled from.
@@ -160,22 +198,32 @@ pub struct CachedCopy {
 
 /// What the caller remembers of an origin from earlier fetches. The state
 /// machine does no I/O and reads no clock: ages come from the caller.
-#[derive(Clone, Debug, Default)]
-pub struct Previous {
+#[derive(Clone, Debug)]
+pub struct Previous<K = Arc<Policy>> {
     /// The last good copy, if one is kept.
-    pub copy: Option<CachedCopy>,
+    pub copy: Option<CachedCopy<K>>,
     /// Unreachable outcomes in a row just before this fetch.
     pub failures: u32,
     /// How long the origin has been unreachable: since the first of those failures.
     pub outage: Duration,
 }
 
+impl<K> Default for Previous<K> {
+    fn default() -> Self {
+        Previous {
+            copy: None,
+            failures: 0,
+            outage: Duration::ZERO,
+        }
+    }
+}
+
 /// How a fetch ended: the rules, the reason, the lifetime, and what was seen on the way.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
-pub struct Outcome {
+pub struct Outcome<K = Arc<Policy>> {
     /// The rules to apply to the *original* origin.
-    pub rules: Rules,
+    pub rules: Rules<K>,
     /// Why.
     pub reason: FetchReason,
     /// How long the answer may be used before fetching again (a retry delay for
@@ -197,7 +245,7 @@ pub struct Outcome {
     pub truncated: bool,
     /// The good copy to keep for next time: the new one, the revalidated one, or
     /// the old one still bridging an outage. `None` after a 4xx or `no-store`.
-    pub copy: Option<CachedCopy>,
+    pub copy: Option<CachedCopy<K>>,
     /// Why no response came, as the driver told it (`None` when one did):
     /// the detail behind [`FetchReason::NetworkError`] and [`FetchReason::Timeout`].
     pub failure: Option<crate::Failure>,

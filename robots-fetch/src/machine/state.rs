@@ -15,7 +15,7 @@
 
 use super::config::FetchSettings;
 use super::headers::ResponseHeaders;
-use super::outcome::{CachedCopy, FetchReason, Outcome, Previous, Rules, Validators};
+use super::outcome::{CachedCopy, FetchReason, KeptRules, Outcome, Previous, Rules, Validators};
 #[cfg(feature = "url")]
 use super::parser::UrlCrate;
 use super::parser::UrlParser;
@@ -129,10 +129,14 @@ pub enum Action<'a> {
 /// assert!(!outcome.is_allowed("ExampleBot", "https://example.com/shop/item?id=7"));
 /// # Ok::<(), robots_fetch::FetchError>(())
 /// ```
+///
+/// `K` is what the fetch compiles a body into and keeps ([`KeptRules`]): the
+/// policy, for every fetch a caller starts; a [`Driver`](crate::Driver) runs
+/// any kind alike.
 #[derive(Debug)]
-pub struct RobotsFetch {
+pub struct RobotsFetch<K = Arc<Policy>> {
     config: FetchSettings,
-    previous: Previous,
+    previous: Previous<K>,
     robots_url: String,
     /// The URL of the request being made (the robots.txt URL, or where a redirect led).
     current: String,
@@ -141,21 +145,21 @@ pub struct RobotsFetch {
     parser: &'static dyn UrlParser,
     redirects: u8,
     request: Request,
-    state: State,
+    state: State<K>,
     /// The one crawler a 2xx body is compiled for ([`RobotsFetch::for_agent`]),
     /// or `None`: for every crawler.
     agent: Option<Arc<[u8]>>,
 }
 
 #[derive(Debug)]
-enum State {
+enum State<K> {
     Send,
     Body {
         status: u16,
         headers: ResponseHeaders,
         body: Vec<u8>,
     },
-    Done(Outcome),
+    Done(Outcome<K>),
 }
 
 impl RobotsFetch {
@@ -193,6 +197,18 @@ impl RobotsFetch {
         page_url: &str,
         config: &FetchSettings,
         previous: Previous,
+        parser: &'static dyn UrlParser,
+    ) -> Result<Self, FetchError> {
+        Self::keeping(page_url, config, previous, parser)
+    }
+}
+
+impl<K: KeptRules> RobotsFetch<K> {
+    /// As [`RobotsFetch::with_parser`], for a fetch that keeps `K`.
+    pub(crate) fn keeping(
+        page_url: &str,
+        config: &FetchSettings,
+        previous: Previous<K>,
         parser: &'static dyn UrlParser,
     ) -> Result<Self, FetchError> {
         let page = parse_http_url(page_url, parser)?;
@@ -345,7 +361,7 @@ impl RobotsFetch {
 
     /// The outcome. A fetch the driver abandons before the end counts as a
     /// network failure.
-    pub fn finish(mut self) -> Outcome {
+    pub fn finish(mut self) -> Outcome<K> {
         if !self.is_done() {
             self.fail(Failure::Network);
         }
@@ -384,7 +400,7 @@ impl RobotsFetch {
     }
 
     /// Follow a 3xx, or end the fetch when it cannot be followed.
-    fn redirect(&mut self, status: u16, headers: &ResponseHeaders) -> State {
+    fn redirect(&mut self, status: u16, headers: &ResponseHeaders) -> State<K> {
         let target = headers
             .location
             .as_deref()
@@ -421,7 +437,7 @@ impl RobotsFetch {
     }
 
     /// A 304: the kept copy is still good, and lives on without a re-parse.
-    fn not_modified(&self, headers: ResponseHeaders) -> Outcome {
+    fn not_modified(&self, headers: ResponseHeaders) -> Outcome<K> {
         let copy = match &self.previous.copy {
             Some(copy) if self.sent_validators() => copy.clone(),
             _ => return self.unreachable(Some(304), FetchReason::BadStatus, &headers),
@@ -435,7 +451,7 @@ impl RobotsFetch {
         }
         let mut outcome = self.answer(
             304,
-            Rules::Parsed(Arc::clone(&copy.policy)),
+            Rules::Parsed(copy.policy.clone()),
             FetchReason::NotModified,
             &headers,
         );
@@ -463,15 +479,10 @@ impl RobotsFetch {
         let builder = Policy::builder()
             .profile(self.config.profile().parse_profile())
             .max_bytes(Some(self.config.max_bytes()));
-        let policy = Arc::new(match &self.agent {
-            // The one-crawler policy's tables, without its crawler's name: it
-            // answers as that crawler for every agent.
-            Some(agent) => builder.build_for_agent(text, &agent[..]).policy().clone(),
-            None => builder.build(text),
-        });
+        let policy = K::compile(&builder, text, self.agent.as_deref());
         let mut outcome = self.answer(
             status,
-            Rules::Parsed(Arc::clone(&policy)),
+            Rules::Parsed(policy.clone()),
             FetchReason::Ok,
             &headers,
         );
@@ -497,10 +508,10 @@ impl RobotsFetch {
     fn answer(
         &self,
         status: u16,
-        rules: Rules,
+        rules: Rules<K>,
         reason: FetchReason,
         headers: &ResponseHeaders,
-    ) -> Outcome {
+    ) -> Outcome<K> {
         Outcome {
             rules,
             reason,
@@ -529,7 +540,7 @@ impl RobotsFetch {
         status: Option<u16>,
         reason: FetchReason,
         headers: &ResponseHeaders,
-    ) -> Outcome {
+    ) -> Outcome<K> {
         use super::config::LongOutage;
         let failures = self.previous.failures.saturating_add(1);
         let copy = self.previous.copy.clone();
@@ -537,7 +548,7 @@ impl RobotsFetch {
         let (rules, copy) = match (long, self.config.long_outage(), copy) {
             (true, LongOutage::AllowAll, _) => (Rules::AllowAll, None),
             (true, LongOutage::LastCopyElseAllowAll, None) => (Rules::AllowAll, None),
-            (_, _, Some(copy)) => (Rules::Parsed(Arc::clone(&copy.policy)), Some(copy)),
+            (_, _, Some(copy)) => (Rules::Parsed(copy.policy.clone()), Some(copy)),
             (_, _, None) => (Rules::DisallowAll, None),
         };
         Outcome {

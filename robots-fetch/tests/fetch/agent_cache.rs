@@ -6,7 +6,7 @@
 
 use crate::support::{ManualClock, FILE};
 use robots_fetch::{
-    Action, AgentPolicyCache, AsyncFetcher, Driver, FetchReason, FetchSettings, Outcome,
+    Action, AgentPolicyCache, AsyncFetcher, Driver, FetchReason, FetchSettings, KeptRules, Outcome,
     PolicyCache, PolicyCacheBuilder, RobotsFetch,
 };
 use robots_loopback::{Reply, Server};
@@ -304,7 +304,7 @@ async fn answers_are_the_every_crawler_policys_for_the_crawler() {
 struct Files(Arc<Vec<Vec<u8>>>);
 
 impl Driver for Files {
-    async fn run(&self, mut fetch: RobotsFetch) -> Outcome {
+    async fn run<K: KeptRules>(&self, mut fetch: RobotsFetch<K>) -> Outcome<K> {
         while let Action::Send(request) = fetch.action() {
             let n: Option<usize> = request
                 .url()
