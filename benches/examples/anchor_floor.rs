@@ -24,17 +24,7 @@ use robots_benches::measure::{time_file, Timer};
 /// The longest literal after the first `*` of each wildcard rule in `body`.
 fn literals(body: &[u8]) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = Vec::new();
-    for line in body.split(|&b| b == b'\n') {
-        let line = line.split(|&b| b == b'#').next().unwrap_or_default();
-        let Some(colon) = line.iter().position(|&b| b == b':') else {
-            continue;
-        };
-        let (key, value) = line.split_at(colon);
-        let key = String::from_utf8_lossy(key).trim().to_ascii_lowercase();
-        if key != "allow" && key != "disallow" {
-            continue;
-        }
-        let value = value.get(1..).unwrap_or_default().trim_ascii();
+    for value in corpus::rule_values(body) {
         let value = value.strip_suffix(b"$").unwrap_or(value);
         let longest = value.split(|&b| b == b'*').skip(1).max_by_key(|s| s.len());
         if let Some(longest) = longest.filter(|s| !s.is_empty()) {

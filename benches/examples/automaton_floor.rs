@@ -31,17 +31,7 @@ use std::hint::black_box;
 /// Every non-empty segment of every `Allow` / `Disallow` value in `body`.
 fn segments(body: &[u8]) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = Vec::new();
-    for line in body.split(|&b| b == b'\n') {
-        let line = line.split(|&b| b == b'#').next().unwrap_or_default();
-        let Some(colon) = line.iter().position(|&b| b == b':') else {
-            continue;
-        };
-        let (key, value) = line.split_at(colon);
-        let key = String::from_utf8_lossy(key).trim().to_ascii_lowercase();
-        if key != "allow" && key != "disallow" {
-            continue;
-        }
-        let value = value.get(1..).unwrap_or_default().trim_ascii();
+    for value in corpus::rule_values(body) {
         let value = value.strip_suffix(b"$").unwrap_or(value);
         for segment in value.split(|&b| b == b'*').filter(|s| !s.is_empty()) {
             if !out.iter().any(|o| o == segment) {
