@@ -40,6 +40,20 @@ function time(fn) {
 	return Number(process.hrtime.bigint() - t) / 1e6;
 }
 
+/**
+ * The fastest of ROUNDS timings of each of `variants`, after one warm-up call
+ * each. Rounds are interleaved (one call of each per round), so a change in
+ * the machine's load falls on every variant alike.
+ */
+function fastestInterleaved(variants) {
+	const samples = variants.map(() => []);
+	variants.forEach((v) => v());
+	for (let round = 0; round < ROUNDS; round++) {
+		variants.forEach((v, i) => samples[i].push(time(v)));
+	}
+	return samples.map(fastest);
+}
+
 function load(site) {
 	const text = fs.readFileSync(path.join(corpus, `${site}.txt`), 'utf8');
 	const urls = fs.readFileSync(path.join(corpus, `${site}.urls`), 'utf8').split('\n').filter(Boolean).map((p) => ORIGIN + p);
@@ -59,19 +73,12 @@ const typical = load(bySize[bySize.length >> 1][0]);
 	const theirs = robotsParser(`${ORIGIN}/robots.txt`, typical.text);
 	const reps = 50;
 	const n = typical.urls.length * reps;
-	// Interleaved rounds (one of each per round): the load moves between rounds.
-	const variants = [
+	const [tTheirs, tPolicy, tMatcher, tMany] = fastestInterleaved([
 		() => { for (let r = 0; r < reps; r++) for (const u of typical.urls) sink += theirs.isAllowed(u, AGENT) ? 1 : 0; },
 		() => { for (let r = 0; r < reps; r++) for (const u of typical.urls) sink += ours.isAllowed(AGENT, u) ? 1 : 0; },
 		() => { for (let r = 0; r < reps; r++) for (const u of typical.urls) sink += matcher.isAllowed(u) ? 1 : 0; },
 		() => { for (let r = 0; r < reps; r++) sink += matcher.allowedMany(typical.urls)[0]; }
-	];
-	const samples = variants.map(() => []);
-	variants.forEach((v) => v());
-	for (let round = 0; round < ROUNDS; round++) {
-		variants.forEach((v, i) => samples[i].push(time(v)));
-	}
-	const [tTheirs, tPolicy, tMatcher, tMany] = samples.map(fastest);
+	]);
 	const ns = (t) => (t * 1e6 / n).toFixed(0);
 	rows.push([`check, ${typical.site} (${typical.text.length} B), ns/URL`, ns(tTheirs), ns(tPolicy), (tTheirs / tPolicy).toFixed(1) + 'x']);
 	rows.push(['  matcher.isAllowed(url), ns/URL', ns(tTheirs), ns(tMatcher), (tTheirs / tMatcher).toFixed(1) + 'x']);
@@ -82,18 +89,9 @@ const typical = load(bySize[bySize.length >> 1][0]);
 // 2. Parse: every corpus file under 500 KiB, once each per run.
 {
 	const files = bySize.filter(([, size]) => size < 512000).map(([s]) => fs.readFileSync(path.join(corpus, `${s}.txt`), 'utf8'));
-	// Interleaved, one of each per round: the machine's load moves between rounds.
 	const theirs = () => { for (const t of files) sink += robotsParser(`${ORIGIN}/robots.txt`, t).getSitemaps().length; };
 	const ours = () => { for (const t of files) { const p = new Policy(t, { profile: 'google' }); sink += p.sitemaps.length; p.free(); } };
-	theirs(); ours();
-	const a = [];
-	const b = [];
-	for (let round = 0; round < ROUNDS; round++) {
-		a.push(time(theirs));
-		b.push(time(ours));
-	}
-	const tTheirs = fastest(a);
-	const tOurs = fastest(b);
+	const [tTheirs, tOurs] = fastestInterleaved([theirs, ours]);
 	rows.push([`parse, ${files.length} corpus files, ms`, tTheirs.toFixed(1), tOurs.toFixed(1), (tTheirs / tOurs).toFixed(1) + 'x']);
 }
 
@@ -103,15 +101,7 @@ const typical = load(bySize[bySize.length >> 1][0]);
 	const files = bySize.filter(([, size]) => size < 512000).map(([s]) => load(s)).map(({ text, urls }) => [text, urls[0] || `${ORIGIN}/`]);
 	const theirs = () => { for (const [t, u] of files) sink += robotsParser(`${ORIGIN}/robots.txt`, t).isAllowed(u, AGENT) ? 1 : 0; };
 	const ours = () => { for (const [t, u] of files) { const p = new Policy(t, { profile: 'google' }); sink += p.isAllowed(AGENT, u) ? 1 : 0; p.free(); } };
-	theirs(); ours();
-	const a = [];
-	const b = [];
-	for (let round = 0; round < ROUNDS; round++) {
-		a.push(time(theirs));
-		b.push(time(ours));
-	}
-	const tTheirs = fastest(a);
-	const tOurs = fastest(b);
+	const [tTheirs, tOurs] = fastestInterleaved([theirs, ours]);
 	rows.push([`parse + first check, ${files.length} files, ms`, tTheirs.toFixed(1), tOurs.toFixed(1), (tTheirs / tOurs).toFixed(1) + 'x']);
 }
 
