@@ -8,7 +8,7 @@ use robots_runtime::__private::encoding::{decode_percent, decode_percent_except_
 use robots_runtime::document::Directive;
 use robots_runtime::document::{parse, ParseOptions};
 use robots_runtime::url::path_from_url;
-use robots_runtime::{Policy, Profile, Reason, RuleId};
+use robots_runtime::{CompactOrPolicy, CompactRules, Policy, Profile, Reason, RuleId};
 
 /// How many agents and URLs beyond the given ones a single input exercises.
 const MAX_DERIVED: usize = 4;
@@ -351,9 +351,50 @@ pub fn check_input(data: &[u8]) {
         // One crawler's policy, in one pass: what the two-pass
         // `Document::compile_for_agent` gives, and the whole policy's answers for
         // that crawler.
+        // Its rules kept compact (what a cache per origin keeps), read from the
+        // policy or straight from the text, and the first verdict in one call,
+        // answer as it does, rule number and all; a deferred policy answers as
+        // the whole one.
+        let builder = Policy::builder().profile(profile);
+        let deferred = builder.build_deferred(body);
         for a in &agents {
-            let one = Policy::builder().profile(profile).build_for_agent(body, a);
+            let one = builder.build_for_agent(body, a);
             let two_pass = doc.compile_for_agent(a);
+            let compact = CompactRules::of(&one.matcher());
+            match builder.build_compact_for_agent(body, a) {
+                CompactOrPolicy::Compact { rules, .. } => assert_eq!(
+                    Some(&rules),
+                    compact.as_ref(),
+                    "build_compact_for_agent != CompactRules::of; agent={a:?}"
+                ),
+                CompactOrPolicy::Compiled(direct) => {
+                    assert!(
+                        compact.is_none(),
+                        "build_compact_for_agent declined rules CompactRules::of keeps; agent={a:?}"
+                    );
+                    assert_eq!(direct.policy().rule_count(), one.policy().rule_count());
+                }
+            }
+            for u in &urls {
+                let mine = one.check(u);
+                if let Some(compact) = &compact {
+                    assert_eq!(
+                        compact.check(u),
+                        mine,
+                        "compact != tables; agent={a:?} url={u:?}"
+                    );
+                }
+                assert_eq!(
+                    builder.check_for_agent(body, a, u),
+                    mine,
+                    "check_for_agent != build_for_agent; agent={a:?} url={u:?}"
+                );
+                assert_eq!(
+                    deferred.policy().check(a, u),
+                    policy.check(a, u),
+                    "deferred != built; agent={a:?} url={u:?}"
+                );
+            }
             assert_eq!(
                 one.policy().rule_count(),
                 two_pass.policy().rule_count(),
