@@ -6,7 +6,7 @@
 
 use robots_runtime::__private::encoding::{decode_percent, decode_percent_except_slash};
 use robots_runtime::document::Directive;
-use robots_runtime::document::{parse, ParseOptions};
+use robots_runtime::document::{parse, Document, ParseOptions};
 use robots_runtime::url::path_from_url;
 use robots_runtime::{CompactOrPolicy, CompactRules, Policy, Profile, Reason, RuleId};
 
@@ -348,77 +348,7 @@ pub fn check_input(data: &[u8]) {
             );
         }
 
-        // One crawler's policy, in one pass: what the two-pass
-        // `Document::compile_for_agent` gives, and the whole policy's answers for
-        // that crawler.
-        // Its rules kept compact (what a cache per origin keeps), read from the
-        // policy or straight from the text, and the first verdict in one call,
-        // answer as it does, rule number and all; a deferred policy answers as
-        // the whole one.
-        let builder = Policy::builder().profile(profile);
-        let deferred = builder.build_deferred(body);
-        for a in &agents {
-            let one = builder.build_for_agent(body, a);
-            let two_pass = doc.compile_for_agent(a);
-            let compact = CompactRules::of(&one.matcher());
-            match builder.build_compact_for_agent(body, a) {
-                CompactOrPolicy::Compact { rules, .. } => assert_eq!(
-                    Some(&rules),
-                    compact.as_ref(),
-                    "build_compact_for_agent != CompactRules::of; agent={a:?}"
-                ),
-                CompactOrPolicy::Compiled(direct) => {
-                    assert!(
-                        compact.is_none(),
-                        "build_compact_for_agent declined rules CompactRules::of keeps; agent={a:?}"
-                    );
-                    assert_eq!(direct.policy().rule_count(), one.policy().rule_count());
-                }
-            }
-            for u in &urls {
-                let mine = one.check(u);
-                if let Some(compact) = &compact {
-                    assert_eq!(
-                        compact.check(u),
-                        mine,
-                        "compact != tables; agent={a:?} url={u:?}"
-                    );
-                }
-                assert_eq!(
-                    builder.check_for_agent(body, a, u),
-                    mine,
-                    "check_for_agent != build_for_agent; agent={a:?} url={u:?}"
-                );
-                assert_eq!(
-                    deferred.policy().check(a, u),
-                    policy.check(a, u),
-                    "deferred != built; agent={a:?} url={u:?}"
-                );
-            }
-            assert_eq!(
-                one.policy().rule_count(),
-                two_pass.policy().rule_count(),
-                "build_for_agent and compile_for_agent keep different rules; agent={a:?}"
-            );
-            let decided = |p: &Policy, rule: Option<RuleId>| {
-                rule.and_then(|r| p.rule(r))
-                    .map(|info| (info.line, info.column, info.pattern.to_vec()))
-            };
-            for u in &urls {
-                let mine = one.check(u);
-                let whole = policy.check(a, u);
-                assert_eq!(
-                    mine,
-                    two_pass.check(u),
-                    "build_for_agent != compile_for_agent; agent={a:?} url={u:?}"
-                );
-                assert_eq!(
-                    (mine.allowed, mine.reason, decided(one.policy(), mine.rule)),
-                    (whole.allowed, whole.reason, decided(&policy, whole.rule)),
-                    "build_for_agent != the whole policy; agent={a:?} url={u:?}"
-                );
-            }
-        }
+        one_crawler_forms(body, &doc, &policy, &agents, &urls);
 
         // A capped parse is a well-formed policy too.
         let cap = body.len() / 2;
@@ -433,5 +363,101 @@ pub fn check_input(data: &[u8]) {
         for u in urls.iter().take(6) {
             check_one(&capped, &agents[0], u);
         }
+    }
+}
+
+/// One crawler's policy, in one pass, and the other one-crawler forms, against
+/// the two-pass build and the whole policy (`doc` and `policy`: `body` read
+/// and compiled under one profile), for each of `agents` on each of `urls`.
+pub fn one_crawler_forms(
+    body: &[u8],
+    doc: &Document<'_>,
+    policy: &Policy,
+    agents: &[Vec<u8>],
+    urls: &[Vec<u8>],
+) {
+    let profile = policy.profile();
+    // The one-pass policy answers as the two-pass `Document::compile_for_agent`
+    // and as the whole policy for that crawler. Its rules kept compact (what a
+    // cache per origin keeps), read from the policy or straight from the text,
+    // and the first verdict in one call answer as it does, rule number and
+    // all; a deferred policy answers as the whole one.
+    let builder = Policy::builder().profile(profile);
+    let deferred = builder.build_deferred(body);
+    for a in agents {
+        let one = builder.build_for_agent(body, a);
+        let two_pass = doc.compile_for_agent(a);
+        let compact = CompactRules::of(&one.matcher());
+        match builder.build_compact_for_agent(body, a) {
+            CompactOrPolicy::Compact { rules, .. } => assert_eq!(
+                Some(&rules),
+                compact.as_ref(),
+                "build_compact_for_agent != CompactRules::of; agent={a:?}"
+            ),
+            CompactOrPolicy::Compiled(direct) => {
+                assert!(
+                    compact.is_none(),
+                    "build_compact_for_agent declined rules CompactRules::of keeps; agent={a:?}"
+                );
+                assert_eq!(direct.policy().rule_count(), one.policy().rule_count());
+            }
+        }
+        for u in urls {
+            let mine = one.check(u);
+            if let Some(compact) = &compact {
+                assert_eq!(
+                    compact.check(u),
+                    mine,
+                    "compact != tables; agent={a:?} url={u:?}"
+                );
+            }
+            assert_eq!(
+                builder.check_for_agent(body, a, u),
+                mine,
+                "check_for_agent != build_for_agent; agent={a:?} url={u:?}"
+            );
+            assert_eq!(
+                deferred.policy().check(a, u),
+                policy.check(a, u),
+                "deferred != built; agent={a:?} url={u:?}"
+            );
+        }
+        assert_eq!(
+            one.policy().rule_count(),
+            two_pass.policy().rule_count(),
+            "build_for_agent and compile_for_agent keep different rules; agent={a:?}"
+        );
+        let decided = |p: &Policy, rule: Option<RuleId>| {
+            rule.and_then(|r| p.rule(r))
+                .map(|info| (info.line, info.column, info.pattern.to_vec()))
+        };
+        for u in urls {
+            let mine = one.check(u);
+            let whole = policy.check(a, u);
+            assert_eq!(
+                mine,
+                two_pass.check(u),
+                "build_for_agent != compile_for_agent; agent={a:?} url={u:?}"
+            );
+            assert_eq!(
+                (mine.allowed, mine.reason, decided(one.policy(), mine.rule)),
+                (whole.allowed, whole.reason, decided(policy, whole.rule)),
+                "build_for_agent != the whole policy; agent={a:?} url={u:?}"
+            );
+        }
+    }
+}
+
+/// The one-crawler checks alone ([`one_crawler_forms`]), for one raw input
+/// under every profile: no brute force, so a fuzzer tries far more inputs a
+/// second than [`check_input`] allows.
+pub fn check_one_crawler_input(data: &[u8]) {
+    let (body, agent, url) = split_input(data);
+    for profile in Profile::ALL {
+        let doc = parse(body, ParseOptions::new(profile));
+        let policy = doc.compile();
+        let agents = agents_for(&policy, agent);
+        let urls = urls_for(&policy, url);
+        one_crawler_forms(body, &doc, &policy, &agents, &urls);
     }
 }

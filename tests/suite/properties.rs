@@ -1252,6 +1252,13 @@ fn fuzz_regressions_keep_invariants() {
         let data = std::fs::read(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let run = std::panic::catch_unwind(|| invariants::check_input(&data));
         assert!(run.is_ok(), "regression {} fails", file.display());
+        // The one-crawler target's check reads the same inputs.
+        let run = std::panic::catch_unwind(|| invariants::check_one_crawler_input(&data));
+        assert!(
+            run.is_ok(),
+            "regression {} fails the one-crawler checks",
+            file.display()
+        );
     }
 }
 
