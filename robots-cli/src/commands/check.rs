@@ -383,7 +383,8 @@ impl Printer<'_> {
 
     /// Check `url` (read as `read`: an ordinary `https://host/path` line is
     /// scanned, not parsed) and add its line to the batch; warn when it does
-    /// not read plainly.
+    /// not read plainly. [`Printer::print`] has taken the plain uncoloured
+    /// line already: what comes here warns, escapes, colours or is JSON.
     fn add(
         &mut self,
         io: &mut Streams<'_>,
@@ -392,11 +393,6 @@ impl Printer<'_> {
         origin: Origin,
     ) -> Result<(), Error> {
         let plain = read.is_plain();
-        if plain && !self.json && !io.stdout.color() && read.is_printable_ascii() {
-            // Nearly every line: nothing to warn about, nothing to escape.
-            self.add_plain(&read, url);
-            return Ok(());
-        }
         let odd = (!plain).then(|| read.shape().to_string());
         if let Some(reason) = &odd {
             self.odd += 1;
