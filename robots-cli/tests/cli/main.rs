@@ -8,6 +8,7 @@
 
 mod support;
 
+mod audit_accounting;
 mod bounded;
 mod check;
 mod color;
