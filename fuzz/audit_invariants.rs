@@ -131,10 +131,14 @@ fn csv_records(csv: &[u8]) -> usize {
     records
 }
 
-/// The log's lines as the audit splits them: at `\n`, the last one without it too.
+/// The log's lines as the audit splits them: at `\n`, the last one without
+/// it too (an empty log has none).
 fn log_lines(log: &[u8]) -> impl Iterator<Item = &[u8]> {
     let log = log.strip_suffix(b"\n").unwrap_or(log);
-    log.split(|&b| b == b'\n').filter(move |_| !log.is_empty())
+    (!log.is_empty())
+        .then(|| log.split(|&b| b == b'\n'))
+        .into_iter()
+        .flatten()
 }
 
 /// The lines the audit counts: those that are not blank, and any longer than it reads.

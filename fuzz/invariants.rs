@@ -384,6 +384,10 @@ pub fn one_crawler_forms(
     // all; a deferred policy answers as the whole one.
     let builder = Policy::builder().profile(profile);
     let deferred = builder.build_deferred(body);
+    let decided = |p: &Policy, rule: Option<RuleId>| {
+        rule.and_then(|r| p.rule(r))
+            .map(|info| (info.line, info.column, info.pattern.to_vec()))
+    };
     for a in agents {
         let one = builder.build_for_agent(body, a);
         let two_pass = doc.compile_for_agent(a);
@@ -402,8 +406,14 @@ pub fn one_crawler_forms(
                 assert_eq!(direct.policy().rule_count(), one.policy().rule_count());
             }
         }
+        assert_eq!(
+            one.policy().rule_count(),
+            two_pass.policy().rule_count(),
+            "build_for_agent and compile_for_agent keep different rules; agent={a:?}"
+        );
         for u in urls {
             let mine = one.check(u);
+            let whole = policy.check(a, u);
             if let Some(compact) = &compact {
                 assert_eq!(
                     compact.check(u),
@@ -418,22 +428,9 @@ pub fn one_crawler_forms(
             );
             assert_eq!(
                 deferred.policy().check(a, u),
-                policy.check(a, u),
+                whole,
                 "deferred != built; agent={a:?} url={u:?}"
             );
-        }
-        assert_eq!(
-            one.policy().rule_count(),
-            two_pass.policy().rule_count(),
-            "build_for_agent and compile_for_agent keep different rules; agent={a:?}"
-        );
-        let decided = |p: &Policy, rule: Option<RuleId>| {
-            rule.and_then(|r| p.rule(r))
-                .map(|info| (info.line, info.column, info.pattern.to_vec()))
-        };
-        for u in urls {
-            let mine = one.check(u);
-            let whole = policy.check(a, u);
             assert_eq!(
                 mine,
                 two_pass.check(u),
