@@ -8,8 +8,8 @@
 //! runs it, in every output format. Besides "no panic" and an exit status of
 //! 0 or 1, its JSON report must account for every line of the log ("never
 //! silent"):
-//! - each non-blank line is counted once, as malformed, a browser's request
-//!   or one crawler's request or `/robots.txt` fetch;
+//! - each non-blank line is counted once, as malformed, a W3C directive, a
+//!   browser's request or one crawler's request or `/robots.txt` fetch;
 //! - `lines` is the log's number of non-blank lines (for a plain log);
 //! - the unchecked requests are the sum of their reasons and of each
 //!   crawler's unchecked requests;
@@ -25,7 +25,7 @@ use std::io::Cursor;
 use std::path::PathBuf;
 
 const PROFILES: [&str; 4] = ["rfc9309", "google", "draft1996", "original1994"];
-const LOG_FORMATS: [&str; 4] = ["auto", "combined", "json", "auto"];
+const LOG_FORMATS: [&str; 4] = ["auto", "combined", "json", "w3c"];
 /// The longest line the audit reads (`robots_audit::MAX_LINE`).
 const MAX_LINE: usize = 64 * 1024;
 
@@ -177,9 +177,10 @@ fn check_report(report: &serde_json::Value, log: &[u8]) {
     assert_eq!(
         lines,
         number(&report["malformed"], "malformed")
+            + number(&report["directives"], "directives")
             + number(&report["browser_requests"], "browser_requests")
             + crawler_lines,
-        "a line is neither malformed, a browser's nor a crawler's: {report}"
+        "a line is neither malformed, a directive, a browser's nor a crawler's: {report}"
     );
     let unchecked = number(&report["unchecked_requests"], "unchecked_requests");
     let reasons = &report["unchecked"];

@@ -179,6 +179,9 @@ fn facts(report: &AuditReport, about: &About, requests: u64, fetches: u64) -> Ma
             dt { "Log lines" } dd { (count(report.lines)) }
             dt { "Crawler requests" } dd { (count(requests)) " (not counting " (count(fetches)) " robots.txt fetches, counted apart)" }
             dt { "Browser requests" } dd { (count(report.browser_requests)) " (not audited)" }
+            @if report.directives > 0 {
+                dt { "W3C directives" } dd { (count(report.directives)) " (" code { "#Fields:" } " and the like: no request)" }
+            }
             @if !about.logs.is_empty() {
                 dt { "Logs" } dd { (about.logs.join(", ")) }
             }

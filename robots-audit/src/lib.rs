@@ -80,6 +80,7 @@ mod tally;
 mod time;
 mod timeline;
 mod verification;
+mod w3c;
 
 pub use histogram::{Histogram, LONGEST_INTERVAL};
 pub use hosts::MAX_HOSTS;
@@ -151,13 +152,18 @@ impl Identity {
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum LogFormat {
-    /// JSON lines for lines that start with `{`, the Combined Log Format otherwise.
+    /// JSON lines for lines that start with `{`, the Combined Log Format
+    /// otherwise; in a file with a `#Fields:` directive, the W3C format.
     #[default]
     Auto,
     /// The Combined Log Format, with or without a leading `vhost:port`.
     Combined,
     /// JSON lines, with these field names.
     Json(JsonFields),
+    /// The W3C Extended Log File Format (IIS, Amazon CloudFront): each
+    /// file's `#Fields:` directive names the columns of the lines after it.
+    /// ([`LogFormat::Auto`] reads it too, from a file's first `#Fields:`.)
+    W3c,
 }
 
 /// An audit in progress: feed it log lines, then [`finish`](Audit::finish).
@@ -167,6 +173,10 @@ pub struct Audit<'p> {
     json_fields: JsonFields,
     /// The last Common Log Format time read.
     times: time::ClfTimes,
+    /// The W3C layout of the file being read: its last `#Fields:` directive.
+    layout: Option<w3c::Layout>,
+    /// Where a W3C line's decoded fields are kept.
+    scratch: w3c::Scratch,
     /// The crawler of each User-Agent seen lately (bounded; `None`: a browser).
     identities: HashMap<Vec<u8>, Option<usize>, foldhash::fast::RandomState>,
     identify: &'p dyn Fn(&[u8]) -> Identity,
@@ -206,6 +216,8 @@ impl<'p> Audit<'p> {
             format,
             json_fields,
             times: time::ClfTimes::default(),
+            layout: None,
+            scratch: w3c::Scratch::default(),
             identities: HashMap::default(),
             identify,
             verify: &NoVerification,
@@ -240,6 +252,8 @@ impl<'p> Audit<'p> {
     /// When reading fails; lines read before the failure are counted.
     pub fn read(&mut self, name: &str, reader: impl Read) -> io::Result<()> {
         let file = self.tally.file(name);
+        // A W3C log's layout is its own file's.
+        self.layout = None;
         let mut lines = lines::Lines::new(reader)?;
         let mut number = 0u64;
         while let Some(line) = lines.next_line()? {
@@ -257,10 +271,18 @@ impl<'p> Audit<'p> {
         if line.iter().all(u8::is_ascii_whitespace) {
             return;
         }
+        let w3c = match self.format {
+            LogFormat::W3c => true,
+            LogFormat::Auto => line.first() == Some(&b'#') || self.layout.is_some(),
+            _ => false,
+        };
+        if w3c {
+            return self.w3c_line(file, number, line);
+        }
         let json = match self.format {
             LogFormat::Json(_) => true,
-            LogFormat::Combined => false,
             LogFormat::Auto => line.first() == Some(&b'{'),
+            _ => false,
         };
         if json {
             match json::parse(line, &self.json_fields) {
@@ -273,6 +295,44 @@ impl<'p> Audit<'p> {
                 Err(why) => self.tally.malformed(file, number, why.describe()),
             }
         }
+    }
+
+    /// Audit one line of a W3C log: a directive, or a request in the layout
+    /// of the file's last `#Fields:`. Under [`LogFormat::Auto`], a `#` line
+    /// that is no directive, or any line before the first `#Fields:`, is
+    /// read as the Combined Log Format (and is malformed there).
+    fn w3c_line(&mut self, file: usize, number: u64, line: &[u8]) {
+        let directive = match line.first() {
+            Some(b'#') => w3c::directive(line),
+            _ => None,
+        };
+        if let Some(directive) = directive {
+            if let w3c::Directive::Fields(layout) = directive {
+                self.layout = Some(layout);
+            }
+            self.tally.directive();
+            return;
+        }
+        let Some(layout) = self.layout.take() else {
+            match self.format {
+                LogFormat::W3c => {
+                    let why = Malformed::NoW3cFields.describe();
+                    self.tally.malformed(file, number, why);
+                }
+                _ => match clf::parse_lazily(line, &mut self.times) {
+                    Ok((request, client)) => self.request(file, number, request, Some(client)),
+                    Err(why) => self.tally.malformed(file, number, why.describe()),
+                },
+            }
+            return;
+        };
+        let mut scratch = core::mem::take(&mut self.scratch);
+        match layout.read(line, &mut scratch) {
+            Ok(request) => self.request(file, number, request, None),
+            Err(why) => self.tally.malformed(file, number, why.describe()),
+        }
+        self.scratch = scratch;
+        self.layout = Some(layout);
     }
 
     /// Audit one request; `client_field`, when given, is the line's client

@@ -24,6 +24,9 @@ pub struct AuditReport {
     pub malformed_examples: Vec<MalformedLine>,
     /// Requests from browsers (or without a User-Agent): not audited.
     pub browser_requests: u64,
+    /// Directive lines of W3C logs (`#Fields:`, `#Version:`, ...): read,
+    /// holding no request.
+    pub directives: u64,
     /// Requests by crawlers (other than for `/robots.txt`) that no robots.txt
     /// could judge: the sum of [`AuditReport::unchecked`]'s counts.
     pub unchecked_requests: u64,
@@ -340,6 +343,7 @@ impl AuditReport {
                 "file": m.file, "line": m.line, "reason": m.reason,
             })).collect::<Vec<_>>(),
             "browser_requests": self.browser_requests,
+            "directives": self.directives,
             "unchecked_requests": self.unchecked_requests,
             "unchecked": {
                 "no_robots_txt": self.unchecked.no_robots_txt,

@@ -30,6 +30,11 @@ pub enum Malformed {
     NotJson,
     /// The request line has no target (`"-"`, or a bare method).
     NoTarget,
+    /// A W3C log's line with more or fewer fields than its `#Fields:` names.
+    NotW3c,
+    /// A W3C log's request line before any `#Fields:` directive (with
+    /// `--log-format w3c`).
+    NoW3cFields,
 }
 
 impl Malformed {
@@ -39,6 +44,8 @@ impl Malformed {
             Malformed::NotCombined => "not a Combined Log Format line",
             Malformed::NotJson => "not a JSON object with a request target",
             Malformed::NoTarget => "no request target in the request line",
+            Malformed::NotW3c => "not as many fields as the W3C log's #Fields directive names",
+            Malformed::NoW3cFields => "a W3C log line before any #Fields directive",
         }
     }
 }

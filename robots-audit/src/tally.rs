@@ -140,6 +140,12 @@ impl<'p> Tally<'p> {
         }
     }
 
+    /// A W3C log's directive line (`#Fields:`, `#Version:`, ...).
+    pub(crate) fn directive(&mut self) {
+        self.report.lines += 1;
+        self.report.directives += 1;
+    }
+
     pub(crate) fn browser(&mut self) {
         self.report.lines += 1;
         self.report.browser_requests += 1;

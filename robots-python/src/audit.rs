@@ -64,9 +64,10 @@ impl AuditOptions {
             "auto" => LogFormat::Auto,
             "combined" => LogFormat::Combined,
             "json" => LogFormat::Json(fields),
+            "w3c" => LogFormat::W3c,
             other => {
                 return Err(PyValueError::new_err(format!(
-                    "log_format must be 'auto', 'combined' or 'json', not {other:?}"
+                    "log_format must be 'auto', 'combined', 'json' or 'w3c', not {other:?}"
                 )))
             }
         };

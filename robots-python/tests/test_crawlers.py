@@ -165,6 +165,28 @@ def test_audit_json_fields_read_the_log_as_json_lines(robots_cli, tmp_path):
     assert unnamed(cli_report)["crawlers"] == unnamed(found)["crawlers"]
 
 
+def test_audit_reads_w3c_logs_as_the_cli_does(robots_cli, tmp_path):
+    log = tmp_path / "u_ex261128.log"
+    log.write_text(
+        "#Software: Microsoft Internet Information Services 10.0\n"
+        "#Fields: date time cs-uri-stem cs-uri-query c-ip cs(User-Agent) sc-status\n"
+        "2026-11-28 10:00:00 /private/x - 203.0.113.5 Mozilla/5.0+AppleWebKit/537.36+(KHTML,+like+Gecko;+compatible;+GPTBot/1.1) 200\n"
+        "2026-11-28 10:00:01 /too few\n"
+    )
+    found = audit(ROBOTS, [str(log)], log_format="w3c")
+    assert [(c["token"], c["violations"]) for c in found["crawlers"]] == [("GPTBot", 1)]
+    assert (found["lines"], found["directives"], found["malformed"]) == (4, 2, 1)
+    # "auto" finds the format from the #Fields: line.
+    assert unnamed(audit(ROBOTS, [str(log)])) == unnamed(found)
+    cli = subprocess.run(
+        [str(robots_cli), "audit", "-", str(log), "--log-format", "w3c", "--format", "json"],
+        input=ROBOTS,
+        check=True,
+        capture_output=True,
+    )
+    assert unnamed(json.loads(cli.stdout))["crawlers"] == unnamed(found)["crawlers"]
+
+
 def test_audit_options_are_checked_once_when_made():
     with pytest.raises(ValueError, match="profile"):
         AuditOptions(ROBOTS, profile="nonsense")

@@ -458,12 +458,24 @@ fn write_human(
     let fetches: u64 = report.crawlers.iter().map(|c| c.robots_fetches).sum();
     writeln!(
         io.stdout,
-        "\n{} lines: {requests} crawler requests (not counting {fetches} /robots.txt fetches, counted apart), {} browser requests, {} malformed",
-        report.lines, report.browser_requests, report.malformed
+        "\n{} lines: {requests} crawler requests (not counting {fetches} /robots.txt fetches, counted apart), {} browser requests, {} malformed{}",
+        report.lines,
+        report.browser_requests,
+        report.malformed,
+        directives(report.directives)
     )?;
     writeln!(io.stdout, "{}", verification.text())?;
     writeln!(io.stdout, "{}", report.summary())?;
     Ok(())
+}
+
+/// The W3C directive lines among the lines read, when there are any.
+fn directives(count: u64) -> String {
+    if count == 0 {
+        String::new()
+    } else {
+        format!(", {count} W3C directives (#Fields: and the like)")
+    }
 }
 
 fn write_csv(report: &AuditReport, io: &mut Streams<'_>) -> Result<(), Error> {

@@ -476,8 +476,9 @@ pub(super) struct AuditArgs {
     pub profile: Profile,
 
     /// How the log is written: `auto` (JSON lines for lines starting with `{`,
-    /// else Combined Log Format), `combined` or `json`.
-    #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = ["auto", "combined", "json"])]
+    /// W3C extended (IIS, CloudFront) from a file's `#Fields:` line on, else
+    /// Combined Log Format), `combined`, `json` or `w3c`.
+    #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = ["auto", "combined", "json", "w3c"])]
     pub log_format: String,
 
     /// The key of a JSON log's field, as `FIELD=KEY`: FIELD is host, time,

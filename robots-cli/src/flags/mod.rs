@@ -652,6 +652,7 @@ fn audit(a: defs::AuditArgs) -> Result<Audit, Error> {
     let log_format = match a.log_format.as_str() {
         "combined" => robots_audit::LogFormat::Combined,
         "json" => robots_audit::LogFormat::Json(json_fields(&a.json_field)?),
+        "w3c" => robots_audit::LogFormat::W3c,
         _ if !a.json_field.is_empty() => robots_audit::LogFormat::Json(json_fields(&a.json_field)?),
         _ => robots_audit::LogFormat::Auto,
     };

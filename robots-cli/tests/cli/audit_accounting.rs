@@ -13,8 +13,10 @@ const ROBOTS: &[u8] = b"User-agent: *\nDisallow: /private/\nCrawl-delay: 5\n\nUs
 
 /// Logs with every kind of line: crawlers from their operators' ranges and
 /// not, `/robots.txt` fetches, browsers, blank and malformed lines, JSON
-/// lines (one with an escaped line end in its target), hosts, a line past
-/// the longest the audit reads, a gzip header over garbage.
+/// lines (one with an escaped line end in its target), W3C logs (IIS's and
+/// CloudFront's, with directives, a line before any `#Fields:` and one that
+/// does not fit its layout), hosts, a line past the longest the audit reads,
+/// a gzip header over garbage.
 fn logs() -> Vec<Vec<u8>> {
     let clf = concat!(
         "66.249.66.1 - - [28/Nov/2026:10:00:00 +0000] \"GET /robots.txt HTTP/1.1\" 200 80 \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n",
@@ -33,6 +35,20 @@ fn logs() -> Vec<Vec<u8>> {
         "{\"time\": 12, \"user_agent\": [1]}\n",
         "{broken\n",
     );
+    let w3c = concat!(
+        "2026-11-28 09:59:59 /before-fields 66.249.66.1 Googlebot/2.1\n",
+        "#Software: Microsoft Internet Information Services 10.0\n",
+        "#Version: 1.0\n",
+        "#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query c-ip cs(User-Agent) sc-status cs-host\n",
+        "2026-11-28 10:00:00 10.0.0.1 GET /robots.txt - 66.249.66.1 Mozilla/5.0+(compatible;+Googlebot/2.1;++http://www.google.com/bot.html) 200 example.com\n",
+        "2026-11-28 10:00:01 10.0.0.1 GET /nogoogle/a q=1 66.249.66.1 Googlebot/2.1 200 example.com\n",
+        "2026-11-28 10:00:02 10.0.0.1 GET /private/b - 198.51.100.7 Mozilla/5.0+(X11) 200 -\n",
+        "2026-11-28 10:00:03 10.0.0.1 GET /too few\n",
+        "# a comment, not a directive\n",
+        "#Fields: date time c-ip cs(Host) cs-uri-stem sc-status cs(User-Agent) cs-uri-query x-host-header\n",
+        "2026-11-28\t10:00:04\t40.77.167.1\td1.cloudfront.net\t/private/c\t403\tbingbot/2.0%2520(+http://www.bing.com/bingbot.htm)\t-\tother.org\n",
+        "2026-11-28\t10:00:05\t\t\t-\t200\t-\t-\t-\n",
+    );
     let mut long = b"1.2.3.4 - - [28/Nov/2026:10:00:00 +0000] \"GET /".to_vec();
     long.resize(70_000, b'a');
     long.extend_from_slice(b" HTTP/1.1\" 200 1 \"-\" \"Googlebot/2.1\"\n   \n");
@@ -40,6 +56,7 @@ fn logs() -> Vec<Vec<u8>> {
     vec![
         clf.as_bytes().to_vec(),
         json.as_bytes().to_vec(),
+        w3c.as_bytes().to_vec(),
         [clf.as_bytes(), b"\n", json.as_bytes()].concat(),
         long,
         b"\x1f\x8b\x08\x00garbage".to_vec(),

@@ -567,3 +567,111 @@ fn check_fetch_json_says_what_decided_each_verdict() {
         json!({"url": "/relative", "error": "not an absolute URL"})
     );
 }
+
+/// An IIS log and a CloudFront log (the W3C extended format) audit as the
+/// same requests in the Combined Log Format do: `auto` reads each from its
+/// `#Fields:` line, with the User-Agent decoded (IIS's `+`, CloudFront's
+/// `%20` and `%2520`), the host from `cs-host` or `x-host-header`, and the
+/// directives counted apart.
+#[test]
+fn audit_reads_iis_and_cloudfront_logs_as_it_reads_combined_ones() {
+    let robots_txt = Temp::new("robots.txt", ROBOTS.as_bytes());
+    let iis = [
+        "#Software: Microsoft Internet Information Services 10.0\r\n",
+        "#Version: 1.0\r\n",
+        "#Date: 2026-11-28 10:00:00\r\n",
+        "#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query s-port cs-username c-ip cs(User-Agent) cs(Referer) sc-status sc-substatus sc-win32-status time-taken\r\n",
+        &format!("2026-11-28 10:00:00 10.0.0.1 GET /robots.txt - 443 - 192.178.4.1 {} - 200 0 0 5\r\n", GOOGLEBOT.replace(' ', "+")),
+        &format!("2026-11-28 10:00:01 10.0.0.1 GET /private/a - 443 - 192.178.4.1 {} - 200 0 0 5\r\n", GOOGLEBOT.replace(' ', "+")),
+        &format!("2026-11-28 10:00:05 10.0.0.1 GET /blog x=1 443 - 192.178.4.1 {} - 200 0 0 5\r\n", GOOGLEBOT.replace(' ', "+")),
+    ]
+    .concat();
+    let cloudfront = [
+        "#Version: 1.0\n",
+        "#Fields: date time x-edge-location sc-bytes c-ip cs-method cs(Host) cs-uri-stem sc-status cs(Referer) cs(User-Agent) cs-uri-query x-host-header\n",
+        &format!(
+            "2026-11-28\t10:00:06\tFRA56-C1\t10\t132.196.86.5\tGET\td1.cloudfront.net\t/blog\t200\t-\t{}\t-\texample.com\n",
+            GPTBOT.replacen(' ', "%20", 2).replace(' ', "%2520")
+        ),
+        "2026-11-28\t10:00:07\tFRA56-C1\t10\t203.0.113.5\tGET\td1.cloudfront.net\t/private/b\t200\t-\tMozilla/5.0%20(X11;%20Linux%20x86_64;%20rv:120.0)%20Gecko/20100101%20Firefox/120.0\t-\texample.com\n",
+        "not enough fields\n",
+    ]
+    .concat();
+    let iis_file = Temp::new("u_ex261128.log", iis.as_bytes());
+    let cloudfront_file = Temp::new("E2ABC.2026-11-28-10.log", cloudfront.as_bytes());
+    let audit = |extra: &[&str]| {
+        let mut args = vec![
+            "audit",
+            robots_txt.path(),
+            iis_file.path(),
+            cloudfront_file.path(),
+        ];
+        args.extend_from_slice(extra);
+        let out = robots(&args, b"");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    };
+    let report: Value = serde_json::from_slice(&audit(&["--format", "json"]).stdout).unwrap();
+    // As `log()` in the Combined Log Format: the same verdicts.
+    assert_eq!(
+        report["summary"],
+        "2 of 2 crawlers requested disallowed URLs: Googlebot (verified) (1), GPTBot (verified) (1)"
+    );
+    assert_eq!(
+        (
+            report["lines"].clone(),
+            report["directives"].clone(),
+            report["malformed"].clone(),
+            report["browser_requests"].clone()
+        ),
+        (json!(12), json!(6), json!(1), json!(1))
+    );
+    let google = &report["crawlers"][0];
+    assert_eq!(
+        (
+            google["token"].clone(),
+            google["requests"].clone(),
+            google["robots_fetches"].clone()
+        ),
+        (json!("Googlebot"), json!(2), json!(1))
+    );
+    assert_eq!(google["examples"]["violations"][0]["url"], "/private/a");
+    assert_eq!(google["pace"]["median_interval_s"], 1);
+    let gptbot = &report["crawlers"][1];
+    assert_eq!(gptbot["per_host"][0]["host"], "example.com", "{gptbot}");
+    assert_eq!(
+        report["malformed_examples"][0]["reason"],
+        "not as many fields as the W3C log's #Fields directive names"
+    );
+    // Told to read W3C, a Combined Log Format line is malformed, and says why.
+    let clf = Temp::new("access.log", log().as_bytes());
+    let out = robots(
+        &[
+            "audit",
+            robots_txt.path(),
+            clf.path(),
+            "--log-format",
+            "w3c",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["malformed"], 6, "{report}");
+    assert_eq!(
+        report["malformed_examples"][0]["reason"],
+        "a W3C log line before any #Fields directive"
+    );
+    // The table's count line names the directives.
+    let human = String::from_utf8_lossy(&audit(&[]).stdout).into_owned();
+    assert!(
+        human.contains("12 lines: 3 crawler requests") && human.contains("6 W3C directives"),
+        "{human}"
+    );
+}

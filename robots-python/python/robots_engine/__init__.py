@@ -90,7 +90,9 @@ def audit(robots, logs, *, profile="rfc9309", hosts=None, log_format="auto", jso
     ``robots`` is the robots.txt of every host (bytes, str text or a
     ``pathlib.Path``; ``None`` with ``hosts``), ``hosts`` maps a host name to
     its own robots.txt for multi-host logs, ``logs`` is a list of log files
-    (Combined Log Format or JSON lines, plain or gzip). ``json_fields`` maps
+    (Combined Log Format, JSON lines or the W3C extended format of IIS and
+    CloudFront, plain or gzip; ``log_format`` is ``"auto"``, ``"combined"``,
+    ``"json"`` or ``"w3c"``). ``json_fields`` maps
     ``host``, ``time``, ``target``, ``status`` or ``user_agent`` to the key a
     JSON log uses (``client`` names the client address's). The result has the
     shape ``robots audit --format json`` prints: ``lines``, ``malformed``,

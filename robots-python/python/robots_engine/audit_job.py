@@ -1,7 +1,9 @@
 """Which crawlers obey a robots.txt, over access logs too large for one machine.
 
 The Spark counterpart of ``robots audit``: every input split of the logs
-(Combined Log Format or JSON lines; Spark reads gzip files too) is audited by
+(Combined Log Format or JSON lines; Spark reads gzip files too. Not W3C
+extended logs: a split after a file's first has no ``#Fields:`` line to read
+its columns by, so its lines would count as malformed) is audited by
 the native engine where it lies, and the per-split reports are merged into
 one, with the shape ``robots audit --format json`` prints. Counts (requests,
 violations, stale-cache requests, robots.txt fetches, statuses, intervals
@@ -208,6 +210,7 @@ def merge(reports: Sequence[dict]) -> dict:
         "malformed": 0,
         "malformed_examples": [],
         "browser_requests": 0,
+        "directives": 0,
         "unchecked_requests": 0,
         "unchecked": {"no_robots_txt": 0, "before_first_version": 0, "no_time": 0},
         "unchecked_hosts": [],
@@ -221,7 +224,7 @@ def merge(reports: Sequence[dict]) -> dict:
     timelines: dict[tuple, list] = {}
     for report in reports:
         merged["timeline_step_s"] = max(merged["timeline_step_s"], report["timeline_step_s"])
-        for key in ("lines", "malformed", "browser_requests", "unchecked_requests", "no_client_address"):
+        for key in ("lines", "malformed", "browser_requests", "directives", "unchecked_requests", "no_client_address"):
             merged[key] += report[key]
         for key in merged["unchecked"]:
             merged["unchecked"][key] += report["unchecked"][key]
