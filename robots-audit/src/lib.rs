@@ -328,7 +328,7 @@ impl<'p> Audit<'p> {
         };
         let mut scratch = core::mem::take(&mut self.scratch);
         match layout.read(line, &mut scratch) {
-            Ok(request) => self.request(file, number, request, None),
+            Ok((request, client)) => self.request(file, number, request, client),
             Err(why) => self.tally.malformed(file, number, why.describe()),
         }
         self.scratch = scratch;
