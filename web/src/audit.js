@@ -1,4 +1,4 @@
-// The page's log audit: an access log (Combined Log Format or JSON lines,
+// The page's log audit: an access log (Combined Log Format, JSON lines or W3C,
 // plain or gzip), dropped on the audit section or opened with its file
 // picker, is audited in a worker of its own (audit-worker.js) against the
 // robots.txt in the editor, under the chosen reading, and drawn by the same

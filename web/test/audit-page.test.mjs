@@ -2,7 +2,7 @@
 // playwright-core), driven through data-testids: a log opened with the picker
 // (plain) or dropped (gzip) is audited in WebAssembly against the editor's
 // file, and every crawler row is what `robots audit --format json` says of the
-// same log and file; with the file scoped to a host the log does not name,
+// same log and file (an IIS log's too); with the file scoped to a host the log does not name,
 // every request is unchecked, and the page says so.
 //
 //   bash web/build.sh && cargo build -p robots-cli && node --test web/test/audit-page.test.mjs
@@ -181,4 +181,31 @@ test('crawlers only reverse DNS verifies: the page (no DNS) lists each as unveri
   })));
   assert.deepEqual(listed.map(({ token, requests }) => ({ token, requests })), expected);
   assert.ok(listed.every((l) => l.text.includes('unverifiable: DNS not asked')), JSON.stringify(listed));
+});
+
+test('an IIS log (the W3C extended format) audits as the CLI does, its directives counted apart', async () => {
+  const page = await openWithSample();
+  const log = path.join(work, 'u_ex261128.log');
+  const googlebot = 'Mozilla/5.0+(compatible;+Googlebot/2.1;++http://www.google.com/bot.html)';
+  const gptbot = 'Mozilla/5.0+AppleWebKit/537.36+(KHTML,+like+Gecko;+compatible;+GPTBot/1.2;++https://openai.com/gptbot)';
+  fs.writeFileSync(log, [
+    '#Software: Microsoft Internet Information Services 10.0',
+    '#Version: 1.0',
+    '#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query c-ip cs(User-Agent) sc-status',
+    `2026-11-28 10:00:00 10.0.0.1 GET /robots.txt - 66.249.66.1 ${googlebot} 200`,
+    `2026-11-28 10:00:02 10.0.0.1 GET /search q=shoes 66.249.66.1 ${googlebot} 200`,
+    `2026-11-28 10:00:30 10.0.0.1 GET /blog/ - 66.249.66.1 ${googlebot} 200`,
+    `2026-11-28 10:00:31 10.0.0.1 GET /blog/ - 203.0.113.7 ${gptbot} 200`,
+    '2026-11-28 10:00:32 10.0.0.1 GET /cart - 198.51.100.2 Mozilla/5.0+(X11;+Linux+x86_64) 200',
+    '',
+  ].join('\r\n'));
+  const json = cliJson([robotsTxt, log]);
+  const expected = cliRows(json);
+  assert.deepEqual(expected.map((r) => [r.token, r.requests, r.violations]).sort(), [['GPTBot', 1, 1], ['Googlebot', 2, 1]]);
+  assert.equal(json.directives, 3);
+
+  const status = await audited(page, () => page.getByTestId('log-open').setInputFiles(log));
+  assert.equal(status.state, 'done', status.text);
+  assert.equal(Number(status.lines), 8);
+  assert.deepEqual(await rows(page), expected);
 });
