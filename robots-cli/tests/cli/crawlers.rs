@@ -6,7 +6,7 @@
 use robots_loopback::{Reply, Server};
 use serde_json::{json, Value};
 
-use crate::support::{robots, Temp};
+use crate::support::{robots, robots_ok, Temp};
 
 const ROBOTS: &str =
     "User-agent: *\nDisallow: /private/\nCrawl-delay: 2\n\nUser-agent: GPTBot\nDisallow: /\n";
@@ -607,14 +607,7 @@ fn audit_reads_iis_and_cloudfront_logs_as_it_reads_combined_ones() {
             cloudfront_file.path(),
         ];
         args.extend_from_slice(extra);
-        let out = robots(&args, b"");
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        out
+        robots_ok(&args, b"")
     };
     let report: Value = serde_json::from_slice(&audit(&["--format", "json"]).stdout).unwrap();
     // As `log()` in the Combined Log Format: the same verdicts.

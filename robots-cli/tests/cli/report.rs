@@ -8,18 +8,12 @@ use robots_runtime::registry::{Purpose, Sourcing, CRAWLERS, RETIRED};
 use robots_runtime::Profile;
 use serde_json::Value;
 
-use crate::support::{robots, Temp};
+use crate::support::{robots, robots_ok, Temp};
 
 fn report_json(file: &str, extra: &[&str]) -> Value {
     let mut args = vec!["report", file, "--format", "json"];
     args.extend_from_slice(extra);
-    let out = robots(&args, b"");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = robots_ok(&args, b"");
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 

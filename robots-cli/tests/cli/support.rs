@@ -52,6 +52,18 @@ pub fn robots<A: AsRef<OsStr>>(args: &[A], stdin: &[u8]) -> Output {
     }
 }
 
+/// [`robots`], which must exit 0 (else the test fails with its standard error).
+pub fn robots_ok<A: AsRef<OsStr>>(args: &[A], stdin: &[u8]) -> Output {
+    let out = robots(args, stdin);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// Run the built `robots` binary with `args`, feeding it `stdin`: for what only a
 /// process shows (its exit status as the shell sees it, a closed pipe) and for
 /// runs in another working directory (`dir`: relative file names are read from
