@@ -271,13 +271,8 @@ impl<'p> Audit<'p> {
         if line.iter().all(u8::is_ascii_whitespace) {
             return;
         }
-        let w3c = match self.format {
-            LogFormat::W3c => true,
-            LogFormat::Auto => line.first() == Some(&b'#') || self.layout.is_some(),
-            _ => false,
-        };
-        if w3c {
-            return self.w3c_line(file, number, line);
+        if self.w3c_line(file, number, line) {
+            return;
         }
         let json = match self.format {
             LogFormat::Json(_) => true,
@@ -297,34 +292,32 @@ impl<'p> Audit<'p> {
         }
     }
 
-    /// Audit one line of a W3C log: a directive, or a request in the layout
-    /// of the file's last `#Fields:`. Under [`LogFormat::Auto`], a `#` line
-    /// that is no directive, or any line before the first `#Fields:`, is
-    /// read as the Combined Log Format (and is malformed there).
-    fn w3c_line(&mut self, file: usize, number: u64, line: &[u8]) {
-        let directive = match line.first() {
-            Some(b'#') => w3c::directive(line),
-            _ => None,
-        };
-        if let Some(directive) = directive {
+    /// Audit one line of a W3C log, when it is one: a directive, or a request
+    /// in the layout of the file's last `#Fields:`. `false` leaves the line to
+    /// the other formats: a line of another format, or, under
+    /// [`LogFormat::Auto`], a `#` line that is no directive or any line before
+    /// the file's first `#Fields:`.
+    fn w3c_line(&mut self, file: usize, number: u64, line: &[u8]) -> bool {
+        let hash = line.first() == Some(&b'#');
+        match self.format {
+            LogFormat::W3c => {}
+            LogFormat::Auto if hash || self.layout.is_some() => {}
+            _ => return false,
+        }
+        if let Some(directive) = hash.then(|| w3c::directive(line)).flatten() {
             if let w3c::Directive::Fields(layout) = directive {
                 self.layout = Some(layout);
             }
             self.tally.directive();
-            return;
+            return true;
         }
         let Some(layout) = self.layout.take() else {
-            match self.format {
-                LogFormat::W3c => {
-                    let why = Malformed::NoW3cFields.describe();
-                    self.tally.malformed(file, number, why);
-                }
-                _ => match clf::parse_lazily(line, &mut self.times) {
-                    Ok((request, client)) => self.request(file, number, request, Some(client)),
-                    Err(why) => self.tally.malformed(file, number, why.describe()),
-                },
+            if !matches!(self.format, LogFormat::W3c) {
+                return false;
             }
-            return;
+            let why = Malformed::NoW3cFields.describe();
+            self.tally.malformed(file, number, why);
+            return true;
         };
         let mut scratch = core::mem::take(&mut self.scratch);
         match layout.read(line, &mut scratch) {
@@ -333,6 +326,7 @@ impl<'p> Audit<'p> {
         }
         self.scratch = scratch;
         self.layout = Some(layout);
+        true
     }
 
     /// Audit one request; `client_field`, when given, is the line's client

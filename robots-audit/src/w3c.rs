@@ -7,7 +7,8 @@
 
 use crate::clf::status_code;
 use crate::request::{Malformed, Request};
-use memchr::{memchr, memchr_iter};
+use memchr::{memchr, memchr_iter, memmem};
+use robots_core::encoding::decode_percent;
 use time::macros::format_description;
 
 /// The directive a `#` line holds: a `#Fields:` layout, or another directive.
@@ -192,7 +193,8 @@ fn needs_decoding(field: &[u8], tabs: bool) -> bool {
 /// lose `Yahoo! Slurp; http://…`, logged `Slurp;+http://…`, to the browsers:
 /// 4,588 requests of the audit benchmark's log.)
 /// CloudFront (`tabs`) writes `%XX`, and encodes a `%` again (a space can be
-/// logged as `%2520`); a `%` without two hex digits after it stays.
+/// logged as `%2520`): decoded twice when a `%25` is there. A `%` without two
+/// hex digits after it stays.
 fn decode_user_agent(field: &[u8], tabs: bool, out: &mut Vec<u8>) {
     out.clear();
     if !tabs {
@@ -202,44 +204,14 @@ fn decode_user_agent(field: &[u8], tabs: bool, out: &mut Vec<u8>) {
             out.push(if space { b' ' } else { byte });
             after_space = space;
         }
-    } else if decode_percent(field, out) {
-        let once = core::mem::take(out);
-        decode_percent(&once, out);
+        return;
     }
-}
-
-/// `field` with its `%XX` decoded into `out`; whether a `%25` was among them
-/// (the field was encoded twice).
-fn decode_percent(field: &[u8], out: &mut Vec<u8>) -> bool {
-    out.clear();
-    let mut twice = false;
-    let mut i = 0;
-    while let Some(&byte) = field.get(i) {
-        let hex = match field.get(i + 1..i + 3) {
-            Some(&[high, low]) if byte == b'%' => {
-                hex_digit(high).zip(hex_digit(low)).map(|(h, l)| h << 4 | l)
-            }
-            _ => None,
-        };
-        match hex {
-            Some(decoded) => {
-                out.push(decoded);
-                twice |= decoded == b'%';
-                i += 3;
-            }
-            None => {
-                out.push(byte);
-                i += 1;
-            }
-        }
+    let once = decode_percent(field);
+    if memmem::find(field, b"%25").is_some() {
+        out.extend_from_slice(&decode_percent(&once));
+    } else {
+        out.extend_from_slice(&once);
     }
-    twice
-}
-
-fn hex_digit(byte: u8) -> Option<u8> {
-    char::from(byte)
-        .to_digit(16)
-        .and_then(|d| u8::try_from(d).ok())
 }
 
 /// W3C times (`2026-11-28` and `10:00:00`, UTC as the format writes them) as
